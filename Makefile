@@ -1,0 +1,29 @@
+# Two commands on a fresh machine: `make run` and `make test` (see README).
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: run test console bench clean
+
+$(STAMP): requirements.txt
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(PY) bot.py
+
+console: $(STAMP)
+	$(PY) bot.py --console
+
+test: $(STAMP)
+	$(PY) -m pytest -q
+
+bench: $(STAMP)
+	$(PY) bench/service_load.py
+	$(PY) bench/adjudicate.py
+	$(PY) bench/render.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -1,0 +1,142 @@
+"""One SQLite file (WAL), numbered forward-only migrations, and explicit transactions.
+
+Every change to a game happens inside `Database.transaction()`: `BEGIN IMMEDIATE` ...
+`COMMIT`, so a crash mid-turn leaves either the old phase or the new one, never half.
+"""
+from __future__ import annotations
+
+import asyncio
+import re
+from contextlib import asynccontextmanager
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, AsyncIterator, Iterable
+
+import aiosqlite
+
+MIGRATIONS_DIR = Path(__file__).parent / "migrations"
+_MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
+
+
+def migration_files(directory: Path = MIGRATIONS_DIR) -> list[tuple[int, Path]]:
+    """Migrations in order; numbers must run 1, 2, 3 ... without gaps."""
+    found = []
+    for path in directory.iterdir():
+        match = _MIGRATION_NAME.match(path.name)
+        if match:
+            found.append((int(match.group(1)), path))
+    found.sort()
+    for expected, (number, path) in enumerate(found, start=1):
+        if number != expected:
+            raise RuntimeError(f"migration {path.name} is out of sequence (expected {expected:04d})")
+    return found
+
+
+class Database:
+    """A single aiosqlite connection guarded by a lock (SQLite has one writer anyway)."""
+
+    def __init__(self, path: str | Path):
+        self.path = str(path)
+        self._conn: aiosqlite.Connection | None = None
+        self._lock = asyncio.Lock()
+
+    async def connect(self) -> "Database":
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self._conn = await aiosqlite.connect(self.path, isolation_level=None)
+        self._conn.row_factory = aiosqlite.Row
+        await self._conn.execute("PRAGMA journal_mode=WAL")
+        await self._conn.execute("PRAGMA foreign_keys=ON")
+        await self._conn.execute("PRAGMA synchronous=NORMAL")
+        await self._conn.execute("PRAGMA busy_timeout=5000")
+        await self.migrate()
+        return self
+
+    async def close(self) -> None:
+        if self._conn is not None:
+            await self._conn.close()
+            self._conn = None
+
+    @property
+    def conn(self) -> aiosqlite.Connection:
+        if self._conn is None:
+            raise RuntimeError("database is not connected")
+        return self._conn
+
+    async def schema_version(self) -> int:
+        await self.conn.execute(
+            "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)")
+        async with self.conn.execute("SELECT COALESCE(MAX(version), 0) FROM schema_migrations") as cur:
+            row = await cur.fetchone()
+        return int(row[0])
+
+    async def migrate(self) -> int:
+        """Apply every migration newer than the file's version, each in its own transaction."""
+        current = await self.schema_version()
+        for number, path in migration_files():
+            if number <= current:
+                continue
+            script = path.read_text()
+            async with self._lock:
+                await self.conn.execute("BEGIN IMMEDIATE")
+                try:
+                    for statement in _split_sql(script):
+                        await self.conn.execute(statement)
+                    await self.conn.execute(
+                        "INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)",
+                        (number, utcnow_iso()))
+                    await self.conn.execute("COMMIT")
+                except BaseException:
+                    await self.conn.execute("ROLLBACK")
+                    raise
+            current = number
+        return current
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """`BEGIN IMMEDIATE` ... `COMMIT`; any exception rolls everything back."""
+        async with self._lock:
+            await self.conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self.conn
+            except BaseException:
+                await self.conn.execute("ROLLBACK")
+                raise
+            else:
+                await self.conn.execute("COMMIT")
+
+    async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> aiosqlite.Row | None:
+        async with self._lock:
+            async with self.conn.execute(sql, tuple(params)) as cur:
+                return await cur.fetchone()
+
+    async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[aiosqlite.Row]:
+        async with self._lock:
+            async with self.conn.execute(sql, tuple(params)) as cur:
+                return list(await cur.fetchall())
+
+
+def _split_sql(script: str) -> list[str]:
+    """Split a migration into statements, keeping `BEGIN ... END;` trigger bodies whole."""
+    statements, buffer = [], []
+    for line in script.splitlines():
+        stripped = line.split("--", 1)[0].rstrip()
+        if not stripped.strip():
+            continue
+        buffer.append(stripped)
+        text = "\n".join(buffer)
+        if stripped.endswith(";") and _complete(text):
+            statements.append(text)
+            buffer = []
+    if buffer and "\n".join(buffer).strip():
+        statements.append("\n".join(buffer))
+    return statements
+
+
+def _complete(text: str) -> bool:
+    import sqlite3
+    return sqlite3.complete_statement(text)
+
+
+def utcnow_iso() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")

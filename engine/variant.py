@@ -1,0 +1,162 @@
+"""The contract every game variant fulfils, and the registry the service looks them up in.
+
+A variant is data plus a few hooks (godip style): it knows its seats, its options, how to
+start a game, who must act in a phase, how to check one seat's orders and how to adjudicate
+a phase. It never touches Discord, the database or the clock; randomness arrives as an
+explicit `random.Random` seeded by the service.
+"""
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Sequence
+
+from .errors import OptionError
+
+State = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One switch a game can be created with (`key=value` at `/game create`)."""
+
+    key: str
+    description: str
+    default: Any = False
+    choices: tuple[Any, ...] = ()
+    # Option keys that cannot be combined with this one.
+    excludes: tuple[str, ...] = ()
+
+    def parse(self, raw: Any) -> Any:
+        """Turn text typed by a player into a typed value, or raise OptionError."""
+        if isinstance(self.default, bool):
+            if isinstance(raw, bool):
+                return raw
+            text = str(raw).strip().lower()
+            if text in ("1", "true", "yes", "on", ""):
+                return True
+            if text in ("0", "false", "no", "off"):
+                return False
+            raise OptionError(f"option `{self.key}` is on/off, not `{raw}`")
+        if isinstance(self.default, int):
+            try:
+                value = int(str(raw).strip())
+            except ValueError:
+                raise OptionError(f"option `{self.key}` takes a whole number, not `{raw}`") from None
+        else:
+            value = str(raw).strip()
+        if self.choices and value not in self.choices:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise OptionError(f"option `{self.key}` must be one of {allowed}, not `{raw}`")
+        return value
+
+
+@dataclass(frozen=True)
+class PhaseResult:
+    """What adjudicating one phase produced."""
+
+    state: State
+    report: str
+    finished: bool = False
+    winners: tuple[str, ...] = ()
+    # Extra lines worth announcing publicly (a coin flip, a collapse, ...).
+    announcements: tuple[str, ...] = ()
+    # Per-seat private messages (seat -> text), e.g. "your retreat options".
+    private: Mapping[str, str] = field(default_factory=dict)
+
+
+class Variant(ABC):
+    """Base class of every game. Subclasses set `key`, `title` and `summary`."""
+
+    key: str = ""
+    title: str = ""
+    summary: str = ""
+    min_players: int = 1
+
+    def option_specs(self) -> Sequence[OptionSpec]:
+        return ()
+
+    def parse_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
+        """Validate `raw` options against `option_specs`; fill defaults. Raises OptionError."""
+        specs = {spec.key: spec for spec in self.option_specs()}
+        unknown = sorted(set(raw) - set(specs))
+        if unknown:
+            known = ", ".join(sorted(specs)) or "none"
+            raise OptionError(f"unknown option(s) {', '.join(unknown)} for {self.title}; options: {known}")
+        options = {key: spec.default for key, spec in specs.items()}
+        for key, value in raw.items():
+            options[key] = specs[key].parse(value)
+        for key, spec in specs.items():
+            if options[key] and options[key] != spec.default:
+                for other in spec.excludes:
+                    if options.get(other) and options[other] != specs[other].default:
+                        raise OptionError(f"options `{key}` and `{other}` cannot be combined")
+        return options
+
+    @abstractmethod
+    def seats(self, options: Mapping[str, Any]) -> tuple[str, ...]:
+        """The seats a game has (powers or sides), in table order."""
+
+    @abstractmethod
+    def initial_state(self, options: Mapping[str, Any], rng: random.Random) -> State:
+        """The state of the first phase."""
+
+    @abstractmethod
+    def phase_label(self, state: State) -> str:
+        """A short name of the phase, e.g. `Fall 1914 Movement`."""
+
+    @abstractmethod
+    def seats_to_act(self, state: State) -> tuple[str, ...]:
+        """Seats that have something to order in this phase (others are skipped)."""
+
+    @abstractmethod
+    def check_orders(self, state: State, seat: str, lines: Sequence[str],
+                     existing: Sequence[str] = ()) -> list[str]:
+        """Validate `lines` for `seat`, merged over `existing`; return canonical lines.
+
+        Raises OrderError naming the first bad line. Nothing is stored on error.
+        """
+
+    @abstractmethod
+    def adjudicate(self, state: State, orders: Mapping[str, Sequence[str]],
+                   rng: random.Random) -> PhaseResult:
+        """Resolve one phase. Seats missing from `orders` get the rules' default."""
+
+    def describe(self, state: State, seat: str | None = None) -> str:
+        """A status text: the board as a player would want it summarised."""
+        return self.phase_label(state)
+
+    def order_help(self, state: State) -> str:
+        return "One order per line."
+
+    def default_orders(self, state: State, seat: str) -> list[str]:
+        """Orders shown to a seat before it has given any (none by default)."""
+        return []
+
+
+_REGISTRY: dict[str, Variant] = {}
+
+
+def register(variant: Variant) -> Variant:
+    """Make a variant available to `/game create`; keys are unique."""
+    if not variant.key:
+        raise ValueError("a variant needs a key")
+    _REGISTRY[variant.key] = variant
+    return variant
+
+
+def unregister(key: str) -> None:
+    _REGISTRY.pop(key, None)
+
+
+def get_variant(key: str) -> Variant:
+    try:
+        return _REGISTRY[key]
+    except KeyError:
+        known = ", ".join(sorted(_REGISTRY)) or "none"
+        raise OptionError(f"no game called `{key}`; available: {known}") from None
+
+
+def variants() -> dict[str, Variant]:
+    return dict(sorted(_REGISTRY.items()))

@@ -1,0 +1,21 @@
+"""Errors the service raises; the message is shown to the user as it is."""
+
+
+class ServiceError(Exception):
+    """A request that cannot be carried out. Nothing was changed."""
+
+
+class NotFound(ServiceError):
+    """No such game, seat or phase."""
+
+
+class Forbidden(ServiceError):
+    """The user may not do this (not seated, not the GM, ...)."""
+
+
+class BadState(ServiceError):
+    """The game is not in a state that allows this (not started, paused, finished, ...)."""
+
+
+class BadInput(ServiceError):
+    """The request itself is malformed (bad option, bad order, bad number)."""

@@ -1,0 +1,131 @@
+"""Small immutable views of what the database holds, handed to cogs and the console."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who is asking: a Discord user id (or a console name mapped to one)."""
+
+    user_id: int
+    is_admin: bool = False
+    name: str = ""
+
+    @property
+    def mention(self) -> str:
+        return self.name or f"<@{self.user_id}>"
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    seat: str
+    user_id: int | None
+    channel_id: int | None
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    id: int
+    guild_id: int
+    name: str
+    variant: str
+    options: dict[str, Any]
+    status: str
+    creator_id: int
+    seed_hash: str
+    phase_hours: float
+    reminder_hours: tuple[float, ...]
+    category_id: int | None
+    channel_id: int | None
+    current_phase: int | None
+    paused_remaining: float | None
+    winners: tuple[str, ...]
+    created_at: str
+    started_at: str | None
+    ended_at: str | None
+    seats: tuple[SeatInfo, ...] = field(default=())
+
+    @classmethod
+    def from_row(cls, row: Any, seats: list[Any]) -> "GameInfo":
+        return cls(
+            id=row["id"], guild_id=row["guild_id"], name=row["name"], variant=row["variant"],
+            options=json.loads(row["options"]), status=row["status"], creator_id=row["creator_id"],
+            seed_hash=row["seed_hash"], phase_hours=row["phase_hours"],
+            reminder_hours=tuple(json.loads(row["reminder_hours"])),
+            category_id=row["category_id"], channel_id=row["channel_id"],
+            current_phase=row["current_phase"], paused_remaining=row["paused_remaining"],
+            winners=tuple(json.loads(row["winners"])) if row["winners"] else (),
+            created_at=row["created_at"], started_at=row["started_at"], ended_at=row["ended_at"],
+            seats=tuple(SeatInfo(s["seat"], s["user_id"], s["channel_id"]) for s in seats),
+        )
+
+    def seat(self, name: str) -> SeatInfo | None:
+        for seat in self.seats:
+            if seat.seat == name:
+                return seat
+        return None
+
+    def seats_of(self, user_id: int) -> list[str]:
+        return [s.seat for s in self.seats if s.user_id == user_id]
+
+    @property
+    def open_seats(self) -> list[str]:
+        return [s.seat for s in self.seats if s.user_id is None]
+
+
+@dataclass(frozen=True)
+class PhaseInfo:
+    id: int
+    game_id: int
+    seq: int
+    label: str
+    state: dict[str, Any]
+    deadline: datetime | None
+    created_at: str
+    adjudicated_at: str | None
+    report: str | None
+
+    @classmethod
+    def from_row(cls, row: Any) -> "PhaseInfo":
+        return cls(
+            id=row["id"], game_id=row["game_id"], seq=row["seq"], label=row["label"],
+            state=json.loads(row["state"]), deadline=parse_time(row["deadline"]),
+            created_at=row["created_at"], adjudicated_at=row["adjudicated_at"], report=row["report"],
+        )
+
+
+@dataclass(frozen=True)
+class OrderSheet:
+    seat: str
+    lines: tuple[str, ...]
+    ready: bool
+    submitted_by: int | None
+    submitted_at: str | None
+
+
+@dataclass(frozen=True)
+class OutboxMessage:
+    id: int
+    game_id: int
+    target: str
+    content: str
+    phase_id: int | None
+
+
+def iso(moment: datetime | None) -> str | None:
+    if moment is None:
+        return None
+    return moment.astimezone(timezone.utc).isoformat(timespec="seconds")
+
+
+def parse_time(text: str | None) -> datetime | None:
+    if not text:
+        return None
+    moment = datetime.fromisoformat(text)
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=timezone.utc)
+    return moment
