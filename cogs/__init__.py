@@ -1,0 +1,3 @@
+"""discord.py cogs: parse, check who may act, call the game service, reply. Nothing else."""
+
+EXTENSIONS = ("cogs.games", "cogs.orders", "cogs.maps", "cogs.help", "cogs.delivery")

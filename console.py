@@ -1,0 +1,246 @@
+"""The offline console: the same game commands as on Discord, typed as any player.
+
+    as alice                      switch to player alice (`as root admin` for a server admin)
+    game create guess name=Test   then `game join 1`, `game start 1`, `orders 1 guess 3`, ...
+
+Messages the bot would post are printed; maps are written as PNG files to ./out/.
+"""
+from __future__ import annotations
+
+import json
+import re
+import shlex
+from datetime import datetime, timezone
+import zlib
+from pathlib import Path
+from typing import Callable
+
+from engine.errors import RulesError
+from engine.variant import get_variant, variants
+from service import Actor, GameService, ServiceError
+from service.delivery import Delivery, deliver_pending
+from service.errors import BadInput
+from service.maps import phase_map
+from service.text import game_status, option_list, parse_option_words
+
+CONSOLE_GUILD = 1
+_TIMESTAMP = re.compile(r"<t:(-?\d{1,12}):[a-zA-Z]>")
+HELP = """Commands (game number first where a game is meant; `;` separates order lines):
+  as NAME [admin]                 act as player NAME
+  game list | game options VARIANT | game create VARIANT [name=..] [hours=..] [opt=val ...]
+  game join ID [SEAT] | game leave ID | game start ID | game status ID
+  game pause ID | game resume ID | game extend ID HOURS | game adjudicate ID
+  game assign ID SEAT NAME | game abandon ID | game export ID
+  orders ID [SEAT:] [ORDER; ORDER ...]   show or replace orders
+  order ID [SEAT:] ORDER                 add or change one order
+  clear ID [SEAT] | ready ID [SEAT] | unready ID [SEAT]
+  map ID [PHASE]                  write the map PNG to the out folder
+  tick                            fire due reminders and deadlines
+  help | quit"""
+
+
+def user_id_for(name: str) -> int:
+    """A stable fake Discord id for a console player name."""
+    return 10_000 + zlib.crc32(name.lower().encode())
+
+
+class Console:
+    def __init__(self, service: GameService, out_dir: Path | str = "out", write: Callable[[str], None] = print):
+        self.service = service
+        self.out_dir = Path(out_dir)
+        self.write = write
+        self.actor = Actor(user_id_for("player1"), False, "player1")
+        self.names: dict[int, str] = {self.actor.user_id: "player1"}
+
+    async def execute(self, line: str) -> list[str]:
+        """Run one command line; return what it printed. Never raises for bad input."""
+        out: list[str] = []
+        try:
+            out.extend(await self._dispatch(line))
+        except (ServiceError, RulesError) as exc:
+            out.append(f"error: {exc}")
+        out.extend(await self._drain())
+        for text in out:
+            self.write(text)
+        return out
+
+    async def _dispatch(self, line: str) -> list[str]:
+        line = line.strip()
+        if not line or line.startswith("#"):
+            return []
+        head, _, rest = line.partition(" ")
+        head = head.lower().lstrip("/!")
+        if head in ("help", "?"):
+            return [HELP]
+        if head == "as":
+            return self._as(rest)
+        if head == "game":
+            return await self._game(rest)
+        if head in ("orders", "order"):
+            return await self._orders(rest, replace=head == "orders")
+        if head in ("clear", "ready", "unready"):
+            return await self._seat_action(head, rest)
+        if head == "map":
+            return await self._map(rest)
+        if head == "tick":
+            return [f"{await self.service.tick()} timer(s) fired"]
+        raise BadInput(f"unknown command `{head}`; type `help`")
+
+    def _as(self, rest: str) -> list[str]:
+        words = rest.split()
+        if not words or len(words) > 2 or (len(words) == 2 and words[1].lower() != "admin"):
+            raise BadInput("write `as NAME` or `as NAME admin`")
+        name = words[0][:32]
+        self.actor = Actor(user_id_for(name), len(words) == 2, name)
+        self.names[self.actor.user_id] = name
+        return [f"you are now {name}{' (server admin)' if self.actor.is_admin else ''}"]
+
+    async def _game(self, rest: str) -> list[str]:
+        try:
+            words = shlex.split(rest)
+        except ValueError as exc:
+            raise BadInput(f"cannot read that: {exc}") from None
+        if not words:
+            words = ["list"]
+        sub, args = words[0].lower(), words[1:]
+        svc, me = self.service, self.actor
+        if sub == "list":
+            games = await svc.list_games(CONSOLE_GUILD, include_over=True)
+            known = "variants: " + ", ".join(variants())
+            return [known] + [f"#{g.id} {g.name} ({g.variant}, {g.status})" for g in games]
+        if sub == "options":
+            return [option_list(_variant(_arg(args, 0, "VARIANT")))]
+        if sub == "create":
+            variant = _arg(args, 0, "VARIANT")
+            options = parse_option_words(shlex.join(args[1:]))
+            name = options.pop("name", None)
+            hours = options.pop("hours", None)
+            game = await svc.create_game(CONSOLE_GUILD, me, variant, name, options,
+                                         float(hours) if hours else None)
+            return [f"created game #{game.id} {game.name}; seats: {', '.join(s.seat for s in game.seats)}"]
+        game_id = _game_id(args)
+        if sub == "join":
+            return [f"{me.name} takes {await svc.join(game_id, me, _opt(args, 1))} in game #{game_id}"]
+        if sub == "leave":
+            return [f"{me.name} leaves {await svc.leave(game_id, me, _opt(args, 1))}"]
+        if sub == "start":
+            game = await svc.start(game_id, me)
+            return [f"game #{game.id} started"]
+        if sub == "status":
+            text = await game_status(svc, await svc.game(game_id), me.user_id)
+            return [self._names(text)]
+        if sub == "pause":
+            await svc.pause(game_id, me)
+            return [f"game #{game_id} paused"]
+        if sub == "resume":
+            await svc.resume(game_id, me)
+            return [f"game #{game_id} resumed"]
+        if sub == "extend":
+            deadline = await svc.extend(game_id, me, _arg(args, 1, "HOURS"))
+            return [f"deadline now {deadline.isoformat()}"]
+        if sub == "adjudicate":
+            phase = await svc.force_adjudicate(game_id, me)
+            return [f"now {phase.label}" if phase else "nothing to adjudicate"]
+        if sub == "assign":
+            seat, name = _arg(args, 1, "SEAT"), _arg(args, 2, "NAME")
+            self.names[user_id_for(name)] = name
+            taken = await svc.assign_seat(game_id, me, seat, user_id_for(name))
+            return [f"{name} now holds {taken}"]
+        if sub == "abandon":
+            await svc.abandon(game_id, me)
+            return [f"game #{game_id} abandoned"]
+        if sub == "export":
+            self.out_dir.mkdir(parents=True, exist_ok=True)
+            path = self.out_dir / f"game-{game_id}.json"
+            path.write_text(json.dumps(await svc.export(game_id), indent=1))
+            return [f"wrote {path}"]
+        raise BadInput(f"unknown `game {sub}`; type `help`")
+
+    async def _orders(self, rest: str, replace: bool) -> list[str]:
+        game_id, seat, text = _target(rest)
+        if not text.strip() and replace:
+            sheet = await self.service.orders(game_id, self.actor, seat)
+        else:
+            lines = "\n".join(part for part in text.split(";"))
+            sheet = await self.service.submit_orders(game_id, self.actor, lines, seat, replace=replace)
+        body = "\n".join(f"  {line}" for line in sheet.lines) or "  (no orders)"
+        return [f"orders of {sheet.seat} ({'ready' if sheet.ready else 'not ready'}):\n{body}"]
+
+    async def _seat_action(self, action: str, rest: str) -> list[str]:
+        words = rest.split()
+        game_id, seat = _game_id(words), _opt(words, 1)
+        if action == "clear":
+            return [f"orders of {await self.service.clear_orders(game_id, self.actor, seat)} cleared"]
+        seat, moved = await self.service.mark_ready(game_id, self.actor, action == "ready", seat)
+        text = f"{seat} is {'ready' if action == 'ready' else 'not ready'}"
+        return [text + (f"; adjudicated, now {moved.label}" if moved else "")]
+
+    async def _map(self, rest: str) -> list[str]:
+        words = rest.split()
+        game_id = _game_id(words)
+        seq = _int(_opt(words, 1), "PHASE") if _opt(words, 1) else None
+        png, name = await phase_map(self.service, game_id, seq)
+        self.out_dir.mkdir(parents=True, exist_ok=True)
+        (self.out_dir / name).write_bytes(png)
+        return [f"wrote {self.out_dir / name}"]
+
+    async def _drain(self) -> list[str]:
+        printed: list[str] = []
+
+        async def send(delivery: Delivery) -> None:
+            target = delivery.message.target.replace("seat:", "to ")
+            text = f"[game #{delivery.message.game_id} {target}] {self._names(delivery.text)}"
+            if delivery.png is not None:
+                self.out_dir.mkdir(parents=True, exist_ok=True)
+                (self.out_dir / delivery.filename).write_bytes(delivery.png)
+                text += f"\n  (map: {self.out_dir / delivery.filename})"
+            printed.append(text)
+
+        await deliver_pending(self.service, send, limit=1000)
+        return printed
+
+    def _names(self, text: str) -> str:
+        """Discord markup made readable: mentions as @name, timestamps as UTC times."""
+        for user_id, name in self.names.items():
+            text = text.replace(f"<@{user_id}>", f"@{name}")
+        return _TIMESTAMP.sub(lambda m: datetime.fromtimestamp(int(m.group(1)), timezone.utc)
+                              .strftime("%Y-%m-%d %H:%M UTC"), text)
+
+
+def _arg(args: list[str], index: int, name: str) -> str:
+    if len(args) <= index:
+        raise BadInput(f"missing {name}; type `help`")
+    return args[index]
+
+
+def _opt(args: list[str], index: int) -> str | None:
+    return args[index] if len(args) > index else None
+
+
+def _int(text: str, name: str) -> int:
+    try:
+        return int(text.lstrip("#"))
+    except ValueError:
+        raise BadInput(f"{name} must be a number, not `{text}`") from None
+
+
+def _game_id(args: list[str]) -> int:
+    return _int(_arg(args, 0, "game number"), "the game number")
+
+
+def _target(rest: str) -> tuple[int, str | None, str]:
+    """`3 France: A Par - Bur; F Bre - Mao` → (3, "France", "A Par - Bur; F Bre - Mao")."""
+    game_word, _, text = rest.strip().partition(" ")
+    game_id = _int(game_word, "the game number") if game_word else _game_id([])
+    seat = None
+    head, sep, tail = text.partition(":")
+    if sep and head.strip() and " " not in head.strip():
+        seat, text = head.strip(), tail
+    return game_id, seat, text
+
+
+def _variant(key: str):
+    try:
+        return get_variant(key)
+    except RulesError as exc:
+        raise BadInput(str(exc)) from None

@@ -1,0 +1,44 @@
+"""Which renderer draws which variant, with a plain status card for variants without a map."""
+from __future__ import annotations
+
+import io
+import textwrap
+from typing import Callable, Mapping, Sequence
+
+from PIL import Image, ImageDraw
+
+from .fonts import font
+
+Renderer = Callable[[dict, Mapping[str, Sequence[str]] | None, str], bytes]
+_RENDERERS: dict[str, Renderer] = {}
+
+
+def register_renderer(variant_key: str, renderer: Renderer) -> None:
+    _RENDERERS[variant_key] = renderer
+
+
+def render_map(variant_key: str, state: dict, last_orders: Mapping[str, Sequence[str]] | None,
+               label: str, summary: str = "") -> bytes:
+    """PNG bytes of `state`; `last_orders` are the orders that produced it (drawn as arrows)."""
+    renderer = _RENDERERS.get(variant_key)
+    if renderer is not None:
+        return renderer(state, last_orders, label)
+    return status_card(label, summary)
+
+
+def status_card(title: str, body: str, size: tuple[int, int] = (800, 450)) -> bytes:
+    """A simple card for games that have no board to draw."""
+    image = Image.new("RGB", size, "#f4efe1")
+    draw = ImageDraw.Draw(image)
+    draw.rectangle([8, 8, size[0] - 9, size[1] - 9], outline="#5b4a2f", width=3)
+    draw.text((24, 20), title, fill="#2b2216", font=font(28))
+    y = 70
+    for paragraph in body.splitlines() or [""]:
+        for line in textwrap.wrap(paragraph, 70) or [""]:
+            if y > size[1] - 30:
+                break
+            draw.text((24, y), line, fill="#2b2216", font=font(16))
+            y += 22
+    out = io.BytesIO()
+    image.save(out, "PNG")
+    return out.getvalue()

@@ -1,0 +1,26 @@
+"""The picture of a phase: its position, with arrows for the orders that led to it."""
+from __future__ import annotations
+
+from engine.variant import get_variant
+from render import render_map
+
+from .games import GameService
+
+
+async def phase_map(service: GameService, game_id: int, seq: int | None = None) -> tuple[bytes, str]:
+    """PNG bytes and a file name for phase `seq` (default: the current phase).
+
+    Only orders of an already adjudicated phase are drawn, so a map never leaks orders
+    that are still secret.
+    """
+    phase = await service.phase(game_id, seq)
+    game = await service.game(game_id)
+    variant = get_variant(game.variant)
+    last_orders = None
+    if phase.seq > 0:
+        previous = await service.phase(game_id, phase.seq - 1)
+        sheets = await service.store.order_sheets(previous.id)
+        last_orders = {seat: list(sheet.lines) for seat, sheet in sheets.items()}
+    png = render_map(game.variant, phase.state, last_orders, f"{game.name}: {phase.label}",
+                     variant.describe(phase.state))
+    return png, f"game-{game_id}-phase-{phase.seq}.png"

@@ -1,0 +1,74 @@
+"""Texts shared by Discord and the console: status, option lists, option words."""
+from __future__ import annotations
+
+import shlex
+
+from engine.variant import Variant, get_variant
+
+from .errors import BadInput
+from .games import GameService
+from .models import GameInfo
+
+
+def parse_option_words(text: str) -> dict[str, str]:
+    """`key=value key2 nokey3` → {key: value, key2: "on", key3: "off"}."""
+    try:
+        words = shlex.split(text or "")
+    except ValueError as exc:
+        raise BadInput(f"cannot read the options: {exc}") from None
+    options: dict[str, str] = {}
+    for word in words:
+        if "=" in word:
+            key, value = word.split("=", 1)
+        elif word.startswith("no") and len(word) > 2:
+            key, value = word[2:], "off"
+        else:
+            key, value = word, "on"
+        key = key.strip().lower().replace("-", "_")
+        if not key:
+            raise BadInput(f"`{word}` is not an option; write key=value")
+        options[key] = value
+    return options
+
+
+def option_list(variant: Variant) -> str:
+    specs = list(variant.option_specs())
+    head = f"**{variant.title}** (`{variant.key}`): {variant.summary}"
+    if not specs:
+        return head + "\nThis game has no options."
+    lines = [head, "Options (write `key=value` at `/game create`):"]
+    for spec in specs:
+        default = "off" if spec.default is False else "on" if spec.default is True else spec.default
+        choices = f" — one of {', '.join(map(str, spec.choices))}" if spec.choices else ""
+        lines.append(f"• `{spec.key}` (default {default}{choices}): {spec.description}")
+    return "\n".join(lines)
+
+
+async def game_status(service: GameService, game: GameInfo, viewer_id: int | None = None) -> str:
+    variant = get_variant(game.variant)
+    lines = [f"**#{game.id} {game.name}** — {variant.title}, {game.status}"]
+    options = {k: v for k, v in game.options.items()
+               if v != next((s.default for s in variant.option_specs() if s.key == k), None)}
+    if options:
+        lines.append("Options: " + ", ".join(f"{k}={v}" for k, v in sorted(options.items())))
+    seats = ", ".join(f"{s.seat}: " + (f"<@{s.user_id}>" if s.user_id else "open") for s in game.seats)
+    lines.append("Seats: " + seats)
+    if game.current_phase is None:
+        lines.append(f"Not started; {game.phase_hours:g}h per phase. Seed commitment `{game.seed_hash[:16]}…`")
+        return "\n".join(lines)
+    phase = await service.phase(game.id)
+    if game.status == "active" and phase.deadline:
+        lines.append(f"Phase: **{phase.label}**, deadline <t:{int(phase.deadline.timestamp())}:R>")
+        ready = await service.readiness(game.id)
+        if ready:
+            lines.append("Ready: " + ", ".join(f"{seat} {'✅' if ok else '⏳'}" for seat, ok in ready.items()))
+    else:
+        lines.append(f"Phase: **{phase.label}**")
+    if game.winners:
+        lines.append("Winner: " + ", ".join(game.winners))
+    viewer_seat = None
+    if viewer_id is not None:
+        mine = game.seats_of(viewer_id)
+        viewer_seat = mine[0] if len(mine) == 1 else None
+    lines.append(variant.describe(phase.state, viewer_seat))
+    return "\n".join(lines)
