@@ -1,0 +1,152 @@
+"""The Diplomacy map graph: provinces, coasts, who may move where, and the names players use.
+
+A *location* is where a unit stands: a province code (`par`, `nth`) or, for a fleet in a
+two-coast province, a coast (`spa/nc`). Armies move between provinces; fleets move between
+locations. A variant changes the graph with `DiplomacyMap.changed` (closing provinces, adding
+a passage), never by editing the engine.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterable
+
+DATA = Path(__file__).parent / "data"
+
+
+@dataclass(frozen=True)
+class Province:
+    code: str
+    name: str
+    type: str                 # 'sea', 'coast', 'land' or 'impassable'
+    supply_center: bool
+    home_of: str | None
+    coasts: tuple[str, ...]   # e.g. ('spa/nc', 'spa/sc'); empty for most provinces
+
+    @property
+    def is_sea(self) -> bool:
+        return self.type == "sea"
+
+
+def province_of(location: str) -> str:
+    """`spa/nc` → `spa`; a province code is its own province."""
+    return location.split("/", 1)[0]
+
+
+class DiplomacyMap:
+    def __init__(self, provinces: dict[str, Province], army: Iterable[tuple[str, str]],
+                 fleet: Iterable[tuple[str, str]], aliases: dict[str, str],
+                 home_centers: dict[str, tuple[str, ...]], coast_names: dict[str, str]):
+        self.provinces = provinces
+        self.aliases = aliases
+        self.home_centers = home_centers
+        self.coast_names = coast_names
+        self._army: dict[str, set[str]] = {code: set() for code in provinces}
+        self._fleet: dict[str, set[str]] = {loc: set() for loc in self.locations()}
+        for a, b in army:
+            self._army[a].add(b)
+            self._army[b].add(a)
+        for a, b in fleet:
+            self._fleet.setdefault(a, set()).add(b)
+            self._fleet.setdefault(b, set()).add(a)
+
+    @classmethod
+    def standard(cls) -> "DiplomacyMap":
+        return _standard()
+
+    @classmethod
+    def from_json(cls, data: dict) -> "DiplomacyMap":
+        provinces = {code: Province(code, p["name"], p["type"], p["supply_center"], p["home_of"],
+                                    tuple(p["coasts"])) for code, p in data["provinces"].items()}
+        homes = {power: tuple(p["home_centers"]) for power, p in data["powers"].items()}
+        return cls(provinces, [tuple(e) for e in data["army_adjacency"]],
+                   [tuple(e) for e in data["fleet_adjacency"]], dict(data["aliases"]), homes,
+                   dict(data.get("coast_names", {})))
+
+    def changed(self, closed: Iterable[str] = (), fleet_passages: Iterable[tuple[str, str]] = ()) -> "DiplomacyMap":
+        """A copy with `closed` provinces made impassable and extra fleet passages added."""
+        closed = set(closed)
+        provinces = {code: (Province(p.code, p.name, "impassable", p.supply_center, p.home_of, p.coasts)
+                            if code in closed else p) for code, p in self.provinces.items()}
+        army = [(a, b) for a in self._army for b in self._army[a]
+                if a < b and a not in closed and b not in closed]
+        fleet = [(a, b) for a in self._fleet for b in self._fleet[a]
+                 if a < b and province_of(a) not in closed and province_of(b) not in closed]
+        return DiplomacyMap(provinces, army, list(fleet) + list(fleet_passages), self.aliases,
+                            self.home_centers, self.coast_names)
+
+    # ---- geometry
+    def locations(self) -> list[str]:
+        out = []
+        for code, p in self.provinces.items():
+            out.append(code)
+            out.extend(p.coasts)
+        return out
+
+    def province(self, location: str) -> Province:
+        return self.provinces[province_of(location)]
+
+    def is_passable(self, location: str) -> bool:
+        p = self.provinces.get(province_of(location))
+        return p is not None and p.type != "impassable"
+
+    def can_hold(self, kind: str, location: str) -> bool:
+        """May a unit of `kind` ('A' or 'F') stand at `location`?"""
+        if not self.is_passable(location):
+            return False
+        p = self.province(location)
+        if kind == "A":
+            return "/" not in location and p.type != "sea"
+        if p.type == "land":
+            return False
+        return "/" in location or not p.coasts   # a fleet in a two-coast province is on a coast
+
+    def army_neighbours(self, province: str) -> set[str]:
+        return self._army.get(province, set())
+
+    def fleet_neighbours(self, location: str) -> set[str]:
+        return self._fleet.get(location, set())
+
+    def adjacent(self, kind: str, src: str, dest: str) -> bool:
+        """Can a unit of `kind` at `src` move straight to `dest` (a location)?"""
+        if kind == "A":
+            return province_of(dest) in self._army.get(province_of(src), ())
+        return dest in self._fleet.get(src, ())
+
+    def reachable_coasts(self, src: str, dest_province: str) -> list[str]:
+        """The locations of `dest_province` a fleet at `src` can move to."""
+        return sorted(loc for loc in self._fleet.get(src, ()) if province_of(loc) == dest_province)
+
+    def borders(self, a: str, b: str) -> bool:
+        """Do two provinces touch at all (by land or by sea)?"""
+        a, b = province_of(a), province_of(b)
+        if b in self._army.get(a, ()):
+            return True
+        return any(province_of(x) == b for loc in [a, *self.provinces[a].coasts]
+                   for x in self._fleet.get(loc, ()))
+
+    def supply_centers(self) -> list[str]:
+        return sorted(code for code, p in self.provinces.items() if p.supply_center)
+
+    # ---- names
+    def lookup(self, text: str) -> str | None:
+        """A location code for a name or alias players type, or None."""
+        key = " ".join(text.lower().replace("+", " ").split())
+        if key in self.provinces or key in self.coast_names:
+            return key
+        return self.aliases.get(key)
+
+    def name(self, location: str) -> str:
+        return self.coast_names.get(location) or self.provinces[province_of(location)].name
+
+    def label(self, location: str) -> str:
+        """How a location is written in canonical orders: `Par`, `Spa/nc`."""
+        prov, _, coast = location.partition("/")
+        return prov.capitalize() + (f"/{coast}" if coast else "")
+
+
+@lru_cache(maxsize=1)
+def _standard() -> DiplomacyMap:
+    return DiplomacyMap.from_json(json.loads((DATA / "standard.json").read_text()))

@@ -1,0 +1,129 @@
+"""Diplomacy orders as small immutable values, and the unit they are given to.
+
+`loc` is always the ordered unit's location. `unit` is 'A' or 'F' as written by the player,
+or None when the order left it out (the board supplies it).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .map import province_of
+
+
+@dataclass(frozen=True)
+class Unit:
+    kind: str      # 'A' army or 'F' fleet
+    power: str
+    loc: str       # province, or coast for a fleet in a two-coast province
+
+    @property
+    def province(self) -> str:
+        return province_of(self.loc)
+
+    def __str__(self) -> str:
+        return f"{self.kind} {_label(self.loc)}"
+
+
+def _label(loc: str) -> str:
+    prov, _, coast = loc.partition("/")
+    return prov.capitalize() + (f"/{coast}" if coast else "")
+
+
+@dataclass(frozen=True)
+class Order:
+    unit: str | None
+    loc: str
+
+    @property
+    def province(self) -> str:
+        return province_of(self.loc)
+
+    def _head(self, kind: str | None = None) -> str:
+        return f"{kind or self.unit or '?'} {_label(self.loc)}"
+
+    def text(self, kind: str | None = None) -> str:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Hold(Order):
+    def text(self, kind=None):
+        return f"{self._head(kind)} H"
+
+
+@dataclass(frozen=True)
+class Move(Order):
+    dest: str = ""
+    via_convoy: bool = False
+
+    def text(self, kind=None):
+        return f"{self._head(kind)} - {_label(self.dest)}" + (" via convoy" if self.via_convoy else "")
+
+
+@dataclass(frozen=True)
+class Support(Order):
+    target: str = ""                 # the supported unit's location
+    target_dest: str | None = None   # None: support to hold
+    target_unit: str | None = None
+
+    def text(self, kind=None):
+        supported = f"{self.target_unit + ' ' if self.target_unit else ''}{_label(self.target)}"
+        if self.target_dest is None:
+            return f"{self._head(kind)} S {supported}"
+        return f"{self._head(kind)} S {supported} - {_label(self.target_dest)}"
+
+
+@dataclass(frozen=True)
+class Convoy(Order):
+    army: str = ""                   # the convoyed army's province
+    dest: str = ""
+
+    def text(self, kind=None):
+        return f"{self._head(kind)} C A {_label(self.army)} - {_label(self.dest)}"
+
+
+@dataclass(frozen=True)
+class Retreat(Order):
+    dest: str = ""
+
+    def text(self, kind=None):
+        return f"{self._head(kind)} R {_label(self.dest)}"
+
+
+@dataclass(frozen=True)
+class Disband(Order):
+    """Retreat phase: the dislodged unit is disbanded instead of retreating."""
+
+    def text(self, kind=None):
+        return f"{self._head(kind)} D"
+
+
+@dataclass(frozen=True)
+class Build(Order):
+    def text(self, kind=None):
+        return f"Build {kind or self.unit} {_label(self.loc)}"
+
+
+@dataclass(frozen=True)
+class Remove(Order):
+    """Adjustment phase: a unit removed because a power has more units than centres."""
+
+    def text(self, kind=None):
+        return f"Remove {kind or self.unit or '?'} {_label(self.loc)}"
+
+
+@dataclass(frozen=True)
+class Waive(Order):
+    """Adjustment phase: a build the power chooses not to take."""
+
+    def __init__(self):
+        object.__setattr__(self, "unit", None)
+        object.__setattr__(self, "loc", "")
+
+    def text(self, kind=None):
+        return "Waive"
+
+
+MOVEMENT_ORDERS = (Hold, Move, Support, Convoy)
+RETREAT_ORDERS = (Retreat, Disband)
+ADJUSTMENT_ORDERS = (Build, Remove, Waive)

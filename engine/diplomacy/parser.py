@@ -1,0 +1,209 @@
+"""Reading orders as players write them.
+
+Accepts the usual notations, case-insensitive: `A Par - Bur`, `A Paris -> Burgundy`,
+`F NTH C A Lon - Nwy`, `A Mun S A Par - Bur`, `A Mun supports Par`, `F Mao - Spa(nc)`,
+`F mid-atlantic ocean to spain north coast`, `A Lon - Nth - Nwy` (convoy route),
+`A Lon - Nwy via convoy`, `Build F Stp/nc`, `Remove A War`, `A Bud R Ser`, `A Bud disband`, `Waive`.
+Every failure raises `OrderError` saying what was wrong with the line.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from engine.errors import OrderError
+
+from .map import DiplomacyMap
+from .orders import Build, Convoy, Disband, Hold, Move, Order, Remove, Retreat, Support, Waive
+
+MAX_ORDER_LENGTH = 200
+
+_KEYWORDS = {
+    "a": "A", "army": "A", "f": "F", "fleet": "F",
+    "h": "H", "hold": "H", "holds": "H", "stand": "H", "stands": "H",
+    "-": "-", "to": "-", "m": "-", "move": "-", "moves": "-", "attack": "-", "attacks": "-",
+    "s": "S", "sup": "S", "support": "S", "supports": "S",
+    "c": "C", "convoy": "C", "convoys": "C", "via": "VIA",
+    "r": "R", "retreat": "R", "retreats": "R",
+    "d": "D", "disband": "D", "disbands": "D",
+    "b": "B", "build": "B", "builds": "B",
+    "remove": "REMOVE", "removes": "REMOVE", "waive": "W", "waives": "W",
+}
+_COAST_WORDS = {"north": "nc", "south": "sc", "east": "ec", "west": "wc"}
+_PHASES = ("movement", "retreat", "adjustment", None)
+
+
+@lru_cache(maxsize=8)
+def _phrases(dmap: DiplomacyMap) -> list[tuple[re.Pattern, str]]:
+    """Multi-word names and aliases, longest first, as patterns to replace by codes."""
+    names = {alias: code for alias, code in dmap.aliases.items() if re.search(r"[^a-z]", alias)}
+    out = []
+    for alias in sorted(names, key=len, reverse=True):
+        pattern = re.compile(r"(?<![a-z/])" + re.escape(alias) + r"(?![a-z])")
+        out.append((pattern, f" {names[alias]} "))
+    return out
+
+
+def _normalise(text: str, dmap: DiplomacyMap) -> str:
+    text = text.lower().strip()
+    text = re.sub(r"[–—→]|->|=>|>", " - ", text)
+    # coasts: "(north coast)", "(nc)", "/nc", " nc", "north coast" all become "/nc"
+    text = re.sub(r"\s*\(\s*(north|south|east|west)\s+coast\s*\)",
+                  lambda m: "/" + _COAST_WORDS[m.group(1)], text)
+    text = re.sub(r"\s*[/(]\s*(nc|sc|ec|wc)\s*\)?", r"/\1", text)
+    text = re.sub(r"\s+(north|south|east|west)\s+coast\b", lambda m: "/" + _COAST_WORDS[m.group(1)], text)
+    for pattern, code in _phrases(dmap):
+        text = pattern.sub(code, text)
+    text = re.sub(r"(?<=[a-z])\s+/(?=[nsew]c)", "/", text)
+    text = re.sub(r"\b([a-z]{3})\s+(nc|sc|ec|wc)\b", r"\1/\2", text)
+    return text
+
+
+def tokenize(text: str, dmap: DiplomacyMap) -> list[tuple[str, str]]:
+    """Words as (kind, value): kind is a keyword, 'LOC' (value: location code) or 'UNIT'."""
+    if len(text) > MAX_ORDER_LENGTH:
+        raise OrderError(f"an order is at most {MAX_ORDER_LENGTH} characters", text[:40] + "…")
+    normal = _normalise(text, dmap)
+    tokens: list[tuple[str, str]] = []
+    for word in re.findall(r"[a-z][a-z.']*(?:/[nsew]c)?|-|[^\sa-z]+", normal):
+        if word in (".", ",", ":", ";"):
+            continue
+        loc = dmap.lookup(word) if word not in ("a", "f", "h", "s", "c", "d", "r", "b", "m") else None
+        if word in _KEYWORDS and loc is None:
+            kind = _KEYWORDS[word]
+            tokens.append(("UNIT", kind) if kind in ("A", "F") else (kind, word))
+        elif loc is not None:
+            tokens.append(("LOC", loc))
+        elif "/" in word and dmap.lookup(word.split("/")[0]):
+            raise OrderError(f"`{word.split('/')[0]}` has no {word.split('/')[1]} coast")
+        else:
+            raise OrderError(f"`{word}` is not a place on this map or an order word")
+    return tokens
+
+
+def parse_order(text: str, dmap: DiplomacyMap, phase: str | None = None) -> Order:
+    """Read one order. `phase` ('movement', 'retreat', 'adjustment') settles `-` and `disband`."""
+    if phase not in _PHASES:
+        raise ValueError(phase)
+    if not text or not text.strip():
+        raise OrderError("empty order", text)
+    try:
+        return _Reader(tokenize(text, dmap), phase).order()
+    except OrderError as exc:
+        if exc.line is None:
+            raise OrderError(exc.reason, text.strip()) from None
+        raise
+
+
+class _Reader:
+    def __init__(self, tokens: list[tuple[str, str]], phase: str | None):
+        self.tokens = tokens
+        self.pos = 0
+        self.phase = phase
+
+    def peek(self, offset: int = 0) -> str | None:
+        index = self.pos + offset
+        return self.tokens[index][0] if index < len(self.tokens) else None
+
+    def take(self, kind: str, what: str) -> str:
+        if self.peek() != kind:
+            found = self.tokens[self.pos][1] if self.pos < len(self.tokens) else "the end of the order"
+            raise OrderError(f"expected {what}, found `{found}`")
+        value = self.tokens[self.pos][1]
+        self.pos += 1
+        return value
+
+    def optional(self, kind: str) -> str | None:
+        if self.peek() == kind:
+            return self.take(kind, kind)
+        return None
+
+    def done(self) -> None:
+        if self.pos < len(self.tokens):
+            raise OrderError(f"unexpected `{self.tokens[self.pos][1]}` after a complete order")
+
+    def order(self) -> Order:
+        if not self.tokens:
+            raise OrderError("empty order")
+        first = self.peek()
+        if first == "W":
+            self.pos += 1
+            self.done()
+            return Waive()
+        if first == "B":
+            self.pos += 1
+            unit = self.optional("UNIT")
+            loc = self.take("LOC", "the place to build in")
+            unit = unit or self.optional("UNIT")
+            if unit is None:
+                raise OrderError("say what to build: `Build A <place>` or `Build F <place>`")
+            self.done()
+            return Build(unit, loc)
+        if first in ("REMOVE", "D"):
+            self.pos += 1
+            unit = self.optional("UNIT")
+            loc = self.take("LOC", "the unit's place")
+            self.done()
+            return Disband(unit, loc) if self.phase == "retreat" else Remove(unit, loc)
+        unit = self.optional("UNIT")
+        loc = self.take("LOC", "a unit type (A/F) or the unit's place")
+        verb = self.peek()
+        if verb is None or verb == "H":
+            self.pos += 1 if verb else 0
+            self.done()
+            if self.phase == "adjustment":
+                raise OrderError("in an adjustment phase order `Build A <place>`, `Remove A <place>` or `Waive`")
+            return Hold(unit, loc)
+        self.pos += 1
+        if verb == "-":
+            return self._move(unit, loc)
+        if verb == "R":
+            dest = self.take("LOC", "where to retreat to")
+            self.done()
+            return Retreat(unit, loc, dest)
+        if verb == "B":   # `A Ber build` (the DATC JSON's word order)
+            self.done()
+            if unit is None:
+                raise OrderError("say what to build: `Build A <place>` or `Build F <place>`")
+            return Build(unit, loc)
+        if verb in ("D", "REMOVE"):
+            self.done()
+            return Remove(unit, loc) if self.phase == "adjustment" else Disband(unit, loc)
+        if verb == "S":
+            target_unit = self.optional("UNIT")
+            target = self.take("LOC", "the place of the unit to support")
+            if self.optional("-"):
+                dest = self.take("LOC", "where the supported unit moves")
+                self.done()
+                return Support(unit, loc, target, dest, target_unit)
+            self.optional("H")
+            self.done()
+            return Support(unit, loc, target, None, target_unit)
+        if verb == "C":
+            army_unit = self.optional("UNIT")
+            if army_unit == "F":
+                raise OrderError("only armies can be convoyed")
+            army = self.take("LOC", "the place of the army to convoy")
+            self.take("-", "`-` and the convoy's destination")
+            dest = self.take("LOC", "the convoy's destination")
+            self.done()
+            return Convoy(unit, loc, army, dest)
+        raise OrderError(f"`{self.tokens[self.pos - 1][1]}` cannot follow a unit; "
+                         "expected H, -, S, C, R or D")
+
+    def _move(self, unit: str | None, loc: str) -> Order:
+        dest = self.take("LOC", "where to move")
+        via = False
+        # `A Lon - Nth - Nwy`: a convoy route written out; the last place is the destination
+        while self.optional("-"):
+            dest = self.take("LOC", "the next place of the route")
+            via = True
+        if self.optional("VIA"):
+            self.take("C", "`convoy` after `via`")
+            via = True
+        self.done()
+        if self.phase == "retreat":
+            if via:
+                raise OrderError("a retreat cannot be convoyed")
+            return Retreat(unit, loc, dest)
+        return Move(unit, loc, dest, via)

@@ -1,0 +1,200 @@
+"""Which movement orders are legal, and what each one means for the resolver.
+
+An illegal order makes its unit hold (the rules: "an order that cannot be carried out is
+treated as a hold"); `Checked.note` says why, for the report. The DATC's preferences are
+followed: a fleet's missing coast is inferred when only one is reachable (6.B.2), an
+ambiguous one makes the move illegal (6.B.1), a wrong coast on the ordered unit itself is
+ignored (6.B.10) and a coast on an army's destination is ignored (6.B.12).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+from .map import DiplomacyMap, province_of
+from .orders import Convoy, Hold, Move, Order, Support, Unit
+
+
+@dataclass
+class Checked:
+    kind: str                    # 'hold', 'move', 'support' or 'convoy'
+    text: str                    # the order as carried out (canonical)
+    dest: str | None = None      # move/convoy: destination province; support: supported move's
+    dest_loc: str | None = None  # move: the exact location (coast) the unit arrives at
+    target: str | None = None    # support/convoy: the province of the unit supported/convoyed
+    convoyed: bool = False
+    adjacent: bool = False
+    void: bool = False           # a support/convoy that does not match what it helps
+    convoy_optional: bool = False  # 2023: adjacent move its own power convoys (see Resolver.by_convoy)
+    note: str = ""               # why the order was illegal (the unit then holds)
+
+
+def convoy_route_exists(dmap: DiplomacyMap, src: str, dest: str, fleets: Iterable[str],
+                        via: str | None = None) -> bool:
+    """Is there a chain of the given fleets (at sea) from `src` to `dest` (through `via`)?"""
+    fleets = set(fleets)
+
+    def reach(start: str) -> set[str]:
+        frontier = [f for f in fleets if dmap.borders(f, start)]
+        seen = set(frontier)
+        while frontier:
+            f = frontier.pop()
+            for g in fleets - seen:
+                if dmap.borders(f, g):
+                    seen.add(g)
+                    frontier.append(g)
+        return seen
+
+    from_src = reach(src)
+    if via is not None:
+        return via in from_src and via in reach(dest)
+    return any(dmap.borders(f, dest) for f in from_src)
+
+
+def can_reach(dmap: DiplomacyMap, unit: Unit, province: str) -> bool:
+    """Could `unit` move into `province` (any coast)? The test for giving support there."""
+    if unit.kind == "A":
+        return province in dmap.army_neighbours(unit.province) and dmap.provinces[province].type != "sea"
+    return any(province_of(loc) == province for loc in dmap.fleet_neighbours(unit.loc))
+
+
+def can_be_convoyed(dmap: DiplomacyMap, src: str, dest: str) -> bool:
+    """An army is convoyed only from one coastal province to another."""
+    return (dmap.provinces[src].type == "coast" and dmap.provinces[dest].type == "coast"
+            and dmap.is_passable(dest))
+
+
+def _illegal(unit: Unit, order: Order, why: str) -> Checked:
+    return Checked("hold", order.text(unit.kind), note=why)
+
+
+def _check_move(dmap: DiplomacyMap, unit: Unit, order: Move) -> Checked:
+    dest = order.dest
+    dest_prov = province_of(dest)
+    if dest_prov == unit.province:
+        return _illegal(unit, order, "a unit cannot move to its own province")
+    if not dmap.is_passable(dest_prov):
+        return _illegal(unit, order, f"{dmap.name(dest_prov)} is closed")
+    if unit.kind == "A":
+        if dmap.provinces[dest_prov].type == "sea":
+            return _illegal(unit, order, "an army cannot enter the sea")
+        adjacent = dmap.adjacent("A", unit.loc, dest_prov)
+        text = Move("A", unit.loc, dest_prov, order.via_convoy).text()
+        if not adjacent and not can_be_convoyed(dmap, unit.province, dest_prov):
+            return Checked("hold", text, note=f"{dmap.name(dest_prov)} is not next to {dmap.name(unit.loc)}")
+        return Checked("move", text, dest_prov, dest_prov, adjacent=adjacent,
+                       convoyed=order.via_convoy or not adjacent)
+    if order.via_convoy:
+        return _illegal(unit, order, "fleets cannot be convoyed")
+    if dmap.provinces[dest_prov].type == "land":
+        return _illegal(unit, order, "a fleet cannot enter an inland province")
+    if dest == dest_prov and dmap.provinces[dest_prov].coasts:
+        coasts = dmap.reachable_coasts(unit.loc, dest_prov)
+        if len(coasts) > 1:
+            return _illegal(unit, order, f"say which coast of {dmap.name(dest_prov)}: "
+                                         + " or ".join(dmap.label(c) for c in coasts))
+        if not coasts:
+            return _illegal(unit, order, f"{dmap.name(dest_prov)} is not next to {dmap.name(unit.loc)}")
+        dest = coasts[0]
+    if not dmap.adjacent("F", unit.loc, dest):
+        return _illegal(unit, order, f"a fleet at {dmap.name(unit.loc)} cannot reach {dmap.name(dest)}")
+    return Checked("move", Move("F", unit.loc, dest).text(), dest_prov, dest, adjacent=True)
+
+
+def _check_support(dmap: DiplomacyMap, units: dict[str, Unit], unit: Unit, order: Support) -> Checked:
+    target = province_of(order.target)
+    into = province_of(order.target_dest) if order.target_dest else target
+    text = Support(unit.kind, unit.loc, target, into if order.target_dest else None,
+                   units[target].kind if target in units else order.target_unit).text()
+    if target == unit.province:
+        return Checked("hold", text, note="a unit cannot support itself")
+    if not can_reach(dmap, unit, into):
+        return Checked("hold", text, note=f"{dmap.name(unit.loc)} cannot support into {dmap.name(into)}")
+    # a support naming a coast helps only a move to that coast (DATC 6.B.9)
+    dest_loc = order.target_dest if order.target_dest and "/" in order.target_dest else None
+    return Checked("support", text, into if order.target_dest else None, dest_loc, target=target,
+                   void=target not in units)
+
+
+def _check_convoy(dmap: DiplomacyMap, units: dict[str, Unit], unit: Unit, order: Convoy) -> Checked:
+    army, dest = province_of(order.army), province_of(order.dest)
+    text = Convoy("F", unit.loc, army, dest).text()
+    if unit.kind != "F" or dmap.provinces[unit.province].type != "sea":
+        return Checked("hold", text, note="only a fleet at sea can convoy")
+    target = units.get(army)
+    return Checked("convoy", text, dest, target=army, void=target is None or target.kind != "A")
+
+
+def check_movement_orders(dmap: DiplomacyMap, units: dict[str, Unit], orders: Iterable[tuple[str, Order]],
+                          edition: str = "2023") -> dict[str, Checked]:
+    """One `Checked` per unit on the board; units without a (legal) order hold."""
+    given: dict[str, Order] = {}
+    notes: dict[str, str] = {}
+    for power, order in orders:
+        prov = province_of(order.loc) if order.loc else ""
+        unit = units.get(prov)
+        if unit is None or unit.power != power:
+            continue   # no such unit of this power: the order has no effect (DATC 6.A.6)
+        if order.unit is not None and order.unit != unit.kind:
+            notes[prov] = f"there is {'an army' if unit.kind == 'A' else 'a fleet'} in {dmap.name(prov)}"
+        given[prov] = order
+    checked: dict[str, Checked] = {}
+    for prov, unit in units.items():
+        order = given.get(prov, Hold(unit.kind, unit.loc))
+        if prov in notes:
+            checked[prov] = _illegal(unit, order, notes[prov])
+        elif isinstance(order, Move):
+            checked[prov] = _check_move(dmap, unit, order)
+        elif isinstance(order, Support):
+            checked[prov] = _check_support(dmap, units, unit, order)
+        elif isinstance(order, Convoy):
+            checked[prov] = _check_convoy(dmap, units, unit, order)
+        elif isinstance(order, Hold):
+            checked[prov] = Checked("hold", Hold(unit.kind, unit.loc).text())
+        else:
+            checked[prov] = _illegal(unit, order, "not an order for a movement phase")
+    _convoy_intent(dmap, checked, units, edition)
+    at_sea = [p for p, u in units.items() if u.kind == "F" and dmap.provinces[p].type == "sea"]
+    for prov, c in checked.items():
+        if c.kind == "move" and c.convoyed and not convoy_route_exists(dmap, prov, c.dest, at_sea):
+            # no fleets on the board could convoy it at all: illegal, the army holds (DATC 6.D.32;
+            # with such fleets the move is legal and merely fails, 6.D.8)
+            checked[prov] = Checked("hold", c.text, note="no fleets could convoy it there")
+    for prov, c in checked.items():
+        if c.kind == "convoy" and not c.void:
+            army = checked[c.target]
+            c.void = not (army.kind == "move" and (army.convoyed or army.convoy_optional)
+                          and army.dest == c.dest)
+    for prov, c in checked.items():
+        if c.kind == "support" and not c.void:
+            supported = checked[c.target]
+            if c.dest is None:
+                c.void = supported.kind == "move"
+            else:
+                c.void = not (supported.kind == "move" and supported.dest == c.dest
+                              and (c.dest_loc is None or c.dest_loc == supported.dest_loc))
+    return checked
+
+
+def _convoy_intent(dmap: DiplomacyMap, checked: dict[str, Checked], units: dict[str, Unit], edition: str) -> None:
+    """An army ordered to an adjacent province: by land or by convoy (DATC 4.A.3)?
+
+    1982/2000 rules (DATC v2.4): by convoy if a matching convoy is ordered and either the
+    order says `via convoy` or an own fleet legally convoys it ("intent"); otherwise by land.
+    2023 rules (DATC v3.0): `via convoy` means by convoy only (6.G.8); without it an own
+    convoy is used when it works and the land route otherwise (6.G.1, 6.G.11)."""
+    for prov, c in checked.items():
+        if c.kind != "move" or units[prov].kind != "A" or not c.adjacent:
+            continue
+        fleets = [f for f, o in checked.items()
+                  if o.kind == "convoy" and o.target == prov and o.dest == c.dest]
+        said_via = c.convoyed
+        # the intent counts only if an own convoy order is a legal one: its fleet lies on some
+        # chain of sea areas from the army to the destination (DATC 6.G.6 versus 6.G.7)
+        seas = [p for p, province in dmap.provinces.items() if province.type == "sea"]
+        own = any(units[f].power == units[prov].power and convoy_route_exists(dmap, prov, c.dest, seas, via=f)
+                  for f in fleets)
+        if edition == "2023":
+            c.convoy_optional = not said_via and own
+        else:
+            c.convoyed = convoy_route_exists(dmap, prov, c.dest, fleets) and (said_via or own)
