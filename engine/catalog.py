@@ -23,6 +23,6 @@ def _diplomacy() -> None:
     register_diplomacy_renderer()
 
 
-_LOADERS: list = []
+_LOADERS: list = [_diplomacy]
 
 __all__ = ["register_all", "variants"]

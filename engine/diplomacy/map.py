@@ -38,8 +38,10 @@ def province_of(location: str) -> str:
 class DiplomacyMap:
     def __init__(self, provinces: dict[str, Province], army: Iterable[tuple[str, str]],
                  fleet: Iterable[tuple[str, str]], aliases: dict[str, str],
-                 home_centers: dict[str, tuple[str, ...]], coast_names: dict[str, str]):
+                 home_centers: dict[str, tuple[str, ...]], coast_names: dict[str, str],
+                 starting_units: tuple = ()):
         self.provinces = provinces
+        self.starting_units = starting_units
         self.aliases = aliases
         self.home_centers = home_centers
         self.coast_names = coast_names
@@ -60,10 +62,13 @@ class DiplomacyMap:
     def from_json(cls, data: dict) -> "DiplomacyMap":
         provinces = {code: Province(code, p["name"], p["type"], p["supply_center"], p["home_of"],
                                     tuple(p["coasts"])) for code, p in data["provinces"].items()}
+        from .orders import Unit
         homes = {power: tuple(p["home_centers"]) for power, p in data["powers"].items()}
+        start = tuple(Unit(text.split()[0], power, text.split()[1])
+                      for power, p in data["powers"].items() for text in p["units"])
         return cls(provinces, [tuple(e) for e in data["army_adjacency"]],
                    [tuple(e) for e in data["fleet_adjacency"]], dict(data["aliases"]), homes,
-                   dict(data.get("coast_names", {})))
+                   dict(data.get("coast_names", {})), start)
 
     def changed(self, closed: Iterable[str] = (), fleet_passages: Iterable[tuple[str, str]] = ()) -> "DiplomacyMap":
         """A copy with `closed` provinces made impassable and extra fleet passages added."""
@@ -75,7 +80,7 @@ class DiplomacyMap:
         fleet = [(a, b) for a in self._fleet for b in self._fleet[a]
                  if a < b and province_of(a) not in closed and province_of(b) not in closed]
         return DiplomacyMap(provinces, army, list(fleet) + list(fleet_passages), self.aliases,
-                            self.home_centers, self.coast_names)
+                            self.home_centers, self.coast_names, self.starting_units)
 
     # ---- geometry
     def locations(self) -> list[str]:

@@ -1,0 +1,333 @@
+"""A Diplomacy game as a Variant: state as JSON, the season/phase cycle, seat orders, reports.
+
+Variants (rx07) subclass `DiplomacyGame` and override hooks: `game_map`, `powers_of`,
+`civil_disorder_powers`, `extra_adjustment`, `victory`, `on_new_phase`.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping, Sequence
+
+from engine.errors import OrderError
+from engine.variant import PhaseResult, State, Variant
+
+from .map import DiplomacyMap, province_of
+from .movement import Dislodged, resolve_movement
+from .orders import Build, Disband, Hold, Move, Order, Remove, Retreat, Support, Convoy, Unit, Waive
+from .parser import parse_order
+from .retreats import adjustment_counts, build_problem, resolve_adjustments, resolve_retreats, retreat_options
+from .validation import check_movement_orders
+
+SEASONS = ("spring", "fall", "winter")
+EDITION = "2023"
+
+
+def unit_to_json(u: Unit) -> dict:
+    return {"kind": u.kind, "power": u.power, "loc": u.loc}
+
+
+def unit_from_json(d: Mapping) -> Unit:
+    return Unit(d["kind"], d["power"], d["loc"])
+
+
+def board_units(state: State) -> dict[str, Unit]:
+    return {prov: unit_from_json(d) for prov, d in state["units"].items()}
+
+
+def board_dislodged(state: State) -> dict[str, Dislodged]:
+    return {prov: Dislodged(unit_from_json(d["unit"]), d["attacker_from"], d["by_convoy"])
+            for prov, d in state.get("dislodged", {}).items()}
+
+
+class DiplomacyGame(Variant):
+    """Standard Diplomacy machinery; a subclass says who plays which powers and adds rules."""
+
+    powers: tuple[str, ...] = ("Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey")
+
+    # ---------------------------------------------------------------- hooks
+    def game_map(self, state: State) -> DiplomacyMap:
+        return DiplomacyMap.standard()
+
+    def powers_of(self, state: State, seat: str) -> tuple[str, ...]:
+        """The powers whose units a seat orders in this phase."""
+        return (seat,)
+
+    def civil_disorder_powers(self, state: State) -> set[str]:
+        """Powers that give no orders: units hold, retreats disband, builds are waived."""
+        return set()
+
+    def extra_adjustment(self, state: State, orders: Mapping[str, Sequence[str]],
+                         units: dict[str, Unit], rng: random.Random) -> list[str]:
+        """Variant rules applied in the adjustment phase; may change `units`; returns report lines."""
+        return []
+
+    def extra_adjustment_due(self, state: State) -> bool:
+        return False
+
+    def extra_adjustment_seats(self, state: State) -> set[str]:
+        return set()
+
+    def check_extra_order(self, state: State, seat: str, text: str) -> str | None:
+        """A variant order (canonical text) or None if `text` is not one."""
+        return None
+
+    def on_new_phase(self, state: State, rng: random.Random) -> list[str]:
+        """Called when the game enters a new phase; may change `state`; returns announcements."""
+        return []
+
+    def victory(self, state: State) -> tuple[str, ...]:
+        return ()
+
+    # ---------------------------------------------------------------- Variant API
+    def phase_label(self, state: State) -> str:
+        return f"{state['season'].capitalize()} {state['year']} {state['phase'].capitalize()}"
+
+    def seats_to_act(self, state: State) -> tuple[str, ...]:
+        return tuple(seat for seat in self.seats(state.get("options", {})) if self._has_orders(state, seat))
+
+    def _has_orders(self, state: State, seat: str) -> bool:
+        powers = set(self.powers_of(state, seat)) - self.civil_disorder_powers(state)
+        if state["phase"] == "movement":
+            return any(u["power"] in powers for u in state["units"].values())
+        if state["phase"] == "retreat":
+            return any(d["unit"]["power"] in powers for d in state.get("dislodged", {}).values())
+        return any(self._adjustment_owed(state, power) for power in powers) or (
+            self.extra_adjustment_due(state) and seat in self.extra_adjustment_seats(state))
+
+    def _adjustment_owed(self, state: State, power: str) -> bool:
+        """Must `power` remove units, or can it build at least one?"""
+        units = board_units(state)
+        owed = adjustment_counts(units, state["owners"], [power])[power]
+        if owed < 0:
+            return True
+        dmap = self.game_map(state)
+        homes = self._homes(dmap).get(power, ())
+        return owed > 0 and any(state["owners"].get(h) == power and h not in units for h in homes)
+
+    def check_orders(self, state: State, seat: str, lines: Sequence[str], existing: Sequence[str] = ()) -> list[str]:
+        dmap = self.game_map(state)
+        merged: dict[str, str] = {}
+        for line in existing:
+            merged[self._order_key(line, dmap, state)] = line
+        for line in lines:
+            canonical = self._check_one(state, seat, line, dmap)
+            merged[self._order_key(canonical, dmap, state)] = canonical
+        if state["phase"] == "adjustment":
+            self._check_adjustment_totals(state, seat, list(merged.values()), dmap)
+        return list(merged.values())
+
+    def _order_key(self, line: str, dmap: DiplomacyMap, state: State) -> str:
+        """Orders for the same unit (or build site) replace each other."""
+        extra = self.check_extra_order(state, "", line) if state["phase"] == "adjustment" else None
+        if extra is not None and line.split()[0] == extra.split()[0]:
+            return line.split()[0].lower()
+        try:
+            order = parse_order(line, dmap, state["phase"])
+        except OrderError:
+            return line
+        if isinstance(order, Waive):
+            return f"waive:{line}"
+        return province_of(order.loc)
+
+    def _check_one(self, state: State, seat: str, line: str, dmap: DiplomacyMap) -> str:
+        phase = state["phase"]
+        powers = set(self.powers_of(state, seat)) - self.civil_disorder_powers(state)
+        if phase == "adjustment":
+            extra = self.check_extra_order(state, seat, line)
+            if extra is not None:
+                return extra
+        order = parse_order(line, dmap, phase)
+        if phase == "movement":
+            if not isinstance(order, (Hold, Move, Support, Convoy)):
+                raise OrderError("this is a movement phase: order H, -, S or C", line)
+            units = board_units(state)
+            unit = units.get(order.province)
+            self._require_own(unit, powers, order, line, dmap, state)
+            checked = check_movement_orders(dmap, units, [(unit.power, order)], EDITION)[order.province]
+            if checked.note:
+                raise OrderError(checked.note, line)
+            return checked.text
+        if phase == "retreat":
+            dislodged = board_dislodged(state)
+            d = dislodged.get(order.province)
+            if d is None:
+                raise OrderError(f"no dislodged unit in {dmap.name(order.province)}", line)
+            self._require_own(d.unit, powers, order, line, dmap, state)
+            if isinstance(order, Disband):
+                return Disband(d.unit.kind, d.unit.loc).text()
+            if not isinstance(order, Retreat):
+                raise OrderError("a dislodged unit can only retreat (R) or disband (D)", line)
+            options = retreat_options(dmap, board_units(state), order.province, d, state.get("contested", []))
+            dest = order.dest if d.unit.kind == "F" or "/" not in order.dest else province_of(order.dest)
+            matches = [o for o in options if o == dest or province_of(o) == dest]
+            if len(matches) != 1:
+                where = ", ".join(dmap.label(o) for o in options) or "nowhere: it can only disband"
+                raise OrderError(f"{d.unit} cannot retreat to {dmap.label(order.dest)}; it may retreat to {where}", line)
+            return Retreat(d.unit.kind, d.unit.loc, matches[0]).text()
+        # adjustment
+        units = board_units(state)
+        if isinstance(order, Waive):
+            return "Waive"
+        if isinstance(order, Build):
+            owner = next((p for p, homes in dmap.home_centers.items() if order.province in homes), None)
+            power = owner.capitalize() if owner else None
+            if power not in powers:
+                raise OrderError(f"{dmap.name(order.province)} is not a home centre of a power you play", line)
+            why = build_problem(dmap, units, state["owners"], self._homes(dmap), power, order)
+            if why:
+                raise OrderError(why, line)
+            return order.text()
+        if isinstance(order, Remove):
+            unit = units.get(order.province)
+            self._require_own(unit, powers, order, line, dmap, state)
+            return Remove(unit.kind, unit.loc).text()
+        raise OrderError("this is an adjustment phase: `Build A <place>`, `Remove A <place>` or `Waive`", line)
+
+    def _homes(self, dmap: DiplomacyMap) -> dict[str, tuple[str, ...]]:
+        return {p.capitalize(): homes for p, homes in dmap.home_centers.items()}
+
+    def _require_own(self, unit: Unit | None, powers: set[str], order: Order, line: str, dmap, state) -> None:
+        if unit is None:
+            raise OrderError(f"there is no unit in {dmap.name(order.province)}", line)
+        if unit.power not in powers:
+            if unit.power in self.civil_disorder_powers(state):
+                raise OrderError(f"{unit.power} is in civil disorder and takes no orders", line)
+            raise OrderError(f"{unit} belongs to {unit.power}, not to you", line)
+        if order.unit is not None and order.unit != unit.kind:
+            raise OrderError(f"the unit in {dmap.name(order.province)} is {'an army' if unit.kind == 'A' else 'a fleet'}", line)
+
+    def _check_adjustment_totals(self, state: State, seat: str, lines: list[str], dmap: DiplomacyMap) -> None:
+        counts = adjustment_counts(board_units(state), state["owners"], self.powers_of(state, seat))
+        builds: dict[str, int] = {}
+        removes: dict[str, int] = {}
+        units = board_units(state)
+        for line in lines:
+            try:
+                order = parse_order(line, dmap, "adjustment")
+            except OrderError:
+                continue
+            if isinstance(order, Build):
+                owner = next(p.capitalize() for p, homes in dmap.home_centers.items() if order.province in homes)
+                builds[owner] = builds.get(owner, 0) + 1
+            elif isinstance(order, Remove):
+                removes[units[order.province].power] = removes.get(units[order.province].power, 0) + 1
+        for power, n in builds.items():
+            if n > max(counts.get(power, 0), 0):
+                raise OrderError(f"{power} may build {max(counts.get(power, 0), 0)} unit(s), not {n}")
+        for power, n in removes.items():
+            if n > max(-counts.get(power, 0), 0):
+                raise OrderError(f"{power} must remove {max(-counts.get(power, 0), 0)} unit(s), not {n}")
+
+    def order_help(self, state: State) -> str:
+        return {"movement": "Orders: `A Par - Bur`, `A Mun S A Par - Bur`, `F Nth C A Lon - Nwy`, `A Par H`.",
+                "retreat": "Retreats: `A Bud R Ser` (or `A Bud - Ser`), `A Bud D` to disband.",
+                "adjustment": "Adjustments: `Build A Par`, `Build F Stp/nc`, `Remove A War`, `Waive`."}[state["phase"]]
+
+    # ---------------------------------------------------------------- adjudication
+    def adjudicate(self, state: State, orders: Mapping[str, Sequence[str]], rng: random.Random) -> PhaseResult:
+        dmap = self.game_map(state)
+        given: list[tuple[str, Order]] = []
+        disorder = self.civil_disorder_powers(state)
+        owner_of: dict[str, str] = {}
+        units = board_units(state)
+        for seat, lines in orders.items():
+            powers = set(self.powers_of(state, seat)) - disorder
+            for line in lines:
+                try:
+                    order = parse_order(line, dmap, state["phase"])
+                except OrderError:
+                    continue   # variant orders (e.g. rx07's `America`) are read by the hooks
+                power = self._power_for(state, order, units, dmap)
+                if power in powers:
+                    given.append((power, order))
+        new = {k: v for k, v in state.items()}
+        lines_out: list[str] = []
+        if state["phase"] == "movement":
+            result = resolve_movement(dmap, units, given, EDITION)
+            for unit, text, ok, why in result.outcomes:
+                mark = "✓" if ok else "✗"
+                lines_out.append(f"{unit.power}: {text} {mark}" + (f" ({why})" if why else ""))
+            new["units"] = {p: unit_to_json(u) for p, u in sorted(result.units.items())}
+            new["dislodged"] = {p: {"unit": unit_to_json(d.unit), "attacker_from": d.attacker_from,
+                                    "by_convoy": d.by_convoy} for p, d in result.dislodged.items()}
+            new["contested"] = sorted(result.contested)
+            for prov, d in result.dislodged.items():
+                if not retreat_options(dmap, result.units, prov, d, result.contested):
+                    lines_out.append(f"{d.unit.power}: {d.unit} is dislodged with nowhere to retreat: destroyed")
+                    del new["dislodged"][prov]
+        elif state["phase"] == "retreat":
+            outcome = resolve_retreats(dmap, units, board_dislodged(state), state.get("contested", []), given)
+            lines_out.extend(outcome.lines)
+            new["units"] = {p: unit_to_json(u) for p, u in sorted(outcome.units.items())}
+            new["dislodged"], new["contested"] = {}, []
+        else:
+            outcome = resolve_adjustments(dmap, units, state["owners"], given, self.powers, EDITION,
+                                          self._homes(dmap))
+            lines_out.extend(outcome.lines)
+            adjusted = dict(outcome.units)
+            lines_out.extend(self.extra_adjustment(state, orders, adjusted, rng))
+            new["units"] = {p: unit_to_json(u) for p, u in sorted(adjusted.items())}
+        announcements = self._advance(new, rng)
+        winners = self.victory(new)
+        if winners:
+            announcements.append(f"🏆 {', '.join(winners)} win{'s' if len(winners) == 1 else ''}!")
+        return PhaseResult(new, "\n".join(lines_out) or "Nothing happened.", finished=bool(winners),
+                           winners=winners, announcements=tuple(announcements))
+
+    def _power_for(self, state: State, order: Order, units: dict[str, Unit], dmap: DiplomacyMap) -> str | None:
+        if isinstance(order, Build):
+            owner = next((p for p, homes in dmap.home_centers.items() if order.province in homes), None)
+            return owner.capitalize() if owner else None
+        if isinstance(order, Waive):
+            return None
+        if state["phase"] == "retreat":
+            d = state.get("dislodged", {}).get(order.province)
+            return d["unit"]["power"] if d else None
+        unit = units.get(order.province)
+        return unit.power if unit else None
+
+    def _advance(self, state: State, rng: random.Random) -> list[str]:
+        """Move `state` to the next phase that needs anyone's orders."""
+        announcements: list[str] = []
+        while True:
+            season, phase = state["season"], state["phase"]
+            if phase == "movement" and state.get("dislodged"):
+                state["phase"] = "retreat"
+            elif season == "spring":
+                state["season"], state["phase"] = "fall", "movement"
+            elif season == "fall" and phase in ("movement", "retreat"):
+                self._take_centres(state)
+                state["season"], state["phase"] = "winter", "adjustment"
+            else:
+                state["season"], state["phase"] = "spring", "movement"
+                state["year"] += 1
+            announcements.extend(self.on_new_phase(state, rng))
+            # a retreat phase always runs (civil-disorder units disband in it); an adjustment
+            # phase only when some power must build or remove, or a variant rule is due
+            if self.victory(state) or state["phase"] != "adjustment" or self._adjustment_needed(state):
+                return announcements
+
+    def _adjustment_needed(self, state: State) -> bool:
+        return self.extra_adjustment_due(state) or any(self._adjustment_owed(state, p) for p in self.powers)
+
+    def _take_centres(self, state: State) -> None:
+        """After the fall moves and retreats, a unit standing on a supply centre owns it."""
+        dmap = self.game_map(state)
+        for prov, unit in state["units"].items():
+            if dmap.provinces[prov].supply_center:
+                state["owners"][prov] = unit["power"]
+
+    def describe(self, state: State, seat: str | None = None) -> str:
+        counts: dict[str, list[int]] = {}
+        for owner in state["owners"].values():
+            counts.setdefault(owner, [0, 0])[0] += 1
+        for unit in state["units"].values():
+            counts.setdefault(unit["power"], [0, 0])[1] += 1
+        lines = [self.phase_label(state)]
+        for power in self.powers:
+            if power in counts:
+                sc, n = counts[power]
+                mine = [f"{u['kind']} {DiplomacyMap.standard().label(u['loc'])}"
+                        for u in state["units"].values() if u["power"] == power]
+                lines.append(f"{power}: {sc} centres, {n} units — {', '.join(sorted(mine)) or 'none'}")
+        return "\n".join(lines)

@@ -1,0 +1,202 @@
+"""World War I Diplomacy (rx07) by John Boardman: Entente versus Central Powers, two seats.
+
+Each rule of the seed is one hook here; see docs/rulings.md for the readings chosen.
+"""
+from __future__ import annotations
+
+import random
+from collections import deque
+from functools import lru_cache
+from typing import Mapping, Sequence
+
+from engine.errors import OrderError
+from engine.variant import State
+
+from .game import DiplomacyGame, board_units, unit_to_json
+from .map import DiplomacyMap
+from .orders import Unit
+
+ENTENTE, CENTRAL = "Entente", "Central"
+SIDES = {ENTENTE: ("England", "France", "Russia"), CENTRAL: ("Germany", "Austria", "Turkey")}
+ITALY_PROVINCES = ("apu", "nap", "pie", "rom", "tus", "ven")
+# Rule 3: "Spain, Holland, Norway, Sweden, Denmark are permanently closed, as is Switzerland."
+PERMANENTLY_CLOSED = ("den", "hol", "nwy", "spa", "swe")
+# Rule 3: "Fleets may pass directly between the Baltic Sea and the Skagerrak."
+BALTIC_PASSAGE = ("bal", "ska")
+# Rule 4: "No moves may be made into the following territories prior to the indicated game date"
+ENTRY_DATES = {ITALY_PROVINCES: (1915, "spring"), ("bul",): (1915, "fall"), ("por",): (1916, "spring"),
+               ("rum",): (1916, "fall"), ("gre",): (1917, "spring")}
+# Rule 7's capitals (docs/rulings.md): the seats of government in 1914.
+CAPITALS = {"England": "lon", "France": "par", "Russia": "stp", "Germany": "ber", "Austria": "vie",
+            "Turkey": "con", "Italy": "rom"}
+# Rule 6: the four centres and the sea areas on the board's Atlantic edge that lead to America.
+AMERICAN_LANDING = ("lon", "lvp", "edi", "bre")
+ATLANTIC_EDGE = ("nao", "mao")
+SEASON_ORDER = {"spring": 0, "fall": 1, "winter": 2}
+
+
+def _when(year: int, season: str) -> int:
+    return year * 3 + SEASON_ORDER[season]
+
+
+@lru_cache(maxsize=16)
+def _map_with(closed: frozenset[str]) -> DiplomacyMap:
+    return DiplomacyMap.standard().changed(closed=closed, fleet_passages=[BALTIC_PASSAGE])
+
+
+class Rx07Variant(DiplomacyGame):
+    key = "rx07"
+    title = "World War I Diplomacy (rx07)"
+    summary = ("Two players, Entente (England, France, Russia) against the Central Powers "
+               "(Germany, Austria, Turkey), from Fall 1914; Italy joins a side by coin flip.")
+    min_players = 2
+
+    def seats(self, options):
+        return (ENTENTE, CENTRAL)
+
+    def initial_state(self, options, rng: random.Random) -> State:
+        """Rule 1: "Play begins with the fall 1914 moves." Standard units and centres."""
+        dmap = DiplomacyMap.standard()
+        owners = {sc: power for power, homes in dmap.home_centers.items() for sc in homes}
+        units = {u.province: unit_to_json(u) for u in dmap.starting_units}
+        state = {"variant": self.key, "options": dict(options), "year": 1914, "season": "fall",
+                 "phase": "movement", "units": dict(sorted(units.items())), "owners": owners,
+                 "dislodged": {}, "contested": [], "italy_side": None}
+        state["closed"] = sorted(self.closed_provinces(state))
+        return state
+
+    # ---------------------------------------------------------------- rules 1, 3, 4: the map
+    def closed_provinces(self, state: State) -> frozenset[str]:
+        """Rules 1, 3 and 4: what no unit may enter in this phase."""
+        now = _when(state["year"], state["season"])
+        closed = set(PERMANENTLY_CLOSED)
+        for provinces, (year, season) in ENTRY_DATES.items():
+            if now < _when(year, season):
+                closed.update(provinces)
+        return frozenset(closed)
+
+    def game_map(self, state: State) -> DiplomacyMap:
+        return _map_with(self.closed_provinces(state))
+
+    # ---------------------------------------------------------------- rules 2 and 5: who orders
+    def side_powers(self, state: State, side: str) -> tuple[str, ...]:
+        return SIDES[side] + (("Italy",) if state.get("italy_side") == side else ())
+
+    def powers_of(self, state: State, seat: str) -> tuple[str, ...]:
+        return self.side_powers(state, seat) if seat in SIDES else ()
+
+    def side_of(self, state: State, power: str) -> str | None:
+        return next((side for side in SIDES if power in self.side_powers(state, side)), None)
+
+    def civil_disorder_powers(self, state: State) -> set[str]:
+        """Rule 5: "After the spring 1917 move, Russia shall be in a state of civil disorder"."""
+        after_spring_1917_move = (state["year"], SEASON_ORDER[state["season"]]) > (1917, 0) or (
+            state["year"] == 1917 and state["season"] == "spring" and state["phase"] != "movement")
+        return {"Russia"} if after_spring_1917_move else set()
+
+    def on_new_phase(self, state: State, rng: random.Random) -> list[str]:
+        """Rule 2: "Just before the spring 1915 moves, a coin shall be flipped to determine to
+        which side Italy shall belong." Announced with the Winter 1914 results."""
+        if state.get("italy_side") is None and _when(state["year"], state["season"]) >= _when(1915, "spring"):
+            state["italy_side"] = rng.choice((ENTENTE, CENTRAL))
+            name = "the Entente" if state["italy_side"] == ENTENTE else "the Central Powers"
+            return [f"🪙 Coin flip for Italy: Italy joins **{name}** and moves from Spring 1915."]
+        return []
+
+    # ---------------------------------------------------------------- rule 6: America
+    def extra_adjustment_due(self, state: State) -> bool:
+        """Rule 6: "After the fall 1917 move and each subsequent fall move ... a new EP army"."""
+        return state["season"] == "winter" and state["year"] >= 1917
+
+    def extra_adjustment_seats(self, state: State) -> set[str]:
+        return {ENTENTE}
+
+    def check_extra_order(self, state: State, seat: str, text: str) -> str | None:
+        words = text.replace(",", " ").split()
+        if not words or words[0].lower() not in ("america", "american", "us", "usa"):
+            return None
+        if seat and seat != ENTENTE:
+            raise OrderError("only the Entente lands American armies", text)
+        if not self.extra_adjustment_due(state):
+            raise OrderError("American armies arrive in the winters from 1917 on", text)
+        place = [w for w in words[1:] if w.lower() not in ("a", "army", "in", "at")]
+        code = self.game_map(state).lookup(" ".join(place)) if place else None
+        if code not in AMERICAN_LANDING:
+            raise OrderError("write `America <Lon|Lvp|Edi|Bre>`", text)
+        open_ = self.american_landings(state, board_units(state))
+        if code not in open_:
+            raise OrderError(f"{code.capitalize()} cannot take an American army now; open: "
+                             + (", ".join(c.capitalize() for c in open_) or "none"), text)
+        return f"America A {code.capitalize()}"
+
+    def american_landings(self, state: State, units: dict[str, Unit]) -> list[str]:
+        """Centres (in rule order) that are Entente-owned, empty and reachable from America."""
+        return [c for c in AMERICAN_LANDING
+                if c not in units and self.side_of(state, state["owners"].get(c, "")) == ENTENTE
+                and self.route_to_america(state, c, units)]
+
+    def route_to_america(self, state: State, centre: str, units: dict[str, Unit]) -> bool:
+        """Rule 6: "provided that no CP fleet sits on the route between the centre and America":
+        a chain of sea areas, none holding a Central fleet, from the centre to the Atlantic edge."""
+        dmap = self.game_map(state)
+        blocked = {p for p, u in units.items() if u.kind == "F" and self.side_of(state, u.power) == CENTRAL}
+        seas = {p for p, prov in dmap.provinces.items() if prov.is_sea and p not in blocked}
+        start = [s for s in seas if dmap.borders(centre, s)]
+        seen, queue = set(start), deque(start)
+        while queue:
+            sea = queue.popleft()
+            if sea in ATLANTIC_EDGE:
+                return True
+            for nxt in seas - seen:
+                if dmap.borders(sea, nxt):
+                    seen.add(nxt)
+                    queue.append(nxt)
+        return False
+
+    def extra_adjustment(self, state: State, orders: Mapping[str, Sequence[str]], units: dict[str, Unit],
+                         rng: random.Random) -> list[str]:
+        if not self.extra_adjustment_due(state):
+            return []
+        open_ = self.american_landings(state, units)
+        if not open_:
+            return ["🇺🇸 No American army this year: no free Entente centre of London, Liverpool, "
+                    "Edinburgh or Brest has a route to America clear of Central fleets."]
+        wanted = [line.split()[-1].lower() for line in orders.get(ENTENTE, ()) if line.startswith("America")]
+        centre = next((c for c in wanted if c in open_), open_[0])
+        power = state["owners"][centre]
+        units[centre] = Unit("A", power, centre)
+        return [f"🇺🇸 An American army lands in {self.game_map(state).name(centre)} ({power})."]
+
+    # ---------------------------------------------------------------- rule 7: victory
+    def victory(self, state: State) -> tuple[str, ...]:
+        """Rule 7: "The first player to gain a 2/3 majority of all pieces on the board, or to
+        occupy all enemy capitals, wins." """
+        units = state["units"].values()
+        total = len(units)
+        winners = []
+        for side in SIDES:
+            mine = sum(1 for u in units if self.side_of(state, u["power"]) == side)
+            enemy = SIDES[CENTRAL if side == ENTENTE else ENTENTE]
+            enemy = enemy + (("Italy",) if state.get("italy_side") not in (None, side) else ())
+            capitals = [CAPITALS[p] for p in enemy]
+            holds_capitals = all(
+                c in state["units"] and self.side_of(state, state["units"][c]["power"]) == side for c in capitals)
+            if (total and 3 * mine >= 2 * total) or holds_capitals:
+                winners.append(side)
+        return tuple(winners)
+
+    def describe(self, state: State, seat: str | None = None) -> str:
+        text = super().describe(state, seat)
+        italy = {None: "not yet decided (coin flip before Spring 1915)", ENTENTE: "with the Entente",
+                 CENTRAL: "with the Central Powers"}[state.get("italy_side")]
+        extra = [f"Italy: {italy}."]
+        if self.civil_disorder_powers(state):
+            extra.append("Russia is in civil disorder (rule 5).")
+        units = state["units"].values()
+        for side in SIDES:
+            n = sum(1 for u in units if self.side_of(state, u["power"]) == side)
+            extra.append(f"{side}: {n} of {len(units)} pieces (2/3 wins)")
+        closed = sorted(self.closed_provinces(state) - set(PERMANENTLY_CLOSED))
+        if closed:
+            extra.append("Not yet open: " + ", ".join(c.capitalize() for c in closed))
+        return text + "\n" + "\n".join(extra)

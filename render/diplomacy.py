@@ -1,0 +1,208 @@
+"""The standard Diplomacy board drawn with Pillow: centre owners, units, dislodged units,
+the last turn's orders as arrows, and the phase label.
+
+Everything drawn comes from the state the engine produced; orders are only re-read to draw
+them. Data: render/data/diplomacy_standard.json (outlines from jDip's SVG, see NOTICE).
+"""
+from __future__ import annotations
+
+import io
+import json
+import math
+from functools import lru_cache
+from pathlib import Path
+from typing import Mapping, Sequence
+
+from PIL import Image, ImageDraw
+
+from .fonts import font
+from .registry import register_renderer
+
+DATA = Path(__file__).parent / "data" / "diplomacy_standard.json"
+SCALE = 0.75
+SEA = (197, 223, 234)
+LAND = (250, 235, 215)           # antiquewhite
+IMPASSABLE = (150, 150, 150)
+UNPLAYABLE = (205, 200, 190)
+CLOSED = (215, 208, 196)
+OUTLINE = (90, 80, 70)
+POWER_COLOURS = {
+    "Austria": (196, 143, 133), "England": (148, 0, 211), "France": (65, 105, 225),
+    "Germany": (160, 138, 117), "Italy": (34, 139, 34), "Russia": (117, 125, 145),
+    "Turkey": (185, 166, 28),
+}
+
+
+@lru_cache(maxsize=1)
+def board_data() -> dict:
+    return json.loads(DATA.read_text())
+
+
+def _tint(colour: tuple[int, int, int], amount: float = 0.55) -> tuple[int, int, int]:
+    return tuple(int(c + (255 - c) * amount) for c in colour)
+
+
+def _xy(point: Sequence[float]) -> tuple[float, float]:
+    return point[0] * SCALE, point[1] * SCALE
+
+
+@lru_cache(maxsize=8)
+def _base(closed: frozenset[str], owners_key: tuple) -> Image.Image:
+    """The board without units: land coloured by centre owner, closed provinces greyed."""
+    data = board_data()
+    owners = dict(owners_key)
+    width, height = (int(v * SCALE) for v in data["size"])
+    image = Image.new("RGB", (width, height), SEA)
+    draw = ImageDraw.Draw(image)
+    for shape in data["shapes"]:
+        province = shape["province"]
+        fill = {"water": SEA, "impassable": IMPASSABLE, "unplayable": UNPLAYABLE}.get(shape["kind"], LAND)
+        if shape["kind"] == "land":
+            if province in closed:
+                fill = CLOSED
+            elif owners.get(province) in POWER_COLOURS:
+                fill = _tint(POWER_COLOURS[owners[province]])
+        for ring in shape["rings"]:
+            points = [_xy(p) for p in ring]
+            draw.polygon(points, fill=fill, outline=OUTLINE)
+            if shape["kind"] == "land" and province in closed:
+                _hatch(image, points)
+    label_font = font(max(10, int(14 * SCALE)))
+    for province, point in data["labels"].items():
+        x, y = _xy(point)
+        draw.text((x, y), province.capitalize(), fill=(60, 50, 40), font=label_font, anchor="ms")
+    for province, point in data["supply_centres"].items():
+        x, y = _xy(point)
+        r = 7 * SCALE
+        colour = POWER_COLOURS.get(owners.get(province), (255, 255, 255))
+        draw.ellipse([x - r, y - r, x + r, y + r], fill=colour, outline=(0, 0, 0), width=2)
+    return image
+
+
+def _hatch(image: Image.Image, points: list[tuple[float, float]]) -> None:
+    """Diagonal hatching over a closed province (rx07 rules 3 and 4)."""
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    box = (int(min(xs)), int(min(ys)), int(max(xs)) + 1, int(max(ys)) + 1)
+    mask = Image.new("L", image.size, 0)
+    ImageDraw.Draw(mask).polygon(points, fill=255)
+    lines = Image.new("RGB", image.size)
+    pen = ImageDraw.Draw(lines)
+    for offset in range(box[0] - (box[3] - box[1]), box[2], 9):
+        pen.line([(offset, box[3]), (offset + (box[3] - box[1]), box[1])], fill=(120, 110, 100), width=2)
+    line_mask = Image.new("L", image.size, 0)
+    ImageDraw.Draw(line_mask).bitmap((0, 0), lines.convert("L").point(lambda v: 255 if v > 0 else 0), fill=255)
+    combined = Image.composite(line_mask, Image.new("L", image.size, 0), mask)
+    image.paste((120, 110, 100), mask=combined)
+
+
+def _unit_point(loc: str, dislodged: bool = False) -> tuple[float, float] | None:
+    data = board_data()
+    table = data["dislodged" if dislodged else "units"]
+    point = table.get(loc) or table.get(loc.split("/")[0])
+    return _xy(point) if point else None
+
+
+def _draw_unit(draw: ImageDraw.ImageDraw, kind: str, power: str, loc: str, dislodged: bool = False) -> None:
+    point = _unit_point(loc, dislodged)
+    if point is None:
+        return
+    x, y = point
+    r = 13 * SCALE * (0.85 if dislodged else 1)
+    colour = POWER_COLOURS.get(power, (120, 120, 120))
+    edge = (200, 0, 0) if dislodged else (0, 0, 0)
+    if kind == "A":
+        draw.ellipse([x - r, y - r, x + r, y + r], fill=colour, outline=edge, width=3)
+    else:
+        draw.polygon([(x - r * 1.3, y - r * 0.5), (x + r * 1.3, y - r * 0.5), (x + r * 0.9, y + r * 0.8),
+                      (x - r * 0.9, y + r * 0.8)], fill=colour, outline=edge, width=3)
+    draw.text((x, y), kind, fill=(255, 255, 255), font=font(max(10, int(16 * SCALE))), anchor="mm")
+
+
+def _arrow(draw: ImageDraw.ImageDraw, start, end, colour, width: int = 4, head: bool = True,
+           dashed: bool = False) -> None:
+    (x0, y0), (x1, y1) = start, end
+    length = math.hypot(x1 - x0, y1 - y0)
+    if length < 1:
+        return
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    stop = length - (14 * SCALE if head else 0)
+    if dashed:
+        pos = 0.0
+        while pos < stop:
+            seg = min(pos + 10, stop)
+            draw.line([(x0 + ux * pos, y0 + uy * pos), (x0 + ux * seg, y0 + uy * seg)], fill=colour, width=width)
+            pos += 18
+    else:
+        draw.line([(x0, y0), (x0 + ux * stop, y0 + uy * stop)], fill=colour, width=width)
+    if head:
+        tip = (x0 + ux * (length - 4), y0 + uy * (length - 4))
+        back = (x0 + ux * (stop - 4), y0 + uy * (stop - 4))
+        side = 8 * SCALE
+        draw.polygon([tip, (back[0] - uy * side, back[1] + ux * side), (back[0] + uy * side, back[1] - ux * side)],
+                     fill=colour)
+
+
+def _draw_orders(draw: ImageDraw.ImageDraw, last_orders: Mapping[str, Sequence[str]]) -> None:
+    from engine.diplomacy.map import DiplomacyMap
+    from engine.diplomacy.orders import Build, Convoy, Move, Retreat, Support
+    from engine.diplomacy.parser import parse_order
+    from engine.errors import OrderError
+
+    dmap = DiplomacyMap.standard()
+    for lines in last_orders.values():
+        for line in lines:
+            try:
+                order = parse_order(line, dmap)
+            except OrderError:
+                continue
+            start = _unit_point(order.loc)
+            if isinstance(order, (Move, Retreat)) and start:
+                end = _unit_point(order.dest)
+                if end:
+                    _arrow(draw, start, end, (20, 20, 20), width=max(2, int(5 * SCALE)))
+            elif isinstance(order, Support) and start:
+                target = _unit_point(order.target)
+                if target is None:
+                    continue
+                if order.target_dest:
+                    end = _unit_point(order.target_dest)
+                    if end:
+                        target = ((target[0] + end[0]) / 2, (target[1] + end[1]) / 2)
+                _arrow(draw, start, target, (30, 120, 30), width=max(2, int(3 * SCALE)), dashed=True)
+            elif isinstance(order, Convoy) and start:
+                army = _unit_point(order.army)
+                if army:
+                    _arrow(draw, army, start, (30, 60, 160), width=max(2, int(3 * SCALE)), head=False, dashed=True)
+            elif isinstance(order, Build):
+                point = _unit_point(order.loc)
+                if point:
+                    r = 18 * SCALE
+                    draw.ellipse([point[0] - r, point[1] - r, point[0] + r, point[1] + r], outline=(0, 130, 0), width=3)
+
+
+def render_diplomacy(state: dict, last_orders: Mapping[str, Sequence[str]] | None, label: str) -> bytes:
+    owners_key = tuple(sorted(state.get("owners", {}).items()))
+    image = _base(frozenset(state.get("closed", ())), owners_key).copy()
+    draw = ImageDraw.Draw(image)
+    for unit in state.get("units", {}).values():
+        _draw_unit(draw, unit["kind"], unit["power"], unit["loc"])
+    for entry in state.get("dislodged", {}).values():
+        unit = entry["unit"]
+        _draw_unit(draw, unit["kind"], unit["power"], unit["loc"], dislodged=True)
+    if last_orders:
+        _draw_orders(draw, last_orders)
+    width, height = image.size
+    counts: dict[str, int] = {}
+    for owner in state.get("owners", {}).values():
+        counts[owner] = counts.get(owner, 0) + 1
+    legend = "   ".join(f"{power} {counts[power]}" for power in POWER_COLOURS if power in counts)
+    draw.rectangle([0, height - 34, width, height], fill=(250, 248, 240))
+    draw.text((10, height - 17), legend, fill=(30, 30, 30), font=font(16), anchor="lm")
+    draw.text((width - 10, height - 17), label, fill=(30, 30, 30), font=font(18), anchor="rm")
+    out = io.BytesIO()
+    image.save(out, "PNG", optimize=False, compress_level=6)
+    return out.getvalue()
+
+
+def register_diplomacy_renderer() -> None:
+    register_renderer("rx07", render_diplomacy)
