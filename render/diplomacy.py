@@ -13,7 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Mapping, Sequence
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from .fonts import font
 from .registry import register_renderer
@@ -54,6 +54,8 @@ def _base(closed: frozenset[str], owners_key: tuple) -> Image.Image:
     width, height = (int(v * SCALE) for v in data["size"])
     image = Image.new("RGB", (width, height), SEA)
     draw = ImageDraw.Draw(image)
+    closed_mask = Image.new("L", (width, height), 0)
+    closed_pen = ImageDraw.Draw(closed_mask)
     for shape in data["shapes"]:
         province = shape["province"]
         fill = {"water": SEA, "impassable": IMPASSABLE, "unplayable": UNPLAYABLE}.get(shape["kind"], LAND)
@@ -66,7 +68,9 @@ def _base(closed: frozenset[str], owners_key: tuple) -> Image.Image:
             points = [_xy(p) for p in ring]
             draw.polygon(points, fill=fill, outline=OUTLINE)
             if shape["kind"] == "land" and province in closed:
-                _hatch(image, points)
+                closed_pen.polygon(points, fill=255)
+    if closed:
+        image.paste((120, 110, 100), mask=ImageChops.multiply(closed_mask, _hatch_pattern((width, height))))
     label_font = font(max(10, int(14 * SCALE)))
     for province, point in data["labels"].items():
         x, y = _xy(point)
@@ -79,20 +83,14 @@ def _base(closed: frozenset[str], owners_key: tuple) -> Image.Image:
     return image
 
 
-def _hatch(image: Image.Image, points: list[tuple[float, float]]) -> None:
-    """Diagonal hatching over a closed province (rx07 rules 3 and 4)."""
-    xs, ys = [p[0] for p in points], [p[1] for p in points]
-    box = (int(min(xs)), int(min(ys)), int(max(xs)) + 1, int(max(ys)) + 1)
-    mask = Image.new("L", image.size, 0)
-    ImageDraw.Draw(mask).polygon(points, fill=255)
-    lines = Image.new("RGB", image.size)
-    pen = ImageDraw.Draw(lines)
-    for offset in range(box[0] - (box[3] - box[1]), box[2], 9):
-        pen.line([(offset, box[3]), (offset + (box[3] - box[1]), box[1])], fill=(120, 110, 100), width=2)
-    line_mask = Image.new("L", image.size, 0)
-    ImageDraw.Draw(line_mask).bitmap((0, 0), lines.convert("L").point(lambda v: 255 if v > 0 else 0), fill=255)
-    combined = Image.composite(line_mask, Image.new("L", image.size, 0), mask)
-    image.paste((120, 110, 100), mask=combined)
+@lru_cache(maxsize=2)
+def _hatch_pattern(size: tuple[int, int]) -> Image.Image:
+    """Diagonal lines over the whole board; masked to the closed provinces (rx07 rules 3, 4)."""
+    pattern = Image.new("L", size, 0)
+    pen = ImageDraw.Draw(pattern)
+    for offset in range(-size[1], size[0], 9):
+        pen.line([(offset, size[1]), (offset + size[1], 0)], fill=255, width=2)
+    return pattern
 
 
 def _unit_point(loc: str, dislodged: bool = False) -> tuple[float, float] | None:

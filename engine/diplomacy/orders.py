@@ -39,7 +39,8 @@ class Order:
         return province_of(self.loc)
 
     def _head(self, kind: str | None = None) -> str:
-        return f"{kind or self.unit or '?'} {_label(self.loc)}"
+        kind = kind or self.unit
+        return f"{kind} {_label(self.loc)}" if kind else _label(self.loc)
 
     def text(self, kind: str | None = None) -> str:
         raise NotImplementedError
@@ -109,7 +110,7 @@ class Remove(Order):
     """Adjustment phase: a unit removed because a power has more units than centres."""
 
     def text(self, kind=None):
-        return f"Remove {kind or self.unit or '?'} {_label(self.loc)}"
+        return f"Remove {self._head(kind)}"
 
 
 @dataclass(frozen=True)

@@ -130,10 +130,13 @@ class Rx07Variant(DiplomacyGame):
         return f"America A {code.capitalize()}"
 
     def american_landings(self, state: State, units: dict[str, Unit]) -> list[str]:
-        """Centres (in rule order) that are Entente-owned, empty and reachable from America."""
+        """Centres (in rule order) that are Entente-owned, empty in `units` and reachable from
+        America. The route is judged on the board "after the fall move" (the state before
+        this winter's builds and removals), see docs/rulings.md."""
+        after_fall_move = board_units(state)
         return [c for c in AMERICAN_LANDING
                 if c not in units and self.side_of(state, state["owners"].get(c, "")) == ENTENTE
-                and self.route_to_america(state, c, units)]
+                and self.route_to_america(state, c, after_fall_move)]
 
     def route_to_america(self, state: State, centre: str, units: dict[str, Unit]) -> bool:
         """Rule 6: "provided that no CP fleet sits on the route between the centre and America":

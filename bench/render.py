@@ -1,0 +1,64 @@
+"""Map rendering time against encoding a blank PNG of the same size (goal: ≤ 3×).
+
+Run: `.venv/bin/python bench/render.py [--repeat N]`.
+"""
+from __future__ import annotations
+
+import argparse
+import io
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from PIL import Image  # noqa: E402
+
+from engine.diplomacy.rx07 import Rx07Variant  # noqa: E402
+from render.diplomacy import render_diplomacy  # noqa: E402
+
+
+def best(fn, repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--repeat", type=int, default=15)
+    args = parser.parse_args()
+    variant = Rx07Variant()
+    state = variant.initial_state({}, random.Random(1))
+    orders = {"Central": ["A Mun - Bur", "A Ber S A Mun - Bur", "F Kie - Hel"],
+              "Entente": ["A Par - Bur", "F Lon - Nth", "A War - Gal"]}
+    png = render_diplomacy(state, orders, "warm-up")            # fills the base-map cache
+    size = Image.open(io.BytesIO(png)).size
+
+    def blank():
+        out = io.BytesIO()
+        Image.new("RGB", size, (197, 223, 234)).save(out, "PNG", compress_level=6)
+
+    def render():
+        render_diplomacy(state, orders, "Fall 1914 Movement")
+
+    def render_cold():
+        from render import diplomacy
+        diplomacy._base.cache_clear()
+        render_diplomacy(state, orders, "Fall 1914 Movement")
+
+    t_blank, t_render = best(blank, args.repeat), best(render, args.repeat)
+    t_cold = best(render_cold, max(3, args.repeat // 5))
+    print(f"image {size[0]}x{size[1]}")
+    print(f"blank PNG encode     {t_blank * 1000:7.1f} ms")
+    print(f"board, cached base   {t_render * 1000:7.1f} ms  = {t_render / t_blank:.2f}x blank (goal <= 3x)")
+    print(f"board, cold cache    {t_cold * 1000:7.1f} ms  = {t_cold / t_blank:.2f}x blank (first map after a "
+          "change of centre owners)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,85 @@
+"""rx07 through the service, the console and the renderer: a game from Fall 1914 to Spring 1915."""
+import io
+
+from PIL import Image
+
+from console import Console
+from engine.catalog import register_all
+from engine.diplomacy.rx07 import Rx07Variant
+from render.diplomacy import render_diplomacy
+from service.maps import phase_map
+from tests.conftest import ALICE, BOB, GUILD
+
+register_all()
+
+
+async def start_rx07(service):
+    game = await service.create_game(GUILD, ALICE, "rx07", name="Great War")
+    await service.join(game.id, ALICE, "Entente")
+    await service.join(game.id, BOB, "Central")
+    return await service.start(game.id, ALICE)
+
+
+async def test_a_year_of_rx07_through_the_service(service):
+    game = await start_rx07(service)
+    assert (await service.phase(game.id)).label == "Fall 1914 Movement"
+    await service.submit_orders(game.id, BOB, "A Bud - Ser\nA Mun - Bur")
+    sheet = await service.submit_orders(game.id, BOB, "A Vie - Gal", replace=False)
+    assert sheet.lines == ("A Bud - Ser", "A Mun - Bur", "A Vie - Gal")
+    sheet = await service.submit_orders(game.id, BOB, "A Mun - Ruh", replace=False)
+    assert sheet.lines == ("A Bud - Ser", "A Mun - Ruh", "A Vie - Gal")   # same unit: replaced
+    await service.submit_orders(game.id, ALICE, "A War - Gal\nF Lon - Nth")
+    await service.mark_ready(game.id, ALICE)
+    _, winter = await service.mark_ready(game.id, BOB)
+    assert winter.label == "Winter 1914 Adjustment"
+    report = (await service.phase(game.id, 0)).report
+    assert "Austria: A Bud - Ser ✓" in report and "Russia: A War - Gal ✗ (bounced)" in report
+    await service.submit_orders(game.id, BOB, "Build A Bud")
+    _, spring = await service.mark_ready(game.id, BOB)
+    assert spring.label == "Spring 1915 Movement" and spring.state["italy_side"] in ("Entente", "Central")
+    messages = [m.content for m in await service.pending_messages(200)]
+    assert any("Coin flip for Italy" in m for m in messages)
+    png, name = await phase_map(service, game.id, 1)
+    assert Image.open(io.BytesIO(png)).size == (1376, 1020) and name == "game-1-phase-1.png"
+
+
+async def test_wrong_seat_and_bad_order_through_service(service):
+    from service import BadInput, Forbidden
+    import pytest
+    game = await start_rx07(service)
+    with pytest.raises(BadInput, match="belongs to Germany, not to you"):
+        await service.submit_orders(game.id, ALICE, "A Mun - Bur")
+    with pytest.raises(BadInput, match="Holland is closed"):
+        await service.submit_orders(game.id, BOB, "F Kie - Hol")
+    with pytest.raises(Forbidden):
+        await service.submit_orders(game.id, ALICE, "A Mun - Bur", seat="Central")
+
+
+async def test_console_plays_rx07(service, tmp_path):
+    console = Console(service, tmp_path, write=lambda _: None)
+    for line in ["as alice", "game create rx07 name=Console", "game join 1 Entente", "as bob",
+                 "game join 1 Central", "as alice", "game start 1"]:
+        await console.execute(line)
+    out = await console.execute("orders 1 A War - Gal; F Lon - Nth")
+    assert "A War - Gal" in out[0] and "F Lon - Nth" in out[0]
+    out = await console.execute("orders 1 A Mun - Bur")
+    assert out[0].startswith("error: order rejected") and "belongs to Germany" in out[0]
+    await console.execute("ready 1")
+    await console.execute("as bob")
+    out = await console.execute("ready 1")
+    assert any("adjudicated" in line for line in out)
+    assert any((tmp_path / f).exists() for f in ("game-1-phase-1.png",))
+
+
+def test_render_shows_units_orders_and_label():
+    v = Rx07Variant()
+    import random
+    state = v.initial_state({}, random.Random(1))
+    png = render_diplomacy(state, {"Central": ["A Mun - Bur", "A Ber S A Mun - Bur"]}, "Fall 1914 Movement")
+    image = Image.open(io.BytesIO(png))
+    assert image.format == "PNG" and image.size == (1376, 1020)
+    # Berlin's army is drawn in Germany's colour at its jDip unit position
+    from render.diplomacy import POWER_COLOURS, _unit_point
+    x, y = _unit_point("ber")
+    box = image.crop((int(x) - 10, int(y) - 10, int(x) + 10, int(y) + 10)).convert("RGB")
+    assert list(box.getdata()).count(POWER_COLOURS["Germany"]) > 40
