@@ -130,6 +130,10 @@ class Variant(ABC):
     def order_help(self, state: State) -> str:
         return "One order per line."
 
+    def phase_brief(self, state: State, seat: str) -> str:
+        """What `seat` has to order in this phase, sent privately when the phase opens."""
+        return self.order_help(state)
+
     def default_orders(self, state: State, seat: str) -> list[str]:
         """Orders shown to a seat before it has given any (none by default)."""
         return []

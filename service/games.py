@@ -325,7 +325,8 @@ class GameService:
         for seat in variant.seats_to_act(state):
             await self.store.outbox(conn, game.id, f"seat:{seat}", (
                 f"**{label}** has begun: your orders are due <t:{int(deadline.timestamp())}:R> "
-                f"(<t:{int(deadline.timestamp())}:f>). Use `/orders` then `/ready`."), None, iso(now))
+                f"(<t:{int(deadline.timestamp())}:f>). Use `/orders` then `/ready`.\n"
+                f"{variant.phase_brief(state, seat)}"), None, iso(now))
         return await self.store.phase_by_id(phase_id, conn)
 
     async def _schedule(self, conn, game: GameInfo, phase_id: int, now: datetime, deadline: datetime) -> None:

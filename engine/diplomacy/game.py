@@ -223,6 +223,34 @@ class DiplomacyGame(Variant):
                 "retreat": "Retreats: `A Bud R Ser` (or `A Bud - Ser`), `A Bud D` to disband.",
                 "adjustment": "Adjustments: `Build A Par`, `Build F Stp/nc`, `Remove A War`, `Waive`."}[state["phase"]]
 
+    def phase_brief(self, state: State, seat: str) -> str:
+        dmap = self.game_map(state)
+        powers = set(self.powers_of(state, seat)) - self.civil_disorder_powers(state)
+        lines = [self.order_help(state)]
+        if state["phase"] == "retreat":
+            units = board_units(state)
+            for prov, d in sorted(board_dislodged(state).items()):
+                if d.unit.power in powers:
+                    options = retreat_options(dmap, units, prov, d, state.get("contested", []))
+                    lines.append(f"{d.unit.power} {d.unit} must retreat to "
+                                 + (" or ".join(dmap.label(o) for o in options) or "nowhere") + " or disband.")
+        elif state["phase"] == "adjustment":
+            counts = adjustment_counts(board_units(state), state["owners"], sorted(powers))
+            for power, owed in counts.items():
+                if owed > 0:
+                    lines.append(f"{power} may build {owed} unit(s).")
+                elif owed < 0:
+                    lines.append(f"{power} must remove {-owed} unit(s).")
+            if self.extra_adjustment_due(state) and seat in self.extra_adjustment_seats(state):
+                lines.append(self.extra_adjustment_help(state))
+        else:
+            mine = sorted(str(u) for u in board_units(state).values() if u.power in powers)
+            lines.append("Your units: " + ", ".join(mine))
+        return "\n".join(lines)
+
+    def extra_adjustment_help(self, state: State) -> str:
+        return ""
+
     # ---------------------------------------------------------------- adjudication
     def adjudicate(self, state: State, orders: Mapping[str, Sequence[str]], rng: random.Random) -> PhaseResult:
         dmap = self.game_map(state)

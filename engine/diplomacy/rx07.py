@@ -129,6 +129,13 @@ class Rx07Variant(DiplomacyGame):
                              + (", ".join(c.capitalize() for c in open_) or "none"), text)
         return f"America A {code.capitalize()}"
 
+    def extra_adjustment_help(self, state: State) -> str:
+        open_ = self.american_landings(state, board_units(state))
+        if not open_:
+            return "No American army can land this winter (no open centre with a clear route)."
+        return ("An American army lands this winter: choose with `America <centre>` from "
+                + ", ".join(c.capitalize() for c in open_) + " (default: the first).")
+
     def american_landings(self, state: State, units: dict[str, Unit]) -> list[str]:
         """Centres (in rule order) that are Entente-owned, empty in `units` and reachable from
         America. The route is judged on the board "after the fall move" (the state before
