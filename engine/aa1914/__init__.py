@@ -1,0 +1,1 @@
+"""Axis & Allies 1914 under Larry Harris' Tournament Rules (seeds 000/001)."""

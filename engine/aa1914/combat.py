@@ -1,0 +1,238 @@
+"""Battles of Axis & Allies 1914 (RULES.md section 3), with every die logged.
+
+Land: (1) if both sides have fighters they fight each other, hitting on 2, round after round
+until one side or both have none; (2) the side with fighters left has air supremacy, which
+promotes its artillery by one; (3) both sides roll once; each attacking artillery raises one
+attacking infantry or tank to 3; (4) the attacker cancels one defending hit per attacking
+tank; (5) casualties are removed; survivors of both sides stay (a contested territory).
+
+Sea: rounds until one side is gone, the attacker breaks off (stays in the zone) or retreats
+(Tournament Rules). Battleships take two hits; transports are taken last and never fire.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
+
+from .units import DEFAULT_LOSS_ORDER, UNIT_TYPES
+
+AIR_COMBAT_HIT = 2
+
+
+@dataclass
+class Piece:
+    """One unit in a battle."""
+
+    type: str
+    owner: str
+    damaged: bool = False
+    uid: int = 0
+
+    @property
+    def spec(self):
+        return UNIT_TYPES[self.type]
+
+
+@dataclass
+class Roll:
+    who: str          # 'attacker' or 'defender'
+    step: str         # 'air', 'land', 'sea round 2', 'mines', ...
+    target: int       # hits on this or less
+    dice: list[int]
+
+    @property
+    def hits(self) -> int:
+        return sum(1 for d in self.dice if d <= self.target)
+
+
+@dataclass
+class BattleResult:
+    attackers: list[Piece]
+    defenders: list[Piece]
+    rolls: list[Roll] = field(default_factory=list)
+    attacker_lost: list[Piece] = field(default_factory=list)
+    defender_lost: list[Piece] = field(default_factory=list)
+    air_supremacy: str | None = None      # 'attacker', 'defender' or None
+    rounds: int = 0
+    ended: str = ""                        # how a sea battle ended
+
+    def describe(self) -> list[str]:
+        lines = []
+        for roll in self.rolls:
+            lines.append(f"{roll.step}: {roll.who} rolls {' '.join(map(str, roll.dice)) or '—'} "
+                         f"(hit on {roll.target} or less) → {roll.hits} hit(s)")
+        if self.attacker_lost:
+            lines.append("attacker loses " + _names(self.attacker_lost))
+        if self.defender_lost:
+            lines.append("defender loses " + _names(self.defender_lost))
+        return lines
+
+
+def _names(pieces: Sequence[Piece]) -> str:
+    counts: dict[str, int] = {}
+    for p in pieces:
+        counts[p.type] = counts.get(p.type, 0) + 1
+    return ", ".join(f"{n} {t}" for t, n in counts.items())
+
+
+def roll_dice(rng: random.Random, n: int) -> list[int]:
+    return [rng.randint(1, 6) for _ in range(n)]
+
+
+def rank(order: Sequence[str]) -> dict[str, int]:
+    """Position of each unit type in an order of loss (types not named go last, cheapest first)."""
+    full = list(order) + [t for t in DEFAULT_LOSS_ORDER if t not in order]
+    return {t: i for i, t in enumerate(full)}
+
+
+def take_hits(force: list[Piece], hits: int, order: Sequence[str] = DEFAULT_LOSS_ORDER,
+              battleship_absorbs: bool = True) -> list[Piece]:
+    """Apply `hits` to `force` (changed in place) by the owner's order of loss; return the dead.
+
+    Undamaged battleships take a free hit first (they then count as damaged); transports are
+    chosen only after every other ship (RULES.md 2.9)."""
+    dead: list[Piece] = []
+    if battleship_absorbs:
+        for piece in force:
+            if hits and piece.type == "battleship" and not piece.damaged:
+                piece.damaged = True
+                hits -= 1
+    positions = rank(order)
+    ordered = sorted(force, key=lambda p: (p.type == "transport", positions[p.type], p.uid))
+    for piece in ordered:
+        if hits <= 0:
+            break
+        if piece.type == "battleship" and not piece.damaged:
+            piece.damaged = True
+            hits -= 1
+            if hits <= 0:
+                break
+        force.remove(piece)
+        dead.append(piece)
+        hits -= 1
+    return dead
+
+
+def _fire(rng: random.Random, pieces: Iterable[tuple[int, int]], who: str, step: str) -> list[Roll]:
+    """Roll for groups of (target, count); one logged roll per target number."""
+    rolls = []
+    for target, count in sorted(pieces):
+        if count > 0 and target > 0:
+            rolls.append(Roll(who, step, target, roll_dice(rng, count)))
+    return rolls
+
+
+def land_targets(force: Sequence[Piece], attacking: bool, supremacy: bool) -> dict[int, int]:
+    """Target number -> how many dice, for one side of a land battle."""
+    groups: dict[int, int] = {}
+
+    def add(target: int, n: int = 1) -> None:
+        if n > 0:
+            groups[target] = groups.get(target, 0) + n
+
+    infantry = sum(1 for p in force if p.type == "infantry")
+    tanks = sum(1 for p in force if p.type == "tank")
+    artillery = sum(1 for p in force if p.type == "artillery")
+    fighters = sum(1 for p in force if p.type == "fighter")
+    if attacking:
+        supported = min(artillery, infantry + tanks)   # one infantry or tank per artillery
+        add(3, supported)
+        add(2, infantry + tanks - supported)
+    else:
+        add(3, infantry)
+        add(1, tanks)
+    add(3 + (1 if supremacy else 0), artillery)
+    add(2, fighters)
+    return groups
+
+
+def land_battle(rng: random.Random, attackers: list[Piece], defenders: list[Piece],
+                attacker_order: Sequence[str] = DEFAULT_LOSS_ORDER,
+                defender_order: Sequence[str] = DEFAULT_LOSS_ORDER) -> BattleResult:
+    """One land battle: air combat, then a single round of fire (RULES.md 3.1, 3.2)."""
+    attackers, defenders = list(attackers), list(defenders)
+    result = BattleResult(attackers, defenders)
+    air_round = 0
+    while any(p.type == "fighter" for p in attackers) and any(p.type == "fighter" for p in defenders):
+        air_round += 1
+        a_rolls = _fire(rng, [(AIR_COMBAT_HIT, sum(p.type == "fighter" for p in attackers))],
+                        "attacker", f"air combat {air_round}")
+        d_rolls = _fire(rng, [(AIR_COMBAT_HIT, sum(p.type == "fighter" for p in defenders))],
+                        "defender", f"air combat {air_round}")
+        result.rolls += a_rolls + d_rolls
+        result.defender_lost += _kill_fighters(defenders, sum(r.hits for r in a_rolls))
+        result.attacker_lost += _kill_fighters(attackers, sum(r.hits for r in d_rolls))
+    a_air = any(p.type == "fighter" for p in attackers)
+    d_air = any(p.type == "fighter" for p in defenders)
+    if air_round:
+        result.air_supremacy = "attacker" if a_air and not d_air else "defender" if d_air and not a_air else None
+    elif a_air != d_air:
+        result.air_supremacy = "attacker" if a_air else "defender"
+    a_rolls = _fire(rng, land_targets(attackers, True, result.air_supremacy == "attacker").items(),
+                    "attacker", "land combat")
+    d_rolls = _fire(rng, land_targets(defenders, False, result.air_supremacy == "defender").items(),
+                    "defender", "land combat")
+    result.rolls += a_rolls + d_rolls
+    attacker_hits = sum(r.hits for r in a_rolls)
+    defender_hits = sum(r.hits for r in d_rolls)
+    # rulebook p. 19: the attacker removes one scoring defender die per attacking tank
+    defender_hits = max(0, defender_hits - sum(1 for p in attackers if p.type == "tank"))
+    result.defender_lost += take_hits(defenders, attacker_hits, defender_order)
+    result.attacker_lost += take_hits(attackers, defender_hits, attacker_order)
+    result.rounds = 1
+    return result
+
+
+def _kill_fighters(force: list[Piece], hits: int) -> list[Piece]:
+    dead = [p for p in force if p.type == "fighter"][:hits]
+    for p in dead:
+        force.remove(p)
+    return dead
+
+
+@dataclass(frozen=True)
+class SeaPolicy:
+    """The attacker's standing decision for a sea battle: press on (default), or after
+    `after_rounds` rounds break off (stay in the zone) or retreat to `retreat_to`."""
+
+    action: str = "press"          # 'press', 'break', 'retreat'
+    after_rounds: int = 0
+    retreat_to: str | None = None
+
+
+def sea_targets(force: Sequence[Piece]) -> dict[int, int]:
+    groups: dict[int, int] = {}
+    for p in force:
+        if p.spec.attack > 0:
+            groups[p.spec.attack] = groups.get(p.spec.attack, 0) + 1   # attack = defense at sea
+    return groups
+
+
+def sea_battle(rng: random.Random, attackers: list[Piece], defenders: list[Piece],
+               policy: SeaPolicy = SeaPolicy(), attacker_order: Sequence[str] = DEFAULT_LOSS_ORDER,
+               defender_order: Sequence[str] = DEFAULT_LOSS_ORDER, max_rounds: int = 100) -> BattleResult:
+    """Rounds of fire until one side has no units, or the attacker stops by its policy."""
+    attackers, defenders = list(attackers), list(defenders)
+    result = BattleResult(attackers, defenders)
+    while attackers and defenders and result.rounds < max_rounds:
+        if policy.action != "press" and result.rounds >= policy.after_rounds:
+            only_helpless = all(p.type == "transport" for p in defenders)
+            if policy.action == "retreat" and not only_helpless:
+                result.ended = f"attacker retreats to {policy.retreat_to}"
+                return result
+            if policy.action == "break":
+                result.ended = "attacker breaks off"
+                return result
+        if not any(p.spec.attack for p in attackers) and not any(p.spec.defense for p in defenders):
+            result.ended = "neither side can fire"
+            return result
+        result.rounds += 1
+        a_rolls = _fire(rng, sea_targets(attackers).items(), "attacker", f"sea round {result.rounds}")
+        d_rolls = _fire(rng, sea_targets(defenders).items(), "defender", f"sea round {result.rounds}")
+        result.rolls += a_rolls + d_rolls
+        result.defender_lost += take_hits(defenders, sum(r.hits for r in a_rolls), defender_order)
+        result.attacker_lost += take_hits(attackers, sum(r.hits for r in d_rolls), attacker_order)
+    result.ended = result.ended or ("defender destroyed" if not defenders else
+                                    "attacker destroyed" if not attackers else "round limit")
+    return result

@@ -1,0 +1,55 @@
+"""The units of Axis & Allies 1914 (base rules; RULES.md 2.1, every row CONFIRMED).
+
+Numbers are "hits on this or less" with one die. Land units move 1 in the base game; the
+Tournament Rules let every unit move two spaces (see `movement`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class UnitType:
+    name: str
+    cost: int
+    attack: int
+    defense: int
+    move: int
+    domain: str          # 'land', 'air' or 'sea'
+    hits: int = 1        # battleships take two hits
+    capacity: int = 0    # transports carry two land units
+
+    @property
+    def is_sea(self) -> bool:
+        return self.domain == "sea"
+
+    @property
+    def is_land(self) -> bool:
+        return self.domain == "land"
+
+
+UNIT_TYPES: dict[str, UnitType] = {u.name: u for u in (
+    UnitType("infantry", 3, 2, 3, 1, "land"),
+    UnitType("artillery", 4, 3, 3, 1, "land"),
+    UnitType("tank", 6, 2, 1, 1, "land"),
+    UnitType("fighter", 6, 2, 2, 2, "air"),
+    UnitType("battleship", 12, 4, 4, 2, "sea", hits=2),
+    UnitType("cruiser", 9, 3, 3, 3, "sea"),
+    UnitType("submarine", 6, 2, 2, 2, "sea"),
+    UnitType("transport", 6, 0, 0, 2, "sea", capacity=2),
+)}
+ALIASES = {"inf": "infantry", "infantries": "infantry", "art": "artillery", "arty": "artillery",
+           "artilleries": "artillery", "tanks": "tank", "ftr": "fighter", "fighters": "fighter",
+           "plane": "fighter", "planes": "fighter", "bb": "battleship", "battleships": "battleship",
+           "ca": "cruiser", "cruisers": "cruiser", "sub": "submarine", "subs": "submarine",
+           "submarines": "submarine", "tt": "transport", "transports": "transport", "trn": "transport"}
+# Tanks: "starting turn four, tanks are in play" (RULES.md 1.3).
+TANKS_FROM_ROUND = 4
+# Default order of loss: cheapest first; transports last among ships, damaged battleships
+# absorb a hit before anything dies (RULES.md 2.6, 2.9).
+DEFAULT_LOSS_ORDER = ("infantry", "artillery", "tank", "fighter", "submarine", "cruiser", "battleship", "transport")
+
+
+def unit_type(word: str) -> UnitType | None:
+    word = word.strip().lower()
+    return UNIT_TYPES.get(word) or UNIT_TYPES.get(ALIASES.get(word, ""))
