@@ -1,0 +1,60 @@
+"""The A&A 1914 game state (plain JSON) and the questions every rule asks of it."""
+from __future__ import annotations
+
+from typing import Iterable
+
+from .board import Board
+
+US = "United States"
+
+
+def units_in(state: dict, territory: str) -> list[dict]:
+    return [u for u in state["units"] if u["where"] == territory]
+
+
+def at_war(board: Board, state: dict, a: str | None, b: str | None) -> bool:
+    """Powers of opposite sides are at war; the United States only once it has entered the war."""
+    if a is None or b is None or a == b:
+        return False
+    if US in (a, b) and not state.get("us_at_war"):
+        return False
+    side_a, side_b = board.side_of(a), board.side_of(b)
+    return side_a is not None and side_b is not None and side_a != side_b
+
+
+def friendly(board: Board, a: str | None, b: str | None) -> bool:
+    return a is not None and b is not None and board.side_of(a) == board.side_of(b)
+
+
+def is_contested(board: Board, state: dict, territory: str) -> bool:
+    """A land territory holding units of two powers at war (RULES.md 3.1)."""
+    if board.territories[territory].sea:
+        return False
+    owners = {u["owner"] for u in units_in(state, territory) if _ground_or_air(u)}
+    return any(at_war(board, state, a, b) for a in owners for b in owners)
+
+
+def _ground_or_air(unit: dict) -> bool:
+    from .units import UNIT_TYPES
+    return not UNIT_TYPES[unit["type"]].is_sea
+
+
+def controller(board: Board, state: dict, territory: str) -> str | None:
+    """Who controls a territory now: nobody while it is contested."""
+    if is_contested(board, state, territory):
+        return None
+    return state["control"].get(territory)
+
+
+def sides_present(board: Board, state: dict, territory: str) -> set[str]:
+    return {board.side_of(u["owner"]) for u in units_in(state, territory) if _ground_or_air(u)}
+
+
+def income(board: Board, state: dict, power: str) -> int:
+    """IPC value of the territories a power controls that are not contested (RULES.md 1.5)."""
+    return sum(t.ipc for name, t in board.territories.items()
+               if not t.sea and controller(board, state, name) == power)
+
+
+def powers_alive(board: Board, state: dict) -> Iterable[str]:
+    return [p for p in board.turn_order if state["collapsed"].get(p) != "political"]
