@@ -23,6 +23,11 @@ def _diplomacy() -> None:
     register_diplomacy_renderer()
 
 
-_LOADERS: list = [_diplomacy]
+def _aa1914() -> None:
+    from .aa1914.variant import AA1914Variant
+    register(AA1914Variant())
+
+
+_LOADERS: list = [_diplomacy, _aa1914]
 
 __all__ = ["register_all", "variants"]

@@ -110,6 +110,11 @@ class Variant(ABC):
     def seats_to_act(self, state: State) -> tuple[str, ...]:
         """Seats that have something to order in this phase (others are skipped)."""
 
+    def may_order(self, state: State, seat: str) -> bool:
+        """May `seat` submit orders now? By default only the seats that must act; a variant can
+        let others give standing instructions (A&A: casualty orders during other turns)."""
+        return seat in self.seats_to_act(state)
+
     @abstractmethod
     def check_orders(self, state: State, seat: str, lines: Sequence[str],
                      existing: Sequence[str] = ()) -> list[str]:

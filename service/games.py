@@ -232,6 +232,8 @@ class GameService:
         """
         async with self.db.transaction() as conn:
             game, phase, variant, seat = await self._ordering(conn, game_id, actor, seat)
+            if seat not in variant.seats_to_act(phase.state):
+                raise BadState(f"{seat} does not act in {phase.label}; its standing orders are saved")
             sheet = await self.store.order_sheet(phase.id, seat, conn)
             now = iso(self.clock())
             await self.store.save_orders(conn, phase.id, seat, list(sheet.lines), ready,
@@ -492,7 +494,7 @@ class GameService:
         seat = permissions.resolve_seat(game, actor, seat)
         phase = await self.store.phase_by_id(game.current_phase, conn)
         variant = get_variant(game.variant)
-        if seat not in variant.seats_to_act(phase.state):
+        if not variant.may_order(phase.state, seat):
             raise BadState(f"{seat} has nothing to order in {phase.label}")
         return game, phase, variant, seat
 

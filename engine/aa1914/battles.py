@@ -1,0 +1,188 @@
+"""Combat on the board: which battles a turn's moves start, minor powers mobilizing, amphibious
+coastal defense, and who controls a territory afterwards."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .combat import Piece, Roll, SeaPolicy, land_battle, roll_dice, sea_battle, take_hits
+from .state import US, at_war, friendly, is_contested, units_in
+from .units import DEFAULT_LOSS_ORDER, UNIT_TYPES
+
+if TYPE_CHECKING:
+    from .turn import Turn
+
+COASTAL_DEFENSE_HIT = 3   # RULES.md 3.4: UNCONFIRMED; artillery's defense (docs/rulings.md)
+
+
+def _pieces(units: list[dict]) -> list[Piece]:
+    return [Piece(u["type"], u["owner"], u.get("damaged", False), u["id"]) for u in units]
+
+
+def _order_of(turn: "Turn", power: str) -> list[str]:
+    return list(turn.state["loss_orders"].get(power, DEFAULT_LOSS_ORDER))
+
+
+def _apply(turn: "Turn", survivors: list[Piece], lost: list[Piece]) -> None:
+    dead = {p.uid for p in lost}
+    damaged = {p.uid for p in survivors if p.damaged}
+    turn.state["units"] = [u for u in turn.state["units"] if u["id"] not in dead
+                           and u.get("aboard") not in dead]   # cargo sinks with its transport
+    for u in turn.state["units"]:
+        if u["id"] in damaged:
+            u["damaged"] = True
+
+
+def _log_rolls(turn: "Turn", where: str, rolls: list[Roll]) -> None:
+    for roll in rolls:
+        entry = {"battle": where, "who": roll.who, "step": roll.step, "target": roll.target, "dice": roll.dice}
+        turn.state["log"].append({"round": turn.state["round"], "power": turn.power, **entry})
+
+
+def sea_battles(turn: "Turn") -> None:
+    for zone in sorted(turn.ship_entered | turn.attacks):
+        if not turn.board.territories[zone].sea:
+            continue
+        mine = [u for u in units_in(turn.state, zone) if u["owner"] == turn.power and UNIT_TYPES[u["type"]].is_sea]
+        enemy = [u for u in units_in(turn.state, zone)
+                 if UNIT_TYPES[u["type"]].is_sea and at_war(turn.board, turn.state, turn.power, u["owner"])]
+        if not enemy or not any(UNIT_TYPES[u["type"]].attack for u in mine):
+            continue
+        decision = turn.sea_decisions.get(zone)
+        policy = SeaPolicy(decision.action, decision.after_rounds, decision.retreat_to) if decision else SeaPolicy()
+        attackers, defenders = _pieces(mine), _pieces(enemy)
+        defender_owner = enemy[0]["owner"]
+        result = sea_battle(turn.rng, attackers, defenders, policy, _order_of(turn, turn.power),
+                            _order_of(turn, defender_owner))
+        _log_rolls(turn, zone, result.rolls)
+        _apply(turn, result.attackers + result.defenders, result.attacker_lost + result.defender_lost)
+        turn.report.append(f"⚓ Sea battle in {zone}: {result.ended} after {result.rounds} round(s).")
+        turn.report.extend("   " + line for line in result.describe())
+        if policy.action == "retreat" and result.ended.startswith("attacker retreats"):
+            for u in turn.state["units"]:
+                if u["owner"] == turn.power and u["where"] == zone:
+                    u["where"] = policy.retreat_to
+        _check_us_attacked(turn, [u["owner"] for u in enemy])
+
+
+def mobilize_minor(turn: "Turn", name: str) -> None:
+    """Entering a minor's capital mobilizes it: "twice its IPC value in units, one of them
+    artillery and the rest infantry" (RULES.md 4.3)."""
+    t = turn.board.territories[name]
+    if not (t.minor_capital and t.minor not in turn.state["mobilized_minors"]):
+        return
+    turn.state["mobilized_minors"].append(t.minor)
+    side = turn.board.side_of(turn.power)
+    if t.aligned is not None:
+        patron = t.aligned
+    else:   # a true neutral: the opposing side provides the pieces (docs/rulings.md: first in turn order)
+        patron = next(p for p in turn.board.turn_order if turn.board.side_of(p) != side
+                      and turn.state["collapsed"].get(p) != "political" and (p != US or turn.state["us_at_war"]))
+    count = 2 * t.ipc
+    for i in range(count):
+        turn.new_unit("artillery" if i == 0 else "infantry", patron, name)
+    if friendly(turn.board, patron, turn.power):
+        # "If a minor power aligned to your power is mobilized by a friendly power, you take control"
+        for other, ot in turn.board.territories.items():
+            if ot.minor == t.minor and ot.minor_capital:
+                turn.state["control"][other] = patron
+        turn.report.append(f"🏳️ {t.minor} mobilizes for {patron}: {count} units in {name}.")
+    else:
+        turn.report.append(f"⚔️ {t.minor} mobilizes against {turn.power} with {patron}'s pieces: {count} units.")
+
+
+def land_battles(turn: "Turn") -> None:
+    for name in sorted(turn.land_entered):
+        mobilize_minor(turn, name)
+    for name in sorted(turn.land_entered | {a for a in turn.attacks if not turn.board.territories[a].sea}):
+        mine = [u for u in units_in(turn.state, name) if u["owner"] == turn.power and not UNIT_TYPES[u["type"]].is_sea]
+        enemy = [u for u in units_in(turn.state, name) if not UNIT_TYPES[u["type"]].is_sea
+                 and at_war(turn.board, turn.state, turn.power, u["owner"])]
+        if not mine or not enemy:
+            continue
+        if name in turn.start_contested and name not in turn.attacks:
+            continue   # reinforcing a contested territory: a new battle there is optional
+        attackers = _pieces(mine)
+        defenders = _pieces(enemy)
+        _coastal_defense(turn, name, attackers, enemy)
+        result = land_battle(turn.rng, attackers, defenders, _order_of(turn, turn.power),
+                             _order_of(turn, enemy[0]["owner"]))
+        _log_rolls(turn, name, result.rolls)
+        _apply(turn, result.attackers + result.defenders, result.attacker_lost + result.defender_lost)
+        supremacy = f", air supremacy: {result.air_supremacy}" if result.air_supremacy else ""
+        turn.report.append(f"💥 Battle of {name}{supremacy}:")
+        turn.report.extend("   " + line for line in result.describe())
+        _check_us_attacked(turn, [u["owner"] for u in enemy])
+
+
+def _coastal_defense(turn: "Turn", name: str, attackers: list[Piece], enemy: list[dict]) -> None:
+    """Amphibious assault: "each defending artillery gets a free roll to pick off and destroy an
+    offloading unit" before the battle (RULES.md 3.4, LIKELY)."""
+    landing = [p for p in attackers if p.uid in turn.unloaded_into.get(name, set())]
+    guns = sum(1 for u in enemy if u["type"] == "artillery")
+    if not landing or not guns:
+        return
+    roll = Roll("defender", "coastal defense", COASTAL_DEFENSE_HIT, roll_dice(turn.rng, guns))
+    _log_rolls(turn, name, [roll])
+    lost = take_hits(landing, roll.hits, _order_of(turn, turn.power))
+    for p in lost:
+        attackers.remove(p)
+    _apply(turn, [], lost)
+    turn.report.append(f"🛡️ Coastal defense at {name}: {roll.dice} → {len(lost)} landing unit(s) lost.")
+
+
+def _check_us_attacked(turn: "Turn", defenders: list[str]) -> None:
+    if US in defenders and not turn.state["us_at_war"]:
+        turn.state["us_at_war"] = True
+        turn.report.append("🇺🇸 The United States is attacked and enters the war.")
+
+
+def settle_control(turn: "Turn") -> None:
+    """After combat: a territory held by one side's land units alone belongs to that side —
+    its original owner if that power is on the side ("Only originally controlled territories
+    can be liberated"), otherwise the power whose units stand there (the mover first)."""
+    board, state = turn.board, turn.state
+    for name, t in board.territories.items():
+        if t.sea or t.impassable:
+            continue
+        present = [u for u in units_in(state, name) if UNIT_TYPES[u["type"]].is_land]
+        if not present or is_contested(board, state, name):
+            continue
+        holder = state["control"].get(name)
+        powers = {u["owner"] for u in present}
+        if holder in powers or (holder is not None and any(friendly(board, holder, p) for p in powers)
+                                and not any(at_war(board, state, holder, p) for p in powers)):
+            continue
+        taker = turn.power if turn.power in powers else sorted(powers, key=board.turn_order.index)[0]
+        if taker == US and not state["us_at_war"] and holder is not None:
+            continue
+        new = t.original_owner if (t.original_owner and friendly(board, t.original_owner, taker)
+                                   and state["collapsed"].get(t.original_owner) != "political") else taker
+        if t.minor and t.aligned and friendly(board, t.aligned, taker):
+            new = taker   # errata: a friendly-aligned minor or colony goes to the power taking it
+        if new == holder:
+            continue
+        state["control"][name] = new
+        if t.minor and not t.minor_capital and name not in state["entered_minors"]:
+            state["entered_minors"].append(name)
+        turn.report.append(f"🚩 {new} takes control of {name}" + (f" (liberated from {holder})" if holder and new == t.original_owner else ""))
+        if t.capital and holder is not None and at_war(board, state, holder, new):
+            _capital_captured(turn, holder, new)
+        _claim_surrendered_treasury(turn, name, new)
+
+
+def _capital_captured(turn: "Turn", loser: str, captor: str) -> None:
+    """ "the captor takes the loser's unspent IPCs" (RULES.md 4.2, CONFIRMED)."""
+    amount = turn.state["treasury"].get(loser, 0)
+    turn.state["treasury"][loser] = 0
+    turn.state["treasury"][captor] = turn.state["treasury"].get(captor, 0) + amount
+    turn.report.append(f"🏛️ {captor} captures the capital of {loser} and takes its {amount} IPCs.")
+
+
+def _claim_surrendered_treasury(turn: "Turn", name: str, new: str) -> None:
+    """ "The surrendered power's IPC treasury will be claimed by the first enemy power to gain
+    control of its capital." """
+    for loser, amount in list(turn.state["unclaimed_treasury"].items()):
+        if turn.board.capital_of(loser) == name and at_war(turn.board, turn.state, loser, new):
+            turn.state["treasury"][new] = turn.state["treasury"].get(new, 0) + amount
+            del turn.state["unclaimed_treasury"][loser]
+            turn.report.append(f"💰 {new} claims the {amount} IPCs of the surrendered {loser}.")

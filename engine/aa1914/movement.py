@@ -1,0 +1,202 @@
+"""Movement under the Tournament Rules (seed 001, "MOVEMENT").
+
+Land: "Land units that begin their turn in friendly territories can generally move up to two
+territories, but they may move only one space when entering a hostile or neutral territory.
+Also, they must end their movement if they either enter a contested territory or enter any
+friendly minor aligned power's territory for the first time." "Land units that begin their
+turn in contested territories can only be moved to an adjacent territory. That territory must
+have at the beginning of the turn either been controlled by the moving power or contained
+units belonging to that power."
+Sea: "All sea units that begin their turn in a sea zone that has a friendly naval base have
+their movement range extended by one sea zone." "Sea units must end their movement when they
+enter a sea zone containing an active enemy minefield."
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.errors import OrderError
+
+from .orders import MoveOrder
+from .state import US, at_war, friendly, units_in
+from .units import UNIT_TYPES
+
+if TYPE_CHECKING:
+    from .turn import Turn
+
+SUEZ = ("SZ 19", "SZ 28")
+
+
+def territory_status(turn: "Turn", name: str) -> str:
+    """At the start of the turn: 'friendly', 'hostile', 'neutral' or 'contested' (RULES.md 4.1)."""
+    if name in turn.start_contested:
+        return "contested"
+    t = turn.board.territories[name]
+    owner = turn.start_control.get(name)
+    if owner is None:
+        if t.minor and t.minor not in turn.state["mobilized_minors"]:
+            if t.aligned is None:
+                return "neutral"
+            return "friendly" if friendly(turn.board, t.aligned, turn.power) else "hostile"
+        return "neutral"
+    if owner == turn.power or friendly(turn.board, owner, turn.power):
+        return "friendly" if turn.power != US or owner == US or turn.state["us_at_war"] else "closed"
+    return "hostile"
+
+
+def friendly_base_zones(turn: "Turn") -> set[str]:
+    """Zones served by a naval base "in a territory that is either controlled by you or a friendly
+    power or is contested and was originally controlled by you or a friendly power"."""
+    zones = set()
+    for name, t in turn.board.territories.items():
+        if not t.naval_base:
+            continue
+        owner = turn.start_control.get(name)
+        if name in turn.start_contested:
+            owner = t.original_owner
+        if owner is not None and (owner == turn.power or friendly(turn.board, owner, turn.power)):
+            zones.update(t.naval_base)
+    return zones
+
+
+def enemy_minefield(turn: "Turn", zone: str) -> bool:
+    owner = turn.board.territories[zone].minefield
+    if owner is None or not at_war(turn.board, turn.state, turn.power, owner):
+        return False
+    # the field is active while a base serving it is held by its owner's side (or contested
+    # and originally theirs); errata: "if the territory that shares a naval base with a mined
+    # sea zone is contested, only ships that belong to enemies of the original controlling
+    # power have to roll for mines"
+    for name, t in turn.board.territories.items():
+        if zone in t.naval_base:
+            holder = turn.state["control"].get(name)
+            if name in turn.start_contested:
+                holder = t.original_owner
+            if holder is not None and friendly(turn.board, holder, owner):
+                return True
+    return False
+
+
+def enemy_warships(turn: "Turn", zone: str) -> bool:
+    """Enemy ships that stop movement: not submarines or transports (RULES.md 2.8, 2.9)."""
+    return any(at_war(turn.board, turn.state, turn.power, u["owner"]) and u["type"] in ("battleship", "cruiser")
+               for u in units_in(turn.state, zone))
+
+
+def pick_units(turn: "Turn", order: MoveOrder) -> list[dict]:
+    """The power's units at the start of the path that match the order and can still move."""
+    start = order.path[0]
+    chosen = []
+    for kind, count in order.units:
+        pool = [u for u in units_in(turn.state, start) if u["owner"] == turn.power and u["type"] == kind
+                and u["id"] not in turn.done_moving]
+        if order.damaged:
+            pool = [u for u in pool if u.get("damaged")]
+        else:
+            pool.sort(key=lambda u: u.get("damaged", False))
+        if len(pool) < count:
+            have = len(pool)
+            raise OrderError(f"{turn.power} has {have} {kind} in {start} that can still move, not {count}")
+        chosen.extend(pool[:count])
+    return chosen
+
+
+def check_path(turn: "Turn", order: MoveOrder, units: list[dict]) -> str:
+    """Validate the path for these units; returns the kind of move ('land', 'load', 'unload',
+    'sea', 'air'). Raises OrderError naming the broken rule."""
+    board, path = turn.board, order.path
+    for a, b in zip(path, path[1:]):
+        if not board.adjacent(a, b):
+            raise OrderError(f"{a} and {b} do not border each other")
+        if board.territories[b].impassable:
+            raise OrderError(f"{b} is impassable")
+        if {a, b} == set(SUEZ) and not _suez_open(turn):
+            raise OrderError("the Suez Canal is closed: your side does not control Egypt")
+    domains = {UNIT_TYPES[u["type"]].domain for u in units}
+    if len(domains) > 1:
+        raise OrderError("move land, air and sea units in separate orders")
+    domain = domains.pop()
+    if domain == "air":
+        return _check_air(turn, path)
+    if domain == "sea":
+        return _check_sea(turn, path, units)
+    return _check_land(turn, path, units)
+
+
+def _suez_open(turn: "Turn") -> bool:
+    holder = turn.state["control"].get("Egypt")
+    return holder is not None and friendly(turn.board, holder, turn.power)
+
+
+def _check_air(turn: "Turn", path: tuple[str, ...]) -> str:
+    if len(path) - 1 > UNIT_TYPES["fighter"].move:
+        raise OrderError("fighters move at most 2 spaces")
+    if turn.board.territories[path[-1]].sea:
+        raise OrderError("a fighter must end its move in a territory with your land units, not at sea")
+    return "air"
+
+
+def _check_sea(turn: "Turn", path: tuple[str, ...], units: list[dict]) -> str:
+    board = turn.board
+    if not all(board.territories[p].sea for p in path):
+        raise OrderError("ships move only through sea zones")
+    bonus = 1 if path[0] in turn.base_zones else 0
+    for u in units:
+        allowance = UNIT_TYPES[u["type"]].move + bonus
+        if len(path) - 1 > allowance:
+            raise OrderError(f"a {u['type']} starting in {path[0]} moves at most {allowance} sea zones"
+                             + ("" if bonus else " (one more from a friendly naval base)"))
+    for zone in path[1:-1]:
+        if enemy_minefield(turn, zone):
+            raise OrderError(f"ships must stop on entering the mined {zone}")
+        if enemy_warships(turn, zone):
+            raise OrderError(f"enemy warships in {zone} stop your ships there")
+    return "sea"
+
+
+def _check_land(turn: "Turn", path: tuple[str, ...], units: list[dict]) -> str:
+    board = turn.board
+    start, dest = path[0], path[-1]
+    at_sea = board.territories[start].sea
+    if at_sea:
+        if len(path) != 2 or board.territories[dest].sea:
+            raise OrderError("land units at sea can only be unloaded into an adjacent territory")
+        if any(u.get("aboard") is None for u in units):
+            raise OrderError("those land units are not aboard a transport")
+        return "unload"
+    if board.territories[dest].sea:
+        if len(path) != 2:
+            raise OrderError("land units board a transport in an adjacent sea zone")
+        if turn.power == US and not turn.state["us_at_war"]:
+            raise OrderError("the United States may not load transports before it is at war")
+        return "load"
+    if any(board.territories[p].sea for p in path):
+        raise OrderError("land units cannot cross the sea on their own: use a transport")
+    status = [territory_status(turn, p) for p in path[1:]]
+    if "closed" in status:
+        raise OrderError("the neutral United States may not enter territories of other Allied powers")
+    if start in turn.start_contested:
+        # "Land units that begin their turn in contested territories can only be moved to an adjacent
+        # territory ... controlled by the moving power or contained units belonging to that power"
+        if len(path) != 2:
+            raise OrderError(f"units that begin the turn in contested {start} move only one territory")
+        if turn.start_control.get(dest) != turn.power and dest not in turn.start_own_units:
+            raise OrderError(f"from contested {start} units may only move to a territory you controlled "
+                             "or had units in at the start of the turn")
+        return "land"
+    if len(path) - 1 > 2:
+        raise OrderError("land units move at most two territories")
+    if len(path) == 3:
+        if status[1] in ("hostile", "neutral") or status[0] in ("hostile", "neutral"):
+            raise OrderError("land units move only one territory when entering a hostile or neutral territory")
+        if status[0] == "contested":
+            raise OrderError(f"land units must end their movement on entering contested {path[1]}")
+        if _first_entry_to_friendly_minor(turn, path[1]):
+            raise OrderError(f"land units must stop on first entering friendly minor {path[1]}")
+    return "land"
+
+
+def _first_entry_to_friendly_minor(turn: "Turn", name: str) -> bool:
+    t = turn.board.territories[name]
+    return (t.minor is not None and t.aligned is not None and friendly(turn.board, t.aligned, turn.power)
+            and name not in turn.state["entered_minors"])

@@ -1,0 +1,237 @@
+"""The orders a power gives in its turn, as small immutable values, and their parser.
+
+    buy 3 infantry, 1 artillery         move 2 inf, 1 art Berlin - Silesia
+    move 1 fighter Berlin - Silesia - Poland     place 3 infantry Berlin
+    attack Picardy                      break off SZ 5 after 2      retreat SZ 5 to SZ 6 after 1
+    casualties infantry, tank, artillery, fighter     declare usw
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from engine.errors import OrderError
+
+from .board import Board
+from .units import UNIT_TYPES, unit_type
+
+MAX_LENGTH = 300
+Counts = tuple[tuple[str, int], ...]   # (unit type, number), in a fixed order
+
+
+@dataclass(frozen=True)
+class Buy:
+    units: Counts
+
+    def text(self) -> str:
+        return "buy " + _counts_text(self.units)
+
+
+@dataclass(frozen=True)
+class MoveOrder:
+    units: Counts
+    path: tuple[str, ...]           # start, [via ...], destination
+    damaged: bool = False           # "damaged battleship"
+
+    def text(self) -> str:
+        what = _counts_text(self.units).replace("battleship", "damaged battleship") if self.damaged \
+            else _counts_text(self.units)
+        return f"move {what}: " + " - ".join(self.path)
+
+
+@dataclass(frozen=True)
+class Place:
+    units: Counts
+    where: str
+
+    def text(self) -> str:
+        return f"place {_counts_text(self.units)}: {self.where}"
+
+
+@dataclass(frozen=True)
+class Attack:
+    where: str
+
+    def text(self) -> str:
+        return f"attack {self.where}"
+
+
+@dataclass(frozen=True)
+class SeaDecision:
+    where: str
+    action: str                 # 'break' or 'retreat'
+    after_rounds: int = 1
+    retreat_to: str | None = None
+
+    def text(self) -> str:
+        if self.action == "retreat":
+            return f"retreat {self.where} to {self.retreat_to} after {self.after_rounds}"
+        return f"break off {self.where} after {self.after_rounds}"
+
+
+@dataclass(frozen=True)
+class LossOrder:
+    types: tuple[str, ...]
+
+    def text(self) -> str:
+        return "casualties " + ", ".join(self.types)
+
+
+@dataclass(frozen=True)
+class DeclareUSW:
+    def text(self) -> str:
+        return "declare usw"
+
+
+Order = Buy | MoveOrder | Place | Attack | SeaDecision | LossOrder | DeclareUSW
+
+
+def _counts_text(units: Counts) -> str:
+    return ", ".join(f"{n} {t}" for t, n in units)
+
+
+def parse_counts(text: str) -> tuple[Counts, bool]:
+    """`3 infantry, 1 art` → ((('infantry', 3), ('artillery', 1)), damaged?)."""
+    counts: dict[str, int] = {}
+    damaged = False
+    for part in re.split(r",|\band\b|\+", text):
+        words = part.split()
+        if not words:
+            continue
+        number = 1
+        if words[0].isdigit():
+            number = int(words[0])
+            words = words[1:]
+        if words and words[0].lower() == "damaged":
+            damaged = True
+            words = words[1:]
+        if len(words) != 1:
+            raise OrderError(f"`{part.strip()}` is not a number and a unit type (e.g. `3 infantry`)")
+        kind = unit_type(words[0])
+        if kind is None:
+            raise OrderError(f"`{words[0]}` is not a unit; units: {', '.join(UNIT_TYPES)}")
+        if not 1 <= number <= 200:
+            raise OrderError(f"{number} is not a number of units (1 to 200)")
+        counts[kind.name] = counts.get(kind.name, 0) + number
+    if not counts:
+        raise OrderError("name the units, e.g. `3 infantry, 1 artillery`")
+    order = list(UNIT_TYPES)
+    return tuple(sorted(counts.items(), key=lambda kv: order.index(kv[0]))), damaged
+
+
+def _place(board: Board, text: str) -> str:
+    name = board.lookup(text)
+    if name is None:
+        raise OrderError(f"`{text.strip()}` is not a territory or sea zone on this map")
+    return name
+
+
+def _split_units_and_places(board: Board, rest: str) -> tuple[str, list[str]]:
+    """`2 inf, 1 art Berlin - Silesia` → ('2 inf, 1 art', ['Berlin', 'Silesia'])."""
+    if ":" in rest:
+        units, places = rest.split(":", 1)
+    else:
+        # the units end where the first territory name begins: try each cut point
+        words = rest.split()
+        counted = None
+        for cut in range(1, len(words)):
+            head, tail = " ".join(words[:cut]), " ".join(words[cut:])
+            try:
+                parse_counts(head)
+            except OrderError:
+                continue
+            counted = (head, tail)
+            first = re.split(r"\s+-\s+|\s*->\s*|\s+to\s+", tail)[0]
+            if board.lookup(first):
+                units, places = head, tail
+                break
+        else:
+            if counted:   # the units read fine: the place is what is wrong
+                first = re.split(r"\s+-\s+|\s*->\s*|\s+to\s+", counted[1])[0]
+                raise OrderError(f"`{first}` is not a territory or sea zone on this map")
+            raise OrderError("write `move <units> <from> - <to>`, e.g. `move 2 infantry Berlin - Silesia`")
+    steps = [s for s in re.split(r"\s+-\s+|\s*->\s*|\s*→\s*|\s+to\s+", places.strip()) if s.strip()]
+    return units, [_place(board, s) for s in steps]
+
+
+def parse_order(text: str, board: Board) -> Order:
+    line = " ".join((text or "").split())
+    if not line:
+        raise OrderError("empty order")
+    if len(line) > MAX_LENGTH:
+        raise OrderError(f"an order is at most {MAX_LENGTH} characters", line[:40] + "…")
+    try:
+        return _parse(line, board)
+    except OrderError as exc:
+        if exc.line is None:
+            raise OrderError(exc.reason, line) from None
+        raise
+
+
+def _parse(line: str, board: Board) -> Order:
+    verb, _, rest = line.partition(" ")
+    verb = verb.lower()
+    if verb in ("buy", "purchase"):
+        units, damaged = parse_counts(rest)
+        return Buy(units)
+    if verb == "move":
+        units_text, places = _split_units_and_places(board, rest)
+        units, damaged = parse_counts(units_text)
+        if len(places) < 2:
+            raise OrderError("a move needs where from and where to: `<from> - <to>`")
+        if len(places) > 5:
+            raise OrderError("a move passes through at most three places")
+        if damaged and [t for t, _ in units] != ["battleship"]:
+            raise OrderError("only battleships can be damaged")
+        return MoveOrder(units, tuple(places), damaged)
+    if verb in ("place", "mobilize", "mobilise"):
+        units_text, places = _place_split(board, rest)
+        units, _ = parse_counts(units_text)
+        return Place(units, places)
+    if verb == "attack":
+        return Attack(_place(board, rest))
+    if verb == "break":
+        match = re.fullmatch(r"off\s+(.+?)(?:\s+after\s+(\d+)(?:\s+rounds?)?)?", rest, re.I)
+        if not match:
+            raise OrderError("write `break off <sea zone> [after N]`")
+        return SeaDecision(_sea(board, match.group(1)), "break", int(match.group(2) or 1))
+    if verb == "retreat":
+        match = re.fullmatch(r"(.+?)\s+to\s+(.+?)(?:\s+after\s+(\d+)(?:\s+rounds?)?)?", rest, re.I)
+        if not match:
+            raise OrderError("write `retreat <sea zone> to <sea zone> [after N]`")
+        return SeaDecision(_sea(board, match.group(1)), "retreat", int(match.group(3) or 1), _sea(board, match.group(2)))
+    if verb in ("casualties", "losses"):
+        types = []
+        for word in re.split(r"[,\s]+", rest.strip()):
+            if not word:
+                continue
+            kind = unit_type(word)
+            if kind is None:
+                raise OrderError(f"`{word}` is not a unit")
+            if kind.name not in types:
+                types.append(kind.name)
+        if not types:
+            raise OrderError("list unit types, first to die first: `casualties infantry, artillery, tank`")
+        return LossOrder(tuple(types))
+    if verb == "declare" and rest.strip().lower() in ("usw", "unrestricted submarine warfare"):
+        return DeclareUSW()
+    raise OrderError("orders start with buy, move, place, attack, break off, retreat, casualties or declare usw")
+
+
+def _place_split(board: Board, rest: str) -> tuple[str, str]:
+    if ":" in rest:
+        units, where = rest.split(":", 1)
+        return units, _place(board, where)
+    words = rest.split()
+    for cut in range(len(words) - 1, 0, -1):
+        where = board.lookup(" ".join(words[cut:]))
+        if where:
+            return " ".join(words[:cut]), where
+    raise OrderError("write `place <units> <territory or sea zone>`")
+
+
+def _sea(board: Board, text: str) -> str:
+    name = _place(board, text)
+    if not board.territories[name].sea:
+        raise OrderError(f"{name} is not a sea zone")
+    return name

@@ -1,0 +1,336 @@
+"""One power's turn: purchase & repair, movement, combat, mobilization, income (RULES.md 1.2),
+with the Tournament Rules' collapse checks at its start and end.
+
+`Turn(..., rng=None)` is a dry run used to check orders before they are stored: it applies
+the same rules but rolls no dice and fights no battles.
+"""
+from __future__ import annotations
+
+import copy
+import random
+from typing import Sequence
+
+from engine.errors import OrderError
+
+from . import battles, movement
+from .board import Board
+from .orders import Attack, Buy, DeclareUSW, LossOrder, MoveOrder, Order, Place, SeaDecision
+from .state import US, at_war, controller, friendly, income, is_contested, units_in
+from .tournament import economic_collapse, political_collapse
+from .units import TANKS_FROM_ROUND, UNIT_TYPES
+
+USW_ZONES = ("SZ 2", "SZ 7", "SZ 8")
+USW_HIT = 3          # seed 001: "totaling the results of the rolls showing a 3 or less"
+MINE_HIT = 1         # RULES.md 5.4: "each vessel must survive a roll"; sunk (hit) on a 1
+
+
+class Turn:
+    def __init__(self, board: Board, state: dict, power: str, rng: random.Random | None):
+        self.board, self.power, self.rng = board, power, rng
+        self.state = copy.deepcopy(state)
+        self.report: list[str] = []
+        self.start_control = dict(self.state["control"])
+        self.start_contested = {n for n, t in board.territories.items() if not t.sea and is_contested(board, self.state, n)}
+        self.start_own_units = {u["where"] for u in self.state["units"] if u["owner"] == power}
+        self.enemy_held_during_turn = {n for n, owner in self.start_control.items()
+                                       if owner is not None and at_war(board, self.state, power, owner)}
+        self.base_zones = movement.friendly_base_zones(self)
+        self.done_moving: set[int] = set()
+        self.land_entered: set[str] = set()
+        self.ship_entered: set[str] = set()
+        self.unloaded_into: dict[str, set[int]] = {}
+        self.landed_by_land: set[str] = set()
+        self.attacks: set[str] = set()
+        self.sea_decisions: dict[str, SeaDecision] = {}
+        self.bought: dict[str, int] = {}
+        self.spent = 0
+        self.economic_collapse = False
+
+    # ------------------------------------------------------------------ helpers
+    def new_unit(self, kind: str, owner: str, where: str) -> dict:
+        unit = {"id": self.state["next_id"], "type": kind, "owner": owner, "where": where, "damaged": False}
+        self.state["next_id"] += 1
+        self.state["units"].append(unit)
+        return unit
+
+    def roll(self, n: int) -> list[int]:
+        return [self.rng.randint(1, 6) for _ in range(n)] if self.rng else []
+
+    # ------------------------------------------------------------------ the phases
+    def run(self, orders: Sequence[Order]) -> dict:
+        self.begin()
+        for order in orders:
+            if isinstance(order, LossOrder):
+                self.state["loss_orders"][self.power] = list(order.types)
+            elif isinstance(order, DeclareUSW):
+                self.declare_usw()
+        for order in orders:
+            if isinstance(order, Buy):
+                self.buy(order)
+        for order in orders:
+            if isinstance(order, MoveOrder):
+                self.carry_out(self.move, order)
+            elif isinstance(order, Attack):
+                self.carry_out(self.attack, order)
+            elif isinstance(order, SeaDecision):
+                self.sea_decisions[order.where] = order
+        if self.rng is None:
+            self.check_end_of_movement()
+        if self.rng is not None:
+            battles.sea_battles(self)
+            battles.land_battles(self)
+            battles.settle_control(self)
+        self.mobilize([o for o in orders if isinstance(o, Place)])
+        if self.rng is not None:
+            self.collect_income()
+            self.end()
+        return self.state
+
+    def carry_out(self, action, order) -> None:
+        """Checked orders can still fail when dice intervene (a mine sinks a loaded transport):
+        then the order is reported as not carried out instead of stopping the turn."""
+        if self.rng is None:
+            action(order)
+            return
+        try:
+            action(order)
+        except OrderError as exc:
+            self.report.append(f"✗ `{order.text()}` could not be carried out: {exc.reason}")
+
+    def begin(self) -> None:
+        """Start of turn: the US may enter the war; economic collapse is checked; battleships repaired."""
+        if self.power == US and not self.state["us_at_war"] and self.state["round"] >= 4:
+            self.state["us_at_war"] = True
+            self.report.append("🇺🇸 Round 4: the United States enters the war.")
+        self.economic_collapse = economic_collapse(self.board, self.state, self.power)
+        was = self.state["collapsed"].get(self.power)
+        if self.economic_collapse and was != "economic":
+            self.state["collapsed"][self.power] = "economic"
+            self.report.append(f"📉 {self.power} suffers an economic collapse: no purchases, mobilization or income.")
+        elif not self.economic_collapse and was == "economic":
+            del self.state["collapsed"][self.power]
+            self.report.append(f"📈 {self.power} recovers from its economic collapse.")
+        for u in self.state["units"]:
+            if u["owner"] == self.power and u.get("damaged") and u["where"] in self.base_zones:
+                u["damaged"] = False   # errata: repaired at a friendly (or own contested) naval base
+                self.report.append(f"🔧 {self.power} repairs a battleship in {u['where']}.")
+
+    def declare_usw(self) -> None:
+        if self.power != "Germany":
+            raise OrderError("only Germany declares Unrestricted Submarine Warfare")
+        if not self.state["usw_declared"]:
+            self.state["usw_declared"] = True
+            self.report.append("🌊 Germany declares Unrestricted Submarine Warfare.")
+            if not self.state["us_at_war"]:
+                self.state["us_at_war"] = True
+                self.report.append("🇺🇸 The United States enters the war.")
+
+    def buy(self, order: Buy) -> None:
+        if self.economic_collapse:
+            raise OrderError(f"{self.power} is in economic collapse and cannot purchase")
+        for kind, n in order.units:
+            if kind == "tank" and self.state["round"] < TANKS_FROM_ROUND:
+                raise OrderError(f"tanks can be bought from round {TANKS_FROM_ROUND}")
+            cost = UNIT_TYPES[kind].cost * n
+            if self.spent + cost > self.state["treasury"][self.power]:
+                raise OrderError(f"{self.power} has {self.state['treasury'][self.power] - self.spent} IPCs left, "
+                                 f"not the {cost} that {n} {kind} cost")
+            self.spent += cost
+            self.bought[kind] = self.bought.get(kind, 0) + n
+        self.state["treasury"][self.power] -= sum(UNIT_TYPES[k].cost * n for k, n in order.units)
+
+    def move(self, order: MoveOrder) -> None:
+        units = movement.pick_units(self, order)
+        kind = movement.check_path(self, order, units)
+        dest = order.path[-1]
+        if kind == "load":
+            free = self._transport_space(dest)
+            if len(units) > len(free):
+                raise OrderError(f"{self.power} has room for {len(free)} land unit(s) on transports in {dest}")
+            for u, transport in zip(units, free):
+                u["where"], u["aboard"] = dest, transport
+            return   # a loaded unit may still be unloaded this turn
+        if kind == "unload":
+            for u in units:
+                u.pop("aboard", None)
+                u["where"] = dest
+                self.done_moving.add(u["id"])
+            self.unloaded_into.setdefault(dest, set()).update(u["id"] for u in units)
+            self._entered_land(dest)
+            return
+        if kind == "sea":
+            stopped = self._sail(order.path, units)
+            cargo = [c for c in self.state["units"] if c.get("aboard") in {u["id"] for u in units}]
+            for c in cargo:
+                c["where"] = stopped
+            for u in units:
+                self.done_moving.add(u["id"])
+            return
+        for u in units:
+            u["where"] = dest
+            self.done_moving.add(u["id"])
+        if kind == "land":
+            self.landed_by_land.add(dest)
+            self._entered_land(dest)
+        if self.power == US and not self.state["us_at_war"] and any(
+                at_war(self.board, {**self.state, "us_at_war": True}, US, u["owner"]) for u in units_in(self.state, dest)):
+            raise OrderError("the neutral United States may not attack before it is at war")
+
+    def _entered_land(self, dest: str) -> None:
+        self.land_entered.add(dest)
+        t = self.board.territories[dest]
+        if t.minor and not t.minor_capital and t.aligned and friendly(self.board, t.aligned, self.power) \
+                and dest not in self.state["entered_minors"]:
+            self.state["entered_minors"].append(dest)
+
+    def _transport_space(self, zone: str) -> list[int]:
+        spaces = []
+        for t in units_in(self.state, zone):
+            if t["owner"] == self.power and t["type"] == "transport":
+                used = sum(1 for c in self.state["units"] if c.get("aboard") == t["id"])
+                spaces += [t["id"]] * (UNIT_TYPES["transport"].capacity - used)
+        return spaces
+
+    def _sail(self, path: tuple[str, ...], ships: list[dict]) -> str:
+        """Move ships along `path`; entering an active enemy minefield rolls for each ship."""
+        dest = path[-1]
+        for u in ships:
+            u["where"] = dest
+        self.ship_entered.add(dest)
+        if movement.enemy_minefield(self, dest) and self.rng is not None:
+            dice = self.roll(len(ships))
+            self.state["log"].append({"round": self.state["round"], "power": self.power, "battle": dest,
+                                      "who": "mines", "step": "mines", "target": MINE_HIT, "dice": dice})
+            for u, die in zip(list(ships), dice):
+                if die <= MINE_HIT:
+                    if u["type"] == "battleship" and not u.get("damaged"):
+                        u["damaged"] = True
+                        self.report.append(f"💣 A mine damages {self.power}'s battleship in {dest}.")
+                    else:
+                        self.state["units"] = [x for x in self.state["units"] if x["id"] != u["id"] and x.get("aboard") != u["id"]]
+                        self.report.append(f"💣 A mine sinks {self.power}'s {u['type']} in {dest}.")
+        return dest
+
+    def attack(self, order: Attack) -> None:
+        where = order.where
+        if not any(u["owner"] == self.power for u in units_in(self.state, where)) and where not in self.start_own_units:
+            raise OrderError(f"{self.power} has no units in {where} to attack with")
+        self.attacks.add(where)
+
+    def check_end_of_movement(self) -> None:
+        """Fighters end with own land units; "If you are moving units into a territory both by land
+        and amphibiously, one infantry unit must move in by land, unless you already have one there"."""
+        for u in self.state["units"]:
+            if u["owner"] == self.power and u["type"] == "fighter" and u["id"] in self.done_moving:
+                if not any(o["owner"] == self.power and UNIT_TYPES[o["type"]].is_land
+                           for o in units_in(self.state, u["where"])):
+                    raise OrderError(f"a fighter must end its move where {self.power} has land units, "
+                                     f"not in {u['where']}")
+        for dest, ids in self.unloaded_into.items():
+            if dest in self.landed_by_land:
+                had_infantry = any(u["owner"] == self.power and u["type"] == "infantry" and u["where"] == dest
+                                   for u in self._start_units())
+                by_land = any(u["owner"] == self.power and u["type"] == "infantry" and u["where"] == dest
+                              and u["id"] not in ids for u in self.state["units"])
+                if not had_infantry and not by_land:
+                    raise OrderError(f"moving into {dest} by land and by sea: one infantry must come by land")
+
+    def _start_units(self) -> list[dict]:
+        return [u for u in self.state["units"] if u["id"] not in self.done_moving]
+
+    def mobilize(self, places: list[Place]) -> None:
+        """Place what was bought (RULES.md 1.4): land units and fighters in the capital (the
+        British Empire also in India), ships at an own naval base not enemy-held this turn."""
+        remaining = dict(self.bought)
+        for order in places:
+            for kind, n in order.units:
+                if remaining.get(kind, 0) < n:
+                    raise OrderError(f"{self.power} bought {remaining.get(kind, 0)} {kind} to place, not {n}")
+                problem = self.placement_problem(kind, order.where)
+                if problem:
+                    raise OrderError(problem)
+                remaining[kind] -= n
+                for _ in range(n):
+                    self.new_unit(kind, self.power, order.where)
+        for kind, n in list(remaining.items()):
+            if not n:
+                continue
+            where = next((w for w in self.placement_options(kind)), None)
+            if where is None:
+                refund = UNIT_TYPES[kind].cost * n
+                self.state["treasury"][self.power] += refund
+                self.report.append(f"↩️ No place to mobilize {n} {kind}: {refund} IPCs refunded.")
+                continue
+            for _ in range(n):
+                self.new_unit(kind, self.power, where)
+        if self.bought:
+            self.report.append(f"🏭 {self.power} mobilizes " + ", ".join(f"{n} {k}" for k, n in self.bought.items()) + ".")
+
+    def placement_options(self, kind: str) -> list[str]:
+        board, spec = self.board, UNIT_TYPES[kind]
+        if not spec.is_sea:
+            places = [board.capital_of(self.power)] + (["India"] if self.power == "British Empire" else [])
+            return [p for p in places if self.placement_problem(kind, p) is None]
+        zones = []
+        for name, t in board.territories.items():
+            if t.naval_base and t.original_owner == self.power:
+                zones += [z for z in t.naval_base if self.placement_problem(kind, z) is None]
+        return zones
+
+    def placement_problem(self, kind: str, where: str) -> str | None:
+        board, spec = self.board, UNIT_TYPES[kind]
+        if spec.is_sea:
+            bases = [n for n, t in board.territories.items() if where in t.naval_base and t.original_owner == self.power
+                     and self.state["control"].get(n) == self.power and n not in self.enemy_held_during_turn]
+            if not bases:
+                return f"ships are placed in a sea zone of one of {self.power}'s own naval bases, not {where}"
+            return None
+        allowed = [board.capital_of(self.power)] + (["India"] if self.power == "British Empire" else [])
+        if where not in allowed:
+            return f"{kind} is placed in {' or '.join(allowed)}, not {where}"
+        holder = self.state["control"].get(where)
+        if holder != self.power and not (holder is None and is_contested(board, self.state, where)
+                                          and board.territories[where].original_owner == self.power):
+            return f"{self.power} does not control {where}"
+        return None
+
+    def collect_income(self) -> None:
+        if self.economic_collapse:
+            return
+        gained = income(self.board, self.state, self.power)
+        lost = 0
+        if self.state["usw_declared"] and self.power in ("British Empire", US) and (
+                self.power != US or self.state["us_at_war"]):
+            subs = [u for u in self.state["units"] if u["owner"] == "Germany" and u["type"] == "submarine"
+                    and u["where"] in USW_ZONES]
+            dice = self.roll(len(subs))
+            lost = sum(d for d in dice if d <= USW_HIT)
+            if subs:
+                self.state["log"].append({"round": self.state["round"], "power": self.power, "battle": "USW",
+                                          "who": "Germany", "step": "unrestricted submarine warfare",
+                                          "target": USW_HIT, "dice": dice})
+                self.report.append(f"🌊 Unrestricted Submarine Warfare: {len(subs)} German sub(s) roll {dice}: "
+                                   f"{self.power} loses {lost} IPCs of income.")
+        self.state["treasury"][self.power] += max(0, gained - lost)
+        self.report.append(f"💰 {self.power} collects {max(0, gained - lost)} IPCs "
+                           f"(treasury {self.state['treasury'][self.power]}).")
+
+    def end(self) -> None:
+        """ "checking for political collapse is done at the end of each power's turn" """
+        for power in [self.power]:
+            if self.state["collapsed"].get(power) != "political" and political_collapse(self.board, self.state, power):
+                self.surrender(power)
+
+    def surrender(self, power: str) -> None:
+        state, board = self.state, self.board
+        state["collapsed"][power] = "political"
+        state["units"] = [u for u in state["units"] if u["owner"] != power]
+        state["unclaimed_treasury"][power] = state["treasury"].get(power, 0)
+        state["treasury"][power] = 0
+        for name, holder in list(state["control"].items()):
+            if holder != power:
+                continue
+            allies = [u["owner"] for u in units_in(state, name) if UNIT_TYPES[u["type"]].is_land]
+            state["control"][name] = allies[0] if allies else None
+        self.report.append(f"🏳️ {power} suffers a political collapse and surrenders: its units leave the board.")
+        battles.settle_control(self)

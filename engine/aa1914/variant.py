@@ -1,0 +1,157 @@
+"""Axis & Allies 1914 under the Tournament Rules as a Dispatch variant.
+
+One service phase is one power's turn, in the rulebook's order. The active power's player
+gives all the turn's orders (buy, move, attack, break off/retreat, place) and marks ready;
+any player may set their powers' order of loss (`casualties …`) at any time, which is how a
+defender overrides the default within the deadline.
+"""
+from __future__ import annotations
+
+import random
+from typing import Mapping, Sequence
+
+from engine.errors import OrderError
+from engine.variant import OptionSpec, PhaseResult, State, Variant
+
+from .board import standard_board
+from .orders import LossOrder, SeaDecision, parse_order
+from .setup import initial_state
+from .state import income
+from .tournament import capital_victory, economic_victory, victory_points
+from .turn import Turn
+
+
+class AA1914Variant(Variant):
+    key = "aa1914"
+    title = "Axis & Allies 1914 (Tournament Rules)"
+    summary = ("Eight powers, Central Powers against the Allies, under Larry Harris' Tournament Rules: "
+               "2-space movement, collapse, two-capital and economic victory.")
+
+    def option_specs(self):
+        return (OptionSpec("end_round", "round after which economic victory decides (0: play to capitals)", 0),
+                OptionSpec("tournament_setup", "apply the Tournament Rules' setup changes", True))
+
+    @property
+    def board(self):
+        return standard_board()
+
+    def seats(self, options):
+        return self.board.turn_order
+
+    def initial_state(self, options, rng: random.Random) -> State:
+        return initial_state(self.board, dict(options))
+
+    def active(self, state: State) -> str:
+        return self.board.turn_order[state["turn"]]
+
+    def phase_label(self, state: State) -> str:
+        if state.get("winner"):
+            return f"Round {state['round']}: game over"
+        return f"Round {state['round']}: {self.active(state)}"
+
+    def seats_to_act(self, state: State) -> tuple[str, ...]:
+        return () if state.get("winner") else (self.active(state),)
+
+    def may_order(self, state: State, seat: str) -> bool:
+        return not state.get("winner") and seat in self.board.turn_order
+
+    def check_orders(self, state: State, seat: str, lines: Sequence[str], existing: Sequence[str] = ()) -> list[str]:
+        board = self.board
+        merged: list[str] = list(existing)
+        for line in lines:
+            order = parse_order(line, board)
+            if seat != self.active(state) and not isinstance(order, LossOrder):
+                raise OrderError(f"it is {self.active(state)}'s turn: {seat} may only set `casualties …` now", line)
+            text = order.text()
+            merged = [m for m in merged if _key(m, board) != _key(text, board)] + [text]
+        if seat == self.active(state):
+            orders = []
+            for line in merged:
+                orders.append((line, parse_order(line, board)))
+            turn = Turn(board, state, seat, rng=None)
+            try:
+                turn.run([o for _, o in orders])
+            except OrderError as exc:
+                raise OrderError(exc.reason, exc.line or _culprit(exc, orders)) from None
+        return merged
+
+    def adjudicate(self, state: State, orders: Mapping[str, Sequence[str]], rng: random.Random) -> PhaseResult:
+        board = self.board
+        power = self.active(state)
+        state = dict(state, loss_orders=dict(state.get("loss_orders", {})))
+        for seat, lines in orders.items():
+            if seat != power:
+                for line in lines:
+                    order = parse_order(line, board)
+                    if isinstance(order, LossOrder):
+                        state["loss_orders"][seat] = list(order.types)
+        mine = [parse_order(line, board) for line in orders.get(power, ())]
+        turn = Turn(board, state, power, rng)
+        new = turn.run(mine)
+        report = turn.report or [f"{power} passes."]
+        announcements = []
+        winner = capital_victory(board, new)
+        if winner:
+            new["winner"] = winner
+            announcements.append(f"🏆 The {winner} capture two enemy capitals and win!")
+        else:
+            self._advance(new)
+            end = int(new["options"].get("end_round") or 0)
+            if end and new["round"] > end:
+                winner, points = economic_victory(board, new)
+                new["winner"] = winner or "draw"
+                score = ", ".join(f"{side} {n}" for side, n in points.items())
+                announcements.append(f"⏱️ Round {end} is over. Economic victory points: {score}. "
+                                     + (f"🏆 The {winner} win!" if winner else "A draw."))
+        winners = () if not new.get("winner") or new["winner"] == "draw" else tuple(board.sides[new["winner"]])
+        return PhaseResult(new, "\n".join(report), finished=bool(new.get("winner")), winners=winners,
+                           announcements=tuple(announcements))
+
+    def _advance(self, state: State) -> None:
+        order = self.board.turn_order
+        for _ in range(len(order)):
+            state["turn"] += 1
+            if state["turn"] == len(order):
+                state["turn"] = 0
+                state["round"] += 1
+            if state["collapsed"].get(order[state["turn"]]) != "political":
+                return
+
+    def order_help(self, state: State) -> str:
+        return ("Orders: `buy 3 infantry, 1 artillery`, `move 2 infantry, 1 artillery Berlin - Silesia`, "
+                "`move 1 cruiser SZ 11 - SZ 10 - SZ 9`, `attack Picardy` (contested), `break off SZ 9 after 2`, "
+                "`retreat SZ 9 to SZ 10`, `place 3 infantry Berlin`, `casualties infantry, artillery, tank`.")
+
+    def phase_brief(self, state: State, seat: str) -> str:
+        board = self.board
+        return (f"It is {seat}'s turn (round {state['round']}). Treasury {state['treasury'][seat]} IPCs, "
+                f"income {income(board, state, seat)}.\n" + self.order_help(state))
+
+    def describe(self, state: State, seat: str | None = None) -> str:
+        board = self.board
+        lines = [self.phase_label(state)]
+        for power in board.turn_order:
+            status = state["collapsed"].get(power)
+            units = sum(1 for u in state["units"] if u["owner"] == power)
+            extra = f" — {status} collapse" if status else ""
+            lines.append(f"{power}: {state['treasury'][power]} IPCs, income {income(board, state, power)}, "
+                         f"{units} units{extra}")
+        lines.append("Victory points: " + ", ".join(f"{side} {victory_points(board, state, side)}"
+                                                    for side in board.sides))
+        if not state["us_at_war"]:
+            lines.append("The United States is neutral (at war from its round-4 turn at the latest).")
+        return "\n".join(lines)
+
+
+def _key(text: str, board) -> str:
+    """Orders that replace each other: one casualty order, one decision per sea zone."""
+    if text.startswith("casualties"):
+        return "casualties"
+    order = parse_order(text, board)
+    if isinstance(order, SeaDecision):
+        return f"sea:{order.where}"
+    return text + str(id(text))
+
+
+def _culprit(exc: OrderError, orders) -> str | None:
+    return None
