@@ -43,7 +43,6 @@ class Turn:
         self.attacks: set[str] = set()
         self.sea_decisions: dict[str, SeaDecision] = {}
         self.bought: dict[str, int] = {}
-        self.spent = 0
         self.economic_collapse = False
 
     # ------------------------------------------------------------------ helpers
@@ -132,12 +131,11 @@ class Turn:
             if kind == "tank" and self.state["round"] < TANKS_FROM_ROUND:
                 raise OrderError(f"tanks can be bought from round {TANKS_FROM_ROUND}")
             cost = UNIT_TYPES[kind].cost * n
-            if self.spent + cost > self.state["treasury"][self.power]:
-                raise OrderError(f"{self.power} has {self.state['treasury'][self.power] - self.spent} IPCs left, "
-                                 f"not the {cost} that {n} {kind} cost")
-            self.spent += cost
+            left = self.state["treasury"][self.power]
+            if cost > left:
+                raise OrderError(f"{self.power} has {left} IPCs left, not the {cost} that {n} {kind} cost")
+            self.state["treasury"][self.power] = left - cost
             self.bought[kind] = self.bought.get(kind, 0) + n
-        self.state["treasury"][self.power] -= sum(UNIT_TYPES[k].cost * n for k, n in order.units)
 
     def move(self, order: MoveOrder) -> None:
         units = movement.pick_units(self, order)

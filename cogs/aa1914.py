@@ -1,0 +1,58 @@
+"""A&A 1914 turn commands: `/buy`, `/move`, `/casualties`, `/done`, `/odds`, `/status`.
+
+Each is a shorthand for an order line given through the same service as `/orders`."""
+from __future__ import annotations
+
+from discord.ext import commands
+
+from service.odds import battle_odds
+from service.text import game_status
+
+from .common import DispatchCog, actor_of, reply, resolve_game
+from .orders import sheet_text
+
+
+class AA1914Cog(DispatchCog, name="Axis & Allies 1914"):
+    """Shorthands for A&A 1914 turns."""
+
+    async def _order(self, ctx, line: str, replace: bool = False) -> None:
+        game = await resolve_game(self.service, ctx, None)
+        found = await self.service.game_for_channel(ctx.channel.id) if ctx.channel else None
+        seat = found[1] if found and found[0].id == game.id else None
+        sheet = await self.service.submit_orders(game.id, actor_of(ctx), line, seat, replace=replace)
+        await reply(ctx, sheet_text(game.id, sheet), ephemeral=True)
+
+    @commands.hybrid_command(name="buy", description="A&A: purchase units, e.g. 3 infantry, 1 artillery")
+    async def buy(self, ctx: commands.Context, *, units: str) -> None:
+        await self._order(ctx, f"buy {units}")
+
+    @commands.hybrid_command(name="move", description="A&A: move units, e.g. 2 infantry Berlin - Silesia")
+    async def move(self, ctx: commands.Context, *, move: str) -> None:
+        await self._order(ctx, f"move {move}")
+
+    @commands.hybrid_command(name="casualties", description="A&A: your order of loss, first to die first")
+    async def casualties(self, ctx: commands.Context, *, order: str) -> None:
+        await self._order(ctx, f"casualties {order}")
+
+    @commands.hybrid_command(name="done", description="A&A: end your turn (same as /ready)")
+    async def done(self, ctx: commands.Context) -> None:
+        game = await resolve_game(self.service, ctx, None)
+        seat, moved = await self.service.mark_ready(game.id, actor_of(ctx))
+        text = f"{seat} has finished its orders."
+        if moved is not None:
+            text += f" The turn is played out; now **{moved.label}**."
+        await reply(ctx, text)
+
+    @commands.hybrid_command(name="odds", description="Exact battle odds: 3 inf, 1 art vs 4 inf")
+    async def odds(self, ctx: commands.Context, *, battle: str) -> None:
+        kind, result = battle_odds(battle)
+        await reply(ctx, f"**{kind.capitalize()} battle** `{battle}`\n{result.summary()}")
+
+    @commands.hybrid_command(name="status", description="The current game's status")
+    async def status(self, ctx: commands.Context, game_id: int | None = None) -> None:
+        game = await resolve_game(self.service, ctx, game_id)
+        await reply(ctx, await game_status(self.service, game, ctx.author.id))
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(AA1914Cog(bot, bot.service))
