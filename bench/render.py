@@ -58,6 +58,25 @@ def main() -> None:
     print(f"board, cached base   {t_render * 1000:7.1f} ms  = {t_render / t_blank:.2f}x blank (goal <= 3x)")
     print(f"board, cold cache    {t_cold * 1000:7.1f} ms  = {t_cold / t_blank:.2f}x blank (first map after a "
           "change of centre owners)")
+    bench_aa1914(args.repeat)
+
+
+def bench_aa1914(repeat: int) -> None:
+    from engine.aa1914.variant import AA1914Variant
+    from render.aa1914 import render_aa1914
+    variant = AA1914Variant()
+    state = variant.initial_state({}, random.Random(1))
+    png = render_aa1914(state, None, "warm-up")
+    size = Image.open(io.BytesIO(png)).size
+
+    def blank():
+        out = io.BytesIO()
+        Image.new("RGB", size, (168, 200, 224)).save(out, "PNG", compress_level=6)
+
+    t_blank = best(blank, repeat)
+    t_render = best(lambda: render_aa1914(state, None, "Round 1: Austria-Hungary"), repeat)
+    print(f"A&A 1914 map {size[0]}x{size[1]}: blank {t_blank * 1000:.1f} ms, map {t_render * 1000:.1f} ms "
+          f"= {t_render / t_blank:.2f}x blank (goal <= 3x)")
 
 
 if __name__ == "__main__":

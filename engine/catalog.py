@@ -26,6 +26,8 @@ def _diplomacy() -> None:
 def _aa1914() -> None:
     from .aa1914.variant import AA1914Variant
     register(AA1914Variant())
+    from render.aa1914 import register_aa1914_renderer
+    register_aa1914_renderer()
 
 
 _LOADERS: list = [_diplomacy, _aa1914]

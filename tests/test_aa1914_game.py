@@ -101,3 +101,50 @@ def test_political_collapse_surrenders_at_the_end_of_the_turn():
     assert not any(u["owner"] == "France" for u in result.state["units"])
     assert result.state["unclaimed_treasury"]["France"] == 7 + 0
     assert "surrenders" in result.report
+
+
+def test_map_shows_control_contested_and_units():
+    import io
+    from PIL import Image
+    from render.aa1914 import POWER_COLOURS, SCALE, art, render_aa1914
+    state = V.initial_state({}, random.Random(0))
+    state["units"].append({"id": 9999, "type": "infantry", "owner": "Austria-Hungary", "where": "Serbia", "damaged": False})
+    state["units"].append({"id": 9998, "type": "infantry", "owner": "Russia", "where": "Serbia", "damaged": False})
+    image = Image.open(io.BytesIO(render_aa1914(state, None, "Round 1: Russia"))).convert("RGB")
+    assert image.size == (1280, 1430)
+    x, y = art()["centres"]["Serbia"]
+    serbia = image.crop((int(x * SCALE) - 25, int(y * SCALE) - 25, int(x * SCALE) + 25, int(y * SCALE) + 25))
+    assert list(serbia.getdata()).count((200, 0, 0)) > 50                     # contested hatching
+    assert POWER_COLOURS["Austria-Hungary"] in serbia.getdata()                 # its unit box
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+WORDS = st.sampled_from(["buy", "move", "place", "attack", "break", "off", "retreat", "to", "after", "casualties",
+                         "declare", "usw", "3", "0", "999", "infantry", "inf", "bb", "damaged", "Berlin", "SZ", "5",
+                         "-", "->", ":", ",", "Silesia", "united", "states", "of", "america"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.text(max_size=80), st.lists(WORDS, max_size=10).map(" ".join)))
+def test_random_text_never_crashes_the_order_parser(text):
+    from engine.aa1914.orders import parse_order
+    from engine.errors import OrderError
+    try:
+        order = parse_order(text, V.board)
+    except OrderError as exc:
+        assert str(exc)
+    else:
+        assert parse_order(order.text(), V.board) == order
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.lists(WORDS, min_size=1, max_size=8).map(" ".join), max_size=4))
+def test_random_orders_are_accepted_or_refused_never_crash(lines):
+    from engine.errors import OrderError
+    state = V.initial_state({}, random.Random(0))
+    try:
+        V.check_orders(state, "Austria-Hungary", lines)
+    except OrderError as exc:
+        assert str(exc)

@@ -152,3 +152,65 @@ def test_transport_carries_land_units_to_an_amphibious_landing():
     after = dry(state, "British Empire", "move 2 infantry London - SZ 9", "move 2 infantry SZ 9 - Picardy")
     assert sum(1 for u in after["units"] if u["where"] == "Picardy" and u["owner"] == "British Empire") == 2
     refused(state, "British Empire", "move 3 infantry London - SZ 9", "room for 2 land unit")
+
+
+def test_naval_retreat_destination_rules():
+    """Seed 001: retreat "to a single adjacent friendly sea zone from or through which at least one
+    of the original attacking sea units moved this turn. This sea zone must have been friendly at
+    the start of the turn." """
+    state = fresh()
+    clear(state, "SZ 4", "SZ 5", "SZ 9", "SZ 10")
+    place(state, "Germany", "cruiser", "SZ 10")
+    place(state, "British Empire", "cruiser", "SZ 4")
+    dry(state, "Germany", "move 1 cruiser SZ 10 - SZ 5 - SZ 4", "retreat SZ 4 to SZ 5 after 1")
+    refused(state, "Germany", "retreat SZ 4 to SZ 5", "starts no sea battle in SZ 4")
+    with pytest.raises(OrderError, match="came from or through"):
+        dry(state, "Germany", "move 1 cruiser SZ 10 - SZ 5 - SZ 4", "retreat SZ 4 to SZ 3")
+    place(state, "France", "submarine", "SZ 5")
+    with pytest.raises(OrderError, match="not friendly at the start"):
+        dry(state, "Germany", "move 1 cruiser SZ 10 - SZ 5 - SZ 4", "retreat SZ 4 to SZ 5")
+
+
+def test_shore_bombardment_one_battleship_per_landed_unit():
+    state = fresh()
+    state["us_at_war"] = True
+    clear(state, "SZ 9", "Picardy")
+    place(state, "British Empire", "transport", "SZ 9")
+    place(state, "British Empire", "battleship", "SZ 9", 3)
+    place(state, "Germany", "infantry", "Picardy", 3)
+    state["control"]["Picardy"] = "Germany"
+    turn = Turn(B, state, "British Empire", random.Random(5))
+    after = turn.run([parse_order("move 2 infantry London - SZ 9", B), parse_order("move 2 infantry SZ 9 - Picardy", B)])
+    shots = [e for e in after["log"] if e["step"] == "shore bombardment"]
+    assert len(shots) == 1 and len(shots[0]["dice"]) == 2      # 3 battleships, but only 2 units landed
+
+
+def test_coastal_defense_fires_at_landing_units():
+    state = fresh()
+    clear(state, "SZ 9", "Picardy")
+    place(state, "British Empire", "transport", "SZ 9")
+    place(state, "Germany", "artillery", "Picardy", 2)
+    place(state, "Germany", "infantry", "Picardy")
+    state["control"]["Picardy"] = "Germany"
+    after = Turn(B, state, "British Empire", random.Random(5)).run(
+        [parse_order("move 2 infantry London - SZ 9", B), parse_order("move 2 infantry SZ 9 - Picardy", B)])
+    coastal = [e for e in after["log"] if e["step"] == "coastal defense"]
+    assert len(coastal) == 1 and len(coastal[0]["dice"]) == 2 and coastal[0]["target"] == 3
+
+
+def test_losing_your_own_capital_on_your_turn_refunds_your_purchases_to_the_captor():
+    """Errata: "If you take control of an enemy capital on that enemy's turn due to his attacking
+    you in that territory and losing, any units he purchased are returned to his storage box,
+    and you collect the refunded IPCs." """
+    state = fresh()
+    clear(state, "Paris")
+    place(state, "France", "infantry", "Paris")
+    place(state, "Germany", "infantry", "Paris", 6)
+    treasury = state["treasury"]["Germany"]
+
+    class Hits(random.Random):
+        def randint(self, a, b):
+            return 1
+    after = Turn(B, state, "France", Hits(0)).run([parse_order("buy 2 infantry", B), parse_order("attack Paris", B)])
+    assert after["control"]["Paris"] == "Germany"
+    assert after["treasury"]["Germany"] == treasury + state["treasury"]["France"]   # France's treasury, refund included

@@ -104,6 +104,7 @@ def land_battles(turn: "Turn") -> None:
         attackers = _pieces(mine)
         defenders = _pieces(enemy)
         _coastal_defense(turn, name, attackers, enemy)
+        _bombard(turn, name, attackers, defenders, enemy)
         result = land_battle(turn.rng, attackers, defenders, _order_of(turn, turn.power),
                              _order_of(turn, enemy[0]["owner"]))
         _log_rolls(turn, name, result.rolls)
@@ -128,6 +129,25 @@ def _coastal_defense(turn: "Turn", name: str, attackers: list[Piece], enemy: lis
         attackers.remove(p)
     _apply(turn, [], lost)
     turn.report.append(f"🛡️ Coastal defense at {name}: {roll.dice} → {len(lost)} landing unit(s) lost.")
+
+
+BOMBARD_HIT = 4   # the battleship's attack (RULES.md 2.6: presumed)
+
+
+def _bombard(turn: "Turn", name: str, attackers: list[Piece], defenders: list[Piece], enemy: list[dict]) -> None:
+    """Amphibious assault only: "at most one battleship per land unit offloaded", one roll each,
+    before the land battle (RULES.md 2.6, LIKELY)."""
+    landed = sum(1 for p in attackers if p.uid in turn.unloaded_into.get(name, set()))
+    ships = [u for zone in sorted(turn.unloaded_from.get(name, ())) for u in units_in(turn.state, zone)
+             if u["owner"] == turn.power and u["type"] == "battleship"]
+    shots = min(landed, len(ships))
+    if not shots or not defenders:
+        return
+    roll = Roll("attacker", "shore bombardment", BOMBARD_HIT, roll_dice(turn.rng, shots))
+    _log_rolls(turn, name, [roll])
+    lost = take_hits(defenders, roll.hits, _order_of(turn, enemy[0]["owner"]))
+    _apply(turn, [], lost)
+    turn.report.append(f"🚢 Shore bombardment of {name}: {roll.dice} → {len(lost)} defender(s) lost.")
 
 
 def _check_us_attacked(turn: "Turn", defenders: list[str]) -> None:
@@ -167,6 +187,14 @@ def settle_control(turn: "Turn") -> None:
         turn.report.append(f"🚩 {new} takes control of {name}" + (f" (liberated from {holder})" if holder and new == t.original_owner else ""))
         if t.capital and holder is not None and at_war(board, state, holder, new):
             _capital_captured(turn, holder, new)
+            if holder == turn.power and turn.bought:
+                # errata: "If you take control of an enemy capital on that enemy's turn due to his
+                # attacking you in that territory and losing, any units he purchased are returned
+                # ... and you collect the refunded IPCs."
+                refund = sum(UNIT_TYPES[k].cost * n for k, n in turn.bought.items())
+                state["treasury"][new] = state["treasury"].get(new, 0) + refund
+                turn.bought.clear()
+                turn.report.append(f"↩️ {holder}'s purchases are returned; {new} collects the {refund} IPCs.")
         _claim_surrendered_treasury(turn, name, new)
 
 

@@ -35,10 +35,15 @@ class Turn:
         self.enemy_held_during_turn = {n for n, owner in self.start_control.items()
                                        if owner is not None and at_war(board, self.state, power, owner)}
         self.base_zones = movement.friendly_base_zones(self)
+        self.start_hostile_zones = {n for n, t in board.territories.items() if t.sea and any(
+            at_war(board, self.state, power, u["owner"]) for u in units_in(self.state, n))}
+        self.start_capital_holder = self.start_control.get(board.capital_of(power))
         self.done_moving: set[int] = set()
         self.land_entered: set[str] = set()
         self.ship_entered: set[str] = set()
         self.unloaded_into: dict[str, set[int]] = {}
+        self.unloaded_from: dict[str, set[str]] = {}
+        self.sailed_via: dict[str, set[str]] = {}     # zone entered -> zones passed on the way
         self.landed_by_land: set[str] = set()
         self.attacks: set[str] = set()
         self.sea_decisions: dict[str, SeaDecision] = {}
@@ -72,7 +77,7 @@ class Turn:
             elif isinstance(order, Attack):
                 self.carry_out(self.attack, order)
             elif isinstance(order, SeaDecision):
-                self.sea_decisions[order.where] = order
+                self.carry_out(self.decide_sea_battle, order)
         if self.rng is None:
             self.check_end_of_movement()
         if self.rng is not None:
@@ -154,6 +159,7 @@ class Turn:
                 u["where"] = dest
                 self.done_moving.add(u["id"])
             self.unloaded_into.setdefault(dest, set()).update(u["id"] for u in units)
+            self.unloaded_from.setdefault(dest, set()).add(order.path[0])
             self._entered_land(dest)
             return
         if kind == "sea":
@@ -195,6 +201,7 @@ class Turn:
         for u in ships:
             u["where"] = dest
         self.ship_entered.add(dest)
+        self.sailed_via.setdefault(dest, set()).update(path[:-1])
         if movement.enemy_minefield(self, dest) and self.rng is not None:
             dice = self.roll(len(ships))
             self.state["log"].append({"round": self.state["round"], "power": self.power, "battle": dest,
@@ -208,6 +215,23 @@ class Turn:
                         self.state["units"] = [x for x in self.state["units"] if x["id"] != u["id"] and x.get("aboard") != u["id"]]
                         self.report.append(f"💣 A mine sinks {self.power}'s {u['type']} in {dest}.")
         return dest
+
+    def decide_sea_battle(self, order: SeaDecision) -> None:
+        """Seed 001 NAVAL RETREATS: "move all attacking sea units in the embattled sea zone to a
+        single adjacent friendly sea zone from or through which at least one of the original
+        attacking sea units moved this turn. This sea zone must have been friendly at the start
+        of the turn." """
+        if order.where not in self.sailed_via and order.where not in self.attacks:
+            raise OrderError(f"{self.power} starts no sea battle in {order.where}")
+        if order.action == "retreat":
+            target = order.retreat_to
+            if not self.board.adjacent(order.where, target):
+                raise OrderError(f"{target} does not border {order.where}")
+            if target not in self.sailed_via.get(order.where, set()):
+                raise OrderError(f"retreat only to a zone your attacking ships came from or through, not {target}")
+            if target in self.start_hostile_zones:
+                raise OrderError(f"{target} was not friendly at the start of the turn")
+        self.sea_decisions[order.where] = order
 
     def attack(self, order: Attack) -> None:
         where = order.where

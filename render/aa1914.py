@@ -1,0 +1,155 @@
+"""The Axis & Allies 1914 map drawn with Pillow from the TripleA outlines: territories in their
+controller's colour, contested ones hatched red, unit counts per power, an IPC track and the
+round/power label. Everything comes from the state; nothing here decides a rule."""
+from __future__ import annotations
+
+import io
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Mapping, Sequence
+
+from PIL import Image, ImageChops, ImageDraw
+
+from .fonts import font
+from .registry import register_renderer
+
+DATA = Path(__file__).parent / "data" / "aa1914.json"
+SCALE = 0.4
+PANEL = 150
+SEA = (168, 200, 224)
+NEUTRAL = (214, 203, 178)
+IMPASSABLE = (200, 196, 198)
+OUTLINE = (60, 60, 60)
+# Map colours of the TripleA map (map.properties), readable on a light board.
+POWER_COLOURS = {
+    "Austria-Hungary": (0, 102, 0), "Russia": (102, 0, 0), "Germany": (97, 94, 97), "France": (17, 58, 119),
+    "British Empire": (182, 178, 50), "Ottoman Empire": (0, 102, 102), "Italy": (178, 71, 1),
+    "United States": (51, 51, 0),
+}
+ABBREVIATIONS = {"infantry": "I", "artillery": "A", "tank": "T", "fighter": "F", "battleship": "B",
+                 "cruiser": "C", "submarine": "S", "transport": "Tr"}
+
+
+@lru_cache(maxsize=1)
+def art() -> dict:
+    return json.loads(DATA.read_text())
+
+
+def _tint(colour, amount=0.55):
+    return tuple(int(c + (255 - c) * amount) for c in colour)
+
+
+def _scaled(ring) -> list[tuple[float, float]]:
+    return [(x * SCALE, y * SCALE) for x, y in ring]
+
+
+@lru_cache(maxsize=2)
+def _hatch(size: tuple[int, int]) -> Image.Image:
+    pattern = Image.new("L", size, 0)
+    pen = ImageDraw.Draw(pattern)
+    for offset in range(-size[1], size[0], 8):
+        pen.line([(offset, size[1]), (offset + size[1], 0)], fill=255, width=2)
+    return pattern
+
+
+@lru_cache(maxsize=4)
+def _base(fills_key: tuple, contested: frozenset) -> Image.Image:
+    data = art()
+    width, height = (int(v * SCALE) for v in data["size"])
+    image = Image.new("RGB", (width, height + PANEL), SEA)
+    draw = ImageDraw.Draw(image)
+    fills = dict(fills_key)
+    mask = Image.new("L", image.size, 0)
+    mask_pen = ImageDraw.Draw(mask)
+    for name, rings in data["shapes"].items():
+        fill = fills.get(name, SEA)
+        for ring in rings:
+            points = _scaled(ring)
+            draw.polygon(points, fill=fill, outline=OUTLINE)
+            if name in contested:
+                mask_pen.polygon(points, fill=255)
+    if contested:
+        image.paste((200, 0, 0), mask=ImageChops.multiply(mask, _hatch(image.size)))
+    label = font(11)
+    for name, (x, y) in data["centres"].items():
+        if name.startswith("SZ"):
+            draw.text((x * SCALE, y * SCALE), name, fill=(40, 70, 110), font=label, anchor="mm")
+    return image
+
+
+def territory_fills(board, state: dict) -> dict[str, tuple[int, int, int]]:
+    from engine.aa1914.state import is_contested
+    fills = {}
+    for name, t in board.territories.items():
+        if t.sea:
+            fills[name] = SEA
+        elif t.impassable:
+            fills[name] = IMPASSABLE
+        elif is_contested(board, state, name):
+            fills[name] = (235, 215, 215)
+        else:
+            owner = state["control"].get(name)
+            if owner in POWER_COLOURS:
+                fills[name] = _tint(POWER_COLOURS[owner])
+            elif t.aligned in POWER_COLOURS and t.minor not in state.get("mobilized_minors", []):
+                fills[name] = _tint(POWER_COLOURS[t.aligned], 0.8)   # an unmobilized aligned minor
+            else:
+                fills[name] = NEUTRAL
+    return fills
+
+
+def render_aa1914(state: dict, last_orders: Mapping[str, Sequence[str]] | None, label: str) -> bytes:
+    from engine.aa1914.board import standard_board
+    from engine.aa1914.state import income, is_contested
+    from engine.aa1914.tournament import victory_points
+
+    board = standard_board()
+    contested = frozenset(n for n, t in board.territories.items() if not t.sea and is_contested(board, state, n))
+    image = _base(tuple(sorted(territory_fills(board, state).items())), contested).copy()
+    draw = ImageDraw.Draw(image)
+    _draw_units(draw, state)
+    width = image.size[0]
+    top = image.size[1] - PANEL
+    draw.rectangle([0, top, width, image.size[1]], fill=(248, 245, 236))
+    draw.text((12, top + 10), label, fill=(20, 20, 20), font=font(22))
+    x, y = 12, top + 44
+    for power in board.turn_order:
+        collapsed = state["collapsed"].get(power)
+        text = f"{power}: {state['treasury'][power]} IPC (+{income(board, state, power)})"
+        if collapsed:
+            text += f" {collapsed} collapse"
+        draw.rectangle([x, y + 2, x + 12, y + 14], fill=POWER_COLOURS[power])
+        draw.text((x + 18, y), text, fill=(20, 20, 20), font=font(14))
+        x += 320
+        if x > width - 300:
+            x, y = 12, y + 24
+    points = "   ".join(f"{side} {victory_points(board, state, side)} VP" for side in board.sides)
+    draw.text((12, image.size[1] - 24), points, fill=(20, 20, 20), font=font(14))
+    out = io.BytesIO()
+    image.save(out, "PNG", compress_level=6)
+    return out.getvalue()
+
+
+def _draw_units(draw: ImageDraw.ImageDraw, state: dict) -> None:
+    data = art()
+    stacks: dict[str, dict[str, dict[str, int]]] = {}
+    for u in state["units"]:
+        per_owner = stacks.setdefault(u["where"], {}).setdefault(u["owner"], {})
+        per_owner[u["type"]] = per_owner.get(u["type"], 0) + 1
+    small = font(12)
+    for where, owners in stacks.items():
+        anchor = (data["places"].get(where) or [data["centres"].get(where)])[0]
+        if anchor is None:
+            continue
+        x, y = anchor[0] * SCALE, anchor[1] * SCALE
+        for owner, counts in sorted(owners.items()):
+            text = " ".join(f"{n}{ABBREVIATIONS[t]}" for t, n in sorted(counts.items(), key=lambda kv: list(ABBREVIATIONS).index(kv[0])))
+            box = draw.textbbox((x, y), text, font=small)
+            draw.rectangle([box[0] - 2, box[1] - 1, box[2] + 2, box[3] + 1], fill=POWER_COLOURS.get(owner, (90, 90, 90)))
+            draw.text((x, y), text, fill=(255, 255, 255), font=small)
+            y += 15
+
+
+def register_aa1914_renderer() -> None:
+    register_renderer("aa1914", render_aa1914)
