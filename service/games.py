@@ -491,9 +491,13 @@ class GameService:
         if game.status == "paused":
             raise BadState(f"game #{game.id} is paused; orders open again when the GM resumes it")
         _require_status(game, "active", "give orders in")
-        seat = permissions.resolve_seat(game, actor, seat)
         phase = await self.store.phase_by_id(game.current_phase, conn)
         variant = get_variant(game.variant)
+        if seat is None:
+            # a player holding several seats means the one whose turn it is, if that is clear
+            acting = [s for s in game.seats_of(actor.user_id) if s in variant.seats_to_act(phase.state)]
+            seat = acting[0] if len(acting) == 1 else None
+        seat = permissions.resolve_seat(game, actor, seat)
         if not variant.may_order(phase.state, seat):
             raise BadState(f"{seat} has nothing to order in {phase.label}")
         return game, phase, variant, seat

@@ -116,3 +116,12 @@ def test_exact_odds_agree_with_simulation():
         result = land_battle(rng, force(*attackers), force(*defenders))
         wins += bool(result.attackers) and not result.defenders
     assert abs(wins / n - exact.attacker_wins) < 4 * (exact.attacker_wins * (1 - exact.attacker_wins) / n) ** 0.5
+
+
+def test_submarines_may_submerge_instead_of_firing():
+    """RULES.md 2.8: a sub "may submerge instead of firing, leaving the naval battle; it can still
+    be hit in the round it submerges"."""
+    dice = Dice(6, 6)   # attacker cruiser misses; the defending sub does not fire; defender cruiser misses
+    result = sea_battle(dice, force("cruiser"), force("submarine", "cruiser"), SeaPolicy(defender_submerge=True, action="break", after_rounds=1))
+    assert [r.who for r in result.rolls] == ["attacker", "defender"] and len(result.rolls[1].dice) == 1
+    assert [p.type for p in result.submerged] == ["submarine"] and [p.type for p in result.defenders] == ["cruiser"]

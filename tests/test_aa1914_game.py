@@ -148,3 +148,18 @@ def test_random_orders_are_accepted_or_refused_never_crash(lines):
         V.check_orders(state, "Austria-Hungary", lines)
     except OrderError as exc:
         assert str(exc)
+
+
+async def test_one_player_can_hold_every_power(service):
+    solo = Actor(7, name="solo")
+    game = await service.create_game(GUILD, solo, "aa1914")
+    for power in V.board.turn_order:
+        await service.join(game.id, solo, power)
+    await service.start(game.id, solo)
+    sheet = await service.submit_orders(game.id, solo, "buy 1 infantry")     # no seat named: the active one
+    assert sheet.seat == "Austria-Hungary"
+    _, nxt = await service.mark_ready(game.id, solo)
+    assert nxt.label == "Round 1: Russia"
+    assert (await service.submit_orders(game.id, solo, "buy 1 infantry")).seat == "Russia"
+    sheet = await service.submit_orders(game.id, solo, "submerge always", seat="Germany")
+    assert sheet.lines == ("submerge always",)

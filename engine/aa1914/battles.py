@@ -48,9 +48,11 @@ def sea_battles(turn: "Turn") -> None:
         if not enemy or not any(UNIT_TYPES[u["type"]].attack for u in mine):
             continue
         decision = turn.sea_decisions.get(zone)
-        policy = SeaPolicy(decision.action, decision.after_rounds, decision.retreat_to) if decision else SeaPolicy()
-        attackers, defenders = _pieces(mine), _pieces(enemy)
         defender_owner = enemy[0]["owner"]
+        policy = SeaPolicy(decision.action if decision else "press", decision.after_rounds if decision else 0,
+                           decision.retreat_to if decision else None, zone in turn.submerging,
+                           bool(turn.state.get("submerge", {}).get(defender_owner)))
+        attackers, defenders = _pieces(mine), _pieces(enemy)
         result = sea_battle(turn.rng, attackers, defenders, policy, _order_of(turn, turn.power),
                             _order_of(turn, defender_owner))
         _log_rolls(turn, zone, result.rolls)

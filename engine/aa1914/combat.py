@@ -56,6 +56,7 @@ class BattleResult:
     air_supremacy: str | None = None      # 'attacker', 'defender' or None
     rounds: int = 0
     ended: str = ""                        # how a sea battle ended
+    submerged: list[Piece] = field(default_factory=list)   # subs that left the battle, unharmed
 
     def describe(self) -> list[str]:
         lines = []
@@ -199,6 +200,8 @@ class SeaPolicy:
     action: str = "press"          # 'press', 'break', 'retreat'
     after_rounds: int = 0
     retreat_to: str | None = None
+    attacker_submerge: bool = False   # subs submerge instead of firing (RULES.md 2.8)
+    defender_submerge: bool = False
 
 
 def sea_targets(force: Sequence[Piece]) -> dict[int, int]:
@@ -215,8 +218,11 @@ def sea_battle(rng: random.Random, attackers: list[Piece], defenders: list[Piece
     """Rounds of fire until one side has no units, or the attacker stops by its policy."""
     attackers, defenders = list(attackers), list(defenders)
     result = BattleResult(attackers, defenders)
+    submerged = result.submerged
     while attackers and defenders and result.rounds < max_rounds:
         if policy.action != "press" and result.rounds >= policy.after_rounds:
+            # "the attacker may not choose to retreat if the only defending units remaining in the
+            # sea zone are transports and/or submerged submarines"
             only_helpless = all(p.type == "transport" for p in defenders)
             if policy.action == "retreat" and not only_helpless:
                 result.ended = f"attacker retreats to {policy.retreat_to}"
@@ -228,11 +234,23 @@ def sea_battle(rng: random.Random, attackers: list[Piece], defenders: list[Piece
             result.ended = "neither side can fire"
             return result
         result.rounds += 1
-        a_rolls = _fire(rng, sea_targets(attackers).items(), "attacker", f"sea round {result.rounds}")
-        d_rolls = _fire(rng, sea_targets(defenders).items(), "defender", f"sea round {result.rounds}")
+        # a submerging sub does not fire, can still be hit this round, then leaves the battle
+        diving_a = [p for p in attackers if p.type == "submarine"] if policy.attacker_submerge else []
+        diving_d = [p for p in defenders if p.type == "submarine"] if policy.defender_submerge else []
+        a_rolls = _fire(rng, sea_targets([p for p in attackers if p not in diving_a]).items(),
+                        "attacker", f"sea round {result.rounds}")
+        d_rolls = _fire(rng, sea_targets([p for p in defenders if p not in diving_d]).items(),
+                        "defender", f"sea round {result.rounds}")
         result.rolls += a_rolls + d_rolls
         result.defender_lost += take_hits(defenders, sum(r.hits for r in a_rolls), defender_order)
         result.attacker_lost += take_hits(attackers, sum(r.hits for r in d_rolls), attacker_order)
+        for side, diving in ((attackers, diving_a), (defenders, diving_d)):
+            for p in diving:
+                if p in side:
+                    side.remove(p)
+                    submerged.append(p)
     result.ended = result.ended or ("defender destroyed" if not defenders else
                                     "attacker destroyed" if not attackers else "round limit")
+    if submerged:
+        result.ended += f"; {len(submerged)} submarine(s) submerged"
     return result

@@ -78,12 +78,26 @@ class LossOrder:
 
 
 @dataclass(frozen=True)
+class Submerge:
+    """`submerge SZ 5`: this turn's attacking subs there submerge; `submerge always|never`: the
+    power's standing choice for its subs when defending."""
+
+    where: str | None = None
+    standing: bool | None = None
+
+    def text(self) -> str:
+        if self.where:
+            return f"submerge {self.where}"
+        return "submerge always" if self.standing else "submerge never"
+
+
+@dataclass(frozen=True)
 class DeclareUSW:
     def text(self) -> str:
         return "declare usw"
 
 
-Order = Buy | MoveOrder | Place | Attack | SeaDecision | LossOrder | DeclareUSW
+Order = Buy | MoveOrder | Place | Attack | SeaDecision | LossOrder | Submerge | DeclareUSW
 
 
 def _counts_text(units: Counts) -> str:
@@ -213,9 +227,17 @@ def _parse(line: str, board: Board) -> Order:
         if not types:
             raise OrderError("list unit types, first to die first: `casualties infantry, artillery, tank`")
         return LossOrder(tuple(types))
+    if verb == "submerge":
+        word = rest.strip().lower()
+        if word in ("always", "on", "yes"):
+            return Submerge(standing=True)
+        if word in ("never", "off", "no"):
+            return Submerge(standing=False)
+        return Submerge(where=_sea(board, rest))
     if verb == "declare" and rest.strip().lower() in ("usw", "unrestricted submarine warfare"):
         return DeclareUSW()
-    raise OrderError("orders start with buy, move, place, attack, break off, retreat, casualties or declare usw")
+    raise OrderError("orders start with buy, move, place, attack, break off, retreat, casualties, submerge "
+                     "or declare usw")
 
 
 def _place_split(board: Board, rest: str) -> tuple[str, str]:

@@ -14,7 +14,7 @@ from engine.errors import OrderError
 
 from . import battles, movement
 from .board import Board
-from .orders import Attack, Buy, DeclareUSW, LossOrder, MoveOrder, Order, Place, SeaDecision
+from .orders import Attack, Buy, DeclareUSW, LossOrder, MoveOrder, Order, Place, SeaDecision, Submerge
 from .state import US, at_war, controller, friendly, income, is_contested, units_in
 from .tournament import economic_collapse, political_collapse
 from .units import TANKS_FROM_ROUND, UNIT_TYPES
@@ -47,6 +47,7 @@ class Turn:
         self.landed_by_land: set[str] = set()
         self.attacks: set[str] = set()
         self.sea_decisions: dict[str, SeaDecision] = {}
+        self.submerging: set[str] = set()
         self.bought: dict[str, int] = {}
         self.economic_collapse = False
 
@@ -66,6 +67,10 @@ class Turn:
         for order in orders:
             if isinstance(order, LossOrder):
                 self.state["loss_orders"][self.power] = list(order.types)
+            elif isinstance(order, Submerge) and order.standing is not None:
+                self.state.setdefault("submerge", {})[self.power] = order.standing
+            elif isinstance(order, Submerge):
+                self.submerging.add(order.where)
             elif isinstance(order, DeclareUSW):
                 self.declare_usw()
         for order in orders:

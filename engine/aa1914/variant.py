@@ -14,7 +14,7 @@ from engine.errors import OrderError
 from engine.variant import OptionSpec, PhaseResult, State, Variant
 
 from .board import standard_board
-from .orders import LossOrder, SeaDecision, parse_order
+from .orders import LossOrder, SeaDecision, Submerge, parse_order
 from .setup import initial_state
 from .state import income
 from .tournament import capital_victory, economic_victory, victory_points
@@ -60,8 +60,10 @@ class AA1914Variant(Variant):
         merged: list[str] = list(existing)
         for line in lines:
             order = parse_order(line, board)
-            if seat != self.active(state) and not isinstance(order, LossOrder):
-                raise OrderError(f"it is {self.active(state)}'s turn: {seat} may only set `casualties …` now", line)
+            standing = isinstance(order, LossOrder) or (isinstance(order, Submerge) and order.standing is not None)
+            if seat != self.active(state) and not standing:
+                raise OrderError(f"it is {self.active(state)}'s turn: {seat} may only set `casualties …` "
+                                 "or `submerge always|never` now", line)
             text = order.text()
             merged = [m for m in merged if _key(m, board) != _key(text, board)] + [text]
         if seat == self.active(state):
@@ -85,6 +87,8 @@ class AA1914Variant(Variant):
                     order = parse_order(line, board)
                     if isinstance(order, LossOrder):
                         state["loss_orders"][seat] = list(order.types)
+                    elif isinstance(order, Submerge) and order.standing is not None:
+                        state["submerge"] = {**state.get("submerge", {}), seat: order.standing}
         mine = [parse_order(line, board) for line in orders.get(power, ())]
         turn = Turn(board, state, power, rng)
         new = turn.run(mine)
@@ -147,6 +151,8 @@ def _key(text: str, board) -> str:
     """Orders that replace each other: one casualty order, one decision per sea zone."""
     if text.startswith("casualties"):
         return "casualties"
+    if text in ("submerge always", "submerge never"):
+        return "submerge"
     order = parse_order(text, board)
     if isinstance(order, SeaDecision):
         return f"sea:{order.where}"
