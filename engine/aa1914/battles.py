@@ -34,7 +34,8 @@ def _apply(turn: "Turn", survivors: list[Piece], lost: list[Piece]) -> None:
 
 def _log_rolls(turn: "Turn", where: str, rolls: list[Roll]) -> None:
     for roll in rolls:
-        entry = {"battle": where, "who": roll.who, "step": roll.step, "target": roll.target, "dice": roll.dice}
+        entry = {"battle": where, "who": roll.who, "step": roll.step, "target": roll.target, "dice": roll.dice,
+                 "hits": roll.hits}
         turn.state["log"].append({"round": turn.state["round"], "power": turn.power, **entry})
 
 
@@ -108,7 +109,7 @@ def land_battles(turn: "Turn") -> None:
         _coastal_defense(turn, name, attackers, enemy)
         _bombard(turn, name, attackers, defenders, enemy)
         result = land_battle(turn.rng, attackers, defenders, _order_of(turn, turn.power),
-                             _order_of(turn, enemy[0]["owner"]))
+                             _order_of(turn, enemy[0]["owner"]), turn.rules)
         _log_rolls(turn, name, result.rolls)
         _apply(turn, result.attackers + result.defenders, result.attacker_lost + result.defender_lost)
         supremacy = f", air supremacy: {result.air_supremacy}" if result.air_supremacy else ""

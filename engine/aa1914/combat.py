@@ -40,9 +40,12 @@ class Roll:
     step: str         # 'air', 'land', 'sea round 2', 'mines', ...
     target: int       # hits on this or less
     dice: list[int]
+    fixed_hits: int | None = None   # Fighting By Numbers: hits computed, the die is the deviation
 
     @property
     def hits(self) -> int:
+        if self.fixed_hits is not None:
+            return self.fixed_hits
         return sum(1 for d in self.dice if d <= self.target)
 
 
@@ -61,6 +64,9 @@ class BattleResult:
     def describe(self) -> list[str]:
         lines = []
         for roll in self.rolls:
+            if roll.fixed_hits is not None:
+                lines.append(f"{roll.step}: {roll.who} rolls {roll.dice[0]} for deviation → {roll.hits} hit(s)")
+                continue
             lines.append(f"{roll.step}: {roll.who} rolls {' '.join(map(str, roll.dice)) or '—'} "
                          f"(hit on {roll.target} or less) → {roll.hits} hit(s)")
         if self.attacker_lost:
@@ -150,30 +156,39 @@ def land_targets(force: Sequence[Piece], attacking: bool, supremacy: bool) -> di
 
 def land_battle(rng: random.Random, attackers: list[Piece], defenders: list[Piece],
                 attacker_order: Sequence[str] = DEFAULT_LOSS_ORDER,
-                defender_order: Sequence[str] = DEFAULT_LOSS_ORDER) -> BattleResult:
-    """One land battle: air combat, then a single round of fire (RULES.md 3.1, 3.2)."""
+                defender_order: Sequence[str] = DEFAULT_LOSS_ORDER, rules=None) -> BattleResult:
+    """One land battle: air combat, then a single round of fire (RULES.md 3.1, 3.2).
+
+    `rules` (house.Rules) may change air combat (3.1: hit on 3, one round, the side with more
+    fighters has air supremacy) and turn on Fighting By Numbers (4.1)."""
     attackers, defenders = list(attackers), list(defenders)
     result = BattleResult(attackers, defenders)
+    air_hit = rules.air_hit if rules else AIR_COMBAT_HIT
+    max_rounds = rules.air_rounds if rules else 0
     air_round = 0
-    while any(p.type == "fighter" for p in attackers) and any(p.type == "fighter" for p in defenders):
+    while any(p.type == "fighter" for p in attackers) and any(p.type == "fighter" for p in defenders) \
+            and not (max_rounds and air_round >= max_rounds):
         air_round += 1
-        a_rolls = _fire(rng, [(AIR_COMBAT_HIT, sum(p.type == "fighter" for p in attackers))],
+        a_rolls = _fire(rng, [(air_hit, sum(p.type == "fighter" for p in attackers))],
                         "attacker", f"air combat {air_round}")
-        d_rolls = _fire(rng, [(AIR_COMBAT_HIT, sum(p.type == "fighter" for p in defenders))],
+        d_rolls = _fire(rng, [(air_hit, sum(p.type == "fighter" for p in defenders))],
                         "defender", f"air combat {air_round}")
         result.rolls += a_rolls + d_rolls
         result.defender_lost += _kill_fighters(defenders, sum(r.hits for r in a_rolls))
         result.attacker_lost += _kill_fighters(attackers, sum(r.hits for r in d_rolls))
-    a_air = any(p.type == "fighter" for p in attackers)
-    d_air = any(p.type == "fighter" for p in defenders)
-    if air_round:
+    a_air = sum(p.type == "fighter" for p in attackers)
+    d_air = sum(p.type == "fighter" for p in defenders)
+    if rules is not None and rules.supremacy_by_majority:
+        # 3.1: "Whoever has more Fighters standing at the end of the turn has Air Supremacy.
+        # In the event of a tie, no side gains Air Supremacy."
+        result.air_supremacy = "attacker" if a_air > d_air else "defender" if d_air > a_air else None
+    elif air_round:
         result.air_supremacy = "attacker" if a_air and not d_air else "defender" if d_air and not a_air else None
-    elif a_air != d_air:
+    elif bool(a_air) != bool(d_air):
         result.air_supremacy = "attacker" if a_air else "defender"
-    a_rolls = _fire(rng, land_targets(attackers, True, result.air_supremacy == "attacker").items(),
-                    "attacker", "land combat")
-    d_rolls = _fire(rng, land_targets(defenders, False, result.air_supremacy == "defender").items(),
-                    "defender", "land combat")
+    fbn = rules is not None and rules.fighting_by_numbers
+    a_rolls = _side_fire(rng, land_targets(attackers, True, result.air_supremacy == "attacker"), "attacker", fbn)
+    d_rolls = _side_fire(rng, land_targets(defenders, False, result.air_supremacy == "defender"), "defender", fbn)
     result.rolls += a_rolls + d_rolls
     attacker_hits = sum(r.hits for r in a_rolls)
     defender_hits = sum(r.hits for r in d_rolls)
@@ -183,6 +198,21 @@ def land_battle(rng: random.Random, attackers: list[Piece], defenders: list[Piec
     result.attacker_lost += take_hits(attackers, defender_hits, attacker_order)
     result.rounds = 1
     return result
+
+
+FBN_THRESHOLD = 20   # 4.1: "This applies for any attacker or defender whose overall hit value is
+                     # equal to or greater than 20."
+
+
+def _side_fire(rng: random.Random, groups: dict[int, int], who: str, fbn: bool) -> list[Roll]:
+    """One side's fire in a land battle: dice per unit, or Fighting By Numbers for big sides."""
+    score = sum(target * count for target, count in groups.items())
+    if not fbn or score < FBN_THRESHOLD:
+        return _fire(rng, groups.items(), who, "land combat")
+    from .house import fighting_by_numbers_hits
+    die = rng.randint(1, 6)
+    return [Roll(who, f"fighting by numbers (score {score})", 0, [die],
+                 fixed_hits=fighting_by_numbers_hits(score, die))]
 
 
 def _kill_fighters(force: list[Piece], hits: int) -> list[Piece]:

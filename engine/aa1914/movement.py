@@ -108,7 +108,7 @@ def check_path(turn: "Turn", order: MoveOrder, units: list[dict]) -> str:
     for a, b in zip(path, path[1:]):
         if not board.adjacent(a, b):
             raise OrderError(f"{a} and {b} do not border each other")
-        if board.territories[b].impassable:
+        if board.territories[b].impassable or b in turn.rules.extra_impassable:
             raise OrderError(f"{b} is impassable")
         if {a, b} == set(SUEZ) and not _suez_open(turn):
             raise OrderError("the Suez Canal is closed: your side does not control Egypt")

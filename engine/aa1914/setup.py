@@ -40,8 +40,12 @@ def starting_stacks(board: Board, tournament: bool = True) -> dict[tuple[str, st
 
 
 def initial_state(board: Board, options: dict) -> dict:
+    from .house import apply_starting_naval_changes
+    stacks = starting_stacks(board, options.get("tournament_setup", True))
+    if options.get("starting_naval_changes"):
+        apply_starting_naval_changes(stacks)
     units = []
-    for (owner, kind, where), n in sorted(starting_stacks(board, options.get("tournament_setup", True)).items()):
+    for (owner, kind, where), n in sorted(stacks.items()):
         for _ in range(n):
             units.append({"id": len(units) + 1, "type": kind, "owner": owner, "where": where, "damaged": False})
     control = {name: t.original_owner for name, t in board.territories.items() if not t.sea}

@@ -17,9 +17,9 @@ from .board import Board
 from .orders import Attack, Buy, DeclareUSW, LossOrder, MoveOrder, Order, Place, SeaDecision, Submerge
 from .state import US, at_war, controller, friendly, income, is_contested, units_in
 from .tournament import economic_collapse, political_collapse
-from .units import TANKS_FROM_ROUND, UNIT_TYPES
+from .house import UK_HOME_ISLAND, USW_ZONES, rules_for, submarine_warfare_loss
+from .units import UNIT_TYPES
 
-USW_ZONES = ("SZ 2", "SZ 7", "SZ 8")
 USW_HIT = 3          # seed 001: "totaling the results of the rolls showing a 3 or less"
 MINE_HIT = 1         # RULES.md 5.4: "each vessel must survive a roll"; sunk (hit) on a 1
 
@@ -28,6 +28,7 @@ class Turn:
     def __init__(self, board: Board, state: dict, power: str, rng: random.Random | None):
         self.board, self.power, self.rng = board, power, rng
         self.state = copy.deepcopy(state)
+        self.rules = rules_for(self.state.get("options", {}))
         self.report: list[str] = []
         self.start_control = dict(self.state["control"])
         self.start_contested = {n for n, t in board.territories.items() if not t.sea and is_contested(board, self.state, n)}
@@ -138,9 +139,9 @@ class Turn:
         if self.economic_collapse:
             raise OrderError(f"{self.power} is in economic collapse and cannot purchase")
         for kind, n in order.units:
-            if kind == "tank" and self.state["round"] < TANKS_FROM_ROUND:
-                raise OrderError(f"tanks can be bought from round {TANKS_FROM_ROUND}")
-            cost = UNIT_TYPES[kind].cost * n
+            if kind == "tank" and self.state["round"] < self.rules.tanks_from_round:
+                raise OrderError(f"tanks can be bought from round {self.rules.tanks_from_round}")
+            cost = self.rules.cost(kind) * n
             left = self.state["treasury"][self.power]
             if cost > left:
                 raise OrderError(f"{self.power} has {left} IPCs left, not the {cost} that {n} {kind} cost")
@@ -284,7 +285,7 @@ class Turn:
                 continue
             where = next((w for w in self.placement_options(kind)), None)
             if where is None:
-                refund = UNIT_TYPES[kind].cost * n
+                refund = self.rules.cost(kind) * n
                 self.state["treasury"][self.power] += refund
                 self.report.append(f"↩️ No place to mobilize {n} {kind}: {refund} IPCs refunded.")
                 continue
@@ -296,13 +297,17 @@ class Turn:
     def placement_options(self, kind: str) -> list[str]:
         board, spec = self.board, UNIT_TYPES[kind]
         if not spec.is_sea:
-            places = [board.capital_of(self.power)] + (["India"] if self.power == "British Empire" else [])
-            return [p for p in places if self.placement_problem(kind, p) is None]
+            return [p for p in self.land_placements() if self.placement_problem(kind, p) is None]
         zones = []
         for name, t in board.territories.items():
             if t.naval_base and t.original_owner == self.power:
                 zones += [z for z in t.naval_base if self.placement_problem(kind, z) is None]
         return zones
+
+    def land_placements(self) -> list[str]:
+        """The capital; India for the British Empire; Munich for Germany with house rule 4.5."""
+        extra = [t for power, t in self.rules.extra_mobilization if power == self.power]
+        return [self.board.capital_of(self.power)] + (["India"] if self.power == "British Empire" else []) + extra
 
     def placement_problem(self, kind: str, where: str) -> str | None:
         board, spec = self.board, UNIT_TYPES[kind]
@@ -312,7 +317,7 @@ class Turn:
             if not bases:
                 return f"ships are placed in a sea zone of one of {self.power}'s own naval bases, not {where}"
             return None
-        allowed = [board.capital_of(self.power)] + (["India"] if self.power == "British Empire" else [])
+        allowed = self.land_placements()
         if where not in allowed:
             return f"{kind} is placed in {' or '.join(allowed)}, not {where}"
         holder = self.state["control"].get(where)
@@ -325,22 +330,40 @@ class Turn:
         if self.economic_collapse:
             return
         gained = income(self.board, self.state, self.power)
-        lost = 0
-        if self.state["usw_declared"] and self.power in ("British Empire", US) and (
-                self.power != US or self.state["us_at_war"]):
-            subs = [u for u in self.state["units"] if u["owner"] == "Germany" and u["type"] == "submarine"
-                    and u["where"] in USW_ZONES]
-            dice = self.roll(len(subs))
-            lost = sum(d for d in dice if d <= USW_HIT)
-            if subs:
-                self.state["log"].append({"round": self.state["round"], "power": self.power, "battle": "USW",
-                                          "who": "Germany", "step": "unrestricted submarine warfare",
-                                          "target": USW_HIT, "dice": dice})
-                self.report.append(f"🌊 Unrestricted Submarine Warfare: {len(subs)} German sub(s) roll {dice}: "
-                                   f"{self.power} loses {lost} IPCs of income.")
+        lost = self.submarine_warfare()
         self.state["treasury"][self.power] += max(0, gained - lost)
         self.report.append(f"💰 {self.power} collects {max(0, gained - lost)} IPCs "
                            f"(treasury {self.state['treasury'][self.power]}).")
+
+    def submarine_warfare(self) -> int:
+        """IPCs German submarines take from this power's income: Unrestricted Submarine Warfare
+        once declared (Tournament Rules dice, or the house rules' flat amounts), else the house
+        rules' Restricted Submarine Warfare against the UK (3.1, "active from the start")."""
+        if self.state["usw_declared"] and self.power in ("British Empire", US) and (
+                self.power != US or self.state["us_at_war"]):
+            zones, label = USW_ZONES, "Unrestricted Submarine Warfare"
+        elif self.rules.restricted_sub_warfare and self.power == "British Empire":
+            zones = sorted({z for t in UK_HOME_ISLAND for z in self.board.territories[t].adjacent
+                            if self.board.territories[z].sea})
+            label = "Restricted Submarine Warfare"
+        else:
+            return 0
+        subs = [u for u in self.state["units"] if u["owner"] == "Germany" and u["type"] == "submarine"
+                and u["where"] in zones]
+        if not subs:
+            return 0
+        flat = self.rules.usw_flat or label.startswith("Restricted")
+        lost = submarine_warfare_loss(len(subs), flat, self.rules.first_sub_2)
+        if lost is None:
+            dice = self.roll(len(subs))
+            lost = sum(d for d in dice if d <= USW_HIT)
+            self.state["log"].append({"round": self.state["round"], "power": self.power, "battle": "USW",
+                                      "who": "Germany", "step": "unrestricted submarine warfare",
+                                      "target": USW_HIT, "dice": dice})
+            self.report.append(f"🌊 {label}: {len(subs)} German sub(s) roll {dice}: {self.power} loses {lost} IPCs.")
+        else:
+            self.report.append(f"🌊 {label}: {len(subs)} German sub(s) cost {self.power} {lost} IPCs.")
+        return lost
 
     def end(self) -> None:
         """ "checking for political collapse is done at the end of each power's turn" """

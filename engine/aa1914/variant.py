@@ -14,6 +14,7 @@ from engine.errors import OrderError
 from engine.variant import OptionSpec, PhaseResult, State, Variant
 
 from .board import standard_board
+from .house import HOUSE_OPTIONS
 from .orders import LossOrder, SeaDecision, Submerge, parse_order
 from .setup import initial_state
 from .state import income
@@ -29,7 +30,7 @@ class AA1914Variant(Variant):
 
     def option_specs(self):
         return (OptionSpec("end_round", "round after which economic victory decides (0: play to capitals)", 0),
-                OptionSpec("tournament_setup", "apply the Tournament Rules' setup changes", True))
+                OptionSpec("tournament_setup", "apply the Tournament Rules' setup changes", True)) + HOUSE_OPTIONS
 
     @property
     def board(self):

@@ -1,0 +1,143 @@
+"""The Unofficial A&A 1914 House Rules & Variants (seed 002) as game options, and the `Rules`
+object the engine consults instead of fixed numbers.
+
+Only options whose rules are fully implemented are offered; each names its seed section.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from engine.variant import OptionSpec
+
+from .units import TANKS_FROM_ROUND, UNIT_TYPES
+
+HOUSE_OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec("naval_costs", "3.1 Naval Unit Costs: submarine 5 IPCs, cruiser 7", False),
+    OptionSpec("aerial_combat", "3.1 Aerial Combat: fighters hit on 3, one round, more fighters win air supremacy",
+               False),
+    OptionSpec("restricted_sub_warfare", "3.1 Restricted Submarine Warfare: German subs next to the UK's home "
+               "island cost the UK 1 IPC each at its Collect phase", False),
+    OptionSpec("usw_flat", "3.1 Unrestricted Submarine Warfare: 1 IPC per sub in zones 2, 7, 8 instead of dice",
+               False),
+    OptionSpec("fighting_by_numbers", "3.1/4.1 Fighting By Numbers: land sides worth 20+ score value/6 hits "
+               "with a deviation die", False),
+    OptionSpec("sub_warfare_first_2", "3.2 Submarine Warfare: the first sub in each area causes 2 IPCs", False),
+    OptionSpec("starting_naval_changes", "3.2 Starting Naval Unit Changes (historical fleets)", False),
+    OptionSpec("swiss_alps", "4.4 The Swiss Alps: Switzerland is impassable", False),
+    OptionSpec("munich_reinforcements", "4.5 Reinforcements from Munich: Germany also mobilizes in Munich", False),
+    OptionSpec("tanks_now", "4.12 We Need Tanks Now: tanks from turn 3", False),
+)
+HOUSE_KEYS = tuple(o.key for o in HOUSE_OPTIONS)
+
+# 3.1 RSW: "German Submarines located in any sea zone directly adjacent to the UK's home island"
+UK_HOME_ISLAND = ("London", "Wales", "Yorkshire", "Scotland")
+USW_ZONES = ("SZ 2", "SZ 7", "SZ 8")
+
+# 3.2 "Starting Naval Unit Changes", as (power, removed, added): a replacement is one entry, so
+# when its removal is impossible (the Tournament setup already took that ship) it is skipped whole.
+STARTING_NAVAL_CHANGES = [
+    ("Russia", [("battleship", "SZ 12", 1)], [("submarine", "SZ 12", 1), ("cruiser", "SZ 12", 1)]),
+    ("Russia", [("cruiser", "SZ 21", 1)], [("submarine", "SZ 21", 1)]),
+    ("Germany", [("submarine", "SZ 7", 2)], []),
+    ("Germany", [], [("battleship", "SZ 10", 2), ("transport", "SZ 10", 1)]),
+    ("France", [], [("submarine", "SZ 15", 2)]),
+    ("France", [("battleship", "SZ 15", 1)], [("cruiser", "SZ 15", 1)]),
+    ("France", [("battleship", "SZ 16", 1)], [("submarine", "SZ 16", 1)]),
+    ("France", [("transport", "SZ 16", 1)], []),
+    ("British Empire", [], [("battleship", "SZ 4", 1), ("cruiser", "SZ 4", 1), ("submarine", "SZ 4", 1)]),
+    ("British Empire", [], [("battleship", "SZ 9", 1), ("submarine", "SZ 9", 1)]),
+    ("British Empire", [], [("submarine", "SZ 19", 1)]),
+    ("Ottoman Empire", [("cruiser", "SZ 20", 1)], []),
+    ("Italy", [], [("submarine", "SZ 17", 1)]),
+    ("United States", [], [("battleship", "SZ 1", 1), ("cruiser", "SZ 1", 1)]),
+]
+
+
+def apply_starting_naval_changes(stacks: dict[tuple[str, str, str], int]) -> list[str]:
+    """Change the starting stacks in place; returns the changes skipped (and why)."""
+    skipped = []
+    for power, removed, added in STARTING_NAVAL_CHANGES:
+        if any(stacks.get((power, kind, zone), 0) < n for kind, zone, n in removed):
+            skipped.append(f"{power}: {removed} not in the setup (the Tournament Rules changed it)")
+            continue
+        for kind, zone, n in removed:
+            stacks[(power, kind, zone)] -= n
+            if not stacks[(power, kind, zone)]:
+                del stacks[(power, kind, zone)]
+        for kind, zone, n in added:
+            stacks[(power, kind, zone)] = stacks.get((power, kind, zone), 0) + n
+    return skipped
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Every number or switch the house options can change."""
+
+    costs: tuple[tuple[str, int], ...] = tuple((name, u.cost) for name, u in UNIT_TYPES.items())
+    tanks_from_round: int = TANKS_FROM_ROUND
+    air_hit: int = 2
+    air_rounds: int = 0                   # 0: until one side has no fighters
+    supremacy_by_majority: bool = False
+    fighting_by_numbers: bool = False
+    restricted_sub_warfare: bool = False
+    usw_flat: bool = False
+    first_sub_2: bool = False
+    extra_impassable: tuple[str, ...] = ()
+    extra_mobilization: tuple[tuple[str, str], ...] = ()     # (power, territory)
+    options: tuple[tuple[str, object], ...] = field(default=())
+
+    def cost(self, unit: str) -> int:
+        return dict(self.costs)[unit]
+
+
+@lru_cache(maxsize=64)
+def _rules(items: tuple[tuple[str, object], ...]) -> Rules:
+    on = {k for k, v in items if v is True}
+    costs = {name: u.cost for name, u in UNIT_TYPES.items()}
+    if "naval_costs" in on:
+        costs.update(submarine=5, cruiser=7)
+    return Rules(
+        costs=tuple(costs.items()),
+        tanks_from_round=3 if "tanks_now" in on else TANKS_FROM_ROUND,
+        air_hit=3 if "aerial_combat" in on else 2,
+        air_rounds=1 if "aerial_combat" in on else 0,
+        supremacy_by_majority="aerial_combat" in on,
+        fighting_by_numbers="fighting_by_numbers" in on,
+        restricted_sub_warfare="restricted_sub_warfare" in on,
+        usw_flat="usw_flat" in on,
+        first_sub_2="sub_warfare_first_2" in on,
+        extra_impassable=("Switzerland",) if "swiss_alps" in on else (),
+        extra_mobilization=(("Germany", "Munich"),) if "munich_reinforcements" in on else (),
+        options=items,
+    )
+
+
+def rules_for(options: dict) -> Rules:
+    return _rules(tuple(sorted((k, v) for k, v in (options or {}).items() if k in HOUSE_KEYS)))
+
+
+def fighting_by_numbers_hits(score: int, deviation_die: int) -> int:
+    """4.1: "Each player divides by 6, rounding to the nearest number" then the deviation die:
+    1 → −15 %, 2 → −10 %, 3–4 → unchanged, 5 → +10 %, 6 → +15 %, "rounded"."""
+    hits = _round_half_up(score / 6)
+    change = {1: -0.15, 2: -0.10, 3: 0.0, 4: 0.0, 5: 0.10, 6: 0.15}[deviation_die]
+    return max(0, hits + _round_half_up(hits * change) if change >= 0 else hits - _round_half_up(-hits * change))
+
+
+def _round_half_up(x: float) -> int:
+    """The seed rounds 12.5 to 13 ("75 / 6 = 12,5 hits, which is rounded to 13")."""
+    return int(x + 0.5 + 1e-9)
+
+
+def submarine_warfare_loss(subs: int, flat: bool, first_costs_2: bool) -> int | None:
+    """IPCs lost to submarine warfare in one area, when the amount does not need dice.
+
+    3.1 USW: "1 IPC of damage for every submarine"; 3.2: "The first Submarine in every area
+    that is open to Submarine Warfare now causes 2 IPCs of damage. Each subsequent Submarine in
+    that specific area deals 1 IPC of damage." None: the Tournament Rules' dice decide."""
+    if first_costs_2:
+        return 0 if subs == 0 else 2 + (subs - 1)
+    if flat:
+        return subs
+    return None

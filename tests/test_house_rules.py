@@ -1,0 +1,188 @@
+"""House Rules & Variants (seed 002): each implemented option tested from its quote."""
+import random
+
+import pytest
+
+from engine.aa1914.board import standard_board
+from engine.aa1914.combat import Piece, land_battle
+from engine.aa1914.house import (STARTING_NAVAL_CHANGES, fighting_by_numbers_hits, rules_for,
+                                 submarine_warfare_loss)
+from engine.aa1914.orders import parse_order
+from engine.aa1914.setup import initial_state, starting_stacks
+from engine.aa1914.turn import Turn
+from engine.aa1914.variant import AA1914Variant
+from engine.errors import OrderError
+
+B = standard_board()
+V = AA1914Variant()
+
+
+class Dice(random.Random):
+    def __init__(self, *rolls):
+        super().__init__(0)
+        self.rolls = list(rolls)
+
+    def randint(self, a, b):
+        return self.rolls.pop(0)
+
+
+def state_with(**options):
+    return initial_state(B, V.parse_options(options))
+
+
+def force(*types):
+    return [Piece(t, "x", uid=i) for i, t in enumerate(types)]
+
+
+def test_options_are_listed_parsed_and_combinable():
+    options = V.parse_options({"naval_costs": "on", "fighting_by_numbers": "yes", "swiss_alps": "1"})
+    assert options["naval_costs"] and options["fighting_by_numbers"] and options["swiss_alps"]
+    assert not options["aerial_combat"]
+
+
+def test_naval_unit_costs():
+    """3.1 "Submarine cost changed from 6 to 5. Cruiser cost changed from 9 to 7." """
+    rules = rules_for({"naval_costs": True})
+    assert rules.cost("submarine") == 5 and rules.cost("cruiser") == 7 and rules.cost("battleship") == 12
+    after = Turn(B, state_with(naval_costs=True), "Italy", None).run([parse_order("buy 2 cruiser", B)])
+    assert after["treasury"]["Italy"] == 0
+
+
+def test_aerial_combat_modifications():
+    """3.1 "Fighters now hit on a roll of 3 instead of 2. Aerial battles now last only a single
+    turn. Whoever has more Fighters standing at the end of the turn has Air Supremacy. In the
+    event of a tie, no side gains Air Supremacy." """
+    rules = rules_for({"aerial_combat": True})
+    # air: attacker 3 fighters roll 3,6,6 (one hit on 3); defender 2 fighters roll 6,6 → 3 v 1
+    result = land_battle(Dice(3, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6), force("fighter", "fighter", "fighter", "infantry"),
+                         force("fighter", "fighter", "infantry"), rules=rules)
+    assert [r.step for r in result.rolls if r.step.startswith("air")] == ["air combat 1", "air combat 1"]
+    assert result.air_supremacy == "attacker"
+    tie = land_battle(Dice(6, 6, 6, 6, 6, 6), force("fighter", "infantry"), force("fighter", "infantry"), rules=rules)
+    assert tie.air_supremacy is None and sum(r.step.startswith("air") for r in tie.rolls) == 2
+
+
+def test_fighting_by_numbers_worked_example():
+    """4.1 "The German's offensive score is (10 * 2 + 10 *3 + 10 *4 + 2) = 92. The Russian's
+    defensive score is (25 *3) = 75. The German player inflicts 92 / 6 = 15,33 hits, which is
+    rounded to 15. The Russian player inflicts 75 / 6 = 12,5 hits, which is rounded to 13." """
+    assert fighting_by_numbers_hits(92, 3) == 15
+    assert fighting_by_numbers_hits(75, 4) == 13
+    # the deviation die: 1 → −15 %, 2 → −10 %, 5 → +10 %, 6 → +15 %, rounded
+    assert [fighting_by_numbers_hits(92, d) for d in (1, 2, 3, 4, 5, 6)] == [13, 13, 15, 15, 17, 17]
+
+
+def test_fighting_by_numbers_in_a_battle():
+    """ "the Germans attacks with 20 Infantry, 10 Artillery and 1 Fighter. The Russians defend
+    with 25 Infantry." """
+    rules = rules_for({"fighting_by_numbers": True})
+    attackers = force(*(["infantry"] * 20 + ["artillery"] * 10 + ["fighter"]))
+    defenders = force(*(["infantry"] * 25))
+    result = land_battle(Dice(3, 4), attackers, defenders, rules=rules)
+    steps = [(r.step, r.hits) for r in result.rolls]
+    assert steps == [("fighting by numbers (score 92)", 15), ("fighting by numbers (score 75)", 13)]
+    assert len(result.defender_lost) == 15 and len(result.attacker_lost) == 13
+
+
+def test_fighting_by_numbers_not_below_20():
+    """ "nor to attackers or defenders whose total hit value is less than 20" """
+    rules = rules_for({"fighting_by_numbers": True})
+    result = land_battle(Dice(*([6] * 9), 3), force(*(["infantry"] * 9)), force(*(["infantry"] * 7)), rules=rules)
+    assert result.rolls[0].step == "land combat"               # 18 points: dice as usual
+    assert result.rolls[1].step == "fighting by numbers (score 21)"
+
+
+def test_tanks_reduce_fighting_by_numbers_hits():
+    """ "Attacking tanks then reduce the number of hits according to the standard rules." """
+    rules = rules_for({"fighting_by_numbers": True})
+    result = land_battle(Dice(6, 6, 6, 3), force("tank", "tank", "infantry"), force(*(["infantry"] * 8)), rules=rules)
+    assert result.rolls[-1].hits == 4 and len(result.attacker_lost) == 2     # 24/6 = 4, two cancelled
+
+
+def test_restricted_submarine_warfare():
+    """3.1 "During RSW, Germans Submarines located in any sea zone directly adjacent to the UK's
+    home island will now deal 1 IPC of economic damage each during the UK's Collect Phase. Only
+    the UK may lose IPCs to RSW, therefore there is no risk of dragging the Americans into the war" """
+    state = state_with(restricted_sub_warfare=True)
+    state["units"] = [u for u in state["units"] if u["where"] not in ("SZ 4", "SZ 8", "SZ 9")]
+    for zone in ("SZ 4", "SZ 9"):
+        state["units"].append({"id": 9000 + int(zone[3:]), "type": "submarine", "owner": "Germany", "where": zone,
+                               "damaged": False})
+    after = Turn(B, state, "British Empire", random.Random(1)).run([])
+    assert after["treasury"]["British Empire"] == 30 + 30 - 2
+    assert not after["us_at_war"]
+
+
+def test_unrestricted_submarine_warfare_flat():
+    """3.1 "Submarines in zones 2, 7 and 8 now deal 1 IPC of damage for every submarine in these
+    zones instead of rolling for a hit." """
+    state = state_with(usw_flat=True)
+    state["usw_declared"] = True
+    state["units"] = [u for u in state["units"] if u["where"] not in ("SZ 2", "SZ 7", "SZ 8")]
+    for i, zone in enumerate(("SZ 2", "SZ 7", "SZ 7")):
+        state["units"].append({"id": 9100 + i, "type": "submarine", "owner": "Germany", "where": zone, "damaged": False})
+    after = Turn(B, state, "British Empire", random.Random(1)).run([])
+    assert after["treasury"]["British Empire"] == 30 + 30 - 3
+    assert not any(e["step"].startswith("unrestricted") for e in after["log"])
+
+
+def test_first_submarine_costs_two():
+    """3.2 "The first Submarine in every area that is open to Submarine Warfare now causes 2 IPCs
+    of damage. Each subsequent Submarine in that specific area deals 1 IPC of damage." """
+    assert submarine_warfare_loss(0, True, True) == 0
+    assert submarine_warfare_loss(1, True, True) == 2
+    assert submarine_warfare_loss(3, True, True) == 4
+    assert submarine_warfare_loss(3, True, False) == 3 and submarine_warfare_loss(3, False, False) is None
+
+
+def test_starting_naval_changes():
+    """3.2 e.g. "Russia: Replace Sea Zone 12 Battleship with 1 Submarine and 1 Cruiser" ...
+    "United States: Add 1 Battleship and 1 Cruiser in Sea Zone 1" """
+    plain = starting_stacks(B, True)
+    state = state_with(starting_naval_changes=True)
+    count = lambda st, p, t, z: sum(1 for u in st["units"] if (u["owner"], u["type"], u["where"]) == (p, t, z))  # noqa: E731
+    assert count(state, "Russia", "battleship", "SZ 12") == plain[("Russia", "battleship", "SZ 12")] - 1
+    assert count(state, "Russia", "submarine", "SZ 12") == plain.get(("Russia", "submarine", "SZ 12"), 0) + 1
+    assert count(state, "Germany", "submarine", "SZ 7") == 0
+    assert count(state, "Germany", "battleship", "SZ 10") == plain.get(("Germany", "battleship", "SZ 10"), 0) + 2
+    assert count(state, "United States", "battleship", "SZ 1") == plain.get(("United States", "battleship", "SZ 1"), 0) + 1
+    # the Tournament setup already replaced France's SZ 15 battleship by a cruiser: that change is skipped
+    assert count(state, "France", "cruiser", "SZ 15") == 1 and count(state, "France", "submarine", "SZ 15") == 2
+    assert len(STARTING_NAVAL_CHANGES) == 14
+
+
+def test_swiss_alps():
+    """4.4 "the country of Switzerland is considered impassable and may not be invaded by either side." """
+    with pytest.raises(OrderError, match="Switzerland is impassable"):
+        Turn(B, state_with(swiss_alps=True), "Germany", None).run([parse_order("move 1 infantry Munich - Switzerland", B)])
+    Turn(B, state_with(), "Germany", None).run([parse_order("move 1 infantry Munich - Switzerland", B)])
+
+
+def test_reinforcements_from_munich():
+    """4.5 "Germany may use the Munich (München) territory as a secondary deployment area, much in
+    the same way that the UK uses India." """
+    orders = [parse_order("buy 1 infantry", B), parse_order("place 1 infantry Munich", B)]
+    with pytest.raises(OrderError, match="placed in Berlin, not Munich"):
+        Turn(B, state_with(), "Germany", None).run(orders)
+    after = Turn(B, state_with(munich_reinforcements=True), "Germany", None).run(orders)
+    assert after["units"][-1]["where"] == "Munich"
+
+
+def test_we_need_tanks_now():
+    """4.12 "Tanks are now available starting on Turn 3 instead of Turn 4." """
+    state = state_with(tanks_now=True)
+    state["round"] = 3
+    Turn(B, state, "Germany", None).run([parse_order("buy 1 tank", B)])
+    state["round"] = 2
+    with pytest.raises(OrderError, match="from round 3"):
+        Turn(B, state, "Germany", None).run([parse_order("buy 1 tank", B)])
+
+
+async def test_options_shown_in_status(service):
+    from engine.catalog import register_all
+    from service.text import game_status
+    from tests.conftest import ALICE, GUILD
+    register_all()
+    game = await service.create_game(GUILD, ALICE, "aa1914", options={"naval_costs": "on", "end_round": "6"})
+    text = await game_status(service, game)
+    assert "Options: end_round=6, naval_costs=True" in text
