@@ -186,3 +186,39 @@ async def test_options_shown_in_status(service):
     game = await service.create_game(GUILD, ALICE, "aa1914", options={"naval_costs": "on", "end_round": "6"})
     text = await game_status(service, game)
     assert "Options: end_round=6, naval_costs=True" in text
+
+
+def test_house_units_need_their_option():
+    with pytest.raises(OrderError, match="option `armored_cars`"):
+        Turn(B, state_with(), "Germany", None).run([parse_order("buy 1 armored car", B)])
+    after = Turn(B, state_with(armored_cars=True, artillery_trucks=True, destroyers=True), "Germany", None).run(
+        [parse_order("buy 1 armored car, 1 artillery truck", B), parse_order("buy 1 destroyer", B)])
+    assert after["treasury"]["Germany"] == 35 - 15
+
+
+def test_artillery_truck_supports_infantry_and_fires_at_aircraft():
+    """2.2 "Attack and defense value: 3. Defense value against aircraft: 1 ... Can Upgrade an
+    attacking Infantry's value to 3 the same way an Artillery would." """
+    from engine.aa1914.combat import land_targets
+    assert land_targets(force("infantry", "artillery_truck"), True, False) == {3: 2}
+    assert land_targets(force("tank", "artillery_truck"), True, False) == {2: 1, 3: 1}      # infantry only
+    result = land_battle(Dice(1, 6, 6, 6, 6), force("fighter", "infantry"), force("artillery_truck", "infantry"))
+    assert result.rolls[0].step == "artillery trucks at aircraft" and result.rolls[0].hits == 1
+    assert not any(p.type == "fighter" for p in result.attackers)
+
+
+def test_armored_car_hits_take_artillery_first():
+    """2.3 "Attack value : 3 Defense value: 1 ... Hits scored on the attack by Armored Cars may be
+    affected to enemy Artillery even if he still has Infantry left." """
+    from engine.aa1914.combat import land_targets
+    assert land_targets(force("armored_car"), False, False) == {1: 1}
+    # the car hits (3), the infantry misses; defender: infantry and artillery miss
+    result = land_battle(Dice(3, 6, 6, 6), force("armored_car", "infantry"), force("infantry", "artillery"))
+    assert [p.type for p in result.defender_lost] == ["artillery"]
+
+
+def test_destroyer_stats():
+    """2.5 "Cost: 5 IPCs Attack value: 2 Defense value: 2 Can move 3 spaces" """
+    from engine.aa1914.units import UNIT_TYPES
+    d = UNIT_TYPES["destroyer"]
+    assert (d.cost, d.attack, d.defense, d.move, d.domain) == (5, 2, 2, 3, "sea")

@@ -142,15 +142,22 @@ def land_targets(force: Sequence[Piece], attacking: bool, supremacy: bool) -> di
     tanks = sum(1 for p in force if p.type == "tank")
     artillery = sum(1 for p in force if p.type == "artillery")
     fighters = sum(1 for p in force if p.type == "fighter")
+    trucks = sum(1 for p in force if p.type == "artillery_truck")
     if attacking:
         supported = min(artillery, infantry + tanks)   # one infantry or tank per artillery
-        add(3, supported)
-        add(2, infantry + tanks - supported)
+        # 2.2: an artillery truck upgrades "an attacking Infantry's value to 3 the same way an
+        # Artillery would" (infantry only)
+        truck_supported = min(trucks, infantry - min(supported, infantry))
+        add(3, supported + truck_supported)
+        add(2, infantry + tanks - supported - truck_supported)
     else:
         add(3, infantry)
         add(1, tanks)
     add(3 + (1 if supremacy else 0), artillery)
+    add(3, trucks)
     add(2, fighters)
+    if not attacking:
+        add(1, sum(1 for p in force if p.type == "armored_car"))
     return groups
 
 
@@ -165,6 +172,12 @@ def land_battle(rng: random.Random, attackers: list[Piece], defenders: list[Piec
     result = BattleResult(attackers, defenders)
     air_hit = rules.air_hit if rules else AIR_COMBAT_HIT
     max_rounds = rules.air_rounds if rules else 0
+    trucks = sum(p.type == "artillery_truck" for p in defenders)
+    if trucks and any(p.type == "fighter" for p in attackers):
+        # 2.2 "Defense value against aircraft: 1" (docs/rulings.md): one shot each at attacking fighters
+        aa = _fire(rng, [(1, trucks)], "defender", "artillery trucks at aircraft")
+        result.rolls += aa
+        result.attacker_lost += _kill_fighters(attackers, sum(r.hits for r in aa))
     air_round = 0
     while any(p.type == "fighter" for p in attackers) and any(p.type == "fighter" for p in defenders) \
             and not (max_rounds and air_round >= max_rounds):
@@ -187,14 +200,29 @@ def land_battle(rng: random.Random, attackers: list[Piece], defenders: list[Piec
     elif bool(a_air) != bool(d_air):
         result.air_supremacy = "attacker" if a_air else "defender"
     fbn = rules is not None and rules.fighting_by_numbers
-    a_rolls = _side_fire(rng, land_targets(attackers, True, result.air_supremacy == "attacker"), "attacker", fbn)
+    a_groups = land_targets(attackers, True, result.air_supremacy == "attacker")
+    cars = sum(p.type == "armored_car" for p in attackers)
+    car_rolls: list[Roll] = []
+    if cars and fbn and sum(t * n for t, n in a_groups.items()) + 3 * cars >= FBN_THRESHOLD:
+        a_groups[3] = a_groups.get(3, 0) + cars      # by numbers, the cars' score joins the rest
+    elif cars:
+        car_rolls = _fire(rng, [(3, cars)], "attacker", "armored cars")
+    a_rolls = _side_fire(rng, a_groups, "attacker", fbn)
     d_rolls = _side_fire(rng, land_targets(defenders, False, result.air_supremacy == "defender"), "defender", fbn)
+    result.rolls += car_rolls
+    # 2.3: "Hits scored on the attack by Armored Cars may be affected to enemy Artillery even if he
+    # still has Infantry left" — taken on the defender's artillery first
+    car_hits = sum(r.hits for r in car_rolls)
+    for piece in [p for p in defenders if p.type in ("artillery", "artillery_truck")][:car_hits]:
+        defenders.remove(piece)
+        result.defender_lost.append(piece)
+        car_hits -= 1
     result.rolls += a_rolls + d_rolls
     attacker_hits = sum(r.hits for r in a_rolls)
     defender_hits = sum(r.hits for r in d_rolls)
     # rulebook p. 19: the attacker removes one scoring defender die per attacking tank
     defender_hits = max(0, defender_hits - sum(1 for p in attackers if p.type == "tank"))
-    result.defender_lost += take_hits(defenders, attacker_hits, defender_order)
+    result.defender_lost += take_hits(defenders, attacker_hits + car_hits, defender_order)
     result.attacker_lost += take_hits(attackers, defender_hits, attacker_order)
     result.rounds = 1
     return result

@@ -10,9 +10,14 @@ from functools import lru_cache
 
 from engine.variant import OptionSpec
 
-from .units import TANKS_FROM_ROUND, UNIT_TYPES
+from .units import HOUSE_UNITS, TANKS_FROM_ROUND, UNIT_TYPES
 
 HOUSE_OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec("artillery_trucks", "2.2 Artillery Trucks: 5 IPCs, 3/3, move 2, support infantry, fire at aircraft on 1",
+               False),
+    OptionSpec("armored_cars", "2.3 Armored Car: 5 IPCs, attack 3, defense 1, move 2, its hits may take artillery",
+               False),
+    OptionSpec("destroyers", "2.5 Destroyers: 5 IPCs, 2/2, move 3", False),
     OptionSpec("naval_costs", "3.1 Naval Unit Costs: submarine 5 IPCs, cruiser 7", False),
     OptionSpec("aerial_combat", "3.1 Aerial Combat: fighters hit on 3, one round, more fighters win air supremacy",
                False),
@@ -85,6 +90,7 @@ class Rules:
     first_sub_2: bool = False
     extra_impassable: tuple[str, ...] = ()
     extra_mobilization: tuple[tuple[str, str], ...] = ()     # (power, territory)
+    house_units: tuple[str, ...] = ()                          # house units that may be bought
     options: tuple[tuple[str, object], ...] = field(default=())
 
     def cost(self, unit: str) -> int:
@@ -109,6 +115,7 @@ def _rules(items: tuple[tuple[str, object], ...]) -> Rules:
         first_sub_2="sub_warfare_first_2" in on,
         extra_impassable=("Switzerland",) if "swiss_alps" in on else (),
         extra_mobilization=(("Germany", "Munich"),) if "munich_reinforcements" in on else (),
+        house_units=tuple(unit for unit, option in HOUSE_UNITS.items() if option in on),
         options=items,
     )
 

@@ -109,7 +109,11 @@ def land_odds(attackers: Sequence[str], defenders: Sequence[str],
         a_force = _drop_fighters(attackers, fa - fa_left)
         d_force = _drop_fighters(defenders, fd - fd_left)
         supremacy = "attacker" if fa_left and not fd_left else "defender" if fd_left and not fa_left else None
-        a_dist = hit_distribution(land_targets(_force(a_force), True, supremacy == "attacker"))
+        a_groups = land_targets(_force(a_force), True, supremacy == "attacker")
+        cars = sum(t == "armored_car" for t in a_force)
+        if cars:   # armored cars' hits counted like any others (their choice of artillery is not modelled)
+            a_groups[3] = a_groups.get(3, 0) + cars
+        a_dist = hit_distribution(a_groups)
         d_dist = hit_distribution(land_targets(_force(d_force), False, supremacy == "defender"))
         tanks = sum(t == "tank" for t in a_force)
         cancelled = [0.0] * max(1, len(d_dist) - tanks)

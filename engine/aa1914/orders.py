@@ -119,6 +119,8 @@ def parse_counts(text: str) -> tuple[Counts, bool]:
         if words and words[0].lower() == "damaged":
             damaged = True
             words = words[1:]
+        if len(words) == 2 and unit_type(" ".join(words)):
+            words = ["_".join(words)]
         if len(words) != 1:
             raise OrderError(f"`{part.strip()}` is not a number and a unit type (e.g. `3 infantry`)")
         kind = unit_type(words[0])

@@ -18,7 +18,7 @@ from .orders import Attack, Buy, DeclareUSW, LossOrder, MoveOrder, Order, Place,
 from .state import US, at_war, controller, friendly, income, is_contested, units_in
 from .tournament import economic_collapse, political_collapse
 from .house import UK_HOME_ISLAND, USW_ZONES, rules_for, submarine_warfare_loss
-from .units import UNIT_TYPES
+from .units import HOUSE_UNITS, UNIT_TYPES
 
 USW_HIT = 3          # seed 001: "totaling the results of the rolls showing a 3 or less"
 MINE_HIT = 1         # RULES.md 5.4: "each vessel must survive a roll"; sunk (hit) on a 1
@@ -139,6 +139,9 @@ class Turn:
         if self.economic_collapse:
             raise OrderError(f"{self.power} is in economic collapse and cannot purchase")
         for kind, n in order.units:
+            if kind in HOUSE_UNITS and kind not in self.rules.house_units:
+                raise OrderError(f"{kind.replace('_', ' ')}s are a house-rule unit this game does not use "
+                                 f"(option `{HOUSE_UNITS[kind]}`)")
             if kind == "tank" and self.state["round"] < self.rules.tanks_from_round:
                 raise OrderError(f"tanks can be bought from round {self.rules.tanks_from_round}")
             cost = self.rules.cost(kind) * n

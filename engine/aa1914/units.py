@@ -37,17 +37,27 @@ UNIT_TYPES: dict[str, UnitType] = {u.name: u for u in (
     UnitType("cruiser", 9, 3, 3, 3, "sea"),
     UnitType("submarine", 6, 2, 2, 2, "sea"),
     UnitType("transport", 6, 0, 0, 2, "sea", capacity=2),
+    # House Rules & Variants (seed 002, section 2): only purchasable with their option on
+    UnitType("artillery_truck", 5, 3, 3, 2, "land"),
+    UnitType("armored_car", 5, 3, 1, 2, "land"),
+    UnitType("destroyer", 5, 2, 2, 3, "sea"),
 )}
+HOUSE_UNITS = {"artillery_truck": "artillery_trucks", "armored_car": "armored_cars", "destroyer": "destroyers"}
 ALIASES = {"inf": "infantry", "infantries": "infantry", "art": "artillery", "arty": "artillery",
            "artilleries": "artillery", "tanks": "tank", "ftr": "fighter", "fighters": "fighter",
            "plane": "fighter", "planes": "fighter", "bb": "battleship", "battleships": "battleship",
            "ca": "cruiser", "cruisers": "cruiser", "sub": "submarine", "subs": "submarine",
-           "submarines": "submarine", "tt": "transport", "transports": "transport", "trn": "transport"}
+           "submarines": "submarine", "tt": "transport", "transports": "transport", "trn": "transport",
+           "artillery truck": "artillery_truck", "artillerytruck": "artillery_truck", "artillery_trucks": "artillery_truck",
+           "at": "artillery_truck", "armored car": "armored_car", "armoredcar": "armored_car", "armored_cars": "armored_car",
+           "armoured_car": "armored_car", "ac": "armored_car", "car": "armored_car", "cars": "armored_car",
+           "dd": "destroyer", "destroyers": "destroyer"}
 # Tanks: "starting turn four, tanks are in play" (RULES.md 1.3).
 TANKS_FROM_ROUND = 4
 # Default order of loss: cheapest first; transports last among ships, damaged battleships
 # absorb a hit before anything dies (RULES.md 2.6, 2.9).
-DEFAULT_LOSS_ORDER = ("infantry", "artillery", "tank", "fighter", "submarine", "cruiser", "battleship", "transport")
+DEFAULT_LOSS_ORDER = ("infantry", "armored_car", "artillery_truck", "artillery", "tank", "fighter", "submarine",
+                      "destroyer", "cruiser", "battleship", "transport")
 
 
 def unit_type(word: str) -> UnitType | None:
