@@ -222,3 +222,66 @@ def test_destroyer_stats():
     from engine.aa1914.units import UNIT_TYPES
     d = UNIT_TYPES["destroyer"]
     assert (d.cost, d.attack, d.defense, d.move, d.domain) == (5, 2, 2, 3, "sea")
+
+
+def test_breakthrough_allowance_worked_example():
+    """4.13 "the German player attacks with 50 units a French position 15 strong. Germany has 15
+    units in that territory at the beginning of its turn, and 35 are marched in as
+    reinforcements. The French forces can hold back 30 German units. Up to 20 German divisions
+    may break through. Since only 15 German units were present ... may send those 15" """
+    from engine.aa1914.house import breakthrough_allowance
+    assert breakthrough_allowance(50, 15, 15) == 15
+    assert breakthrough_allowance(50, 15, 40) == 20
+    assert breakthrough_allowance(29, 15, 29) == 0        # not twice as many
+
+
+def _contested_picardy(**options):
+    state = state_with(**options)
+    state["units"] = [u for u in state["units"] if u["where"] not in ("Picardy", "Paris")]
+    nid = 9500
+    for owner, n in (("Germany", 6), ("France", 2)):
+        for _ in range(n):
+            state["units"].append({"id": nid, "type": "infantry", "owner": owner, "where": "Picardy", "damaged": False})
+            nid += 1
+    state["units"].append({"id": nid, "type": "infantry", "owner": "France", "where": "Paris", "damaged": False})
+    return state
+
+
+def test_breaking_through_in_a_turn():
+    state = _contested_picardy(breaking_through=True)
+    orders = [parse_order("break through 2 infantry: Picardy - Paris", B)]
+    after = Turn(B, state, "Germany", None).run(orders)
+    assert sum(1 for u in after["units"] if u["where"] == "Paris" and u["owner"] == "Germany") == 2
+    with pytest.raises(OrderError, match="so 2 may"):
+        Turn(B, state, "Germany", None).run([parse_order("break through 3 infantry: Picardy - Paris", B)])
+    with pytest.raises(OrderError, match="option `breaking_through`"):
+        Turn(B, _contested_picardy(), "Germany", None).run(orders)
+    real = Turn(B, state, "Germany", random.Random(4)).run(orders)
+    assert any(e["battle"] == "Paris" for e in real["log"]) and any(e["battle"] == "Picardy" for e in real["log"])
+
+
+def test_concentrated_defence_worked_example():
+    """4.15 "There are 20 British units with 10 French units and Germany chooses to attack the
+    French with 20 divisions, so the French divisions (10) AND 25% of the British ones
+    (25% * 20 = 5) may defend themselves ... If you roll 4 or more, you add 25% of ALL other
+    remaining units ... for a total of 10 + 5 + 5 = 20." """
+    from engine.aa1914.house import concentrated_defence
+    assert concentrated_defence(10, 20, 3) == (10, 5)
+    assert concentrated_defence(10, 20, 4) == (10, 10)
+    assert sum(concentrated_defence(10, 20, 6)) == 20
+
+
+def test_concentrated_attack_in_a_battle():
+    state = state_with(concentrated_attacks=True)
+    state["units"] = [u for u in state["units"] if u["where"] != "Picardy"]
+    nid = 9600
+    for owner, n in (("France", 2), ("British Empire", 8), ("Germany", 6)):
+        for _ in range(n):
+            state["units"].append({"id": nid, "type": "infantry", "owner": owner, "where": "Picardy", "damaged": False})
+            nid += 1
+    state["control"]["Picardy"] = "France"
+    turn = Turn(B, state, "Germany", Dice(2, *([1] * 30)))
+    after = turn.run([parse_order("attack Picardy", B), parse_order("concentrate Picardy on France", B)])
+    # die 2: France's 2 and 25 % of 8 British (2) fight; six German hits kill only those four
+    assert sum(1 for u in after["units"] if u["where"] == "Picardy" and u["owner"] == "British Empire") == 6
+    assert not any(u["where"] == "Picardy" and u["owner"] == "France" for u in after["units"])

@@ -104,6 +104,7 @@ def land_battles(turn: "Turn") -> None:
             continue
         if name in turn.start_contested and name not in turn.attacks:
             continue   # reinforcing a contested territory: a new battle there is optional
+        enemy = _concentrated(turn, name, enemy)
         attackers = _pieces(mine)
         defenders = _pieces(enemy)
         _coastal_defense(turn, name, attackers, enemy)
@@ -116,6 +117,26 @@ def land_battles(turn: "Turn") -> None:
         turn.report.append(f"💥 Battle of {name}{supremacy}:")
         turn.report.extend("   " + line for line in result.describe())
         _check_us_attacked(turn, [u["owner"] for u in enemy])
+
+
+def _concentrated(turn: "Turn", name: str, enemy: list[dict]) -> list[dict]:
+    """4.15: only the chosen power's units and 25 % of the others (another 25 % on a 4+) fight;
+    "if the attacker managed to score more hits than there are defending units, the remaining
+    hits are not transferred over to the defending units that did not participate"."""
+    target = turn.concentrations.get(name)
+    if target is None:
+        return enemy
+    from .house import concentrated_defence
+    die = turn.rng.randint(1, 6)
+    _log_rolls(turn, name, [Roll("attacker", "concentrated attack", 3, [die])])
+    chosen = [u for u in enemy if u["owner"] == target]
+    others = [u for u in enemy if u["owner"] != target]
+    _, joined = concentrated_defence(len(chosen), len(others), die)
+    ranking = {t: i for i, t in enumerate(DEFAULT_LOSS_ORDER)}
+    others.sort(key=lambda u: (ranking.get(u["type"], 99), u["id"]))
+    turn.report.append(f"🎯 Concentrated attack on {target} in {name}: die {die}; {len(chosen)} {target} units "
+                       f"and {joined} of {len(others)} other defenders fight.")
+    return chosen + others[:joined]
 
 
 def _coastal_defense(turn: "Turn", name: str, attackers: list[Piece], enemy: list[dict]) -> None:

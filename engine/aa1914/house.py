@@ -32,6 +32,10 @@ HOUSE_OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("swiss_alps", "4.4 The Swiss Alps: Switzerland is impassable", False),
     OptionSpec("munich_reinforcements", "4.5 Reinforcements from Munich: Germany also mobilizes in Munich", False),
     OptionSpec("tanks_now", "4.12 We Need Tanks Now: tanks from turn 3", False),
+    OptionSpec("breaking_through", "4.13 Breaking Through: units in excess of twice the defenders of a contested "
+               "territory may break through", False),
+    OptionSpec("concentrated_attacks", "4.15 Concentrated Attacks: attack one power's units plus 25% of the rest",
+               False),
 )
 HOUSE_KEYS = tuple(o.key for o in HOUSE_OPTIONS)
 
@@ -91,6 +95,8 @@ class Rules:
     extra_impassable: tuple[str, ...] = ()
     extra_mobilization: tuple[tuple[str, str], ...] = ()     # (power, territory)
     house_units: tuple[str, ...] = ()                          # house units that may be bought
+    breaking_through: bool = False
+    concentrated_attacks: bool = False
     options: tuple[tuple[str, object], ...] = field(default=())
 
     def cost(self, unit: str) -> int:
@@ -116,6 +122,8 @@ def _rules(items: tuple[tuple[str, object], ...]) -> Rules:
         extra_impassable=("Switzerland",) if "swiss_alps" in on else (),
         extra_mobilization=(("Germany", "Munich"),) if "munich_reinforcements" in on else (),
         house_units=tuple(unit for unit, option in HOUSE_UNITS.items() if option in on),
+        breaking_through="breaking_through" in on,
+        concentrated_attacks="concentrated_attacks" in on,
         options=items,
     )
 
@@ -148,3 +156,26 @@ def submarine_warfare_loss(subs: int, flat: bool, first_costs_2: bool) -> int | 
     if flat:
         return subs
     return None
+
+
+def breakthrough_allowance(attacking: int, defending: int, present_at_start: int) -> int:
+    """4.13: with "at least twice as many forces as the defender", the units "in excess of twice
+    the defending numbers" may break through, but only those that began the turn there.
+    "the German player attacks with 50 units a French position 15 strong ... Up to 20 German
+    divisions may break through ... only 15 German units were present ... may send those 15"."""
+    if attacking < 2 * defending:
+        return 0
+    return max(0, min(present_at_start, attacking - 2 * defending))
+
+
+def quarter(n: int) -> int:
+    """25 % of a number of units, rounded to the nearest unit (halves up)."""
+    return int(n / 4 + 0.5)
+
+
+def concentrated_defence(target: int, others: int, die: int) -> tuple[int, int]:
+    """4.15: the defenders who fight: (the target power's units, units of the other powers).
+    "The minimum number of units you will be fighting will be that power's units plus 25% of ALL
+    other remaining units" and "If you roll 4 or more, you add 25% of ALL other remaining units"."""
+    joined = quarter(others) * (2 if die >= 4 else 1)
+    return target, min(others, joined)

@@ -78,6 +78,28 @@ class LossOrder:
 
 
 @dataclass(frozen=True)
+class Breakthrough:
+    """House rule 4.13: `break through 10 infantry: Picardy - Paris`."""
+
+    units: Counts
+    path: tuple[str, str]
+
+    def text(self) -> str:
+        return f"break through {_counts_text(self.units)}: {self.path[0]} - {self.path[1]}"
+
+
+@dataclass(frozen=True)
+class Concentrate:
+    """House rule 4.15: `concentrate Picardy on France`."""
+
+    where: str
+    target: str
+
+    def text(self) -> str:
+        return f"concentrate {self.where} on {self.target}"
+
+
+@dataclass(frozen=True)
 class Submerge:
     """`submerge SZ 5`: this turn's attacking subs there submerge; `submerge always|never`: the
     power's standing choice for its subs when defending."""
@@ -97,7 +119,7 @@ class DeclareUSW:
         return "declare usw"
 
 
-Order = Buy | MoveOrder | Place | Attack | SeaDecision | LossOrder | Submerge | DeclareUSW
+Order = Buy | MoveOrder | Place | Attack | SeaDecision | LossOrder | Submerge | DeclareUSW | Breakthrough | Concentrate
 
 
 def _counts_text(units: Counts) -> str:
@@ -206,6 +228,21 @@ def _parse(line: str, board: Board) -> Order:
         return Place(units, places)
     if verb == "attack":
         return Attack(_place(board, rest))
+    if verb == "break" and rest.lower().startswith("through"):
+        units_text, places = _split_units_and_places(board, rest[len("through"):].strip())
+        units, _ = parse_counts(units_text)
+        if len(places) != 2:
+            raise OrderError("write `break through <units>: <contested territory> - <next territory>`")
+        return Breakthrough(units, (places[0], places[1]))
+    if verb == "concentrate":
+        match = re.fullmatch(r"(.+?)\s+on\s+(.+)", rest, re.I)
+        if not match:
+            raise OrderError("write `concentrate <territory> on <power>`")
+        power = next((p for p in board.turn_order if p.lower() == match.group(2).strip().lower()
+                      or p.lower().startswith(match.group(2).strip().lower())), None)
+        if power is None:
+            raise OrderError(f"`{match.group(2)}` is not a power; powers: {', '.join(board.turn_order)}")
+        return Concentrate(_place(board, match.group(1)), power)
     if verb == "break":
         match = re.fullmatch(r"off\s+(.+?)(?:\s+after\s+(\d+)(?:\s+rounds?)?)?", rest, re.I)
         if not match:

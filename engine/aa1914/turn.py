@@ -14,10 +14,11 @@ from engine.errors import OrderError
 
 from . import battles, movement
 from .board import Board
-from .orders import Attack, Buy, DeclareUSW, LossOrder, MoveOrder, Order, Place, SeaDecision, Submerge
+from .orders import (Attack, Breakthrough, Buy, Concentrate, DeclareUSW, LossOrder, MoveOrder, Order, Place,
+                     SeaDecision, Submerge)
 from .state import US, at_war, controller, friendly, income, is_contested, units_in
 from .tournament import economic_collapse, political_collapse
-from .house import UK_HOME_ISLAND, USW_ZONES, rules_for, submarine_warfare_loss
+from .house import UK_HOME_ISLAND, USW_ZONES, breakthrough_allowance, rules_for, submarine_warfare_loss
 from .units import HOUSE_UNITS, UNIT_TYPES
 
 USW_HIT = 3          # seed 001: "totaling the results of the rolls showing a 3 or less"
@@ -49,6 +50,8 @@ class Turn:
         self.attacks: set[str] = set()
         self.sea_decisions: dict[str, SeaDecision] = {}
         self.submerging: set[str] = set()
+        self.concentrations: dict[str, str] = {}
+        self.start_unit_places = {u["id"]: u["where"] for u in self.state["units"]}
         self.bought: dict[str, int] = {}
         self.economic_collapse = False
 
@@ -84,6 +87,11 @@ class Turn:
                 self.carry_out(self.attack, order)
             elif isinstance(order, SeaDecision):
                 self.carry_out(self.decide_sea_battle, order)
+        for order in orders:
+            if isinstance(order, Breakthrough):
+                self.carry_out(self.break_through, order)
+            elif isinstance(order, Concentrate):
+                self.carry_out(self.concentrate, order)
         if self.rng is None:
             self.check_end_of_movement()
         if self.rng is not None:
@@ -241,6 +249,51 @@ class Turn:
             if target in self.start_hostile_zones:
                 raise OrderError(f"{target} was not friendly at the start of the turn")
         self.sea_decisions[order.where] = order
+
+    def break_through(self, order: Breakthrough) -> None:
+        """House rule 4.13 Breaking Through (see house.breakthrough_allowance)."""
+        if not self.rules.breaking_through:
+            raise OrderError("this game does not use house rule 4.13 Breaking Through (option `breaking_through`)")
+        origin, dest = order.path
+        if origin not in self.start_contested:
+            raise OrderError(f"a breakthrough starts from a territory that was contested at the start of the turn, "
+                             f"not {origin}")
+        if not self.board.adjacent(origin, dest) or self.board.territories[dest].sea:
+            raise OrderError(f"{dest} is not a territory next to {origin}")
+        if movement.territory_status(self, dest) not in ("hostile", "contested"):
+            raise OrderError(f"a breakthrough goes into an enemy or contested territory, not {dest}")
+        here = [u for u in units_in(self.state, origin) if u["owner"] == self.power
+                and not UNIT_TYPES[u["type"]].is_sea]
+        stayed = [u for u in here if self.start_unit_places.get(u["id"]) == origin and u["id"] not in self.done_moving]
+        defenders = [u for u in units_in(self.state, origin) if not UNIT_TYPES[u["type"]].is_sea
+                     and at_war(self.board, self.state, self.power, u["owner"])]
+        allowed = breakthrough_allowance(len(here), len(defenders), len(stayed))
+        wanted = sum(n for _, n in order.units)
+        if wanted > allowed:
+            raise OrderError(f"{wanted} units cannot break through from {origin}: {len(here)} attack "
+                             f"{len(defenders)} defenders and {len(stayed)} began the turn there, so {allowed} may")
+        for kind, n in order.units:
+            pool = [u for u in stayed if u["type"] == kind]
+            if len(pool) < n:
+                raise OrderError(f"only {len(pool)} {kind} began the turn in {origin}")
+            for u in pool[:n]:
+                u["where"] = dest
+                self.done_moving.add(u["id"])
+                stayed.remove(u)
+        self.attacks.add(origin)          # breaking through commits to the attack there
+        self.land_entered.add(dest)
+        if dest in self.start_contested:
+            self.attacks.add(dest)
+        self.report.append(f"➡️ {wanted} {self.power} unit(s) break through from {origin} into {dest}.")
+
+    def concentrate(self, order: Concentrate) -> None:
+        if not self.rules.concentrated_attacks:
+            raise OrderError("this game does not use house rule 4.15 Concentrated Attacks (option `concentrated_attacks`)")
+        if not any(u["owner"] == order.target for u in units_in(self.state, order.where)):
+            raise OrderError(f"{order.target} has no units in {order.where} to concentrate on")
+        if not at_war(self.board, self.state, self.power, order.target):
+            raise OrderError(f"{self.power} is not at war with {order.target}")
+        self.concentrations[order.where] = order.target
 
     def attack(self, order: Attack) -> None:
         where = order.where
