@@ -285,3 +285,49 @@ def test_concentrated_attack_in_a_battle():
     # die 2: France's 2 and 25 % of 8 British (2) fight; six German hits kill only those four
     assert sum(1 for u in after["units"] if u["where"] == "Picardy" and u["owner"] == "British Empire") == 6
     assert not any(u["where"] == "Picardy" and u["owner"] == "France" for u in after["units"])
+
+
+def test_every_corner_of_the_empire():
+    """4.6 "players may place 1 unit from their production queue each turn on any original
+    territory they control that has an IPC value of 3 or more. The unit must be an Infantry unit
+    or, if other Infantry units are present in that territory, an Artillery. Territories worth 6
+    IPCs or more may receive 2 units" """
+    state = state_with(every_corner=True)
+    buy = parse_order("buy 4 infantry, 1 artillery", B)
+    after = Turn(B, state, "Germany", None).run([buy, parse_order("place 1 infantry Prussia", B),
+                                                 parse_order("place 2 infantry Ruhr", B),
+                                                 parse_order("place 1 infantry Berlin", B)])
+    assert sum(1 for u in after["units"] if u["where"] == "Ruhr") == sum(1 for u in state["units"] if u["where"] == "Ruhr") + 2
+    state["units"] = [u for u in state["units"] if not (u["where"] == "Silesia" and u["type"] == "infantry")]
+    for line, reason in (("place 2 infantry Prussia", "takes 1 unit"), ("place 1 infantry Kiel", "placed in Berlin"),
+                         ("place 1 artillery Silesia", "only where your infantry already stands")):
+        with pytest.raises(OrderError, match=reason):
+            Turn(B, state, "Germany", None).run([buy, parse_order(line, B)])
+    with pytest.raises(OrderError, match="placed in Berlin, not Prussia"):
+        Turn(B, state_with(), "Germany", None).run([buy, parse_order("place 1 infantry Prussia", B)])
+
+
+def test_more_production_factory():
+    """4.11 "every country – except the United States – places a factory token ... The factory
+    increases the territory's IPC output by 3 [or] ... purchased units may be placed there. The
+    number of units ... is twice its IPC value, to a maximum of six." """
+    state = state_with(more_production=True)
+    after = Turn(B, state, "Germany", random.Random(1)).run([parse_order("factory Ruhr income", B)])
+    assert after["factories"]["Germany"] == {"where": "Ruhr", "effect": "income"}
+    assert after["treasury"]["Germany"] == 35 + 35 + 3
+    staged = Turn(B, state, "Germany", None).run([parse_order("factory Prussia staging", B),
+                                                   parse_order("buy 6 infantry", B),
+                                                   parse_order("place 6 infantry Prussia", B)])
+    assert sum(1 for u in staged["units"] if u["where"] == "Prussia") == sum(1 for u in state["units"] if u["where"] == "Prussia") + 6
+    with pytest.raises(OrderError, match="takes 6 units a turn"):
+        Turn(B, state, "Germany", None).run([parse_order("factory Prussia staging", B), parse_order("buy 7 infantry", B),
+                                             parse_order("place 7 infantry Prussia", B)])
+    with pytest.raises(OrderError, match="places no factory"):
+        Turn(B, state, "United States", None).run([parse_order("factory United States of America income", B)])
+    with pytest.raises(OrderError, match="worth 2 IPCs or more"):
+        Turn(B, state, "France", None).run([parse_order("factory Corsica income", B)])
+    # "If the territory containing the factory is captured by enemy powers, the factory is destroyed"
+    after["control"]["Ruhr"] = "France"
+    after["units"] = [u for u in after["units"] if u["where"] != "Ruhr"]
+    again = Turn(B, after, "Germany", random.Random(1)).run([])
+    assert "Germany" not in again["factories"]

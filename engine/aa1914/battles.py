@@ -209,6 +209,10 @@ def settle_control(turn: "Turn") -> None:
         if t.minor and not t.minor_capital and name not in state["entered_minors"]:
             state["entered_minors"].append(name)
         turn.report.append(f"🚩 {new} takes control of {name}" + (f" (liberated from {holder})" if holder and new == t.original_owner else ""))
+        for owner, factory in list(state.get("factories", {}).items()):
+            if factory["where"] == name and at_war(board, state, owner, new):
+                del state["factories"][owner]      # 4.11: "the factory is destroyed and lost"
+                turn.report.append(f"🔥 {owner}'s factory in {name} is destroyed.")
         if t.capital and holder is not None and at_war(board, state, holder, new):
             _capital_captured(turn, holder, new)
             if holder == turn.power and turn.bought:

@@ -31,6 +31,10 @@ HOUSE_OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("starting_naval_changes", "3.2 Starting Naval Unit Changes (historical fleets)", False),
     OptionSpec("swiss_alps", "4.4 The Swiss Alps: Switzerland is impassable", False),
     OptionSpec("munich_reinforcements", "4.5 Reinforcements from Munich: Germany also mobilizes in Munich", False),
+    OptionSpec("every_corner", "4.6 From Every Corner of the Empire: place infantry/artillery in original "
+               "territories worth 3+ IPCs", False),
+    OptionSpec("more_production", "4.11 We Need More Production: each power but the US builds one factory "
+               "(+3 IPCs or a staging ground)", False),
     OptionSpec("tanks_now", "4.12 We Need Tanks Now: tanks from turn 3", False),
     OptionSpec("breaking_through", "4.13 Breaking Through: units in excess of twice the defenders of a contested "
                "territory may break through", False),
@@ -96,6 +100,8 @@ class Rules:
     extra_mobilization: tuple[tuple[str, str], ...] = ()     # (power, territory)
     house_units: tuple[str, ...] = ()                          # house units that may be bought
     breaking_through: bool = False
+    every_corner: bool = False
+    more_production: bool = False
     concentrated_attacks: bool = False
     options: tuple[tuple[str, object], ...] = field(default=())
 
@@ -123,6 +129,8 @@ def _rules(items: tuple[tuple[str, object], ...]) -> Rules:
         extra_mobilization=(("Germany", "Munich"),) if "munich_reinforcements" in on else (),
         house_units=tuple(unit for unit, option in HOUSE_UNITS.items() if option in on),
         breaking_through="breaking_through" in on,
+        every_corner="every_corner" in on,
+        more_production="more_production" in on,
         concentrated_attacks="concentrated_attacks" in on,
         options=items,
     )
@@ -179,3 +187,17 @@ def concentrated_defence(target: int, others: int, die: int) -> tuple[int, int]:
     other remaining units" and "If you roll 4 or more, you add 25% of ALL other remaining units"."""
     joined = quarter(others) * (2 if die >= 4 else 1)
     return target, min(others, joined)
+
+
+FACTORY_INCOME = 3        # 4.11 "The factory increases the territory's IPC output by 3"
+FACTORY_MIN_IPC = 2       # "The territory must be worth at least 2 IPCs."
+
+
+def staging_capacity(ipc: int) -> int:
+    """4.11: "twice its IPC value, to a maximum of six" units a turn."""
+    return min(2 * ipc, 6)
+
+
+def corner_capacity(ipc: int) -> int:
+    """4.6: one unit a turn in an original territory worth 3 or more, two if worth 6 or more."""
+    return 0 if ipc < 3 else 2 if ipc >= 6 else 1

@@ -100,6 +100,17 @@ class Concentrate:
 
 
 @dataclass(frozen=True)
+class BuildFactory:
+    """House rule 4.11: `factory Ruhr income` or `factory Munich staging`."""
+
+    where: str
+    effect: str
+
+    def text(self) -> str:
+        return f"factory {self.where} {self.effect}"
+
+
+@dataclass(frozen=True)
 class Submerge:
     """`submerge SZ 5`: this turn's attacking subs there submerge; `submerge always|never`: the
     power's standing choice for its subs when defending."""
@@ -119,7 +130,7 @@ class DeclareUSW:
         return "declare usw"
 
 
-Order = Buy | MoveOrder | Place | Attack | SeaDecision | LossOrder | Submerge | DeclareUSW | Breakthrough | Concentrate
+Order = Buy | MoveOrder | Place | Attack | SeaDecision | LossOrder | Submerge | DeclareUSW | Breakthrough | Concentrate | BuildFactory
 
 
 def _counts_text(units: Counts) -> str:
@@ -234,6 +245,11 @@ def _parse(line: str, board: Board) -> Order:
         if len(places) != 2:
             raise OrderError("write `break through <units>: <contested territory> - <next territory>`")
         return Breakthrough(units, (places[0], places[1]))
+    if verb == "factory":
+        words = rest.split()
+        if len(words) < 2 or words[-1].lower() not in ("income", "staging"):
+            raise OrderError("write `factory <territory> income` or `factory <territory> staging`")
+        return BuildFactory(_place(board, " ".join(words[:-1])), words[-1].lower())
     if verb == "concentrate":
         match = re.fullmatch(r"(.+?)\s+on\s+(.+)", rest, re.I)
         if not match:

@@ -14,11 +14,12 @@ from engine.errors import OrderError
 
 from . import battles, movement
 from .board import Board
-from .orders import (Attack, Breakthrough, Buy, Concentrate, DeclareUSW, LossOrder, MoveOrder, Order, Place,
-                     SeaDecision, Submerge)
+from .orders import (Attack, Breakthrough, Buy, BuildFactory, Concentrate, DeclareUSW, LossOrder, MoveOrder, Order,
+                     Place, SeaDecision, Submerge)
 from .state import US, at_war, controller, friendly, income, is_contested, units_in
 from .tournament import economic_collapse, political_collapse
-from .house import UK_HOME_ISLAND, USW_ZONES, breakthrough_allowance, rules_for, submarine_warfare_loss
+from .house import (FACTORY_INCOME, FACTORY_MIN_IPC, UK_HOME_ISLAND, USW_ZONES, breakthrough_allowance,
+                    corner_capacity, rules_for, staging_capacity, submarine_warfare_loss)
 from .units import HOUSE_UNITS, UNIT_TYPES
 
 USW_HIT = 3          # seed 001: "totaling the results of the rolls showing a 3 or less"
@@ -77,6 +78,8 @@ class Turn:
                 self.submerging.add(order.where)
             elif isinstance(order, DeclareUSW):
                 self.declare_usw()
+            elif isinstance(order, BuildFactory):
+                self.build_factory(order)
         for order in orders:
             if isinstance(order, Buy):
                 self.buy(order)
@@ -142,6 +145,36 @@ class Turn:
             if not self.state["us_at_war"]:
                 self.state["us_at_war"] = True
                 self.report.append("🇺🇸 The United States enters the war.")
+
+    def build_factory(self, order: BuildFactory) -> None:
+        """House rule 4.11: "At the beginning of the game, every country – except the United States
+        – places a factory token in one territory of his choice ... controlled by the country ...
+        worth at least 2 IPCs" — placed with the power's first-round orders."""
+        if not self.rules.more_production:
+            raise OrderError("this game does not use house rule 4.11 (option `more_production`)")
+        if self.power == US:
+            raise OrderError("the United States places no factory")
+        factories = self.state.setdefault("factories", {})
+        if self.power in factories or self.state["round"] != 1:
+            raise OrderError(f"{self.power} places its one factory in its first turn")
+        t = self.board.territories[order.where]
+        if self.state["control"].get(order.where) != self.power or t.ipc < FACTORY_MIN_IPC:
+            raise OrderError(f"a factory goes in a territory {self.power} controls worth 2 IPCs or more, "
+                             f"not {order.where}")
+        factories[self.power] = {"where": order.where, "effect": order.effect}
+        self.report.append(f"🏭 {self.power} builds a factory in {order.where} ({order.effect}).")
+
+    def factory(self) -> dict | None:
+        """This power's factory, if it still stands (4.11: destroyed when captured by an enemy)."""
+        factory = self.state.get("factories", {}).get(self.power)
+        if factory is None:
+            return None
+        holder = self.state["control"].get(factory["where"])
+        if holder is not None and at_war(self.board, self.state, self.power, holder):
+            del self.state["factories"][self.power]
+            self.report.append(f"🔥 {self.power}'s factory in {factory['where']} is destroyed.")
+            return None
+        return factory
 
     def buy(self, order: Buy) -> None:
         if self.economic_collapse:
@@ -326,13 +359,20 @@ class Turn:
         """Place what was bought (RULES.md 1.4): land units and fighters in the capital (the
         British Empire also in India), ships at an own naval base not enemy-held this turn."""
         remaining = dict(self.bought)
+        self.placed: dict[str, int] = {}
         for order in places:
             for kind, n in order.units:
                 if remaining.get(kind, 0) < n:
                     raise OrderError(f"{self.power} bought {remaining.get(kind, 0)} {kind} to place, not {n}")
-                problem = self.placement_problem(kind, order.where)
+                if order.where in self.standard_placements() or UNIT_TYPES[kind].is_sea:
+                    problem = self.placement_problem(kind, order.where)
+                else:
+                    problem = self.limited_placement(kind, order.where, n)
+                    if problem == "not a corner":
+                        problem = self.placement_problem(kind, order.where)
                 if problem:
                     raise OrderError(problem)
+                self.placed[order.where] = self.placed.get(order.where, 0) + n
                 remaining[kind] -= n
                 for _ in range(n):
                     self.new_unit(kind, self.power, order.where)
@@ -360,10 +400,37 @@ class Turn:
                 zones += [z for z in t.naval_base if self.placement_problem(kind, z) is None]
         return zones
 
-    def land_placements(self) -> list[str]:
-        """The capital; India for the British Empire; Munich for Germany with house rule 4.5."""
+    def standard_placements(self) -> list[str]:
+        """Unlimited places for land units: the capital; India for the British Empire; Munich for
+        Germany with house rule 4.5."""
         extra = [t for power, t in self.rules.extra_mobilization if power == self.power]
         return [self.board.capital_of(self.power)] + (["India"] if self.power == "British Empire" else []) + extra
+
+    def land_placements(self) -> list[str]:
+        """Every place land units may go: the standard ones and a staging factory (4.11)."""
+        factory = self.factory()
+        staging = [factory["where"]] if factory and factory["effect"] == "staging" else []
+        return self.standard_placements() + staging
+
+    def limited_placement(self, kind: str, where: str, n: int) -> str | None:
+        """Placement limits of house rules 4.6 (every corner) and 4.11 (staging factory); None if
+        `where` is not such a place."""
+        placed = self.placed.get(where, 0)
+        factory = self.factory()
+        if factory and factory["effect"] == "staging" and factory["where"] == where:
+            cap = staging_capacity(self.board.territories[where].ipc)
+            return None if placed + n <= cap else f"{where}'s factory takes {cap} units a turn"
+        t = self.board.territories[where]
+        if not (self.rules.every_corner and t.original_owner == self.power and not t.sea and t.ipc >= 3
+                and self.state["control"].get(where) == self.power):
+            return "not a corner"
+        if kind not in ("infantry", "artillery"):
+            return f"only infantry or artillery are placed in {where}"
+        if kind == "artillery" and not any(u["owner"] == self.power and u["type"] == "infantry"
+                                           for u in units_in(self.state, where)):
+            return f"artillery is placed in {where} only where your infantry already stands"
+        cap = corner_capacity(t.ipc)
+        return None if placed + n <= cap else f"{where} takes {cap} unit(s) a turn"
 
     def placement_problem(self, kind: str, where: str) -> str | None:
         board, spec = self.board, UNIT_TYPES[kind]
@@ -386,6 +453,10 @@ class Turn:
         if self.economic_collapse:
             return
         gained = income(self.board, self.state, self.power)
+        factory = self.factory()
+        if factory and factory["effect"] == "income" and self.state["control"].get(factory["where"]) == self.power \
+                and not is_contested(self.board, self.state, factory["where"]):
+            gained += FACTORY_INCOME
         lost = self.submarine_warfare()
         self.state["treasury"][self.power] += max(0, gained - lost)
         self.report.append(f"💰 {self.power} collects {max(0, gained - lost)} IPCs "
