@@ -331,3 +331,62 @@ def test_more_production_factory():
     after["units"] = [u for u in after["units"] if u["where"] != "Ruhr"]
     again = Turn(B, after, "Germany", random.Random(1)).run([])
     assert "Germany" not in again["factories"]
+
+
+async def test_deploy_the_reserves_is_secret_and_simultaneous(service):
+    """4.3: "every power except the USA is allowed to purchase and place units on the map equal to
+    their starting IPC value ... each player will secretly write down his unit placements. Every
+    unit will then be placed one player at a time based on the revealed notes." """
+    from engine.catalog import register_all
+    from service import Actor, BadInput, BadState
+    register_all()
+    players = {p: Actor(300 + i, name=p) for i, p in enumerate(V.board.turn_order)}
+    game = await service.create_game(1000, players["Italy"], "aa1914", options={"deploy_reserves": "on"})
+    for power, actor in players.items():
+        await service.join(game.id, actor, power)
+    await service.start(game.id, players["Italy"])
+    phase = await service.phase(game.id)
+    assert phase.label == "Deploy the Reserves (secret placements)"
+    assert set(V.seats_to_act(phase.state)) == set(V.board.turn_order) - {"United States"}
+    # "Italy has initially 2 units in Libya ... may add up to two units in this territory"
+    await service.submit_orders(game.id, players["Italy"], "place 2 infantry Libya")
+    with pytest.raises(BadInput, match="Libya may receive 2 more"):
+        await service.submit_orders(game.id, players["Italy"], "place 1 infantry Libya", replace=False)
+    with pytest.raises(BadInput, match="worth 14 IPCs"):
+        await service.submit_orders(game.id, players["Italy"], "place 1 battleship SZ 17\nplace 1 cruiser SZ 17")
+    with pytest.raises(BadState, match="United States has nothing to order"):
+        await service.submit_orders(game.id, players["United States"], "place 1 infantry United States of America")
+    # orders stay private: nothing about them is posted before the reveal
+    posted = " ".join(m.content for m in await service.pending_messages(500) if m.target == "game")
+    assert "Libya" not in posted
+    for power, actor in players.items():
+        if power != "United States":
+            await service.mark_ready(game.id, actor)
+    phase = await service.phase(game.id)
+    assert phase.label == "Round 1: Austria-Hungary"
+    assert "Italy deploys 2 infantry in Libya" in (await service.phase(game.id, 0)).report
+
+
+def test_reserve_limits():
+    from engine.aa1914.reserves import check_reserves
+    state = state_with(deploy_reserves=True)
+    P = lambda text: parse_order(text, B)  # noqa: E731
+    with pytest.raises(OrderError, match="already has units"):
+        check_reserves(B, state, "Germany", [P("place 1 infantry Holland")])
+    with pytest.raises(OrderError, match="only one fighter"):
+        check_reserves(B, state, "Germany", [P("place 2 fighter Berlin")])
+    with pytest.raises(OrderError, match="at most 2 transports"):
+        check_reserves(B, state, "British Empire", [P("place 1 transport SZ 9"), P("place 2 transport SZ 9")])
+    check_reserves(B, state, "Germany", [P("place 1 fighter Berlin"), P("place 2 infantry Ruhr")])
+
+
+def test_us_reserve_bonus():
+    """4.3: "The United States ... will instead receive 5 additional IPCs per turn for its first four
+    turns ... If it enters the war before its fourth turn, it receives the remaining IPCs immediately." """
+    state = state_with(deploy_reserves=True)
+    state["phase"], state["turn"] = "turn", 7
+    after = Turn(B, state, "United States", random.Random(1)).run([])
+    assert after["treasury"]["United States"] == 20 + 20 + 5 and after["us_bonus_paid"] == 5
+    after["round"] = 2
+    germany = Turn(B, after, "Germany", random.Random(1)).run([parse_order("declare usw", B)])
+    assert germany["treasury"]["United States"] == 45 + 15 and germany["us_bonus_paid"] == 20

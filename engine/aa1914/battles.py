@@ -176,8 +176,7 @@ def _bombard(turn: "Turn", name: str, attackers: list[Piece], defenders: list[Pi
 
 def _check_us_attacked(turn: "Turn", defenders: list[str]) -> None:
     if US in defenders and not turn.state["us_at_war"]:
-        turn.state["us_at_war"] = True
-        turn.report.append("🇺🇸 The United States is attacked and enters the war.")
+        turn.us_enters_war("The United States is attacked and enters the war.")
 
 
 def settle_control(turn: "Turn") -> None:

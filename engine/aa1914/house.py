@@ -29,6 +29,8 @@ HOUSE_OPTIONS: tuple[OptionSpec, ...] = (
                "with a deviation die", False),
     OptionSpec("sub_warfare_first_2", "3.2 Submarine Warfare: the first sub in each area causes 2 IPCs", False),
     OptionSpec("starting_naval_changes", "3.2 Starting Naval Unit Changes (historical fleets)", False),
+    OptionSpec("deploy_reserves", "4.3 Deploy the Reserves: before round 1 each power secretly places units worth "
+               "its starting IPCs; the US gets 5 bonus IPCs a turn for 4 turns", False),
     OptionSpec("swiss_alps", "4.4 The Swiss Alps: Switzerland is impassable", False),
     OptionSpec("munich_reinforcements", "4.5 Reinforcements from Munich: Germany also mobilizes in Munich", False),
     OptionSpec("every_corner", "4.6 From Every Corner of the Empire: place infantry/artillery in original "
@@ -101,6 +103,7 @@ class Rules:
     house_units: tuple[str, ...] = ()                          # house units that may be bought
     breaking_through: bool = False
     every_corner: bool = False
+    deploy_reserves: bool = False
     more_production: bool = False
     concentrated_attacks: bool = False
     options: tuple[tuple[str, object], ...] = field(default=())
@@ -130,6 +133,7 @@ def _rules(items: tuple[tuple[str, object], ...]) -> Rules:
         house_units=tuple(unit for unit, option in HOUSE_UNITS.items() if option in on),
         breaking_through="breaking_through" in on,
         every_corner="every_corner" in on,
+        deploy_reserves="deploy_reserves" in on,
         more_production="more_production" in on,
         concentrated_attacks="concentrated_attacks" in on,
         options=items,
@@ -201,3 +205,7 @@ def staging_capacity(ipc: int) -> int:
 def corner_capacity(ipc: int) -> int:
     """4.6: one unit a turn in an original territory worth 3 or more, two if worth 6 or more."""
     return 0 if ipc < 3 else 2 if ipc >= 6 else 1
+
+
+US_RESERVE_BONUS = (5, 20)   # 4.3: "5 additional IPCs per turn for its first four turns, for a total of 20"
+RESERVE_LIMITS = {"transport": 2}   # "a maximum of 2 Transport Ships and 2 Trucks"

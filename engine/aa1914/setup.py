@@ -55,4 +55,5 @@ def initial_state(board: Board, options: dict) -> dict:
         "treasury": dict(board.data["starting_ipcs"]), "collapsed": {}, "unclaimed_treasury": {},
         "us_at_war": False, "usw_declared": False, "mobilized_minors": [], "entered_minors": [],
         "loss_orders": {}, "winner": None, "log": [],
+        "phase": "reserves" if options.get("deploy_reserves") else "turn",
     }

@@ -19,7 +19,7 @@ from .orders import (Attack, Breakthrough, Buy, BuildFactory, Concentrate, Decla
 from .state import US, at_war, controller, friendly, income, is_contested, units_in
 from .tournament import economic_collapse, political_collapse
 from .house import (FACTORY_INCOME, FACTORY_MIN_IPC, UK_HOME_ISLAND, USW_ZONES, breakthrough_allowance,
-                    corner_capacity, rules_for, staging_capacity, submarine_warfare_loss)
+                    US_RESERVE_BONUS, corner_capacity, rules_for, staging_capacity, submarine_warfare_loss)
 from .units import HOUSE_UNITS, UNIT_TYPES
 
 USW_HIT = 3          # seed 001: "totaling the results of the rolls showing a 3 or less"
@@ -121,8 +121,7 @@ class Turn:
     def begin(self) -> None:
         """Start of turn: the US may enter the war; economic collapse is checked; battleships repaired."""
         if self.power == US and not self.state["us_at_war"] and self.state["round"] >= 4:
-            self.state["us_at_war"] = True
-            self.report.append("🇺🇸 Round 4: the United States enters the war.")
+            self.us_enters_war("Round 4: the United States enters the war.")
         self.economic_collapse = economic_collapse(self.board, self.state, self.power)
         was = self.state["collapsed"].get(self.power)
         if self.economic_collapse and was != "economic":
@@ -136,6 +135,18 @@ class Turn:
                 u["damaged"] = False   # errata: repaired at a friendly (or own contested) naval base
                 self.report.append(f"🔧 {self.power} repairs a battleship in {u['where']}.")
 
+    def us_enters_war(self, why: str) -> None:
+        self.state["us_at_war"] = True
+        self.report.append(f"🇺🇸 {why}")
+        if self.rules.deploy_reserves:
+            # 4.3: "If it enters the war before its fourth turn, it receives the remaining IPCs immediately."
+            per_turn, total = US_RESERVE_BONUS
+            owed = total - self.state.get("us_bonus_paid", 0)
+            if owed > 0:
+                self.state["treasury"][US] += owed
+                self.state["us_bonus_paid"] = total
+                self.report.append(f"🇺🇸 The United States receives its remaining {owed} bonus IPCs.")
+
     def declare_usw(self) -> None:
         if self.power != "Germany":
             raise OrderError("only Germany declares Unrestricted Submarine Warfare")
@@ -143,8 +154,7 @@ class Turn:
             self.state["usw_declared"] = True
             self.report.append("🌊 Germany declares Unrestricted Submarine Warfare.")
             if not self.state["us_at_war"]:
-                self.state["us_at_war"] = True
-                self.report.append("🇺🇸 The United States enters the war.")
+                self.us_enters_war("The United States enters the war.")
 
     def build_factory(self, order: BuildFactory) -> None:
         """House rule 4.11: "At the beginning of the game, every country – except the United States
@@ -458,6 +468,9 @@ class Turn:
                 and not is_contested(self.board, self.state, factory["where"]):
             gained += FACTORY_INCOME
         lost = self.submarine_warfare()
+        if self.power == US and self.rules.deploy_reserves and self.state.get("us_bonus_paid", 0) < US_RESERVE_BONUS[1]:
+            gained += US_RESERVE_BONUS[0]      # 4.3: "5 additional IPCs per turn for its first four turns"
+            self.state["us_bonus_paid"] = self.state.get("us_bonus_paid", 0) + US_RESERVE_BONUS[0]
         self.state["treasury"][self.power] += max(0, gained - lost)
         self.report.append(f"💰 {self.power} collects {max(0, gained - lost)} IPCs "
                            f"(treasury {self.state['treasury'][self.power]}).")

@@ -15,7 +15,7 @@ from engine.variant import OptionSpec, PhaseResult, State, Variant
 
 from .board import standard_board
 from .house import HOUSE_OPTIONS
-from .orders import LossOrder, SeaDecision, Submerge, parse_order
+from .orders import LossOrder, Place, SeaDecision, Submerge, parse_order
 from .setup import initial_state
 from .state import income
 from .tournament import capital_victory, economic_victory, victory_points
@@ -48,16 +48,26 @@ class AA1914Variant(Variant):
     def phase_label(self, state: State) -> str:
         if state.get("winner"):
             return f"Round {state['round']}: game over"
+        if state.get("phase") == "reserves":
+            return "Deploy the Reserves (secret placements)"
         return f"Round {state['round']}: {self.active(state)}"
 
     def seats_to_act(self, state: State) -> tuple[str, ...]:
-        return () if state.get("winner") else (self.active(state),)
+        if state.get("winner"):
+            return ()
+        if state.get("phase") == "reserves":
+            return tuple(p for p in self.board.turn_order if p != "United States")
+        return (self.active(state),)
 
     def may_order(self, state: State, seat: str) -> bool:
+        if state.get("phase") == "reserves":
+            return seat in self.seats_to_act(state)
         return not state.get("winner") and seat in self.board.turn_order
 
     def check_orders(self, state: State, seat: str, lines: Sequence[str], existing: Sequence[str] = ()) -> list[str]:
         board = self.board
+        if state.get("phase") == "reserves":
+            return self._check_reserves(state, seat, lines, existing)
         merged: list[str] = list(existing)
         for line in lines:
             order = parse_order(line, board)
@@ -78,8 +88,25 @@ class AA1914Variant(Variant):
                 raise OrderError(exc.reason, exc.line or _culprit(exc, orders)) from None
         return merged
 
+    def _check_reserves(self, state: State, seat: str, lines: Sequence[str], existing: Sequence[str]) -> list[str]:
+        from .reserves import check_reserves
+        merged = list(existing)
+        for line in lines:
+            order = parse_order(line, self.board)
+            if not isinstance(order, Place):
+                raise OrderError("now each power secretly places its reserves: `place 2 infantry Libya`", line)
+            merged.append(order.text())
+        check_reserves(self.board, state, seat, [parse_order(line, self.board) for line in merged])
+        return merged
+
     def adjudicate(self, state: State, orders: Mapping[str, Sequence[str]], rng: random.Random) -> PhaseResult:
         board = self.board
+        if state.get("phase") == "reserves":
+            from .reserves import deploy
+            new = dict(state, units=[dict(u) for u in state["units"]], phase="turn")
+            placed = {seat: [parse_order(line, board) for line in lines] for seat, lines in orders.items()}
+            report = deploy(board, new, placed)
+            return PhaseResult(new, "\n".join(report), announcements=("The reserves are revealed.",))
         power = self.active(state)
         state = dict(state, loss_orders=dict(state.get("loss_orders", {})))
         for seat, lines in orders.items():
