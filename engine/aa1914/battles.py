@@ -110,7 +110,7 @@ def land_battles(turn: "Turn") -> None:
         _coastal_defense(turn, name, attackers, enemy)
         _bombard(turn, name, attackers, defenders, enemy)
         result = land_battle(turn.rng, attackers, defenders, _order_of(turn, turn.power),
-                             _order_of(turn, enemy[0]["owner"]), turn.rules)
+                             _order_of(turn, enemy[0]["owner"]), turn.rules, turn.neutralizing.get(name, 0))
         _log_rolls(turn, name, result.rolls)
         _apply(turn, result.attackers + result.defenders, result.attacker_lost + result.defender_lost)
         supremacy = f", air supremacy: {result.air_supremacy}" if result.air_supremacy else ""

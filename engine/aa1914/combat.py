@@ -60,6 +60,7 @@ class BattleResult:
     rounds: int = 0
     ended: str = ""                        # how a sea battle ended
     submerged: list[Piece] = field(default_factory=list)   # subs that left the battle, unharmed
+    suppressed: int = 0                                     # defenders kept from firing (3.2)
 
     def describe(self) -> list[str]:
         lines = []
@@ -163,7 +164,7 @@ def land_targets(force: Sequence[Piece], attacking: bool, supremacy: bool) -> di
 
 def land_battle(rng: random.Random, attackers: list[Piece], defenders: list[Piece],
                 attacker_order: Sequence[str] = DEFAULT_LOSS_ORDER,
-                defender_order: Sequence[str] = DEFAULT_LOSS_ORDER, rules=None) -> BattleResult:
+                defender_order: Sequence[str] = DEFAULT_LOSS_ORDER, rules=None, neutralizers: int = 0) -> BattleResult:
     """One land battle: air combat, then a single round of fire (RULES.md 3.1, 3.2).
 
     `rules` (house.Rules) may change air combat (3.1: hit on 3, one round, the side with more
@@ -201,6 +202,24 @@ def land_battle(rng: random.Random, attackers: list[Piece], defenders: list[Piec
         result.air_supremacy = "attacker" if a_air else "defender"
     fbn = rules is not None and rules.fighting_by_numbers
     a_groups = land_targets(attackers, True, result.air_supremacy == "attacker")
+    firing_defenders = list(defenders)
+    neutralizers = min(neutralizers, sum(p.type == "artillery" for p in attackers))
+    if neutralizers:
+        # 3.2: neutralizing artillery roll first; suppressed defenders "cannot fire back, but are
+        # not killed"; the artillery still promote infantry and tanks
+        target = 4 if result.air_supremacy == "attacker" else 3
+        a_groups[target] -= neutralizers
+        if not a_groups[target]:
+            del a_groups[target]
+        n_rolls = _fire(rng, [(target, neutralizers)], "attacker", "artillery neutralization")
+        result.rolls += n_rolls
+        from .house import suppress
+        inf, art = suppress(sum(p.type == "infantry" for p in defenders), sum(p.type == "artillery" for p in defenders),
+                            sum(r.hits for r in n_rolls))
+        for kind, n in (("infantry", inf), ("artillery", art)):
+            for piece in [p for p in firing_defenders if p.type == kind][:n]:
+                firing_defenders.remove(piece)
+        result.suppressed = inf + art
     cars = sum(p.type == "armored_car" for p in attackers)
     car_rolls: list[Roll] = []
     if cars and fbn and sum(t * n for t, n in a_groups.items()) + 3 * cars >= FBN_THRESHOLD:
@@ -208,7 +227,7 @@ def land_battle(rng: random.Random, attackers: list[Piece], defenders: list[Piec
     elif cars:
         car_rolls = _fire(rng, [(3, cars)], "attacker", "armored cars")
     a_rolls = _side_fire(rng, a_groups, "attacker", fbn)
-    d_rolls = _side_fire(rng, land_targets(defenders, False, result.air_supremacy == "defender"), "defender", fbn)
+    d_rolls = _side_fire(rng, land_targets(firing_defenders, False, result.air_supremacy == "defender"), "defender", fbn)
     result.rolls += car_rolls
     # 2.3: "Hits scored on the attack by Armored Cars may be affected to enemy Artillery even if he
     # still has Infantry left" — taken on the defender's artillery first

@@ -29,6 +29,8 @@ HOUSE_OPTIONS: tuple[OptionSpec, ...] = (
                "with a deviation die", False),
     OptionSpec("sub_warfare_first_2", "3.2 Submarine Warfare: the first sub in each area causes 2 IPCs", False),
     OptionSpec("starting_naval_changes", "3.2 Starting Naval Unit Changes (historical fleets)", False),
+    OptionSpec("artillery_neutralization", "3.2 Artillery Neutralization: from turn 4 attacking artillery may "
+               "suppress defenders instead of firing", False),
     OptionSpec("deploy_reserves", "4.3 Deploy the Reserves: before round 1 each power secretly places units worth "
                "its starting IPCs; the US gets 5 bonus IPCs a turn for 4 turns", False),
     OptionSpec("swiss_alps", "4.4 The Swiss Alps: Switzerland is impassable", False),
@@ -104,6 +106,7 @@ class Rules:
     breaking_through: bool = False
     every_corner: bool = False
     deploy_reserves: bool = False
+    neutralization_from_round: int = 0          # 0: not used
     more_production: bool = False
     concentrated_attacks: bool = False
     options: tuple[tuple[str, object], ...] = field(default=())
@@ -134,6 +137,7 @@ def _rules(items: tuple[tuple[str, object], ...]) -> Rules:
         breaking_through="breaking_through" in on,
         every_corner="every_corner" in on,
         deploy_reserves="deploy_reserves" in on,
+        neutralization_from_round=4 if "artillery_neutralization" in on else 0,
         more_production="more_production" in on,
         concentrated_attacks="concentrated_attacks" in on,
         options=items,
@@ -209,3 +213,18 @@ def corner_capacity(ipc: int) -> int:
 
 US_RESERVE_BONUS = (5, 20)   # 4.3: "5 additional IPCs per turn for its first four turns, for a total of 20"
 RESERVE_LIMITS = {"transport": 2}   # "a maximum of 2 Transport Ships and 2 Trucks"
+
+
+def suppress(infantry: int, artillery: int, hits: int) -> tuple[int, int]:
+    """3.2 Artillery Neutralization: "On a successful roll, the defender must subtract one Infantry
+    unit and one Artillery unit from the battle ... If there are no more defending Artillery units,
+    each successive neutralization hit suppresses two Infantry units instead." Returns the
+    (infantry, artillery) suppressed."""
+    inf = art = 0
+    for _ in range(hits):
+        if artillery - art > 0:
+            art += 1
+            inf = min(infantry, inf + 1)
+        else:
+            inf = min(infantry, inf + 2)
+    return inf, art

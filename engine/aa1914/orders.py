@@ -100,6 +100,17 @@ class Concentrate:
 
 
 @dataclass(frozen=True)
+class Neutralize:
+    """House rule 3.2: `neutralize Picardy with 2` (artillery firing to suppress, not to kill)."""
+
+    where: str
+    artillery: int
+
+    def text(self) -> str:
+        return f"neutralize {self.where} with {self.artillery}"
+
+
+@dataclass(frozen=True)
 class BuildFactory:
     """House rule 4.11: `factory Ruhr income` or `factory Munich staging`."""
 
@@ -130,7 +141,7 @@ class DeclareUSW:
         return "declare usw"
 
 
-Order = Buy | MoveOrder | Place | Attack | SeaDecision | LossOrder | Submerge | DeclareUSW | Breakthrough | Concentrate | BuildFactory
+Order = Buy | MoveOrder | Place | Attack | SeaDecision | LossOrder | Submerge | DeclareUSW | Breakthrough | Concentrate | BuildFactory | Neutralize
 
 
 def _counts_text(units: Counts) -> str:
@@ -245,6 +256,11 @@ def _parse(line: str, board: Board) -> Order:
         if len(places) != 2:
             raise OrderError("write `break through <units>: <contested territory> - <next territory>`")
         return Breakthrough(units, (places[0], places[1]))
+    if verb in ("neutralize", "neutralise"):
+        match = re.fullmatch(r"(.+?)\s+with\s+(\d+)(?:\s+artillery)?", rest, re.I)
+        if not match:
+            raise OrderError("write `neutralize <territory> with <number of artillery>`")
+        return Neutralize(_place(board, match.group(1)), int(match.group(2)))
     if verb == "factory":
         words = rest.split()
         if len(words) < 2 or words[-1].lower() not in ("income", "staging"):

@@ -14,8 +14,8 @@ from engine.errors import OrderError
 
 from . import battles, movement
 from .board import Board
-from .orders import (Attack, Breakthrough, Buy, BuildFactory, Concentrate, DeclareUSW, LossOrder, MoveOrder, Order,
-                     Place, SeaDecision, Submerge)
+from .orders import (Attack, Breakthrough, Buy, BuildFactory, Concentrate, DeclareUSW, LossOrder, MoveOrder,
+                     Neutralize, Order, Place, SeaDecision, Submerge)
 from .state import US, at_war, controller, friendly, income, is_contested, units_in
 from .tournament import economic_collapse, political_collapse
 from .house import (FACTORY_INCOME, FACTORY_MIN_IPC, UK_HOME_ISLAND, USW_ZONES, breakthrough_allowance,
@@ -52,6 +52,7 @@ class Turn:
         self.sea_decisions: dict[str, SeaDecision] = {}
         self.submerging: set[str] = set()
         self.concentrations: dict[str, str] = {}
+        self.neutralizing: dict[str, int] = {}
         self.start_unit_places = {u["id"]: u["where"] for u in self.state["units"]}
         self.bought: dict[str, int] = {}
         self.economic_collapse = False
@@ -95,6 +96,8 @@ class Turn:
                 self.carry_out(self.break_through, order)
             elif isinstance(order, Concentrate):
                 self.carry_out(self.concentrate, order)
+            elif isinstance(order, Neutralize):
+                self.carry_out(self.neutralize, order)
         if self.rng is None:
             self.check_end_of_movement()
         if self.rng is not None:
@@ -328,6 +331,18 @@ class Turn:
         if dest in self.start_contested:
             self.attacks.add(dest)
         self.report.append(f"➡️ {wanted} {self.power} unit(s) break through from {origin} into {dest}.")
+
+    def neutralize(self, order: Neutralize) -> None:
+        start = self.rules.neutralization_from_round
+        if not start:
+            raise OrderError("this game does not use house rule 3.2 Artillery Neutralization "
+                             "(option `artillery_neutralization`)")
+        if self.state["round"] < start:
+            raise OrderError(f"artillery neutralization starts on turn {start}")
+        have = sum(1 for u in units_in(self.state, order.where) if u["owner"] == self.power and u["type"] == "artillery")
+        if not 1 <= order.artillery <= have:
+            raise OrderError(f"{self.power} has {have} artillery in {order.where}, not {order.artillery}")
+        self.neutralizing[order.where] = order.artillery
 
     def concentrate(self, order: Concentrate) -> None:
         if not self.rules.concentrated_attacks:
