@@ -50,9 +50,12 @@ def sea_battles(turn: "Turn") -> None:
             continue
         decision = turn.sea_decisions.get(zone)
         defender_owner = enemy[0]["owner"]
+        from .house import DEFAULT_SUB_TARGETS
         policy = SeaPolicy(decision.action if decision else "press", decision.after_rounds if decision else 0,
                            decision.retreat_to if decision else None, zone in turn.submerging,
-                           bool(turn.state.get("submerge", {}).get(defender_owner)))
+                           bool(turn.state.get("submerge", {}).get(defender_owner)), turn.rules.sub_changes,
+                           turn.rules.sub_negator,
+                           tuple(turn.state.get("sub_targets", {}).get(turn.power, DEFAULT_SUB_TARGETS)))
         attackers, defenders = _pieces(mine), _pieces(enemy)
         result = sea_battle(turn.rng, attackers, defenders, policy, _order_of(turn, turn.power),
                             _order_of(turn, defender_owner))

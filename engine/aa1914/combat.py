@@ -279,13 +279,18 @@ class SeaPolicy:
     retreat_to: str | None = None
     attacker_submerge: bool = False   # subs submerge instead of firing (RULES.md 2.8)
     defender_submerge: bool = False
+    sub_changes: bool = False         # house rule 3.2 (submarines and cruisers)
+    sub_negator: str = "cruiser"
+    sub_targets: tuple[str, ...] = ()
 
 
-def sea_targets(force: Sequence[Piece]) -> dict[int, int]:
+def sea_targets(force: Sequence[Piece], sub_value: int | None = None) -> dict[int, int]:
+    """Target number -> dice for ships (attack equals defence at sea; 3.2: defending subs hit on 1)."""
     groups: dict[int, int] = {}
     for p in force:
-        if p.spec.attack > 0:
-            groups[p.spec.attack] = groups.get(p.spec.attack, 0) + 1   # attack = defense at sea
+        value = sub_value if (p.type == "submarine" and sub_value is not None) else p.spec.attack
+        if value > 0:
+            groups[value] = groups.get(value, 0) + 1
     return groups
 
 
@@ -296,6 +301,19 @@ def sea_battle(rng: random.Random, attackers: list[Piece], defenders: list[Piece
     attackers, defenders = list(attackers), list(defenders)
     result = BattleResult(attackers, defenders)
     submerged = result.submerged
+    if policy.sub_changes and policy.defender_submerge:
+        # 3.2 preemptive dive: a sub that rolls low enough slips away before the battle
+        subs = [p for p in defenders if p.type == "submarine"]
+        surface = sum(1 for p in attackers if p.type != "submarine")
+        if subs:
+            from .house import dive_target
+            target = dive_target(surface, len(subs))
+            roll = Roll("defender", "preemptive dive", target, roll_dice(rng, len(subs)))
+            result.rolls.append(roll)
+            for piece, die in zip(subs, roll.dice):
+                if die <= target:
+                    defenders.remove(piece)
+                    submerged.append(piece)
     while attackers and defenders and result.rounds < max_rounds:
         if policy.action != "press" and result.rounds >= policy.after_rounds:
             # "the attacker may not choose to retreat if the only defending units remaining in the
@@ -314,12 +332,34 @@ def sea_battle(rng: random.Random, attackers: list[Piece], defenders: list[Piece
         # a submerging sub does not fire, can still be hit this round, then leaves the battle
         diving_a = [p for p in attackers if p.type == "submarine"] if policy.attacker_submerge else []
         diving_d = [p for p in defenders if p.type == "submarine"] if policy.defender_submerge else []
-        a_rolls = _fire(rng, sea_targets([p for p in attackers if p not in diving_a]).items(),
-                        "attacker", f"sea round {result.rounds}")
-        d_rolls = _fire(rng, sea_targets([p for p in defenders if p not in diving_d]).items(),
+        firing = [p for p in attackers if p not in diving_a]
+        called_rolls: list[Roll] = []
+        if policy.sub_changes:
+            # 3.2: attacking subs "call their target", except those stopped by the defender's cruisers*
+            from .house import targeting_subs
+            subs = [p for p in firing if p.type == "submarine"]
+            callers = targeting_subs(len(subs), sum(p.type == policy.sub_negator for p in defenders),
+                                     sum(p.type == policy.sub_negator for p in attackers))
+            if callers:
+                called_rolls = _fire(rng, [(2, callers)], "attacker", f"sea round {result.rounds}, called shots")
+                firing = [p for p in firing if p not in subs[:callers]]
+        a_rolls = _fire(rng, sea_targets(firing).items(), "attacker", f"sea round {result.rounds}")
+        d_rolls = _fire(rng, sea_targets([p for p in defenders if p not in diving_d],
+                                         1 if policy.sub_changes else None).items(),
                         "defender", f"sea round {result.rounds}")
-        result.rolls += a_rolls + d_rolls
-        result.defender_lost += take_hits(defenders, sum(r.hits for r in a_rolls), defender_order)
+        result.rolls += called_rolls + a_rolls + d_rolls
+        called = sum(r.hits for r in called_rolls)
+        for kind in policy.sub_targets or ():
+            for piece in [p for p in defenders if p.type == kind]:
+                if not called:
+                    break
+                if piece.type == "battleship" and not piece.damaged:
+                    piece.damaged = True
+                else:
+                    defenders.remove(piece)
+                    result.defender_lost.append(piece)
+                called -= 1
+        result.defender_lost += take_hits(defenders, sum(r.hits for r in a_rolls) + called, defender_order)
         result.attacker_lost += take_hits(attackers, sum(r.hits for r in d_rolls), attacker_order)
         for side, diving in ((attackers, diving_a), (defenders, diving_d)):
             for p in diving:

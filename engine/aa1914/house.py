@@ -29,6 +29,8 @@ HOUSE_OPTIONS: tuple[OptionSpec, ...] = (
                "with a deviation die", False),
     OptionSpec("sub_warfare_first_2", "3.2 Submarine Warfare: the first sub in each area causes 2 IPCs", False),
     OptionSpec("starting_naval_changes", "3.2 Starting Naval Unit Changes (historical fleets)", False),
+    OptionSpec("sub_changes", "3.2 Submarines and Cruisers: subs defend at 1, call their targets (negated by "
+               "cruisers, or destroyers when used) and may dive preemptively", False),
     OptionSpec("artillery_neutralization", "3.2 Artillery Neutralization: from turn 4 attacking artillery may "
                "suppress defenders instead of firing", False),
     OptionSpec("deploy_reserves", "4.3 Deploy the Reserves: before round 1 each power secretly places units worth "
@@ -107,6 +109,8 @@ class Rules:
     every_corner: bool = False
     deploy_reserves: bool = False
     neutralization_from_round: int = 0          # 0: not used
+    sub_changes: bool = False
+    sub_negator: str = "cruiser"                 # "Destroyers take on the role of the items listed with an asterisk"
     more_production: bool = False
     concentrated_attacks: bool = False
     options: tuple[tuple[str, object], ...] = field(default=())
@@ -138,6 +142,8 @@ def _rules(items: tuple[tuple[str, object], ...]) -> Rules:
         every_corner="every_corner" in on,
         deploy_reserves="deploy_reserves" in on,
         neutralization_from_round=4 if "artillery_neutralization" in on else 0,
+        sub_changes="sub_changes" in on,
+        sub_negator="destroyer" if "destroyers" in on else "cruiser",
         more_production="more_production" in on,
         concentrated_attacks="concentrated_attacks" in on,
         options=items,
@@ -228,3 +234,18 @@ def suppress(infantry: int, artillery: int, hits: int) -> tuple[int, int]:
         else:
             inf = min(infantry, inf + 2)
     return inf, art
+
+
+DEFAULT_SUB_TARGETS = ("battleship", "cruiser", "destroyer", "submarine", "transport")
+
+
+def targeting_subs(attacking_subs: int, defending_negators: int, attacking_negators: int) -> int:
+    """3.2: "each enemy Cruiser* in the battle stops one Submarine from picking its target" and
+    "Attacking Cruisers can negate the defensive effect of defending Cruisers*"."""
+    return max(0, attacking_subs - max(0, defending_negators - attacking_negators))
+
+
+def dive_target(attacking_surface: int, defending_subs: int) -> int:
+    """3.2: dive away "on a roll of 4 or less"; "The roll to preemptively dive decreases by 1 for
+    every surface ship in excess of the number of Submarines" (3 subs against 4 ships: 3 or less)."""
+    return max(0, 4 - max(0, attacking_surface - defending_subs))

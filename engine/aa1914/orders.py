@@ -100,6 +100,16 @@ class Concentrate:
 
 
 @dataclass(frozen=True)
+class SubTargets:
+    """House rule 3.2: `sub targets transport, battleship` — which ships your attacking subs call."""
+
+    types: tuple[str, ...]
+
+    def text(self) -> str:
+        return "sub targets " + ", ".join(self.types)
+
+
+@dataclass(frozen=True)
 class Neutralize:
     """House rule 3.2: `neutralize Picardy with 2` (artillery firing to suppress, not to kill)."""
 
@@ -141,7 +151,7 @@ class DeclareUSW:
         return "declare usw"
 
 
-Order = Buy | MoveOrder | Place | Attack | SeaDecision | LossOrder | Submerge | DeclareUSW | Breakthrough | Concentrate | BuildFactory | Neutralize
+Order = Buy | MoveOrder | Place | Attack | SeaDecision | LossOrder | Submerge | DeclareUSW | Breakthrough | Concentrate | BuildFactory | Neutralize | SubTargets
 
 
 def _counts_text(units: Counts) -> str:
@@ -298,6 +308,17 @@ def _parse(line: str, board: Board) -> Order:
         if not types:
             raise OrderError("list unit types, first to die first: `casualties infantry, artillery, tank`")
         return LossOrder(tuple(types))
+    if verb == "sub" and rest.lower().startswith("targets"):
+        types = []
+        for word in re.split(r"[,\s]+", rest[len("targets"):].strip()):
+            kind = unit_type(word) if word else None
+            if word and (kind is None or not kind.is_sea):
+                raise OrderError(f"`{word}` is not a ship")
+            if kind and kind.name not in types:
+                types.append(kind.name)
+        if not types:
+            raise OrderError("list ships, first called first: `sub targets transport, battleship`")
+        return SubTargets(tuple(types))
     if verb == "submerge":
         word = rest.strip().lower()
         if word in ("always", "on", "yes"):

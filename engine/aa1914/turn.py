@@ -15,7 +15,7 @@ from engine.errors import OrderError
 from . import battles, movement
 from .board import Board
 from .orders import (Attack, Breakthrough, Buy, BuildFactory, Concentrate, DeclareUSW, LossOrder, MoveOrder,
-                     Neutralize, Order, Place, SeaDecision, Submerge)
+                     Neutralize, Order, Place, SeaDecision, Submerge, SubTargets)
 from .state import US, at_war, controller, friendly, income, is_contested, units_in
 from .tournament import economic_collapse, political_collapse
 from .house import (FACTORY_INCOME, FACTORY_MIN_IPC, UK_HOME_ISLAND, USW_ZONES, breakthrough_allowance,
@@ -81,6 +81,10 @@ class Turn:
                 self.declare_usw()
             elif isinstance(order, BuildFactory):
                 self.build_factory(order)
+            elif isinstance(order, SubTargets):
+                if not self.rules.sub_changes:
+                    raise OrderError("this game does not use house rule 3.2 submarines (option `sub_changes`)")
+                self.state.setdefault("sub_targets", {})[self.power] = list(order.types)
         for order in orders:
             if isinstance(order, Buy):
                 self.buy(order)
