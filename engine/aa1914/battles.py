@@ -100,7 +100,9 @@ def land_battles(turn: "Turn") -> None:
     for name in sorted(turn.land_entered):
         mobilize_minor(turn, name)
     for name in sorted(turn.land_entered | {a for a in turn.attacks if not turn.board.territories[a].sea}):
-        mine = [u for u in units_in(turn.state, name) if u["owner"] == turn.power and not UNIT_TYPES[u["type"]].is_sea]
+        joined = turn.allied_attackers.get(name, set())
+        mine = [u for u in units_in(turn.state, name) if (u["owner"] == turn.power or u["id"] in joined)
+                and not UNIT_TYPES[u["type"]].is_sea]
         enemy = [u for u in units_in(turn.state, name) if not UNIT_TYPES[u["type"]].is_sea
                  and at_war(turn.board, turn.state, turn.power, u["owner"])]
         if not mine or not enemy:

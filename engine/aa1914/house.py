@@ -44,6 +44,8 @@ HOUSE_OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("tanks_now", "4.12 We Need Tanks Now: tanks from turn 3", False),
     OptionSpec("breaking_through", "4.13 Breaking Through: units in excess of twice the defenders of a contested "
                "territory may break through", False),
+    OptionSpec("multinational_attacks", "4.14 Multinational Attacks: allied units join your attack and may not "
+               "move on their own turn", False),
     OptionSpec("concentrated_attacks", "4.15 Concentrated Attacks: attack one power's units plus 25% of the rest",
                False),
 )
@@ -110,6 +112,7 @@ class Rules:
     deploy_reserves: bool = False
     neutralization_from_round: int = 0          # 0: not used
     sub_changes: bool = False
+    multinational_attacks: bool = False
     sub_negator: str = "cruiser"                 # "Destroyers take on the role of the items listed with an asterisk"
     more_production: bool = False
     concentrated_attacks: bool = False
@@ -143,6 +146,7 @@ def _rules(items: tuple[tuple[str, object], ...]) -> Rules:
         deploy_reserves="deploy_reserves" in on,
         neutralization_from_round=4 if "artillery_neutralization" in on else 0,
         sub_changes="sub_changes" in on,
+        multinational_attacks="multinational_attacks" in on,
         sub_negator="destroyer" if "destroyers" in on else "cruiser",
         more_production="more_production" in on,
         concentrated_attacks="concentrated_attacks" in on,

@@ -83,20 +83,22 @@ def enemy_warships(turn: "Turn", zone: str) -> bool:
                for u in units_in(turn.state, zone))
 
 
-def pick_units(turn: "Turn", order: MoveOrder) -> list[dict]:
-    """The power's units at the start of the path that match the order and can still move."""
+def pick_units(turn: "Turn", order: MoveOrder, owner: str | None = None) -> list[dict]:
+    """The power's (or an ally's) units at the start of the path that match and can still move."""
     start = order.path[0]
+    owner = owner or turn.power
+    exhausted = turn.state.get("exhausted", {})
     chosen = []
     for kind, count in order.units:
-        pool = [u for u in units_in(turn.state, start) if u["owner"] == turn.power and u["type"] == kind
-                and u["id"] not in turn.done_moving]
+        pool = [u for u in units_in(turn.state, start) if u["owner"] == owner and u["type"] == kind
+                and u["id"] not in turn.done_moving and str(u["id"]) not in exhausted]
         if order.damaged:
             pool = [u for u in pool if u.get("damaged")]
         else:
             pool.sort(key=lambda u: u.get("damaged", False))
         if len(pool) < count:
             have = len(pool)
-            raise OrderError(f"{turn.power} has {have} {kind} in {start} that can still move, not {count}")
+            raise OrderError(f"{owner} has {have} {kind} in {start} that can still move, not {count}")
         chosen.extend(pool[:count])
     return chosen
 

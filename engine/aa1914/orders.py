@@ -100,6 +100,18 @@ class Concentrate:
 
 
 @dataclass(frozen=True)
+class AllyJoin:
+    """House rule 4.14: `join France 2 infantry: Paris - Picardy` (an ally's units join your attack)."""
+
+    ally: str
+    units: Counts
+    path: tuple[str, ...]
+
+    def text(self) -> str:
+        return f"join {self.ally} {_counts_text(self.units)}: " + " - ".join(self.path)
+
+
+@dataclass(frozen=True)
 class SubTargets:
     """House rule 3.2: `sub targets transport, battleship` — which ships your attacking subs call."""
 
@@ -151,7 +163,7 @@ class DeclareUSW:
         return "declare usw"
 
 
-Order = Buy | MoveOrder | Place | Attack | SeaDecision | LossOrder | Submerge | DeclareUSW | Breakthrough | Concentrate | BuildFactory | Neutralize | SubTargets
+Order = Buy | MoveOrder | Place | Attack | SeaDecision | LossOrder | Submerge | DeclareUSW | Breakthrough | Concentrate | BuildFactory | Neutralize | SubTargets | AllyJoin
 
 
 def _counts_text(units: Counts) -> str:
@@ -308,6 +320,16 @@ def _parse(line: str, board: Board) -> Order:
         if not types:
             raise OrderError("list unit types, first to die first: `casualties infantry, artillery, tank`")
         return LossOrder(tuple(types))
+    if verb == "join":
+        ally = next((p for p in sorted(board.turn_order, key=len, reverse=True)
+                     if rest.lower().startswith(p.lower() + " ")), None)
+        if ally is None:
+            raise OrderError(f"write `join <ally> <units>: <from> - <to>`; powers: {', '.join(board.turn_order)}")
+        units_text, places = _split_units_and_places(board, rest[len(ally):].strip())
+        units, _ = parse_counts(units_text)
+        if len(places) < 2:
+            raise OrderError("a move needs where from and where to: `<from> - <to>`")
+        return AllyJoin(ally, units, tuple(places))
     if verb == "sub" and rest.lower().startswith("targets"):
         types = []
         for word in re.split(r"[,\s]+", rest[len("targets"):].strip()):

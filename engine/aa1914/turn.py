@@ -15,7 +15,7 @@ from engine.errors import OrderError
 from . import battles, movement
 from .board import Board
 from .orders import (Attack, Breakthrough, Buy, BuildFactory, Concentrate, DeclareUSW, LossOrder, MoveOrder,
-                     Neutralize, Order, Place, SeaDecision, Submerge, SubTargets)
+                     AllyJoin, Neutralize, Order, Place, SeaDecision, Submerge, SubTargets)
 from .state import US, at_war, controller, friendly, income, is_contested, units_in
 from .tournament import economic_collapse, political_collapse
 from .house import (FACTORY_INCOME, FACTORY_MIN_IPC, UK_HOME_ISLAND, USW_ZONES, breakthrough_allowance,
@@ -53,6 +53,7 @@ class Turn:
         self.submerging: set[str] = set()
         self.concentrations: dict[str, str] = {}
         self.neutralizing: dict[str, int] = {}
+        self.allied_attackers: dict[str, set[int]] = {}
         self.start_unit_places = {u["id"]: u["where"] for u in self.state["units"]}
         self.bought: dict[str, int] = {}
         self.economic_collapse = False
@@ -91,6 +92,8 @@ class Turn:
         for order in orders:
             if isinstance(order, MoveOrder):
                 self.carry_out(self.move, order)
+            elif isinstance(order, AllyJoin):
+                self.carry_out(self.ally_join, order)
             elif isinstance(order, Attack):
                 self.carry_out(self.attack, order)
             elif isinstance(order, SeaDecision):
@@ -105,6 +108,7 @@ class Turn:
         if self.rng is None:
             self.check_end_of_movement()
         if self.rng is not None:
+            self.remember_attackers()
             battles.sea_battles(self)
             battles.land_battles(self)
             battles.settle_control(self)
@@ -127,6 +131,9 @@ class Turn:
 
     def begin(self) -> None:
         """Start of turn: the US may enter the war; economic collapse is checked; battleships repaired."""
+        # 4.14: units that joined an ally's attack sit out this, their power's next, turn
+        self.exhausted_now = {k for k, v in self.state.get("exhausted", {}).items()
+                              if v == [self.state["round"], self.state["turn"]]}
         if self.power == US and not self.state["us_at_war"] and self.state["round"] >= 4:
             self.us_enters_war("Round 4: the United States enters the war.")
         self.economic_collapse = economic_collapse(self.board, self.state, self.power)
@@ -300,6 +307,38 @@ class Turn:
                 raise OrderError(f"{target} was not friendly at the start of the turn")
         self.sea_decisions[order.where] = order
 
+    def ally_join(self, order: AllyJoin) -> None:
+        """House rule 4.14 Multinational Attacks: "Declare which of your ally or allies' forces will
+        join you in the attack ... The units from your ally or allies which have accompanied you in
+        the assault may not move on their power's turn. If you are using the units from an ally
+        whose turn was taken before yours, they must not have moved during their turn to attack." """
+        if not self.rules.multinational_attacks:
+            raise OrderError("this game does not use house rule 4.14 (option `multinational_attacks`)")
+        if order.ally == self.power or not friendly(self.board, order.ally, self.power) or (
+                order.ally == US and not self.state["us_at_war"]):
+            raise OrderError(f"{order.ally} is not an ally at war that can join {self.power}'s attack")
+        move = MoveOrder(order.units, order.path)
+        units = movement.pick_units(self, move, owner=order.ally)
+        attacked = self.state.get("attacked", {})
+        if any(attacked.get(str(u["id"])) == self.state["round"] for u in units):
+            raise OrderError(f"those {order.ally} units moved to attack in their own turn this round")
+        kind = movement.check_path(self, move, units)
+        if kind not in ("land", "air"):
+            raise OrderError("allied units join an attack over land or by air")
+        dest = order.path[-1]
+        if movement.territory_status(self, dest) not in ("hostile", "contested", "neutral"):
+            raise OrderError(f"allies join an attack; {dest} is not one")
+        order_index = list(self.board.turn_order).index(order.ally)
+        nxt = [self.state["round"] + (0 if order_index > self.state["turn"] else 1), order_index]
+        for u in units:
+            u["where"] = dest
+            self.done_moving.add(u["id"])
+            self.state.setdefault("exhausted", {})[str(u["id"])] = nxt
+        self.allied_attackers.setdefault(dest, set()).update(u["id"] for u in units)
+        self.land_entered.add(dest)
+        if dest in self.start_contested:
+            self.attacks.add(dest)
+
     def break_through(self, order: Breakthrough) -> None:
         """House rule 4.13 Breaking Through (see house.breakthrough_allowance)."""
         if not self.rules.breaking_through:
@@ -362,6 +401,23 @@ class Turn:
         if not any(u["owner"] == self.power for u in units_in(self.state, where)) and where not in self.start_own_units:
             raise OrderError(f"{self.power} has no units in {where} to attack with")
         self.attacks.add(where)
+
+    def remember_attackers(self) -> None:
+        """4.14 needs to know which units "moved during their turn to attack"; and a unit that sat
+        out this turn after joining an ally's attack is free again."""
+        exhausted = self.state.get("exhausted", {})
+        for key in list(exhausted):
+            if key in self.exhausted_now:
+                del exhausted[key]
+        attacked = self.state.setdefault("attacked", {})
+        for key in list(attacked):
+            if attacked[key] < self.state["round"]:
+                del attacked[key]
+        for u in self.state["units"]:
+            if u["owner"] == self.power and u["id"] in self.done_moving and (
+                    u["where"] in self.land_entered or u["where"] in self.ship_entered) and any(
+                    at_war(self.board, self.state, self.power, o["owner"]) for o in units_in(self.state, u["where"])):
+                attacked[str(u["id"])] = self.state["round"]
 
     def check_end_of_movement(self) -> None:
         """Fighters end with own land units; "If you are moving units into a territory both by land
