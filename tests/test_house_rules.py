@@ -458,3 +458,21 @@ def test_multinational_attacks():
         Turn(B, after, "British Empire", None).run([parse_order("move 1 infantry Alsace - Lorraine", B)])
     with pytest.raises(OrderError, match="option `multinational_attacks`"):
         Turn(B, state_with(), "France", None).run([join])
+
+
+def test_counter_battery_fire():
+    """4.8 "Artillery units performing CB attacks do not provide an attack bonus to attacking
+    Infantry ... Rolling a 2 destroys an enemy Artillery ... Rolling a 1 destroys an enemy
+    Artillery and negates 1 hit from the enemy Artillery." """
+    # attacker: 2 artillery (1 CB), 2 infantry — only one infantry is supported now
+    # exchange: attacker rolls 6 | 6 6; defender 3 dice: 1, 6, 6 → 1 hit
+    # counter-battery: attacker's CB artillery rolls 1 → kills a defending artillery and spares our loss
+    result = land_battle(Dice(6, 6, 6, 1, 6, 6, 1), force("artillery", "artillery", "infantry", "infantry"),
+                         force("artillery", "artillery", "infantry"), counter_battery=(1, 0))
+    exchange = {r.target: len(r.dice) for r in result.rolls if r.step == "land combat" and r.who == "attacker"}
+    assert exchange == {2: 1, 3: 2}                                # no support from the CB gun
+    assert result.rolls[-1].step == "counter-battery fire" and result.rolls[-1].dice == [1]
+    assert len(result.attackers) == 4 and not result.attacker_lost
+    assert [p.type for p in result.defender_lost] == ["artillery"]
+    with pytest.raises(OrderError, match="up to half"):
+        Turn(B, state_with(counter_battery=True), "Germany", None).run([parse_order("counter-battery Berlin with 9", B)])

@@ -114,8 +114,12 @@ def land_battles(turn: "Turn") -> None:
         defenders = _pieces(enemy)
         _coastal_defense(turn, name, attackers, enemy)
         _bombard(turn, name, attackers, defenders, enemy)
+        defender_cb = 0
+        if turn.state.get("counter_battery", {}).get(enemy[0]["owner"]):
+            defender_cb = sum(1 for u in enemy if u["type"] == "artillery") // 2
         result = land_battle(turn.rng, attackers, defenders, _order_of(turn, turn.power),
-                             _order_of(turn, enemy[0]["owner"]), turn.rules, turn.neutralizing.get(name, 0))
+                             _order_of(turn, enemy[0]["owner"]), turn.rules, turn.neutralizing.get(name, 0),
+                             (turn.counter_batteries.get(name, 0), defender_cb))
         _log_rolls(turn, name, result.rolls)
         _apply(turn, result.attackers + result.defenders, result.attacker_lost + result.defender_lost)
         supremacy = f", air supremacy: {result.air_supremacy}" if result.air_supremacy else ""

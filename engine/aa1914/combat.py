@@ -164,7 +164,8 @@ def land_targets(force: Sequence[Piece], attacking: bool, supremacy: bool) -> di
 
 def land_battle(rng: random.Random, attackers: list[Piece], defenders: list[Piece],
                 attacker_order: Sequence[str] = DEFAULT_LOSS_ORDER,
-                defender_order: Sequence[str] = DEFAULT_LOSS_ORDER, rules=None, neutralizers: int = 0) -> BattleResult:
+                defender_order: Sequence[str] = DEFAULT_LOSS_ORDER, rules=None, neutralizers: int = 0,
+                counter_battery: tuple[int, int] = (0, 0)) -> BattleResult:
     """One land battle: air combat, then a single round of fire (RULES.md 3.1, 3.2).
 
     `rules` (house.Rules) may change air combat (3.1: hit on 3, one round, the side with more
@@ -201,8 +202,11 @@ def land_battle(rng: random.Random, attackers: list[Piece], defenders: list[Piec
     elif bool(a_air) != bool(d_air):
         result.air_supremacy = "attacker" if a_air else "defender"
     fbn = rules is not None and rules.fighting_by_numbers
-    a_groups = land_targets(attackers, True, result.air_supremacy == "attacker")
-    firing_defenders = list(defenders)
+    # 4.8: counter-battery artillery sit out the exchange of fire (and give no infantry support)
+    cb_attack = [p for p in attackers if p.type == "artillery"][:counter_battery[0]]
+    cb_defend = [p for p in defenders if p.type == "artillery"][:counter_battery[1]]
+    a_groups = land_targets([p for p in attackers if p not in cb_attack], True, result.air_supremacy == "attacker")
+    firing_defenders = [p for p in defenders if p not in cb_defend]
     neutralizers = min(neutralizers, sum(p.type == "artillery" for p in attackers))
     if neutralizers:
         # 3.2: neutralizing artillery roll first; suppressed defenders "cannot fire back, but are
@@ -243,8 +247,39 @@ def land_battle(rng: random.Random, attackers: list[Piece], defenders: list[Piec
     defender_hits = max(0, defender_hits - sum(1 for p in attackers if p.type == "tank"))
     result.defender_lost += take_hits(defenders, attacker_hits + car_hits, defender_order)
     result.attacker_lost += take_hits(attackers, defender_hits, attacker_order)
+    if cb_attack or cb_defend:
+        _counter_battery(rng, result, attackers, defenders, cb_attack, cb_defend, a_rolls, d_rolls)
     result.rounds = 1
     return result
+
+
+def _counter_battery(rng, result: BattleResult, attackers, defenders, cb_attack, cb_defend, a_rolls, d_rolls) -> None:
+    """4.8: "Once normal combat is resolved, the CB Artillery units roll their dice. Rolling a 2
+    destroys an enemy Artillery. This number is increased to 3 if its power has Air Superiority.
+    Rolling a 1 destroys an enemy Artillery and negates 1 hit from the enemy Artillery. CB Artillery
+    may only be selected as legitimate targets for enemy CB fire if every other Artillery unit has
+    been destroyed." A negated hit brings back one unit lost in this battle."""
+    for who, gunners, own, enemy, enemy_cb, lost, supremacy in (
+            ("attacker", cb_attack, attackers, defenders, cb_defend, result.attacker_lost, "attacker"),
+            ("defender", cb_defend, defenders, attackers, cb_attack, result.defender_lost, "defender")):
+        alive = [p for p in gunners if p in own]
+        if not alive:
+            continue
+        roll = Roll(who, "counter-battery fire", 3 if result.air_supremacy == supremacy else 2,
+                    roll_dice(rng, len(alive)))
+        result.rolls.append(roll)
+        for die in roll.dice:
+            if die > roll.target:
+                continue
+            targets = [p for p in enemy if p.type == "artillery" and p not in enemy_cb] or \
+                      [p for p in enemy if p.type == "artillery"]
+            if targets:
+                enemy.remove(targets[0])
+                (result.defender_lost if who == "attacker" else result.attacker_lost).append(targets[0])
+            if die == 1 and lost:
+                # "negates 1 hit from the enemy Artillery": one of our casualties is spared
+                spared = lost.pop()
+                own.append(spared)
 
 
 FBN_THRESHOLD = 20   # 4.1: "This applies for any attacker or defender whose overall hit value is

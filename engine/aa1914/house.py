@@ -37,6 +37,8 @@ HOUSE_OPTIONS: tuple[OptionSpec, ...] = (
                "its starting IPCs; the US gets 5 bonus IPCs a turn for 4 turns", False),
     OptionSpec("swiss_alps", "4.4 The Swiss Alps: Switzerland is impassable", False),
     OptionSpec("munich_reinforcements", "4.5 Reinforcements from Munich: Germany also mobilizes in Munich", False),
+    OptionSpec("counter_battery", "4.8 Counter-Battery Fire: up to half the artillery may fire at enemy artillery "
+               "after the battle", False),
     OptionSpec("every_corner", "4.6 From Every Corner of the Empire: place infantry/artillery in original "
                "territories worth 3+ IPCs", False),
     OptionSpec("more_production", "4.11 We Need More Production: each power but the US builds one factory "
@@ -113,6 +115,7 @@ class Rules:
     neutralization_from_round: int = 0          # 0: not used
     sub_changes: bool = False
     multinational_attacks: bool = False
+    counter_battery: bool = False
     sub_negator: str = "cruiser"                 # "Destroyers take on the role of the items listed with an asterisk"
     more_production: bool = False
     concentrated_attacks: bool = False
@@ -147,6 +150,7 @@ def _rules(items: tuple[tuple[str, object], ...]) -> Rules:
         neutralization_from_round=4 if "artillery_neutralization" in on else 0,
         sub_changes="sub_changes" in on,
         multinational_attacks="multinational_attacks" in on,
+        counter_battery="counter_battery" in on,
         sub_negator="destroyer" if "destroyers" in on else "cruiser",
         more_production="more_production" in on,
         concentrated_attacks="concentrated_attacks" in on,

@@ -100,6 +100,20 @@ class Concentrate:
 
 
 @dataclass(frozen=True)
+class CounterBattery:
+    """House rule 4.8: `counter-battery Picardy with 2` (attacker) or `counter-battery always|never`."""
+
+    where: str | None = None
+    artillery: int = 0
+    standing: bool | None = None
+
+    def text(self) -> str:
+        if self.where:
+            return f"counter-battery {self.where} with {self.artillery}"
+        return "counter-battery always" if self.standing else "counter-battery never"
+
+
+@dataclass(frozen=True)
 class AllyJoin:
     """House rule 4.14: `join France 2 infantry: Paris - Picardy` (an ally's units join your attack)."""
 
@@ -163,7 +177,7 @@ class DeclareUSW:
         return "declare usw"
 
 
-Order = Buy | MoveOrder | Place | Attack | SeaDecision | LossOrder | Submerge | DeclareUSW | Breakthrough | Concentrate | BuildFactory | Neutralize | SubTargets | AllyJoin
+Order = Buy | MoveOrder | Place | Attack | SeaDecision | LossOrder | Submerge | DeclareUSW | Breakthrough | Concentrate | BuildFactory | Neutralize | SubTargets | AllyJoin | CounterBattery
 
 
 def _counts_text(units: Counts) -> str:
@@ -320,6 +334,16 @@ def _parse(line: str, board: Board) -> Order:
         if not types:
             raise OrderError("list unit types, first to die first: `casualties infantry, artillery, tank`")
         return LossOrder(tuple(types))
+    if verb in ("counter-battery", "counterbattery", "cb"):
+        word = rest.strip().lower()
+        if word in ("always", "on"):
+            return CounterBattery(standing=True)
+        if word in ("never", "off"):
+            return CounterBattery(standing=False)
+        match = re.fullmatch(r"(.+?)\s+with\s+(\d+)(?:\s+artillery)?", rest, re.I)
+        if not match:
+            raise OrderError("write `counter-battery <territory> with <artillery>` or `counter-battery always|never`")
+        return CounterBattery(_place(board, match.group(1)), int(match.group(2)))
     if verb == "join":
         ally = next((p for p in sorted(board.turn_order, key=len, reverse=True)
                      if rest.lower().startswith(p.lower() + " ")), None)

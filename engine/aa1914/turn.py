@@ -15,7 +15,7 @@ from engine.errors import OrderError
 from . import battles, movement
 from .board import Board
 from .orders import (Attack, Breakthrough, Buy, BuildFactory, Concentrate, DeclareUSW, LossOrder, MoveOrder,
-                     AllyJoin, Neutralize, Order, Place, SeaDecision, Submerge, SubTargets)
+                     AllyJoin, CounterBattery, Neutralize, Order, Place, SeaDecision, Submerge, SubTargets)
 from .state import US, at_war, controller, friendly, income, is_contested, units_in
 from .tournament import economic_collapse, political_collapse
 from .house import (FACTORY_INCOME, FACTORY_MIN_IPC, UK_HOME_ISLAND, USW_ZONES, breakthrough_allowance,
@@ -54,6 +54,7 @@ class Turn:
         self.concentrations: dict[str, str] = {}
         self.neutralizing: dict[str, int] = {}
         self.allied_attackers: dict[str, set[int]] = {}
+        self.counter_batteries: dict[str, int] = {}
         self.start_unit_places = {u["id"]: u["where"] for u in self.state["units"]}
         self.bought: dict[str, int] = {}
         self.economic_collapse = False
@@ -82,6 +83,9 @@ class Turn:
                 self.declare_usw()
             elif isinstance(order, BuildFactory):
                 self.build_factory(order)
+            elif isinstance(order, CounterBattery) and order.standing is not None:
+                self.require_counter_battery()
+                self.state.setdefault("counter_battery", {})[self.power] = order.standing
             elif isinstance(order, SubTargets):
                 if not self.rules.sub_changes:
                     raise OrderError("this game does not use house rule 3.2 submarines (option `sub_changes`)")
@@ -105,6 +109,8 @@ class Turn:
                 self.carry_out(self.concentrate, order)
             elif isinstance(order, Neutralize):
                 self.carry_out(self.neutralize, order)
+            elif isinstance(order, CounterBattery) and order.where:
+                self.carry_out(self.counter_battery, order)
         if self.rng is None:
             self.check_end_of_movement()
         if self.rng is not None:
@@ -374,6 +380,19 @@ class Turn:
         if dest in self.start_contested:
             self.attacks.add(dest)
         self.report.append(f"➡️ {wanted} {self.power} unit(s) break through from {origin} into {dest}.")
+
+    def require_counter_battery(self) -> None:
+        if not self.rules.counter_battery:
+            raise OrderError("this game does not use house rule 4.8 (option `counter_battery`)")
+
+    def counter_battery(self, order: CounterBattery) -> None:
+        """4.8: "they may select up to half of their total Artillery units for this attack"."""
+        self.require_counter_battery()
+        have = sum(1 for u in units_in(self.state, order.where) if u["owner"] == self.power and u["type"] == "artillery")
+        if not 1 <= order.artillery <= have // 2:
+            raise OrderError(f"up to half of the {have} artillery in {order.where} may fire counter-battery, "
+                             f"not {order.artillery}")
+        self.counter_batteries[order.where] = order.artillery
 
     def neutralize(self, order: Neutralize) -> None:
         start = self.rules.neutralization_from_round
