@@ -79,7 +79,7 @@ def _base(fills_key: tuple, contested: frozenset) -> Image.Image:
 
 
 def territory_fills(board, state: dict) -> dict[str, tuple[int, int, int]]:
-    from engine.aa1914.state import is_contested
+    from engine.aa1914.state import aligned, is_contested
     fills = {}
     for name, t in board.territories.items():
         if t.sea:
@@ -92,8 +92,8 @@ def territory_fills(board, state: dict) -> dict[str, tuple[int, int, int]]:
             owner = state["control"].get(name)
             if owner in POWER_COLOURS:
                 fills[name] = _tint(POWER_COLOURS[owner])
-            elif t.aligned in POWER_COLOURS and t.minor not in state.get("mobilized_minors", []):
-                fills[name] = _tint(POWER_COLOURS[t.aligned], 0.8)   # an unmobilized aligned minor
+            elif aligned(state, t) in POWER_COLOURS and t.minor not in state.get("mobilized_minors", []):
+                fills[name] = _tint(POWER_COLOURS[aligned(state, t)], 0.8)   # an unmobilized aligned minor
             else:
                 fills[name] = NEUTRAL
     return fills

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .combat import Piece, Roll, SeaPolicy, land_battle, roll_dice, sea_battle, take_hits
-from .state import US, at_war, friendly, is_contested, units_in
+from .state import US, aligned, at_war, friendly, is_contested, units_in
 from .units import DEFAULT_LOSS_ORDER, UNIT_TYPES
 
 if TYPE_CHECKING:
@@ -78,8 +78,8 @@ def mobilize_minor(turn: "Turn", name: str) -> None:
         return
     turn.state["mobilized_minors"].append(t.minor)
     side = turn.board.side_of(turn.power)
-    if t.aligned is not None:
-        patron = t.aligned
+    if aligned(turn.state, t) is not None:
+        patron = aligned(turn.state, t)
     else:   # a true neutral: the opposing side provides the pieces (docs/rulings.md: first in turn order)
         patron = next(p for p in turn.board.turn_order if turn.board.side_of(p) != side
                       and turn.state["collapsed"].get(p) != "political" and (p != US or turn.state["us_at_war"]))
@@ -209,7 +209,7 @@ def settle_control(turn: "Turn") -> None:
             continue
         new = t.original_owner if (t.original_owner and friendly(board, t.original_owner, taker)
                                    and state["collapsed"].get(t.original_owner) != "political") else taker
-        if t.minor and t.aligned and friendly(board, t.aligned, taker):
+        if t.minor and aligned(state, t) and friendly(board, aligned(state, t), taker):
             new = taker   # errata: a friendly-aligned minor or colony goes to the power taking it
         if new == holder:
             continue

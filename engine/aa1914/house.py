@@ -41,6 +41,10 @@ HOUSE_OPTIONS: tuple[OptionSpec, ...] = (
                "after the battle", False),
     OptionSpec("every_corner", "4.6 From Every Corner of the Empire: place infantry/artillery in original "
                "territories worth 3+ IPCs", False),
+    OptionSpec("auction_by_power", "4.9 No Such Thing as Neutral – By Power: neutral minors auctioned before the "
+               "game", False, excludes=("auction_by_alliance",)),
+    OptionSpec("auction_by_alliance", "4.10 No Such Thing as Neutral – By Alliance: the alliances bid pooled IPCs",
+               False, excludes=("auction_by_power",)),
     OptionSpec("more_production", "4.11 We Need More Production: each power but the US builds one factory "
                "(+3 IPCs or a staging ground)", False),
     OptionSpec("tanks_now", "4.12 We Need Tanks Now: tanks from turn 3", False),

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from engine.errors import OrderError
 
 from .orders import MoveOrder
-from .state import US, at_war, friendly, units_in
+from .state import US, aligned, at_war, friendly, units_in
 from .units import UNIT_TYPES
 
 if TYPE_CHECKING:
@@ -35,9 +35,10 @@ def territory_status(turn: "Turn", name: str) -> str:
     owner = turn.start_control.get(name)
     if owner is None:
         if t.minor and t.minor not in turn.state["mobilized_minors"]:
-            if t.aligned is None:
+            patron = aligned(turn.state, t)
+            if patron is None:
                 return "neutral"
-            return "friendly" if friendly(turn.board, t.aligned, turn.power) else "hostile"
+            return "friendly" if friendly(turn.board, patron, turn.power) else "hostile"
         return "neutral"
     if owner == turn.power or friendly(turn.board, owner, turn.power):
         return "friendly" if turn.power != US or owner == US or turn.state["us_at_war"] else "closed"
@@ -200,5 +201,5 @@ def _check_land(turn: "Turn", path: tuple[str, ...], units: list[dict]) -> str:
 
 def _first_entry_to_friendly_minor(turn: "Turn", name: str) -> bool:
     t = turn.board.territories[name]
-    return (t.minor is not None and t.aligned is not None and friendly(turn.board, t.aligned, turn.power)
+    return (t.minor is not None and aligned(turn.state, t) is not None and friendly(turn.board, aligned(turn.state, t), turn.power)
             and name not in turn.state["entered_minors"])

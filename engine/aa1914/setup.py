@@ -55,5 +55,12 @@ def initial_state(board: Board, options: dict) -> dict:
         "treasury": dict(board.data["starting_ipcs"]), "collapsed": {}, "unclaimed_treasury": {},
         "us_at_war": False, "usw_declared": False, "mobilized_minors": [], "entered_minors": [],
         "loss_orders": {}, "winner": None, "log": [],
-        "phase": "reserves" if options.get("deploy_reserves") else "turn",
+        "phase": first_phase(options),
     }
+
+
+def first_phase(options: dict) -> str:
+    """Pre-game phases of the house rules: the auction (4.9/4.10), then the reserves (4.3)."""
+    if options.get("auction_by_power") or options.get("auction_by_alliance"):
+        return "auction"
+    return "reserves" if options.get("deploy_reserves") else "turn"

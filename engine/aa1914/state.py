@@ -58,3 +58,14 @@ def income(board: Board, state: dict, power: str) -> int:
 
 def powers_alive(board: Board, state: dict) -> Iterable[str]:
     return [p for p in board.turn_order if state["collapsed"].get(p) != "political"]
+
+
+def aligned(state: dict, territory) -> str | None:
+    """The major power a minor's territory is aligned with: the map's alignment, unless an
+    auction (house rules 4.9/4.10) decided otherwise (`None` there means it stays neutral)."""
+    if territory.minor is None:
+        return None
+    overrides = state.get("alignments", {})
+    if territory.minor in overrides:
+        return overrides[territory.minor]
+    return territory.aligned

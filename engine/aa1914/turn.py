@@ -16,7 +16,7 @@ from . import battles, movement
 from .board import Board
 from .orders import (Attack, Breakthrough, Buy, BuildFactory, Concentrate, DeclareUSW, LossOrder, MoveOrder,
                      AllyJoin, CounterBattery, Neutralize, Order, Place, SeaDecision, Submerge, SubTargets)
-from .state import US, at_war, controller, friendly, income, is_contested, units_in
+from .state import US, aligned, at_war, controller, friendly, income, is_contested, units_in
 from .tournament import economic_collapse, political_collapse
 from .house import (FACTORY_INCOME, FACTORY_MIN_IPC, UK_HOME_ISLAND, USW_ZONES, breakthrough_allowance,
                     US_RESERVE_BONUS, corner_capacity, rules_for, staging_capacity, submarine_warfare_loss)
@@ -263,7 +263,7 @@ class Turn:
     def _entered_land(self, dest: str) -> None:
         self.land_entered.add(dest)
         t = self.board.territories[dest]
-        if t.minor and not t.minor_capital and t.aligned and friendly(self.board, t.aligned, self.power) \
+        if t.minor and not t.minor_capital and aligned(self.state, t) and friendly(self.board, aligned(self.state, t), self.power) \
                 and dest not in self.state["entered_minors"]:
             self.state["entered_minors"].append(dest)
 

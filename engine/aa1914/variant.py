@@ -50,17 +50,19 @@ class AA1914Variant(Variant):
             return f"Round {state['round']}: game over"
         if state.get("phase") == "reserves":
             return "Deploy the Reserves (secret placements)"
+        if state.get("phase") == "auction":
+            return "No Such Thing as Neutral: the auction (sealed bids)"
         return f"Round {state['round']}: {self.active(state)}"
 
     def seats_to_act(self, state: State) -> tuple[str, ...]:
         if state.get("winner"):
             return ()
-        if state.get("phase") == "reserves":
+        if state.get("phase") in ("reserves", "auction"):
             return tuple(p for p in self.board.turn_order if p != "United States")
         return (self.active(state),)
 
     def may_order(self, state: State, seat: str) -> bool:
-        if state.get("phase") == "reserves":
+        if state.get("phase") in ("reserves", "auction"):
             return seat in self.seats_to_act(state)
         return not state.get("winner") and seat in self.board.turn_order
 
@@ -68,6 +70,8 @@ class AA1914Variant(Variant):
         board = self.board
         if state.get("phase") == "reserves":
             return self._check_reserves(state, seat, lines, existing)
+        if state.get("phase") == "auction":
+            return self._check_auction(state, seat, lines, existing)
         merged: list[str] = list(existing)
         for line in lines:
             order = parse_order(line, board)
@@ -100,8 +104,31 @@ class AA1914Variant(Variant):
         check_reserves(self.board, state, seat, [parse_order(line, self.board) for line in merged])
         return merged
 
+    def _check_auction(self, state: State, seat: str, lines: Sequence[str], existing: Sequence[str]) -> list[str]:
+        from .auction import check_auction, parse_auction_order
+        by_alliance = bool(state["options"].get("auction_by_alliance"))
+        merged = list(existing)
+        for line in lines:
+            order = parse_auction_order(line, self.board, by_alliance)
+            key = order.text().rsplit(" ", 1)[0] if order.text().startswith("bid") else order.text().split(" ")[0]
+            if order.text().startswith("bid"):
+                key = " ".join(order.text().split()[:2])
+            merged = [m for m in merged if not m.startswith(key)] + [order.text()]
+        check_auction(self.board, state, seat, [parse_auction_order(m, self.board, by_alliance) for m in merged],
+                      by_alliance)
+        return merged
+
     def adjudicate(self, state: State, orders: Mapping[str, Sequence[str]], rng: random.Random) -> PhaseResult:
         board = self.board
+        if state.get("phase") == "auction":
+            from .auction import parse_auction_order, run_auction
+            by_alliance = bool(state["options"].get("auction_by_alliance"))
+            new = dict(state, alignments=dict(state.get("alignments", {})),
+                       phase="reserves" if state["options"].get("deploy_reserves") else "turn")
+            parsed = {seat: [parse_auction_order(line, board, by_alliance) for line in lines]
+                      for seat, lines in orders.items()}
+            report = run_auction(board, new, parsed, by_alliance)
+            return PhaseResult(new, "\n".join(report), announcements=("The auction is decided.",))
         if state.get("phase") == "reserves":
             from .reserves import deploy
             new = dict(state, units=[dict(u) for u in state["units"]], phase="turn")
