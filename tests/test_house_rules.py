@@ -543,3 +543,73 @@ async def test_auction_phase_then_game(service):
             await service.mark_ready(game.id, actor)
     phase = await service.phase(game.id)
     assert phase.label == "Round 1: Austria-Hungary" and phase.state["alignments"]["Sweden"] == "Germany"
+
+
+def _sea_state(**options):
+    state = state_with(**options)
+    return state
+
+
+def _add(state, owner, kind, where, **extra):
+    state["units"].append({"id": state["next_id"], "type": kind, "owner": owner, "where": where, "damaged": False, **extra})
+    state["next_id"] += 1
+    return state["units"][-1]
+
+
+def test_freighters_and_raiders_purchase_limits():
+    """2.6 "Freighters (Entente Powers Only)", 2.7 "Merchant Raiders (Central Powers Only)", 4.2
+    "Each Central Power may only have 5 Merchant Raiders at any one time on the board." """
+    state = _sea_state(freighters_raiders=True)
+    with pytest.raises(OrderError, match="Entente powers only"):
+        Turn(B, state, "Germany", None).run([parse_order("buy 1 freighter", B)])
+    with pytest.raises(OrderError, match="Central Powers only"):
+        Turn(B, state, "France", None).run([parse_order("buy 1 merchant raider", B)])
+    with pytest.raises(OrderError, match="at most 5"):
+        Turn(B, state, "Germany", None).run([parse_order("buy 6 raiders", B)])
+    Turn(B, state, "France", None).run([parse_order("buy 2 freighter", B)])
+
+
+def test_freighter_income():
+    """4.2 "If the Freighter ends its turn in a friendly sea zone containing a naval base that does
+    not belong to its owner (i.e. a British Freighter in a Russian harbor), the power controlling
+    the Freighter receives 2 IPCs ... It cannot stay in one area and claim the IPCs in the same zone
+    two turns in a row." """
+    state = _sea_state(freighters_raiders=True)
+    state["units"] = [u for u in state["units"] if u["where"] not in ("SZ 6", "SZ 12")]
+    _add(state, "British Empire", "freighter", "SZ 6")        # Karelia's base: Russian
+    after = Turn(B, state, "British Empire", random.Random(1)).run([])
+    assert after["treasury"]["British Empire"] == 30 + 30 + 2
+    again = Turn(B, after, "British Empire", random.Random(1)).run([])
+    assert again["treasury"]["British Empire"] == 62 + 30           # stayed: no claim
+    moved = Turn(B, after, "British Empire", random.Random(1)).run([parse_order("move 1 freighter SZ 6 - SZ 5", B)])
+    assert moved["treasury"]["British Empire"] == 62 + 30 + 0      # SZ 5 borders no friendly 2+ territory
+
+
+def test_merchant_raider_raids_and_boards():
+    """4.2 "If the Raider is inside an enemy's naval base, it automatically steals 1 IPC from the
+    enemy and rolls a die. On a roll of 4 or less, it steals another IPC." and "Merchant Raiders can
+    board enemy Freighters ... the Freighter is destroyed and the Raider immediately steals 2 IPCs" """
+    state = _sea_state(freighters_raiders=True)
+    state["units"] = [u for u in state["units"] if u["where"] not in ("SZ 16", "SZ 15")]
+    _add(state, "Germany", "merchant_raider", "SZ 16")          # Marseilles' base (French)
+    after = Turn(B, state, "France", Dice(3)).run([])
+    assert after["treasury"]["Germany"] == 35 + 2 and after["treasury"]["France"] == 24 - 2 + 24
+    state["units"] = [u for u in state["units"] if u["where"] not in ("SZ 13", "SZ 14")]
+    _add(state, "Germany", "merchant_raider", "SZ 14")
+    _add(state, "France", "freighter", "SZ 13")
+    boarded = Turn(B, state, "Germany", random.Random(1)).run([parse_order("move 1 raider SZ 14 - SZ 13", B)])
+    assert not any(u["type"] == "freighter" for u in boarded["units"])
+    assert boarded["treasury"]["France"] == 24 - 2
+
+
+def test_raiders_must_be_found():
+    """4.2 "Upon entering a sea zone containing Merchant Raiders, the attacking ships roll a die. If
+    the roll is equal to or less than the number of ships attacking, the Raider is discovered" """
+    state = _sea_state(freighters_raiders=True)
+    state["units"] = [u for u in state["units"] if u["where"] not in ("SZ 14", "SZ 13")]
+    _add(state, "Germany", "merchant_raider", "SZ 14")
+    _add(state, "France", "cruiser", "SZ 13")
+    missed = Turn(B, state, "France", Dice(5, 6)).run([parse_order("move 1 cruiser SZ 13 - SZ 14", B)])
+    assert any(u["type"] == "merchant_raider" for u in missed["units"])
+    found = Turn(B, state, "France", Dice(1, 1, 6)).run([parse_order("move 1 cruiser SZ 13 - SZ 14", B)])
+    assert not any(u["type"] == "merchant_raider" for u in found["units"])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import raiders
 from .combat import Piece, Roll, SeaPolicy, land_battle, roll_dice, sea_battle, take_hits
 from .state import US, aligned, at_war, friendly, is_contested, units_in
 from .units import DEFAULT_LOSS_ORDER, UNIT_TYPES
@@ -47,6 +48,16 @@ def sea_battles(turn: "Turn") -> None:
         enemy = [u for u in units_in(turn.state, zone)
                  if UNIT_TYPES[u["type"]].is_sea and at_war(turn.board, turn.state, turn.power, u["owner"])]
         if not enemy or not any(UNIT_TYPES[u["type"]].attack for u in mine):
+            continue
+        # 4.2: "If attacked in any way, the Freighter is destroyed"; raiders must be found first
+        for freighter in [u for u in enemy if u["type"] == "freighter"]:
+            turn.state["units"].remove(freighter)
+            enemy.remove(freighter)
+            turn.report.append(f"🚢 A {freighter['owner']} freighter in {zone} is sunk.")
+        hidden = [u for u in enemy if u["type"] == "merchant_raider"]
+        if hidden and not raiders.raider_found(turn, zone, len(mine)):
+            enemy = [u for u in enemy if u["type"] != "merchant_raider"]
+        if not enemy:
             continue
         decision = turn.sea_decisions.get(zone)
         defender_owner = enemy[0]["owner"]

@@ -33,6 +33,8 @@ HOUSE_OPTIONS: tuple[OptionSpec, ...] = (
                "cruisers, or destroyers when used) and may dive preemptively", False),
     OptionSpec("artillery_neutralization", "3.2 Artillery Neutralization: from turn 4 attacking artillery may "
                "suppress defenders instead of firing", False),
+    OptionSpec("freighters_raiders", "2.6/2.7/4.2 Freighters and Raiders: Entente freighters earn IPCs, Central "
+               "merchant raiders steal them", False),
     OptionSpec("deploy_reserves", "4.3 Deploy the Reserves: before round 1 each power secretly places units worth "
                "its starting IPCs; the US gets 5 bonus IPCs a turn for 4 turns", False),
     OptionSpec("swiss_alps", "4.4 The Swiss Alps: Switzerland is impassable", False),
@@ -120,6 +122,7 @@ class Rules:
     sub_changes: bool = False
     multinational_attacks: bool = False
     counter_battery: bool = False
+    freighters_raiders: bool = False
     sub_negator: str = "cruiser"                 # "Destroyers take on the role of the items listed with an asterisk"
     more_production: bool = False
     concentrated_attacks: bool = False
@@ -155,6 +158,7 @@ def _rules(items: tuple[tuple[str, object], ...]) -> Rules:
         sub_changes="sub_changes" in on,
         multinational_attacks="multinational_attacks" in on,
         counter_battery="counter_battery" in on,
+        freighters_raiders="freighters_raiders" in on,
         sub_negator="destroyer" if "destroyers" in on else "cruiser",
         more_production="more_production" in on,
         concentrated_attacks="concentrated_attacks" in on,

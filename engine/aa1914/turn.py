@@ -12,7 +12,7 @@ from typing import Sequence
 
 from engine.errors import OrderError
 
-from . import battles, movement
+from . import battles, movement, raiders
 from .board import Board
 from .orders import (Attack, Breakthrough, Buy, BuildFactory, Concentrate, DeclareUSW, LossOrder, MoveOrder,
                      AllyJoin, CounterBattery, Neutralize, Order, Place, SeaDecision, Submerge, SubTargets)
@@ -115,6 +115,8 @@ class Turn:
             self.check_end_of_movement()
         if self.rng is not None:
             self.remember_attackers()
+            for zone in sorted(self.ship_entered):
+                raiders.board_freighters(self, zone)
             battles.sea_battles(self)
             battles.land_battles(self)
             battles.settle_control(self)
@@ -213,6 +215,8 @@ class Turn:
             if kind in HOUSE_UNITS and kind not in self.rules.house_units:
                 raise OrderError(f"{kind.replace('_', ' ')}s are a house-rule unit this game does not use "
                                  f"(option `{HOUSE_UNITS[kind]}`)")
+            if kind in ("freighter", "merchant_raider"):
+                raiders.check_purchase(self, kind, n + self.bought.get(kind, 0))
             if kind == "tank" and self.state["round"] < self.rules.tanks_from_round:
                 raise OrderError(f"tanks can be bought from round {self.rules.tanks_from_round}")
             cost = self.rules.cost(kind) * n
@@ -243,6 +247,9 @@ class Turn:
             self._entered_land(dest)
             return
         if kind == "sea":
+            arriving_raiders = sum(1 for u in units if u["type"] == "merchant_raider")
+            if arriving_raiders:
+                raiders.check_raider_zone(self, dest, arriving_raiders)
             stopped = self._sail(order.path, units)
             cargo = [c for c in self.state["units"] if c.get("aboard") in {u["id"] for u in units}]
             for c in cargo:
@@ -556,7 +563,11 @@ class Turn:
     def collect_income(self) -> None:
         if self.economic_collapse:
             return
+        if self.rules.freighters_raiders:
+            raiders.raid(self)
         gained = income(self.board, self.state, self.power)
+        if self.rules.freighters_raiders:
+            gained += raiders.freighter_income(self)
         factory = self.factory()
         if factory and factory["effect"] == "income" and self.state["control"].get(factory["where"]) == self.power \
                 and not is_contested(self.board, self.state, factory["where"]):

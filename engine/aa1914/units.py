@@ -41,8 +41,11 @@ UNIT_TYPES: dict[str, UnitType] = {u.name: u for u in (
     UnitType("artillery_truck", 5, 3, 3, 2, "land"),
     UnitType("armored_car", 5, 3, 1, 2, "land"),
     UnitType("destroyer", 5, 2, 2, 3, "sea"),
+    UnitType("freighter", 3, 0, 0, 2, "sea"),
+    UnitType("merchant_raider", 3, 0, 2, 2, "sea"),
 )}
-HOUSE_UNITS = {"artillery_truck": "artillery_trucks", "armored_car": "armored_cars", "destroyer": "destroyers"}
+HOUSE_UNITS = {"artillery_truck": "artillery_trucks", "armored_car": "armored_cars", "destroyer": "destroyers",
+               "freighter": "freighters_raiders", "merchant_raider": "freighters_raiders"}
 ALIASES = {"inf": "infantry", "infantries": "infantry", "art": "artillery", "arty": "artillery",
            "artilleries": "artillery", "tanks": "tank", "ftr": "fighter", "fighters": "fighter",
            "plane": "fighter", "planes": "fighter", "bb": "battleship", "battleships": "battleship",
@@ -51,13 +54,15 @@ ALIASES = {"inf": "infantry", "infantries": "infantry", "art": "artillery", "art
            "artillery truck": "artillery_truck", "artillerytruck": "artillery_truck", "artillery_trucks": "artillery_truck",
            "at": "artillery_truck", "armored car": "armored_car", "armoredcar": "armored_car", "armored_cars": "armored_car",
            "armoured_car": "armored_car", "ac": "armored_car", "car": "armored_car", "cars": "armored_car",
-           "dd": "destroyer", "destroyers": "destroyer"}
+           "dd": "destroyer", "destroyers": "destroyer", "freighters": "freighter",
+           "raider": "merchant_raider", "raiders": "merchant_raider", "merchant raider": "merchant_raider",
+           "merchantraider": "merchant_raider", "merchant_raiders": "merchant_raider"}
 # Tanks: "starting turn four, tanks are in play" (RULES.md 1.3).
 TANKS_FROM_ROUND = 4
 # Default order of loss: cheapest first; transports last among ships, damaged battleships
 # absorb a hit before anything dies (RULES.md 2.6, 2.9).
 DEFAULT_LOSS_ORDER = ("infantry", "armored_car", "artillery_truck", "artillery", "tank", "fighter", "submarine",
-                      "destroyer", "cruiser", "battleship", "transport")
+                      "destroyer", "cruiser", "battleship", "merchant_raider", "freighter", "transport")
 
 
 def unit_type(word: str) -> UnitType | None:

@@ -1,0 +1,149 @@
+"""House rule 4.2 "Freighters and Raiders" (units 2.6 and 2.7): commerce and commerce raiding.
+
+Freighters (Entente only): "If the Freighter ends its turn in a friendly sea zone containing a
+naval base that does not belong to its owner ... receives 2 IPCs. If it instead ends its turn near
+a friendly territory that does not belong to its power that is worth 2 IPCs or more, it gains 1
+IPC. The Freighter must move every turn ... If attacked in any way, the Freighter is destroyed."
+
+Merchant Raiders (Central Powers only), during an Entente power's Collect phase: next to an enemy
+territory worth 1 IPC, on a 4 or less that IPC is destroyed; next to one worth 2 or more, on a 4
+or less an IPC is stolen, otherwise destroyed; inside an enemy naval base, it steals 1 IPC and on
+a 4 or less another. Raiders board undefended Freighters (stealing 2 IPCs), at most 2 may share a
+sea zone and each Central power may have at most 5; attacking ships must first find them.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.errors import OrderError
+
+from .state import at_war, friendly, units_in
+
+if TYPE_CHECKING:
+    from .turn import Turn
+
+RAIDER_HIT = 4
+MAX_RAIDERS_PER_ZONE = 2
+MAX_RAIDERS_PER_POWER = 5
+ENTENTE = "Allies"
+
+
+def check_purchase(turn: "Turn", kind: str, n: int) -> None:
+    side = turn.board.side_of(turn.power)
+    if kind == "freighter" and side != ENTENTE:
+        raise OrderError("freighters are built by the Entente powers only")
+    if kind == "merchant_raider":
+        if side == ENTENTE:
+            raise OrderError("merchant raiders are built by the Central Powers only")
+        have = sum(1 for u in turn.state["units"] if u["owner"] == turn.power and u["type"] == "merchant_raider")
+        if have + n > MAX_RAIDERS_PER_POWER:
+            raise OrderError(f"each Central power may have at most {MAX_RAIDERS_PER_POWER} merchant raiders")
+
+
+def check_raider_zone(turn: "Turn", zone: str, arriving: int) -> None:
+    present = sum(1 for u in units_in(turn.state, zone) if u["type"] == "merchant_raider")
+    if present + arriving > MAX_RAIDERS_PER_ZONE:
+        raise OrderError(f"no more than {MAX_RAIDERS_PER_ZONE} merchant raiders may be in {zone}")
+
+
+def board_freighters(turn: "Turn", zone: str) -> None:
+    """ "Merchant Raiders can board enemy Freighters by entering a sea zone where undefended
+    Freighters are present ... the Freighter is destroyed and the Raider immediately steals 2 IPCs" """
+    raiders = [u for u in units_in(turn.state, zone) if u["owner"] == turn.power and u["type"] == "merchant_raider"]
+    if not raiders:
+        return
+    victims = [u for u in units_in(turn.state, zone) if u["type"] == "freighter"
+               and at_war(turn.board, turn.state, turn.power, u["owner"])]
+    escorts = [u for u in units_in(turn.state, zone) if u["type"] not in ("freighter", "transport")
+               and at_war(turn.board, turn.state, turn.power, u["owner"])]
+    if escorts:
+        return
+    for freighter in victims:
+        turn.state["units"].remove(freighter)
+        _steal(turn, freighter["owner"], turn.power, 2)
+        turn.report.append(f"🏴‍☠️ A {turn.power} raider boards a {freighter['owner']} freighter in {zone}.")
+
+
+def raider_found(turn: "Turn", zone: str, attacking_ships: int) -> bool:
+    """ "the attacking ships roll a die. If the roll is equal to or less than the number of ships
+    attacking, the Raider is discovered and battle is resolved normally." """
+    die = turn.rng.randint(1, 6)
+    turn.state["log"].append({"round": turn.state["round"], "power": turn.power, "battle": zone,
+                              "who": "attacker", "step": "searching for raiders", "target": attacking_ships,
+                              "dice": [die]})
+    found = die <= attacking_ships
+    turn.report.append(f"🔎 Searching {zone} for raiders: {die} against {attacking_ships} ship(s): "
+                       + ("found" if found else "the raiders slip away"))
+    return found
+
+
+def freighter_income(turn: "Turn") -> int:
+    gained = 0
+    board = turn.board
+    for u in turn.state["units"]:
+        if u["owner"] != turn.power or u["type"] != "freighter":
+            continue
+        zone = u["where"]
+        if u.get("claimed_in") == zone:
+            continue   # "It cannot stay in one area and claim the IPCs in the same zone two turns in a row."
+        if any(at_war(board, turn.state, turn.power, o["owner"]) for o in units_in(turn.state, zone)):
+            continue   # not a friendly sea zone
+        amount = 0
+        for name, t in board.territories.items():
+            holder = turn.state["control"].get(name)
+            if zone in t.naval_base and holder not in (None, turn.power) and friendly(board, holder, turn.power):
+                amount = 2
+        if not amount:
+            for name in board.territories[zone].adjacent:
+                t, holder = board.territories[name], turn.state["control"].get(name)
+                if not t.sea and t.ipc >= 2 and holder not in (None, turn.power) and friendly(board, holder, turn.power):
+                    amount = 1
+        if amount:
+            u["claimed_in"] = zone
+            gained += amount
+    if gained:
+        turn.report.append(f"🚢 {turn.power}'s freighters bring in {gained} IPCs.")
+    return gained
+
+
+def raid(turn: "Turn") -> None:
+    """During an Entente power's Collect phase, every Central raider strikes at that power."""
+    board, state, victim = turn.board, turn.state, turn.power
+    if board.side_of(victim) != ENTENTE:
+        return
+    for u in [u for u in state["units"] if u["type"] == "merchant_raider" and at_war(board, state, u["owner"], victim)]:
+        zone = u["where"]
+        bases = [n for n, t in board.territories.items() if zone in t.naval_base and state["control"].get(n) == victim]
+        near = [n for n in board.territories[zone].adjacent
+                if not board.territories[n].sea and state["control"].get(n) == victim]
+        if bases:
+            die = turn.roll(1)[0]
+            taken = 1 + (1 if die <= RAIDER_HIT else 0)
+            _steal(turn, victim, u["owner"], taken)
+            what = f"raids the harbour of {bases[0]} (die {die}): {taken} IPC(s) stolen"
+        elif any(board.territories[n].ipc >= 2 for n in near):
+            die = turn.roll(1)[0]
+            if die <= RAIDER_HIT:
+                _steal(turn, victim, u["owner"], 1)
+                what = f"raids shipping off {near[0]} (die {die}): 1 IPC stolen"
+            else:
+                _steal(turn, victim, None, 1)
+                what = f"raids shipping off {near[0]} (die {die}): 1 IPC destroyed"
+        elif near:
+            die = turn.roll(1)[0]
+            if die > RAIDER_HIT:
+                continue
+            _steal(turn, victim, None, 1)
+            what = f"raids off {near[0]} (die {die}): 1 IPC destroyed"
+        else:
+            continue
+        state["log"].append({"round": state["round"], "power": victim, "battle": zone, "who": u["owner"],
+                             "step": "merchant raider", "target": RAIDER_HIT, "dice": [die]})
+        turn.report.append(f"🏴‍☠️ A {u['owner']} merchant raider in {zone} {what}.")
+
+
+def _steal(turn: "Turn", victim: str, thief: str | None, amount: int) -> None:
+    amount = min(amount, turn.state["treasury"].get(victim, 0))
+    turn.state["treasury"][victim] -= amount
+    if thief:
+        turn.state["treasury"][thief] = turn.state["treasury"].get(thief, 0) + amount
