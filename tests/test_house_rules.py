@@ -613,3 +613,34 @@ def test_raiders_must_be_found():
     assert any(u["type"] == "merchant_raider" for u in missed["units"])
     found = Turn(B, state, "France", Dice(1, 1, 6)).run([parse_order("move 1 cruiser SZ 13 - SZ 14", B)])
     assert not any(u["type"] == "merchant_raider" for u in found["units"])
+
+
+def test_armored_trains():
+    """2.8 "Attack and defense value: 2x 2 ... may move any number of spaces within the owner's
+    original territories ... may only move within the power's original territories ... negate 2
+    hits on the defense and 1 on the offense. There may be only one Armored Train per territory." """
+    from engine.aa1914.combat import land_targets
+    assert land_targets(force("armored_train"), True, False) == {2: 2}
+    state = state_with(armored_trains=True)
+    _add(state, "Russia", "armored_train", "Moscow")
+    Turn(B, state, "Russia", None).run([parse_order("move 1 train Moscow - Ukraine - Poland", B)])
+    with pytest.raises(OrderError, match="own original territories, not Galicia"):
+        Turn(B, state, "Russia", None).run([parse_order("move 1 train Moscow - Ukraine - Galicia", B)])
+    _add(state, "Russia", "armored_train", "Ukraine")
+    with pytest.raises(OrderError, match="only one armored train in Ukraine"):
+        Turn(B, state, "Russia", None).run([parse_order("move 1 train Moscow - Ukraine", B)])
+    # defending train cancels two of the attacker's hits; attacking train cancels one
+    result = land_battle(Dice(1, 1, 1, 6, 6, 6), force("infantry", "infantry", "infantry"), force("armored_train", "infantry"))
+    assert len(result.defender_lost) == 1
+
+
+def test_armored_train_reacts_to_an_attack():
+    state = state_with(armored_trains=True)
+    state["trains_react"] = {"Russia": True}
+    state["units"] = [u for u in state["units"] if u["where"] not in ("Poland",)]
+    _add(state, "Russia", "infantry", "Poland")
+    _add(state, "Russia", "armored_train", "Moscow")
+    turn = Turn(B, state, "Germany", random.Random(2))
+    after = turn.run([parse_order("move 1 infantry Prussia - Poland", B)])
+    assert any("armored train rushes from Moscow to defend Poland" in line for line in turn.report)
+    assert after["train_reacted"]

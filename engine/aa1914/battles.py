@@ -111,6 +111,7 @@ def land_battles(turn: "Turn") -> None:
     for name in sorted(turn.land_entered):
         mobilize_minor(turn, name)
     for name in sorted(turn.land_entered | {a for a in turn.attacks if not turn.board.territories[a].sea}):
+        _trains_react(turn, name)
         joined = turn.allied_attackers.get(name, set())
         mine = [u for u in units_in(turn.state, name) if (u["owner"] == turn.power or u["id"] in joined)
                 and not UNIT_TYPES[u["type"]].is_sea]
@@ -137,6 +138,39 @@ def land_battles(turn: "Turn") -> None:
         turn.report.append(f"💥 Battle of {name}{supremacy}:")
         turn.report.extend("   " + line for line in result.describe())
         _check_us_attacked(turn, [u["owner"] for u in enemy])
+
+
+def _trains_react(turn: "Turn", name: str) -> None:
+    """2.8: "Armored Trains may move « reactively » after an enemy declares an attack to reinforce
+    the defense in a territory. This may be done once per round" — for powers whose standing order
+    is `trains react`, the nearest train that can reach the attacked original territory by rail."""
+    from collections import deque
+    board, state = turn.board, turn.state
+    t = board.territories[name]
+    owner = t.original_owner
+    if owner is None or not state.get("trains_react", {}).get(owner) or state["control"].get(name) != owner:
+        return
+    if not any(u["owner"] == turn.power for u in units_in(state, name)):
+        return
+    if any(u["owner"] == owner and u["type"] == "armored_train" for u in units_in(state, name)):
+        return
+    reacted = state.setdefault("train_reacted", {})
+    trains = {u["where"]: u for u in state["units"] if u["owner"] == owner and u["type"] == "armored_train"
+              and reacted.get(str(u["id"])) != state["round"]}
+    seen, queue = {name}, deque([name])
+    while queue:
+        here = queue.popleft()
+        if here in trains and here != name:
+            train = trains[here]
+            train["where"] = name
+            reacted[str(train["id"])] = state["round"]
+            turn.report.append(f"🚂 {owner}'s armored train rushes from {here} to defend {name}.")
+            return
+        for nxt in board.territories[here].adjacent:
+            nt = board.territories[nxt]
+            if nxt not in seen and not nt.sea and nt.original_owner == owner and state["control"].get(nxt) == owner:
+                seen.add(nxt)
+                queue.append(nxt)
 
 
 def _concentrated(turn: "Turn", name: str, enemy: list[dict]) -> list[dict]:

@@ -157,6 +157,7 @@ def land_targets(force: Sequence[Piece], attacking: bool, supremacy: bool) -> di
     add(3 + (1 if supremacy else 0), artillery)
     add(3, trucks)
     add(2, fighters)
+    add(2, 2 * sum(1 for p in force if p.type == "armored_train"))   # 2.8: two dice at 2
     if not attacking:
         add(1, sum(1 for p in force if p.type == "armored_car"))
     return groups
@@ -243,8 +244,11 @@ def land_battle(rng: random.Random, attackers: list[Piece], defenders: list[Piec
     result.rolls += a_rolls + d_rolls
     attacker_hits = sum(r.hits for r in a_rolls)
     defender_hits = sum(r.hits for r in d_rolls)
-    # rulebook p. 19: the attacker removes one scoring defender die per attacking tank
-    defender_hits = max(0, defender_hits - sum(1 for p in attackers if p.type == "tank"))
+    # rulebook p. 19: the attacker removes one scoring defender die per attacking tank;
+    # 2.8: armored trains "negate 2 hits on the defense and 1 on the offense"
+    defender_hits = max(0, defender_hits - sum(1 for p in attackers if p.type == "tank")
+                        - sum(1 for p in attackers if p.type == "armored_train"))
+    attacker_hits = max(0, attacker_hits - 2 * sum(1 for p in defenders if p.type == "armored_train"))
     result.defender_lost += take_hits(defenders, attacker_hits + car_hits, defender_order)
     result.attacker_lost += take_hits(attackers, defender_hits, attacker_order)
     if cb_attack or cb_defend:

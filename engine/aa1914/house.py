@@ -18,6 +18,8 @@ HOUSE_OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("armored_cars", "2.3 Armored Car: 5 IPCs, attack 3, defense 1, move 2, its hits may take artillery",
                False),
     OptionSpec("destroyers", "2.5 Destroyers: 5 IPCs, 2/2, move 3", False),
+    OptionSpec("armored_trains", "2.8 Armored Trains: 9 IPCs, 2 dice at 2, rail moves in original territories, "
+               "cancel hits, react to attacks", False),
     OptionSpec("naval_costs", "3.1 Naval Unit Costs: submarine 5 IPCs, cruiser 7", False),
     OptionSpec("aerial_combat", "3.1 Aerial Combat: fighters hit on 3, one round, more fighters win air supremacy",
                False),
@@ -265,3 +267,7 @@ def dive_target(attacking_surface: int, defending_subs: int) -> int:
     """3.2: dive away "on a roll of 4 or less"; "The roll to preemptively dive decreases by 1 for
     every surface ship in excess of the number of Submarines" (3 subs against 4 ships: 3 or less)."""
     return max(0, 4 - max(0, attacking_surface - defending_subs))
+
+
+TRAIN_DICE = 2                       # 2.8 "Attack and defense value: 2x 2"
+TRAIN_CANCELS = {"attack": 1, "defense": 2}   # "negate 2 hits on the defense and 1 on the offense"

@@ -123,7 +123,25 @@ def check_path(turn: "Turn", order: MoveOrder, units: list[dict]) -> str:
         return _check_air(turn, path)
     if domain == "sea":
         return _check_sea(turn, path, units)
+    if all(u["type"] == "armored_train" for u in units):
+        return _check_rail(turn, path)
+    if any(u["type"] == "armored_train" for u in units):
+        raise OrderError("armored trains move on their own (by rail)")
     return _check_land(turn, path, units)
+
+
+def rail_ok(turn: "Turn", name: str, owner: str) -> bool:
+    """2.8: "Armored Trains may only move within the power's original territories" (held by it)."""
+    t = turn.board.territories[name]
+    return not t.sea and t.original_owner == owner and turn.start_control.get(name) == owner
+
+
+def _check_rail(turn: "Turn", path: tuple[str, ...]) -> str:
+    """ "Armored Trains may move any number of spaces within the owner's original territories." """
+    for name in path[1:]:
+        if not rail_ok(turn, name, turn.power):
+            raise OrderError(f"armored trains run only in {turn.power}'s own original territories, not {name}")
+    return "land"
 
 
 def _suez_open(turn: "Turn") -> bool:

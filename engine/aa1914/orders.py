@@ -100,6 +100,16 @@ class Concentrate:
 
 
 @dataclass(frozen=True)
+class TrainsReact:
+    """House rule 2.8: `trains react` / `trains stay` — may your armored trains move reactively?"""
+
+    react: bool
+
+    def text(self) -> str:
+        return "trains react" if self.react else "trains stay"
+
+
+@dataclass(frozen=True)
 class CounterBattery:
     """House rule 4.8: `counter-battery Picardy with 2` (attacker) or `counter-battery always|never`."""
 
@@ -177,7 +187,7 @@ class DeclareUSW:
         return "declare usw"
 
 
-Order = Buy | MoveOrder | Place | Attack | SeaDecision | LossOrder | Submerge | DeclareUSW | Breakthrough | Concentrate | BuildFactory | Neutralize | SubTargets | AllyJoin | CounterBattery
+Order = Buy | MoveOrder | Place | Attack | SeaDecision | LossOrder | Submerge | DeclareUSW | Breakthrough | Concentrate | BuildFactory | Neutralize | SubTargets | AllyJoin | CounterBattery | TrainsReact
 
 
 def _counts_text(units: Counts) -> str:
@@ -334,6 +344,8 @@ def _parse(line: str, board: Board) -> Order:
         if not types:
             raise OrderError("list unit types, first to die first: `casualties infantry, artillery, tank`")
         return LossOrder(tuple(types))
+    if verb == "trains" and rest.strip().lower() in ("react", "stay"):
+        return TrainsReact(rest.strip().lower() == "react")
     if verb in ("counter-battery", "counterbattery", "cb"):
         word = rest.strip().lower()
         if word in ("always", "on"):

@@ -15,7 +15,8 @@ from engine.errors import OrderError
 from . import battles, movement, raiders
 from .board import Board
 from .orders import (Attack, Breakthrough, Buy, BuildFactory, Concentrate, DeclareUSW, LossOrder, MoveOrder,
-                     AllyJoin, CounterBattery, Neutralize, Order, Place, SeaDecision, Submerge, SubTargets)
+                     AllyJoin, CounterBattery, Neutralize, Order, Place, SeaDecision, Submerge, SubTargets,
+                     TrainsReact)
 from .state import US, aligned, at_war, controller, friendly, income, is_contested, units_in
 from .tournament import economic_collapse, political_collapse
 from .house import (FACTORY_INCOME, FACTORY_MIN_IPC, UK_HOME_ISLAND, USW_ZONES, breakthrough_allowance,
@@ -83,6 +84,8 @@ class Turn:
                 self.declare_usw()
             elif isinstance(order, BuildFactory):
                 self.build_factory(order)
+            elif isinstance(order, TrainsReact):
+                self.state.setdefault("trains_react", {})[self.power] = order.react
             elif isinstance(order, CounterBattery) and order.standing is not None:
                 self.require_counter_battery()
                 self.state.setdefault("counter_battery", {})[self.power] = order.standing
@@ -454,6 +457,9 @@ class Turn:
                            for o in units_in(self.state, u["where"])):
                     raise OrderError(f"a fighter must end its move where {self.power} has land units, "
                                      f"not in {u['where']}")
+        for name in self.land_entered:
+            if sum(1 for u in units_in(self.state, name) if u["type"] == "armored_train") > 1:
+                raise OrderError(f"there may be only one armored train in {name}")
         for dest, ids in self.unloaded_into.items():
             if dest in self.landed_by_land:
                 had_infantry = any(u["owner"] == self.power and u["type"] == "infantry" and u["where"] == dest
@@ -481,6 +487,9 @@ class Turn:
                     problem = self.limited_placement(kind, order.where, n)
                     if problem == "not a corner":
                         problem = self.placement_problem(kind, order.where)
+                if kind == "armored_train" and not problem and (n > 1 or any(
+                        u["type"] == "armored_train" for u in units_in(self.state, order.where))):
+                    problem = f"there may be only one armored train in {order.where}"
                 if problem:
                     raise OrderError(problem)
                 self.placed[order.where] = self.placed.get(order.where, 0) + n

@@ -43,9 +43,11 @@ UNIT_TYPES: dict[str, UnitType] = {u.name: u for u in (
     UnitType("destroyer", 5, 2, 2, 3, "sea"),
     UnitType("freighter", 3, 0, 0, 2, "sea"),
     UnitType("merchant_raider", 3, 0, 2, 2, "sea"),
+    UnitType("armored_train", 9, 2, 2, 99, "land"),
 )}
 HOUSE_UNITS = {"artillery_truck": "artillery_trucks", "armored_car": "armored_cars", "destroyer": "destroyers",
-               "freighter": "freighters_raiders", "merchant_raider": "freighters_raiders"}
+               "freighter": "freighters_raiders", "merchant_raider": "freighters_raiders",
+               "armored_train": "armored_trains"}
 ALIASES = {"inf": "infantry", "infantries": "infantry", "art": "artillery", "arty": "artillery",
            "artilleries": "artillery", "tanks": "tank", "ftr": "fighter", "fighters": "fighter",
            "plane": "fighter", "planes": "fighter", "bb": "battleship", "battleships": "battleship",
@@ -56,12 +58,15 @@ ALIASES = {"inf": "infantry", "infantries": "infantry", "art": "artillery", "art
            "armoured_car": "armored_car", "ac": "armored_car", "car": "armored_car", "cars": "armored_car",
            "dd": "destroyer", "destroyers": "destroyer", "freighters": "freighter",
            "raider": "merchant_raider", "raiders": "merchant_raider", "merchant raider": "merchant_raider",
-           "merchantraider": "merchant_raider", "merchant_raiders": "merchant_raider"}
+           "merchantraider": "merchant_raider", "merchant_raiders": "merchant_raider",
+           "train": "armored_train", "trains": "armored_train", "armored train": "armored_train",
+           "armoredtrain": "armored_train", "armored_trains": "armored_train", "armoured_train": "armored_train"}
 # Tanks: "starting turn four, tanks are in play" (RULES.md 1.3).
 TANKS_FROM_ROUND = 4
 # Default order of loss: cheapest first; transports last among ships, damaged battleships
 # absorb a hit before anything dies (RULES.md 2.6, 2.9).
-DEFAULT_LOSS_ORDER = ("infantry", "armored_car", "artillery_truck", "artillery", "tank", "fighter", "submarine",
+DEFAULT_LOSS_ORDER = ("infantry", "armored_car", "artillery_truck", "artillery", "tank", "armored_train", "fighter",
+                      "submarine",
                       "destroyer", "cruiser", "battleship", "merchant_raider", "freighter", "transport")
 
 

@@ -15,7 +15,7 @@ from engine.variant import OptionSpec, PhaseResult, State, Variant
 
 from .board import standard_board
 from .house import HOUSE_OPTIONS
-from .orders import CounterBattery, LossOrder, Place, SeaDecision, Submerge, parse_order
+from .orders import CounterBattery, LossOrder, Place, SeaDecision, Submerge, TrainsReact, parse_order
 from .setup import initial_state
 from .state import income
 from .tournament import capital_victory, economic_victory, victory_points
@@ -75,8 +75,8 @@ class AA1914Variant(Variant):
         merged: list[str] = list(existing)
         for line in lines:
             order = parse_order(line, board)
-            standing = isinstance(order, LossOrder) or (isinstance(order, (Submerge, CounterBattery))
-                                                        and order.standing is not None)
+            standing = isinstance(order, (LossOrder, TrainsReact)) or (
+                isinstance(order, (Submerge, CounterBattery)) and order.standing is not None)
             if seat != self.active(state) and not standing:
                 raise OrderError(f"it is {self.active(state)}'s turn: {seat} may only set `casualties …` "
                                  "or `submerge always|never` now", line)
@@ -147,6 +147,8 @@ class AA1914Variant(Variant):
                         state["submerge"] = {**state.get("submerge", {}), seat: order.standing}
                     elif isinstance(order, CounterBattery) and order.standing is not None:
                         state["counter_battery"] = {**state.get("counter_battery", {}), seat: order.standing}
+                    elif isinstance(order, TrainsReact):
+                        state["trains_react"] = {**state.get("trains_react", {}), seat: order.react}
         mine = [parse_order(line, board) for line in orders.get(power, ())]
         turn = Turn(board, state, power, rng)
         new = turn.run(mine)
@@ -213,6 +215,8 @@ def _key(text: str, board) -> str:
         return "submerge"
     if text in ("counter-battery always", "counter-battery never"):
         return "counter-battery"
+    if text in ("trains react", "trains stay"):
+        return "trains"
     order = parse_order(text, board)
     if isinstance(order, SeaDecision):
         return f"sea:{order.where}"
