@@ -644,3 +644,34 @@ def test_armored_train_reacts_to_an_attack():
     after = turn.run([parse_order("move 1 infantry Prussia - Poland", B)])
     assert any("armored train rushes from Moscow to defend Poland" in line for line in turn.report)
     assert after["train_reacted"]
+
+
+def test_trucks():
+    """2.1 "Can transport 1 Infantry and 1 Artillery, 2 Infantry or 1 Tank 2 spaces ... It is not
+    possible for units to move more than 2 spaces distance when carried by Trucks. The Truck is
+    destroyed if the territory it is in is captured by the enemy." """
+    from engine.aa1914.house import truck_loads
+    assert truck_loads({"infantry": 2}) == 1 and truck_loads({"infantry": 1, "artillery": 1}) == 1
+    assert truck_loads({"tank": 1}) == 1 and truck_loads({"infantry": 3}) == 2 and truck_loads({"artillery": 1}) is None
+    state = state_with(trucks=True)
+    # on foot, Berlin - Prussia - Poland is refused (one space only into hostile Poland); by truck:
+    with pytest.raises(OrderError, match="only one territory when entering a hostile"):
+        Turn(B, state, "Germany", None).run([parse_order("move 2 infantry Berlin - Prussia - Poland", B)])
+    _add(state, "Germany", "truck", "Berlin")
+    after = Turn(B, state, "Germany", None).run([parse_order("truck 2 infantry: Berlin - Prussia - Poland", B)])
+    assert sum(1 for u in after["units"] if u["where"] == "Poland" and u["owner"] == "Germany") == 3   # 2 inf + truck
+    with pytest.raises(OrderError, match="those units need 2"):
+        Turn(B, state, "Germany", None).run([parse_order("truck 4 infantry: Berlin - Prussia", B)])
+    with pytest.raises(OrderError, match="option `trucks`"):
+        Turn(B, state_with(), "Germany", None).run([parse_order("truck 2 infantry: Berlin - Prussia", B)])
+
+
+def test_truck_destroyed_when_its_territory_is_captured():
+    state = state_with(trucks=True)
+    state["units"] = [u for u in state["units"] if u["where"] != "Lorraine"]
+    _add(state, "France", "truck", "Lorraine")
+    _add(state, "Germany", "infantry", "Alsace")
+    turn = Turn(B, state, "Germany", random.Random(1))
+    after = turn.run([parse_order("move 1 infantry Alsace - Lorraine", B)])
+    assert after["control"]["Lorraine"] == "Germany"
+    assert not any(u["type"] == "truck" for u in after["units"])

@@ -262,6 +262,11 @@ def settle_control(turn: "Turn") -> None:
         if t.minor and not t.minor_capital and name not in state["entered_minors"]:
             state["entered_minors"].append(name)
         turn.report.append(f"🚩 {new} takes control of {name}" + (f" (liberated from {holder})" if holder and new == t.original_owner else ""))
+        # 2.1: "The Truck is destroyed if the territory it is in is captured by the enemy."
+        doomed = [u for u in units_in(state, name) if u["type"] == "truck" and at_war(board, state, u["owner"], new)]
+        if doomed:
+            state["units"] = [u for u in state["units"] if u not in doomed]
+            turn.report.append(f"🚛 {len(doomed)} truck(s) lost in {name}.")
         for owner, factory in list(state.get("factories", {}).items()):
             if factory["where"] == name and at_war(board, state, owner, new):
                 del state["factories"][owner]      # 4.11: "the factory is destroyed and lost"

@@ -13,6 +13,8 @@ from engine.variant import OptionSpec
 from .units import HOUSE_UNITS, TANKS_FROM_ROUND, UNIT_TYPES
 
 HOUSE_OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec("trucks", "2.1/3.1 Standard Trucks: 5 IPCs, carry 2 infantry, infantry and artillery, or a tank "
+               "2 spaces", False),
     OptionSpec("artillery_trucks", "2.2 Artillery Trucks: 5 IPCs, 3/3, move 2, support infantry, fire at aircraft on 1",
                False),
     OptionSpec("armored_cars", "2.3 Armored Car: 5 IPCs, attack 3, defense 1, move 2, its hits may take artillery",
@@ -236,7 +238,7 @@ def corner_capacity(ipc: int) -> int:
 
 
 US_RESERVE_BONUS = (5, 20)   # 4.3: "5 additional IPCs per turn for its first four turns, for a total of 20"
-RESERVE_LIMITS = {"transport": 2}   # "a maximum of 2 Transport Ships and 2 Trucks"
+RESERVE_LIMITS = {"transport": 2, "truck": 2}   # "a maximum of 2 Transport Ships and 2 Trucks"
 
 
 def suppress(infantry: int, artillery: int, hits: int) -> tuple[int, int]:
@@ -271,3 +273,15 @@ def dive_target(attacking_surface: int, defending_subs: int) -> int:
 
 TRAIN_DICE = 2                       # 2.8 "Attack and defense value: 2x 2"
 TRAIN_CANCELS = {"attack": 1, "defense": 2}   # "negate 2 hits on the defense and 1 on the offense"
+
+
+def truck_loads(units: dict[str, int]) -> int | None:
+    """How many trucks a group needs, or None if trucks cannot carry it. 2.1: "Can transport 1
+    Infantry and 1 Artillery, 2 Infantry or 1 Tank"."""
+    infantry, artillery, tanks = units.get("infantry", 0), units.get("artillery", 0), units.get("tank", 0)
+    if set(units) - {"infantry", "artillery", "tank"}:
+        return None
+    if artillery > infantry:
+        return None                      # each artillery rides with one infantry
+    paired = artillery
+    return tanks + paired + (infantry - paired + 1) // 2

@@ -100,6 +100,17 @@ class Concentrate:
 
 
 @dataclass(frozen=True)
+class TruckMove:
+    """House rule 2.1: `truck 2 infantry: Berlin - Prussia - Poland` (carried by trucks, 2 spaces)."""
+
+    units: Counts
+    path: tuple[str, ...]
+
+    def text(self) -> str:
+        return f"truck {_counts_text(self.units)}: " + " - ".join(self.path)
+
+
+@dataclass(frozen=True)
 class TrainsReact:
     """House rule 2.8: `trains react` / `trains stay` — may your armored trains move reactively?"""
 
@@ -187,7 +198,7 @@ class DeclareUSW:
         return "declare usw"
 
 
-Order = Buy | MoveOrder | Place | Attack | SeaDecision | LossOrder | Submerge | DeclareUSW | Breakthrough | Concentrate | BuildFactory | Neutralize | SubTargets | AllyJoin | CounterBattery | TrainsReact
+Order = Buy | MoveOrder | Place | Attack | SeaDecision | LossOrder | Submerge | DeclareUSW | Breakthrough | Concentrate | BuildFactory | Neutralize | SubTargets | AllyJoin | CounterBattery | TrainsReact | TruckMove
 
 
 def _counts_text(units: Counts) -> str:
@@ -344,6 +355,12 @@ def _parse(line: str, board: Board) -> Order:
         if not types:
             raise OrderError("list unit types, first to die first: `casualties infantry, artillery, tank`")
         return LossOrder(tuple(types))
+    if verb == "truck":
+        units_text, places = _split_units_and_places(board, rest)
+        units, _ = parse_counts(units_text)
+        if not 2 <= len(places) <= 3:
+            raise OrderError("trucks carry units one or two spaces: `truck 2 infantry: A - B - C`")
+        return TruckMove(units, tuple(places))
     if verb == "trains" and rest.strip().lower() in ("react", "stay"):
         return TrainsReact(rest.strip().lower() == "react")
     if verb in ("counter-battery", "counterbattery", "cb"):

@@ -16,7 +16,7 @@ from . import battles, movement, raiders
 from .board import Board
 from .orders import (Attack, Breakthrough, Buy, BuildFactory, Concentrate, DeclareUSW, LossOrder, MoveOrder,
                      AllyJoin, CounterBattery, Neutralize, Order, Place, SeaDecision, Submerge, SubTargets,
-                     TrainsReact)
+                     TrainsReact, TruckMove)
 from .state import US, aligned, at_war, controller, friendly, income, is_contested, units_in
 from .tournament import economic_collapse, political_collapse
 from .house import (FACTORY_INCOME, FACTORY_MIN_IPC, UK_HOME_ISLAND, USW_ZONES, breakthrough_allowance,
@@ -101,6 +101,8 @@ class Turn:
                 self.carry_out(self.move, order)
             elif isinstance(order, AllyJoin):
                 self.carry_out(self.ally_join, order)
+            elif isinstance(order, TruckMove):
+                self.carry_out(self.truck_move, order)
             elif isinstance(order, Attack):
                 self.carry_out(self.attack, order)
             elif isinstance(order, SeaDecision):
@@ -322,6 +324,40 @@ class Turn:
             if target in self.start_hostile_zones:
                 raise OrderError(f"{target} was not friendly at the start of the turn")
         self.sea_decisions[order.where] = order
+
+    def truck_move(self, order: TruckMove) -> None:
+        """House rule 2.1: trucks in the start territory carry the units up to 2 spaces; "It is not
+        possible for units to move more than 2 spaces distance when carried by Trucks." The first
+        space must be one the units could pass through on foot (friendly, not contested); the
+        second may be hostile, neutral or contested — the trucks' gain. The trucks go along."""
+        from .house import truck_loads
+        if "truck" not in self.rules.house_units:
+            raise OrderError("this game does not use trucks (option `trucks`)")
+        start, dest = order.path[0], order.path[-1]
+        wanted = dict(order.units)
+        needed = truck_loads(wanted)
+        if needed is None:
+            raise OrderError("trucks carry 2 infantry, 1 infantry and 1 artillery, or 1 tank each")
+        trucks = [u for u in units_in(self.state, start) if u["owner"] == self.power and u["type"] == "truck"
+                  and u["id"] not in self.done_moving]
+        if len(trucks) < needed:
+            raise OrderError(f"{self.power} has {len(trucks)} truck(s) in {start} that can still move; "
+                             f"those units need {needed}")
+        units = movement.pick_units(self, MoveOrder(order.units, order.path))
+        for a, b in zip(order.path, order.path[1:]):
+            if not self.board.adjacent(a, b) or self.board.territories[b].sea:
+                raise OrderError(f"{b} is not a territory next to {a}")
+        if start in self.start_contested:
+            raise OrderError(f"units leaving contested {start} move on foot")
+        if len(order.path) == 3:
+            first = movement.territory_status(self, order.path[1])
+            if first != "friendly" or movement._first_entry_to_friendly_minor(self, order.path[1]):
+                raise OrderError(f"trucks drive through friendly territory first, and {order.path[1]} is {first}")
+        for u in units + trucks[:needed]:
+            u["where"] = dest
+            self.done_moving.add(u["id"])
+        self.landed_by_land.add(dest)
+        self._entered_land(dest)
 
     def ally_join(self, order: AllyJoin) -> None:
         """House rule 4.14 Multinational Attacks: "Declare which of your ally or allies' forces will

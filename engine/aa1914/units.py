@@ -44,10 +44,11 @@ UNIT_TYPES: dict[str, UnitType] = {u.name: u for u in (
     UnitType("freighter", 3, 0, 0, 2, "sea"),
     UnitType("merchant_raider", 3, 0, 2, 2, "sea"),
     UnitType("armored_train", 9, 2, 2, 99, "land"),
+    UnitType("truck", 5, 0, 0, 2, "land"),
 )}
 HOUSE_UNITS = {"artillery_truck": "artillery_trucks", "armored_car": "armored_cars", "destroyer": "destroyers",
                "freighter": "freighters_raiders", "merchant_raider": "freighters_raiders",
-               "armored_train": "armored_trains"}
+               "armored_train": "armored_trains", "truck": "trucks"}
 ALIASES = {"inf": "infantry", "infantries": "infantry", "art": "artillery", "arty": "artillery",
            "artilleries": "artillery", "tanks": "tank", "ftr": "fighter", "fighters": "fighter",
            "plane": "fighter", "planes": "fighter", "bb": "battleship", "battleships": "battleship",
@@ -60,14 +61,15 @@ ALIASES = {"inf": "infantry", "infantries": "infantry", "art": "artillery", "art
            "raider": "merchant_raider", "raiders": "merchant_raider", "merchant raider": "merchant_raider",
            "merchantraider": "merchant_raider", "merchant_raiders": "merchant_raider",
            "train": "armored_train", "trains": "armored_train", "armored train": "armored_train",
-           "armoredtrain": "armored_train", "armored_trains": "armored_train", "armoured_train": "armored_train"}
+           "armoredtrain": "armored_train", "armored_trains": "armored_train", "armoured_train": "armored_train",
+           "trucks": "truck", "lorry": "truck", "lorries": "truck"}
 # Tanks: "starting turn four, tanks are in play" (RULES.md 1.3).
 TANKS_FROM_ROUND = 4
 # Default order of loss: cheapest first; transports last among ships, damaged battleships
 # absorb a hit before anything dies (RULES.md 2.6, 2.9).
 DEFAULT_LOSS_ORDER = ("infantry", "armored_car", "artillery_truck", "artillery", "tank", "armored_train", "fighter",
                       "submarine",
-                      "destroyer", "cruiser", "battleship", "merchant_raider", "freighter", "transport")
+                      "destroyer", "cruiser", "battleship", "merchant_raider", "freighter", "transport", "truck")
 
 
 def unit_type(word: str) -> UnitType | None:
