@@ -119,6 +119,12 @@ def land_battles(turn: "Turn") -> None:
                  and at_war(turn.board, turn.state, turn.power, u["owner"])]
         if not mine or not enemy:
             continue
+        if all(u["type"] == "truck" for u in enemy):
+            # 2.1: trucks have "No attack or defense value": alone they cannot hold a territory
+            state_units = turn.state["units"]
+            turn.state["units"] = [u for u in state_units if u not in enemy]
+            turn.report.append(f"🚛 {len(enemy)} undefended truck(s) in {name} are lost.")
+            continue
         if name in turn.start_contested and name not in turn.attacks:
             continue   # reinforcing a contested territory: a new battle there is optional
         enemy = _concentrated(turn, name, enemy)
