@@ -675,3 +675,28 @@ def test_truck_destroyed_when_its_territory_is_captured():
     after = turn.run([parse_order("move 1 infantry Alsace - Lorraine", B)])
     assert after["control"]["Lorraine"] == "Germany"
     assert not any(u["type"] == "truck" for u in after["units"])
+
+
+def test_coastal_artillery():
+    """2.4 "Max per territory: 1. Ships passing through the sea zone adjacent to the land territory
+    where the Coastal Artillery is located are attacked by the coastal guns and sunk on a roll of 1
+    ... Coastal Batteries are destroyed by attacking them with ships (standard battle) or if the
+    territory is captured by an enemy power." """
+    state = state_with(coastal_artillery=True)
+    buy = parse_order("buy 1 coastal artillery", B)
+    Turn(B, state, "Germany", None).run([buy, parse_order("place 1 coastal artillery Kiel", B)])
+    with pytest.raises(OrderError, match="own coast, not in Munich"):
+        Turn(B, state, "Germany", None).run([buy, parse_order("place 1 coastal artillery Munich", B)])
+    _add(state, "Germany", "coastal_artillery", "Kiel")
+    with pytest.raises(OrderError, match="one coastal battery"):
+        Turn(B, state, "Germany", None).run([buy, parse_order("place 1 coastal artillery Kiel", B)])
+    state["units"] = [u for u in state["units"] if u["where"] not in ("SZ 9", "SZ 10")]
+    _add(state, "British Empire", "cruiser", "SZ 9")
+    _add(state, "British Empire", "cruiser", "SZ 9")
+    # the mines (6, 6) miss; the coastal guns roll 1 and 6: one cruiser sunk
+    sunk = Turn(B, state, "British Empire", Dice(6, 6, 1, 6, *([6] * 10))).run([parse_order("move 2 cruiser SZ 9 - SZ 10", B)])
+    assert sum(1 for u in sunk["units"] if u["where"] == "SZ 10" and u["owner"] == "British Empire") == 1
+    assert any(e["step"] == "coastal guns" for e in sunk["log"])
+    # the surviving cruiser engages the battery: it hits (3), the battery misses
+    shelled = Turn(B, sunk, "British Empire", Dice(*([2, 6] * 5))).run([parse_order("attack battery Kiel from SZ 10", B)])
+    assert not any(u["type"] == "coastal_artillery" for u in shelled["units"])

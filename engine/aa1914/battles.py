@@ -114,13 +114,16 @@ def land_battles(turn: "Turn") -> None:
         _trains_react(turn, name)
         joined = turn.allied_attackers.get(name, set())
         mine = [u for u in units_in(turn.state, name) if (u["owner"] == turn.power or u["id"] in joined)
-                and not UNIT_TYPES[u["type"]].is_sea]
+                and not UNIT_TYPES[u["type"]].is_sea and u["type"] != "coastal_artillery"]
         enemy = [u for u in units_in(turn.state, name) if not UNIT_TYPES[u["type"]].is_sea
                  and at_war(turn.board, turn.state, turn.power, u["owner"])]
+        bystanders = [u for u in enemy if u["type"] == "coastal_artillery"]
+        if bystanders and len(bystanders) < len(enemy):
+            enemy = [u for u in enemy if u not in bystanders]   # batteries take no part in land combat
         if not mine or not enemy:
             continue
-        if all(u["type"] == "truck" for u in enemy):
-            # 2.1: trucks have "No attack or defense value": alone they cannot hold a territory
+        if all(u["type"] in ("truck", "coastal_artillery") for u in enemy):
+            # 2.1/2.4: trucks and batteries do not fight land units: alone they cannot hold a territory
             state_units = turn.state["units"]
             turn.state["units"] = [u for u in state_units if u not in enemy]
             turn.report.append(f"🚛 {len(enemy)} undefended truck(s) in {name} are lost.")
@@ -268,8 +271,9 @@ def settle_control(turn: "Turn") -> None:
         if t.minor and not t.minor_capital and name not in state["entered_minors"]:
             state["entered_minors"].append(name)
         turn.report.append(f"🚩 {new} takes control of {name}" + (f" (liberated from {holder})" if holder and new == t.original_owner else ""))
-        # 2.1: "The Truck is destroyed if the territory it is in is captured by the enemy."
-        doomed = [u for u in units_in(state, name) if u["type"] == "truck" and at_war(board, state, u["owner"], new)]
+        # 2.1/2.4: trucks and coastal batteries are destroyed when their territory is captured
+        doomed = [u for u in units_in(state, name) if u["type"] in ("truck", "coastal_artillery")
+                  and at_war(board, state, u["owner"], new)]
         if doomed:
             state["units"] = [u for u in state["units"] if u not in doomed]
             turn.report.append(f"🚛 {len(doomed)} truck(s) lost in {name}.")

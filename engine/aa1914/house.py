@@ -19,6 +19,8 @@ HOUSE_OPTIONS: tuple[OptionSpec, ...] = (
                False),
     OptionSpec("armored_cars", "2.3 Armored Car: 5 IPCs, attack 3, defense 1, move 2, its hits may take artillery",
                False),
+    OptionSpec("coastal_artillery", "2.4 Coastal Artillery: 8 IPCs, one per coastal territory, sinks passing enemy "
+               "ships on a 1, defends at 3 against ships", False),
     OptionSpec("destroyers", "2.5 Destroyers: 5 IPCs, 2/2, move 3", False),
     OptionSpec("armored_trains", "2.8 Armored Trains: 9 IPCs, 2 dice at 2, rail moves in original territories, "
                "cancel hits, react to attacks", False),
@@ -285,3 +287,7 @@ def truck_loads(units: dict[str, int]) -> int | None:
         return None                      # each artillery rides with one infantry
     paired = artillery
     return tanks + paired + (infantry - paired + 1) // 2
+
+
+BATTERY_SINKS = 1          # 2.4 "sunk on a roll of 1"
+BATTERY_DEFENSE = 3        # "Defense value (against ships): 3"

@@ -100,6 +100,17 @@ class Concentrate:
 
 
 @dataclass(frozen=True)
+class AttackBattery:
+    """House rule 2.4: `attack battery Kiel from SZ 10` — ships engage a coastal battery."""
+
+    where: str
+    zone: str
+
+    def text(self) -> str:
+        return f"attack battery {self.where} from {self.zone}"
+
+
+@dataclass(frozen=True)
 class TruckMove:
     """House rule 2.1: `truck 2 infantry: Berlin - Prussia - Poland` (carried by trucks, 2 spaces)."""
 
@@ -198,7 +209,7 @@ class DeclareUSW:
         return "declare usw"
 
 
-Order = Buy | MoveOrder | Place | Attack | SeaDecision | LossOrder | Submerge | DeclareUSW | Breakthrough | Concentrate | BuildFactory | Neutralize | SubTargets | AllyJoin | CounterBattery | TrainsReact | TruckMove
+Order = Buy | MoveOrder | Place | Attack | SeaDecision | LossOrder | Submerge | DeclareUSW | Breakthrough | Concentrate | BuildFactory | Neutralize | SubTargets | AllyJoin | CounterBattery | TrainsReact | TruckMove | AttackBattery
 
 
 def _counts_text(units: Counts) -> str:
@@ -305,6 +316,11 @@ def _parse(line: str, board: Board) -> Order:
         units_text, places = _place_split(board, rest)
         units, _ = parse_counts(units_text)
         return Place(units, places)
+    if verb == "attack" and rest.lower().startswith("battery "):
+        match = re.fullmatch(r"battery\s+(.+?)\s+from\s+(.+)", rest, re.I)
+        if not match:
+            raise OrderError("write `attack battery <territory> from <sea zone>`")
+        return AttackBattery(_place(board, match.group(1)), _sea(board, match.group(2)))
     if verb == "attack":
         return Attack(_place(board, rest))
     if verb == "break" and rest.lower().startswith("through"):

@@ -12,11 +12,11 @@ from typing import Sequence
 
 from engine.errors import OrderError
 
-from . import battles, movement, raiders
+from . import batteries, battles, movement, raiders
 from .board import Board
 from .orders import (Attack, Breakthrough, Buy, BuildFactory, Concentrate, DeclareUSW, LossOrder, MoveOrder,
                      AllyJoin, CounterBattery, Neutralize, Order, Place, SeaDecision, Submerge, SubTargets,
-                     TrainsReact, TruckMove)
+                     TrainsReact, TruckMove, AttackBattery)
 from .state import US, aligned, at_war, controller, friendly, income, is_contested, units_in
 from .tournament import economic_collapse, political_collapse
 from .house import (FACTORY_INCOME, FACTORY_MIN_IPC, UK_HOME_ISLAND, USW_ZONES, breakthrough_allowance,
@@ -56,6 +56,7 @@ class Turn:
         self.neutralizing: dict[str, int] = {}
         self.allied_attackers: dict[str, set[int]] = {}
         self.counter_batteries: dict[str, int] = {}
+        self.battery_attacks: list = []
         self.start_unit_places = {u["id"]: u["where"] for u in self.state["units"]}
         self.bought: dict[str, int] = {}
         self.economic_collapse = False
@@ -103,6 +104,9 @@ class Turn:
                 self.carry_out(self.ally_join, order)
             elif isinstance(order, TruckMove):
                 self.carry_out(self.truck_move, order)
+            elif isinstance(order, AttackBattery):
+                self.carry_out(lambda o: batteries.check_attack(self, o.where, o.zone), order)
+                self.battery_attacks.append(order)
             elif isinstance(order, Attack):
                 self.carry_out(self.attack, order)
             elif isinstance(order, SeaDecision):
@@ -123,6 +127,8 @@ class Turn:
             for zone in sorted(self.ship_entered):
                 raiders.board_freighters(self, zone)
             battles.sea_battles(self)
+            for order in self.battery_attacks:
+                batteries.attack_battery(self, order.where, order.zone)
             battles.land_battles(self)
             battles.settle_control(self)
         self.mobilize([o for o in orders if isinstance(o, Place)])
@@ -293,6 +299,7 @@ class Turn:
         for u in ships:
             u["where"] = dest
         self.ship_entered.add(dest)
+        batteries.fire_on_passing_ships(self, path, ships)
         self.sailed_via.setdefault(dest, set()).update(path[:-1])
         if movement.enemy_minefield(self, dest) and self.rng is not None:
             dice = self.roll(len(ships))
@@ -523,6 +530,8 @@ class Turn:
                     problem = self.limited_placement(kind, order.where, n)
                     if problem == "not a corner":
                         problem = self.placement_problem(kind, order.where)
+                if kind == "coastal_artillery":
+                    problem = batteries.placement_problem(self, order.where, n)
                 if kind == "armored_train" and not problem and (n > 1 or any(
                         u["type"] == "armored_train" for u in units_in(self.state, order.where))):
                     problem = f"there may be only one armored train in {order.where}"
@@ -535,6 +544,8 @@ class Turn:
         for kind, n in list(remaining.items()):
             if not n:
                 continue
+            if kind == "coastal_artillery":
+                raise OrderError("say where each coastal battery goes: `place 1 coastal artillery Kiel`")
             where = next((w for w in self.placement_options(kind)), None)
             if where is None:
                 refund = self.rules.cost(kind) * n

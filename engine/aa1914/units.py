@@ -45,10 +45,11 @@ UNIT_TYPES: dict[str, UnitType] = {u.name: u for u in (
     UnitType("merchant_raider", 3, 0, 2, 2, "sea"),
     UnitType("armored_train", 9, 2, 2, 99, "land"),
     UnitType("truck", 5, 0, 0, 2, "land"),
+    UnitType("coastal_artillery", 8, 0, 0, 0, "land"),   # 2.4: defends at 3 against ships only
 )}
 HOUSE_UNITS = {"artillery_truck": "artillery_trucks", "armored_car": "armored_cars", "destroyer": "destroyers",
                "freighter": "freighters_raiders", "merchant_raider": "freighters_raiders",
-               "armored_train": "armored_trains", "truck": "trucks"}
+               "armored_train": "armored_trains", "truck": "trucks", "coastal_artillery": "coastal_artillery"}
 ALIASES = {"inf": "infantry", "infantries": "infantry", "art": "artillery", "arty": "artillery",
            "artilleries": "artillery", "tanks": "tank", "ftr": "fighter", "fighters": "fighter",
            "plane": "fighter", "planes": "fighter", "bb": "battleship", "battleships": "battleship",
@@ -62,14 +63,16 @@ ALIASES = {"inf": "infantry", "infantries": "infantry", "art": "artillery", "art
            "merchantraider": "merchant_raider", "merchant_raiders": "merchant_raider",
            "train": "armored_train", "trains": "armored_train", "armored train": "armored_train",
            "armoredtrain": "armored_train", "armored_trains": "armored_train", "armoured_train": "armored_train",
-           "trucks": "truck", "lorry": "truck", "lorries": "truck"}
+           "trucks": "truck", "lorry": "truck", "lorries": "truck", "battery": "coastal_artillery",
+           "batteries": "coastal_artillery", "coastal artillery": "coastal_artillery", "coastal": "coastal_artillery",
+           "coastalartillery": "coastal_artillery"}
 # Tanks: "starting turn four, tanks are in play" (RULES.md 1.3).
 TANKS_FROM_ROUND = 4
 # Default order of loss: cheapest first; transports last among ships, damaged battleships
 # absorb a hit before anything dies (RULES.md 2.6, 2.9).
 DEFAULT_LOSS_ORDER = ("infantry", "armored_car", "artillery_truck", "artillery", "tank", "armored_train", "fighter",
                       "submarine",
-                      "destroyer", "cruiser", "battleship", "merchant_raider", "freighter", "transport", "truck")
+                      "destroyer", "cruiser", "battleship", "merchant_raider", "freighter", "transport", "truck", "coastal_artillery")
 
 
 def unit_type(word: str) -> UnitType | None:

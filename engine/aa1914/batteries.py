@@ -1,0 +1,82 @@
+"""House rule 2.4 "Coastal Artillery".
+
+"Max per territory: 1. Ships passing through the sea zone adjacent to the land territory where the
+Coastal Artillery is located are attacked by the coastal guns and sunk on a roll of 1. This attack
+is free and cannot be countered. Coastal Batteries are destroyed by attacking them with ships
+(standard battle) or if the territory is captured by an enemy power."
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.errors import OrderError
+
+from .combat import Piece, Roll, SeaPolicy, roll_dice, sea_battle
+from .house import BATTERY_DEFENSE, BATTERY_SINKS
+from .state import at_war, units_in
+from .units import UNIT_TYPES
+
+if TYPE_CHECKING:
+    from .turn import Turn
+
+
+def placement_problem(turn: "Turn", where: str, n: int) -> str | None:
+    """Batteries are built on the power's own coast: an original, coastal territory it controls."""
+    t = turn.board.territories[where]
+    coastal = any(turn.board.territories[a].sea for a in t.adjacent)
+    if t.sea or not coastal or t.original_owner != turn.power or turn.state["control"].get(where) != turn.power:
+        return f"coastal artillery is built on {turn.power}'s own coast, not in {where}"
+    if n > 1 or any(u["type"] == "coastal_artillery" for u in units_in(turn.state, where)):
+        return f"{where} may hold one coastal battery"
+    return None
+
+
+def fire_on_passing_ships(turn: "Turn", path: tuple[str, ...], ships: list[dict]) -> None:
+    """Every enemy battery next to a zone the ships enter fires once at each of them."""
+    board, state = turn.board, turn.state
+    for zone in path[1:]:
+        batteries = [u for name in board.territories[zone].adjacent for u in units_in(state, name)
+                     if u["type"] == "coastal_artillery" and at_war(board, state, turn.power, u["owner"])]
+        for battery in batteries:
+            alive = [s for s in ships if s in state["units"]]
+            if not alive or turn.rng is None:
+                continue
+            roll = Roll("defender", "coastal guns", BATTERY_SINKS, roll_dice(turn.rng, len(alive)))
+            state["log"].append({"round": state["round"], "power": turn.power, "battle": zone,
+                                 "who": battery["owner"], "step": "coastal guns", "target": BATTERY_SINKS,
+                                 "dice": roll.dice})
+            for ship, die in zip(alive, roll.dice):
+                if die <= BATTERY_SINKS:
+                    state["units"] = [u for u in state["units"] if u["id"] != ship["id"] and u.get("aboard") != ship["id"]]
+                    turn.report.append(f"💥 {battery['owner']}'s coastal guns at {battery['where']} sink "
+                                       f"{turn.power}'s {ship['type']} in {zone}.")
+
+
+def check_attack(turn: "Turn", where: str, zone: str) -> None:
+    if "coastal_artillery" not in turn.rules.house_units:
+        raise OrderError("this game does not use coastal artillery (option `coastal_artillery`)")
+    if not turn.board.adjacent(where, zone):
+        raise OrderError(f"{zone} does not border {where}")
+    if not any(u["type"] == "coastal_artillery" and at_war(turn.board, turn.state, turn.power, u["owner"])
+               for u in units_in(turn.state, where)):
+        raise OrderError(f"there is no enemy coastal battery in {where}")
+
+
+def attack_battery(turn: "Turn", where: str, zone: str) -> None:
+    """ "destroyed by attacking them with ships (standard battle)": rounds of fire between the
+    ships in the zone and the battery, which hits on 3 and is destroyed by one hit."""
+    ships = [u for u in units_in(turn.state, zone) if u["owner"] == turn.power and UNIT_TYPES[u["type"]].attack]
+    battery = next((u for u in units_in(turn.state, where) if u["type"] == "coastal_artillery"
+                    and at_war(turn.board, turn.state, turn.power, u["owner"])), None)
+    if not ships or battery is None:
+        return
+    attackers = [Piece(u["type"], u["owner"], u.get("damaged", False), u["id"]) for u in ships]
+    # the battery fights as a ship that fires at 3 (its defense against ships) and takes one hit
+    defenders = [Piece("cruiser", battery["owner"], uid=battery["id"])]
+    result = sea_battle(turn.rng, attackers, defenders, SeaPolicy())
+    assert BATTERY_DEFENSE == UNIT_TYPES["cruiser"].defense
+    from .battles import _apply, _log_rolls
+    _log_rolls(turn, where, result.rolls)
+    _apply(turn, result.attackers + result.defenders, result.attacker_lost + result.defender_lost)
+    outcome = "destroyed" if not result.defenders else "holds"
+    turn.report.append(f"⚓ Ships in {zone} engage the coastal battery at {where}: the battery {outcome}.")
