@@ -700,3 +700,26 @@ def test_coastal_artillery():
     # the surviving cruiser engages the battery: it hits (3), the battery misses
     shelled = Turn(B, sunk, "British Empire", Dice(*([2, 6] * 5))).run([parse_order("attack battery Kiel from SZ 10", B)])
     assert not any(u["type"] == "coastal_artillery" for u in shelled["units"])
+
+
+def test_supply_chain():
+    """4.7 "Every territory yields 1 supply every turn ... A territory may hold a maximum of supplies
+    equal to twice the number of units your power has in that territory ... consume 1 supply to
+    increase the hit die of one attacking or defending land unit by 1 ... each unit can only receive
+    a single bonus per battle ... Supplies are destroyed if captured by the enemy." """
+    from engine.aa1914.combat import _supply
+    assert _supply({2: 2, 3: 1}, 5, 3) == {3: 2, 4: 1}       # each die raised once
+    assert _supply({2: 2}, 1, 2) == {2: 1, 3: 1}
+    state = state_with(supply_chain=True)
+    italy_territories = sum(1 for n, t in B.territories.items() if not t.sea and state["control"].get(n) == "Italy")
+    after = Turn(B, state, "Italy", random.Random(1)).run([parse_order("supply Venice 2", B)])
+    store = after["supplies"]["Italy"]
+    assert store["at"] == {"Venice": 2} and store["stock"] == italy_territories - 2
+    venice_units = sum(1 for u in state["units"] if u["where"] == "Venice" and u["owner"] == "Italy")
+    with pytest.raises(OrderError, match="more supplies"):
+        Turn(B, state, "Italy", None).run([parse_order(f"supply Venice {2 * venice_units + 1}", B)])
+    with pytest.raises(OrderError, match="option `supply_chain`"):
+        Turn(B, state_with(), "Italy", None).run([parse_order("supply Venice 1", B)])
+    # in battle: the defender's supplies raise its dice
+    result = land_battle(Dice(6, 4), force("infantry"), force("infantry"), supplies=(0, 1))
+    assert result.rolls[-1].target == 4 and result.supplies_used == (0, 1) and len(result.attacker_lost) == 1

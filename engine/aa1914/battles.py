@@ -138,9 +138,16 @@ def land_battles(turn: "Turn") -> None:
         defender_cb = 0
         if turn.state.get("counter_battery", {}).get(enemy[0]["owner"]):
             defender_cb = sum(1 for u in enemy if u["type"] == "artillery") // 2
+        stores = turn.state.get("supplies", {})
+        a_supply = stores.get(turn.power, {}).get("at", {}).get(name, 0) if turn.rules.supply_chain else 0
+        d_supply = stores.get(enemy[0]["owner"], {}).get("at", {}).get(name, 0) if turn.rules.supply_chain else 0
         result = land_battle(turn.rng, attackers, defenders, _order_of(turn, turn.power),
                              _order_of(turn, enemy[0]["owner"]), turn.rules, turn.neutralizing.get(name, 0),
-                             (turn.counter_batteries.get(name, 0), defender_cb))
+                             (turn.counter_batteries.get(name, 0), defender_cb), (a_supply, d_supply))
+        for power, used in ((turn.power, result.supplies_used[0]), (enemy[0]["owner"], result.supplies_used[1])):
+            if used:
+                stores[power]["at"][name] -= used
+                turn.report.append(f"📦 {power} uses {used} supplies at {name}.")
         _log_rolls(turn, name, result.rolls)
         _apply(turn, result.attackers + result.defenders, result.attacker_lost + result.defender_lost)
         supremacy = f", air supremacy: {result.air_supremacy}" if result.air_supremacy else ""
@@ -271,6 +278,9 @@ def settle_control(turn: "Turn") -> None:
         if t.minor and not t.minor_capital and name not in state["entered_minors"]:
             state["entered_minors"].append(name)
         turn.report.append(f"🚩 {new} takes control of {name}" + (f" (liberated from {holder})" if holder and new == t.original_owner else ""))
+        for loser, store in state.get("supplies", {}).items():
+            if store["at"].pop(name, 0) and at_war(board, state, loser, new):
+                turn.report.append(f"📦 {loser}'s supplies in {name} are destroyed.")   # 4.7
         # 2.1/2.4: trucks and coastal batteries are destroyed when their territory is captured
         doomed = [u for u in units_in(state, name) if u["type"] in ("truck", "coastal_artillery")
                   and at_war(board, state, u["owner"], new)]

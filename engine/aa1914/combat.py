@@ -61,6 +61,7 @@ class BattleResult:
     ended: str = ""                        # how a sea battle ended
     submerged: list[Piece] = field(default_factory=list)   # subs that left the battle, unharmed
     suppressed: int = 0                                     # defenders kept from firing (3.2)
+    supplies_used: tuple[int, int] = (0, 0)                 # 4.7 (attacker, defender)
 
     def describe(self) -> list[str]:
         lines = []
@@ -166,7 +167,7 @@ def land_targets(force: Sequence[Piece], attacking: bool, supremacy: bool) -> di
 def land_battle(rng: random.Random, attackers: list[Piece], defenders: list[Piece],
                 attacker_order: Sequence[str] = DEFAULT_LOSS_ORDER,
                 defender_order: Sequence[str] = DEFAULT_LOSS_ORDER, rules=None, neutralizers: int = 0,
-                counter_battery: tuple[int, int] = (0, 0)) -> BattleResult:
+                counter_battery: tuple[int, int] = (0, 0), supplies: tuple[int, int] = (0, 0)) -> BattleResult:
     """One land battle: air combat, then a single round of fire (RULES.md 3.1, 3.2).
 
     `rules` (house.Rules) may change air combat (3.1: hit on 3, one round, the side with more
@@ -231,8 +232,14 @@ def land_battle(rng: random.Random, attackers: list[Piece], defenders: list[Piec
         a_groups[3] = a_groups.get(3, 0) + cars      # by numbers, the cars' score joins the rest
     elif cars:
         car_rolls = _fire(rng, [(3, cars)], "attacker", "armored cars")
+    d_groups = land_targets(firing_defenders, False, result.air_supremacy == "defender")
+    # 4.7: each supply used adds 1 to one land unit's die (fighters excluded: land units only)
+    a_groups = _supply(a_groups, supplies[0], sum(1 for p in attackers if p.spec.is_land and p not in cb_attack))
+    d_groups = _supply(d_groups, supplies[1], sum(1 for p in firing_defenders if p.spec.is_land))
+    result.supplies_used = (min(supplies[0], sum(1 for p in attackers if p.spec.is_land)),
+                            min(supplies[1], sum(1 for p in firing_defenders if p.spec.is_land)))
     a_rolls = _side_fire(rng, a_groups, "attacker", fbn)
-    d_rolls = _side_fire(rng, land_targets(firing_defenders, False, result.air_supremacy == "defender"), "defender", fbn)
+    d_rolls = _side_fire(rng, d_groups, "defender", fbn)
     result.rolls += car_rolls
     # 2.3: "Hits scored on the attack by Armored Cars may be affected to enemy Artillery even if he
     # still has Infantry left" — taken on the defender's artillery first
@@ -255,6 +262,19 @@ def land_battle(rng: random.Random, attackers: list[Piece], defenders: list[Piec
         _counter_battery(rng, result, attackers, defenders, cb_attack, cb_defend, a_rolls, d_rolls)
     result.rounds = 1
     return result
+
+
+def _supply(groups: dict[int, int], supplies: int, land_units: int) -> dict[int, int]:
+    """Raise `supplies` dice (at most one per land unit, each once) by one, lowest targets first."""
+    boosts = min(supplies, land_units)
+    out: dict[int, int] = {}
+    for target in sorted(groups):
+        count = groups[target]
+        step = min(boosts, count) if 0 < target < 6 else 0
+        boosts -= step
+        out[target] = out.get(target, 0) + count - step
+        out[target + 1] = out.get(target + 1, 0) + step
+    return {t: n for t, n in out.items() if n}
 
 
 def _counter_battery(rng, result: BattleResult, attackers, defenders, cb_attack, cb_defend, a_rolls, d_rolls) -> None:

@@ -45,6 +45,8 @@ HOUSE_OPTIONS: tuple[OptionSpec, ...] = (
                "its starting IPCs; the US gets 5 bonus IPCs a turn for 4 turns", False),
     OptionSpec("swiss_alps", "4.4 The Swiss Alps: Switzerland is impassable", False),
     OptionSpec("munich_reinforcements", "4.5 Reinforcements from Munich: Germany also mobilizes in Munich", False),
+    OptionSpec("supply_chain", "4.7 The Supply Chain: territories yield supplies that add 1 to a land unit's "
+               "die in battle", False),
     OptionSpec("counter_battery", "4.8 Counter-Battery Fire: up to half the artillery may fire at enemy artillery "
                "after the battle", False),
     OptionSpec("every_corner", "4.6 From Every Corner of the Empire: place infantry/artillery in original "
@@ -129,6 +131,7 @@ class Rules:
     multinational_attacks: bool = False
     counter_battery: bool = False
     freighters_raiders: bool = False
+    supply_chain: bool = False
     sub_negator: str = "cruiser"                 # "Destroyers take on the role of the items listed with an asterisk"
     more_production: bool = False
     concentrated_attacks: bool = False
@@ -165,6 +168,7 @@ def _rules(items: tuple[tuple[str, object], ...]) -> Rules:
         multinational_attacks="multinational_attacks" in on,
         counter_battery="counter_battery" in on,
         freighters_raiders="freighters_raiders" in on,
+        supply_chain="supply_chain" in on,
         sub_negator="destroyer" if "destroyers" in on else "cruiser",
         more_production="more_production" in on,
         concentrated_attacks="concentrated_attacks" in on,
@@ -291,3 +295,14 @@ def truck_loads(units: dict[str, int]) -> int | None:
 
 BATTERY_SINKS = 1          # 2.4 "sunk on a roll of 1"
 BATTERY_DEFENSE = 3        # "Defense value (against ships): 3"
+
+
+def supply_capacity(units_there: int) -> int:
+    """4.7: "A territory may hold a maximum of supplies equal to twice the number of units your
+    power has in that territory." """
+    return 2 * units_there
+
+
+def stockpile_limit(ipc_count: int) -> int:
+    """4.7: "Your power can stockpile supplies to a maximum of three times your current IPC count." """
+    return 3 * ipc_count

@@ -100,6 +100,17 @@ class Concentrate:
 
 
 @dataclass(frozen=True)
+class SendSupplies:
+    """House rule 4.7: `supply Picardy 3` — send supplies from the stockpile to a territory."""
+
+    where: str
+    amount: int
+
+    def text(self) -> str:
+        return f"supply {self.where} {self.amount}"
+
+
+@dataclass(frozen=True)
 class AttackBattery:
     """House rule 2.4: `attack battery Kiel from SZ 10` — ships engage a coastal battery."""
 
@@ -209,7 +220,7 @@ class DeclareUSW:
         return "declare usw"
 
 
-Order = Buy | MoveOrder | Place | Attack | SeaDecision | LossOrder | Submerge | DeclareUSW | Breakthrough | Concentrate | BuildFactory | Neutralize | SubTargets | AllyJoin | CounterBattery | TrainsReact | TruckMove | AttackBattery
+Order = Buy | MoveOrder | Place | Attack | SeaDecision | LossOrder | Submerge | DeclareUSW | Breakthrough | Concentrate | BuildFactory | Neutralize | SubTargets | AllyJoin | CounterBattery | TrainsReact | TruckMove | AttackBattery | SendSupplies
 
 
 def _counts_text(units: Counts) -> str:
@@ -371,6 +382,11 @@ def _parse(line: str, board: Board) -> Order:
         if not types:
             raise OrderError("list unit types, first to die first: `casualties infantry, artillery, tank`")
         return LossOrder(tuple(types))
+    if verb in ("supply", "supplies"):
+        match = re.fullmatch(r"(.+?)\s+(\d+)", rest)
+        if not match:
+            raise OrderError("write `supply <territory> <number>`")
+        return SendSupplies(_place(board, match.group(1)), int(match.group(2)))
     if verb == "truck":
         units_text, places = _split_units_and_places(board, rest)
         units, _ = parse_counts(units_text)

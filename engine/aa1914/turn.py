@@ -16,7 +16,7 @@ from . import batteries, battles, movement, raiders
 from .board import Board
 from .orders import (Attack, Breakthrough, Buy, BuildFactory, Concentrate, DeclareUSW, LossOrder, MoveOrder,
                      AllyJoin, CounterBattery, Neutralize, Order, Place, SeaDecision, Submerge, SubTargets,
-                     TrainsReact, TruckMove, AttackBattery)
+                     TrainsReact, TruckMove, AttackBattery, SendSupplies)
 from .state import US, aligned, at_war, controller, friendly, income, is_contested, units_in
 from .tournament import economic_collapse, political_collapse
 from .house import (FACTORY_INCOME, FACTORY_MIN_IPC, UK_HOME_ISLAND, USW_ZONES, breakthrough_allowance,
@@ -132,9 +132,16 @@ class Turn:
             battles.land_battles(self)
             battles.settle_control(self)
         self.mobilize([o for o in orders if isinstance(o, Place)])
+        sends = [o for o in orders if isinstance(o, SendSupplies)]
+        if sends and not self.rules.supply_chain:
+            raise OrderError("this game does not use house rule 4.7 (option `supply_chain`)")
         if self.rng is not None:
             self.collect_income()
+            if self.rules.supply_chain:
+                self.supply(sends)
             self.end()
+        elif sends:
+            self.supply(sends)
         return self.state
 
     def carry_out(self, action, order) -> None:
@@ -665,6 +672,33 @@ class Turn:
         else:
             self.report.append(f"🌊 {label}: {len(subs)} German sub(s) cost {self.power} {lost} IPCs.")
         return lost
+
+    def supplies(self) -> dict:
+        return self.state.setdefault("supplies", {}).setdefault(self.power, {"stock": 0, "at": {}})
+
+    def supply(self, sends: list[SendSupplies]) -> None:
+        """House rule 4.7: "Every territory yields 1 supply every turn. Supplies are distributed
+        immediately to the territories that the power wishes to send them into ... Your power can
+        stockpile supplies to a maximum of three times your current IPC count. Surplus supplies are
+        lost." Collected with the income (none in an economic collapse)."""
+        from .house import stockpile_limit, supply_capacity
+        mine = self.supplies()
+        if not self.economic_collapse:
+            mine["stock"] += sum(1 for name, t in self.board.territories.items()
+                                 if not t.sea and controller(self.board, self.state, name) == self.power)
+        for order in sends:
+            units = sum(1 for u in units_in(self.state, order.where) if u["owner"] == self.power)
+            room = supply_capacity(units) - mine["at"].get(order.where, 0)
+            if order.amount > room:
+                raise OrderError(f"{order.where} can take {max(room, 0)} more supplies (twice your units there)")
+            if order.amount > mine["stock"]:
+                raise OrderError(f"{self.power} has {mine['stock']} supplies to send, not {order.amount}")
+            mine["stock"] -= order.amount
+            mine["at"][order.where] = mine["at"].get(order.where, 0) + order.amount
+        limit = stockpile_limit(income(self.board, self.state, self.power))
+        if mine["stock"] > limit:
+            self.report.append(f"📦 {self.power} loses {mine['stock'] - limit} surplus supplies.")
+            mine["stock"] = limit
 
     def end(self) -> None:
         """ "checking for political collapse is done at the end of each power's turn" """
