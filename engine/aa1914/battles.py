@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from . import raiders
 from .combat import Piece, Roll, SeaPolicy, land_battle, roll_dice, sea_battle, take_hits
-from .state import US, aligned, at_war, friendly, is_contested, units_in
+from .state import NEUTRAL, US, aligned, at_war, friendly, is_contested, units_in
 from .units import DEFAULT_LOSS_ORDER, UNIT_TYPES
 
 if TYPE_CHECKING:
@@ -89,7 +89,9 @@ def mobilize_minor(turn: "Turn", name: str) -> None:
         return
     turn.state["mobilized_minors"].append(t.minor)
     side = turn.board.side_of(turn.power)
-    if aligned(turn.state, t) is not None:
+    if side is None:
+        patron = NEUTRAL          # invaded by neutral Spain (4.17): the minor's own army defends it
+    elif aligned(turn.state, t) is not None:
         patron = aligned(turn.state, t)
     else:   # a true neutral: the opposing side provides the pieces (docs/rulings.md: first in turn order)
         patron = next(p for p in turn.board.turn_order if turn.board.side_of(p) != side
@@ -97,7 +99,9 @@ def mobilize_minor(turn: "Turn", name: str) -> None:
     count = 2 * t.ipc
     for i in range(count):
         turn.new_unit("artillery" if i == 0 else "infantry", patron, name)
-    if friendly(turn.board, patron, turn.power):
+    if patron == NEUTRAL:
+        turn.report.append(f"⚔️ {t.minor} raises its own army of {count} against {turn.power}.")
+    elif friendly(turn.board, patron, turn.power):
         # "If a minor power aligned to your power is mobilized by a friendly power, you take control"
         for other, ot in turn.board.territories.items():
             if ot.minor == t.minor and ot.minor_capital:
@@ -261,7 +265,9 @@ def settle_control(turn: "Turn") -> None:
         if not present or is_contested(board, state, name):
             continue
         holder = state["control"].get(name)
-        powers = {u["owner"] for u in present}
+        powers = {u["owner"] for u in present} - {NEUTRAL}
+        if not powers:
+            continue
         if holder in powers or (holder is not None and any(friendly(board, holder, p) for p in powers)
                                 and not any(at_war(board, state, holder, p) for p in powers)):
             continue

@@ -71,3 +71,35 @@ class Board:
 @lru_cache(maxsize=1)
 def standard_board() -> Board:
     return Board(json.loads(DATA.read_text()))
+
+
+SPAIN = "Spain"
+SPANISH_TERRITORIES = ("Spain", "Spanish Morocco", "Balearic Islands")
+# 4.17: "Place 7 Infantry and 1 Artillery on the Spanish mainland, 1 Infantry and 1 Artillery in
+# Spanish Morocco, and 1 Transport and 1 Cruiser in Sea Zone 14 ... Spain begins the game with 5
+# IPCs and will play after Italy's turn."
+SPANISH_SETUP = [("infantry", "Spain", 7), ("artillery", "Spain", 1), ("infantry", "Spanish Morocco", 1),
+                 ("artillery", "Spanish Morocco", 1), ("transport", "SZ 14", 1), ("cruiser", "SZ 14", 1)]
+
+
+@lru_cache(maxsize=1)
+def spain_board() -> Board:
+    """The map with Spain as an active neutral power (house rule 4.17)."""
+    data = json.loads(DATA.read_text())
+    order = data["turn_order"]
+    order.insert(order.index("Italy") + 1, SPAIN)
+    for name in SPANISH_TERRITORIES:
+        t = data["territories"][name]
+        for key in ("minor", "aligned", "minor_capital"):
+            t.pop(key, None)
+        t["owner"] = SPAIN
+        t["homeland"] = True
+    data["territories"]["Spain"]["capital"] = True
+    data["territories"]["Spain"]["naval_base"] = ["SZ 14"]   # so Spain can build ships (docs/rulings.md)
+    data["starting_units"] += [{"type": k, "owner": SPAIN, "where": w, "count": n} for k, w, n in SPANISH_SETUP]
+    data["starting_ipcs"][SPAIN] = 5
+    return Board(data)
+
+
+def board_for(options: dict | None) -> Board:
+    return spain_board() if (options or {}).get("spain_balance") else standard_board()

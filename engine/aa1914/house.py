@@ -43,6 +43,8 @@ HOUSE_OPTIONS: tuple[OptionSpec, ...] = (
                "merchant raiders steal them", False),
     OptionSpec("deploy_reserves", "4.3 Deploy the Reserves: before round 1 each power secretly places units worth "
                "its starting IPCs; the US gets 5 bonus IPCs a turn for 4 turns", False),
+    OptionSpec("spain_balance", "4.17 Spain Hangs in the Balance: Spain is a ninth, neutral power whose alignment "
+               "track may bring it into the war", False),
     OptionSpec("swiss_alps", "4.4 The Swiss Alps: Switzerland is impassable", False),
     OptionSpec("munich_reinforcements", "4.5 Reinforcements from Munich: Germany also mobilizes in Munich", False),
     OptionSpec("supply_chain", "4.7 The Supply Chain: territories yield supplies that add 1 to a land unit's "
@@ -306,3 +308,16 @@ def supply_capacity(units_there: int) -> int:
 def stockpile_limit(ipc_count: int) -> int:
     """4.7: "Your power can stockpile supplies to a maximum of three times your current IPC count." """
     return 3 * ipc_count
+
+
+SPAIN_JOINS_AT = 6     # 4.17: "If Spain's alignment reaches 6 points in favor of Germany ... of France"
+SPAIN_DEPLOY = 3       # "Once Spain joins a side, up to three units per turn may be deployed directly in Spain."
+
+
+def spain_shift(in_spain: int, outside: int, ipcs_in_hand: int, german_die: int, french_die: int,
+                french_paid: int) -> float:
+    """4.17 end of Spain's turn: land units in Spain, plus half those outside, minus the IPCs in
+    Spain's hand, plus half the German die, minus the French die (and what France paid to add to
+    it). Positive moves the tracker towards Germany. The seed's example:
+    "10 - 7 + 3/2 - 2 - 1 = 1,5 points towards Germany"."""
+    return in_spain + outside / 2 - ipcs_in_hand + german_die / 2 - french_die - french_paid

@@ -33,6 +33,8 @@ def territory_status(turn: "Turn", name: str) -> str:
         return "contested"
     t = turn.board.territories[name]
     owner = turn.start_control.get(name)
+    if owner == "Spain" and turn.power != "Spain":
+        return "closed"           # 4.17: neutral Spain's territories are closed to the warring powers
     if owner is None:
         if t.minor and t.minor not in turn.state["mobilized_minors"]:
             patron = aligned(turn.state, t)
@@ -195,7 +197,12 @@ def _check_land(turn: "Turn", path: tuple[str, ...], units: list[dict]) -> str:
         raise OrderError("land units cannot cross the sea on their own: use a transport")
     status = [territory_status(turn, p) for p in path[1:]]
     if "closed" in status:
+        closed = path[1:][status.index("closed")]
+        if turn.start_control.get(closed) == "Spain":
+            raise OrderError(f"{closed} belongs to neutral Spain: no power may enter it (house rule 4.17)")
         raise OrderError("the neutral United States may not enter territories of other Allied powers")
+    if turn.power == "Spain" and "hostile" in status:
+        raise OrderError("neutral Spain enters only its own territories and neutral ones (house rule 4.17)")
     if start in turn.start_contested:
         # "Land units that begin their turn in contested territories can only be moved to an adjacent
         # territory ... controlled by the moving power or contained units belonging to that power"

@@ -100,6 +100,16 @@ class Concentrate:
 
 
 @dataclass(frozen=True)
+class SpainPay:
+    """House rule 4.17, France: `spain pay 2` — IPCs France adds to a lost diplomacy roll."""
+
+    amount: int
+
+    def text(self) -> str:
+        return f"spain pay {self.amount}"
+
+
+@dataclass(frozen=True)
 class SendSupplies:
     """House rule 4.7: `supply Picardy 3` — send supplies from the stockpile to a territory."""
 
@@ -220,7 +230,7 @@ class DeclareUSW:
         return "declare usw"
 
 
-Order = Buy | MoveOrder | Place | Attack | SeaDecision | LossOrder | Submerge | DeclareUSW | Breakthrough | Concentrate | BuildFactory | Neutralize | SubTargets | AllyJoin | CounterBattery | TrainsReact | TruckMove | AttackBattery | SendSupplies
+Order = Buy | MoveOrder | Place | Attack | SeaDecision | LossOrder | Submerge | DeclareUSW | Breakthrough | Concentrate | BuildFactory | Neutralize | SubTargets | AllyJoin | CounterBattery | TrainsReact | TruckMove | AttackBattery | SendSupplies | SpainPay
 
 
 def _counts_text(units: Counts) -> str:
@@ -382,6 +392,11 @@ def _parse(line: str, board: Board) -> Order:
         if not types:
             raise OrderError("list unit types, first to die first: `casualties infantry, artillery, tank`")
         return LossOrder(tuple(types))
+    if verb == "spain":
+        match = re.fullmatch(r"pay\s+(\d)", rest.strip(), re.I)
+        if not match or int(match.group(1)) > 2:
+            raise OrderError("write `spain pay 0`, `spain pay 1` or `spain pay 2`")
+        return SpainPay(int(match.group(1)))
     if verb in ("supply", "supplies"):
         match = re.fullmatch(r"(.+?)\s+(\d+)", rest)
         if not match:

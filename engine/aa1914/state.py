@@ -12,10 +12,16 @@ def units_in(state: dict, territory: str) -> list[dict]:
     return [u for u in state["units"] if u["where"] == territory]
 
 
+NEUTRAL = "Neutral"   # owner of a neutral minor's own army, raised against neutral Spain (4.17)
+
+
 def at_war(board: Board, state: dict, a: str | None, b: str | None) -> bool:
-    """Powers of opposite sides are at war; the United States only once it has entered the war."""
+    """Powers of opposite sides are at war; the United States only once it has entered the war.
+    A neutral minor's own army fights whoever invaded it."""
     if a is None or b is None or a == b:
         return False
+    if NEUTRAL in (a, b):
+        return True
     if US in (a, b) and not state.get("us_at_war"):
         return False
     side_a, side_b = board.side_of(a), board.side_of(b)

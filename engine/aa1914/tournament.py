@@ -46,8 +46,8 @@ def victory_points(board: Board, state: dict, side: str) -> int:
     members = board.sides[side]
     points = 0
     for power in board.turn_order:
-        if power in members:
-            continue
+        if board.side_of(power) in (None, side):
+            continue   # only the other alliance's homelands count (not neutral Spain's, 4.17)
         for name in board.homeland(power):
             holder = controller(board, state, name)
             contesting = is_contested(board, state, name) and any(
@@ -61,7 +61,8 @@ def capitals_held(board: Board, state: dict, side: str) -> list[str]:
     """Enemy capitals the side's members control (captured, not merely contested)."""
     members = board.sides[side]
     return sorted(name for name, t in board.territories.items()
-                  if t.capital and t.original_owner not in members and controller(board, state, name) in members)
+                  if t.capital and board.side_of(t.original_owner) not in (None, side)
+                  and controller(board, state, name) in members)
 
 
 def capital_victory(board: Board, state: dict) -> str | None:

@@ -16,7 +16,7 @@ from . import batteries, battles, movement, raiders
 from .board import Board
 from .orders import (Attack, Breakthrough, Buy, BuildFactory, Concentrate, DeclareUSW, LossOrder, MoveOrder,
                      AllyJoin, CounterBattery, Neutralize, Order, Place, SeaDecision, Submerge, SubTargets,
-                     TrainsReact, TruckMove, AttackBattery, SendSupplies)
+                     TrainsReact, TruckMove, AttackBattery, SendSupplies, SpainPay)
 from .state import US, aligned, at_war, controller, friendly, income, is_contested, units_in
 from .tournament import economic_collapse, political_collapse
 from .house import (FACTORY_INCOME, FACTORY_MIN_IPC, UK_HOME_ISLAND, USW_ZONES, breakthrough_allowance,
@@ -85,6 +85,10 @@ class Turn:
                 self.declare_usw()
             elif isinstance(order, BuildFactory):
                 self.build_factory(order)
+            elif isinstance(order, SpainPay):
+                if self.power != "France" or not self.state.get("options", {}).get("spain_balance"):
+                    raise OrderError("only France pays to sway Spain (house rule 4.17)")
+                self.state["spain_pay"] = order.amount
             elif isinstance(order, TrainsReact):
                 self.state.setdefault("trains_react", {})[self.power] = order.react
             elif isinstance(order, CounterBattery) and order.standing is not None:
@@ -590,6 +594,11 @@ class Turn:
         """Placement limits of house rules 4.6 (every corner) and 4.11 (staging factory); None if
         `where` is not such a place."""
         placed = self.placed.get(where, 0)
+        if self.state.get("spain_joined") == self.power and where == "Spain" and not UNIT_TYPES[kind].is_sea:
+            from .house import SPAIN_DEPLOY
+            if self.state["control"].get("Spain") != self.power:
+                return f"{self.power} does not control Spain"
+            return None if placed + n <= SPAIN_DEPLOY else f"Spain takes {SPAIN_DEPLOY} units a turn"
         factory = self.factory()
         if factory and factory["effect"] == "staging" and factory["where"] == where:
             cap = staging_capacity(self.board.territories[where].ipc)
@@ -673,6 +682,40 @@ class Turn:
             self.report.append(f"🌊 {label}: {len(subs)} German sub(s) cost {self.power} {lost} IPCs.")
         return lost
 
+    def sway_spain(self) -> None:
+        """House rule 4.17: at the end of Spain's turn the alignment tracker moves; at 6 points
+        Spain joins Germany (the Central Powers) or France (the Entente)."""
+        from .house import SPAIN_JOINS_AT, spain_shift
+        state = self.state
+        land = [u for u in state["units"] if u["owner"] == "Spain" and UNIT_TYPES[u["type"]].is_land]
+        in_spain = sum(1 for u in land if u["where"] == "Spain")
+        german, french = self.roll(2)
+        paid = 0
+        if french < german:   # "If France loses the roll, it may pay up to 2 IPCs to add to its roll."
+            paid = min(state.get("spain_pay", 0), 2, state["treasury"]["France"])
+            state["treasury"]["France"] -= paid
+        shift = spain_shift(in_spain, len(land) - in_spain, state["treasury"]["Spain"], german, french, paid)
+        state["spain_track"] = state.get("spain_track", 0) + shift
+        state["log"].append({"round": state["round"], "power": "Spain", "battle": "Spain", "who": "Germany/France",
+                             "step": "diplomacy in Madrid", "target": 0, "dice": [german, french]})
+        self.report.append(f"🇪🇸 Spain's alignment moves {shift:+g} (Germany rolls {german}, France {french}"
+                           + (f" and pays {paid}" if paid else "") + f"): tracker {state['spain_track']:+g}.")
+        track = state["spain_track"]
+        if abs(track) >= SPAIN_JOINS_AT:
+            patron = "Germany" if track > 0 else "France"
+            for u in state["units"]:
+                if u["owner"] == "Spain":
+                    u["owner"] = patron
+            for name, holder in state["control"].items():
+                if holder == "Spain":
+                    state["control"][name] = patron
+            state["treasury"][patron] += state["treasury"]["Spain"]
+            state["treasury"]["Spain"] = 0
+            state["collapsed"]["Spain"] = "joined"
+            state["spain_joined"] = patron
+            self.report.append(f"🇪🇸 Spain enters the war on the side of {patron}: its units and territories "
+                               f"fall under {patron}'s control.")
+
     def supplies(self) -> dict:
         return self.state.setdefault("supplies", {}).setdefault(self.power, {"stock": 0, "at": {}})
 
@@ -702,6 +745,8 @@ class Turn:
 
     def end(self) -> None:
         """ "checking for political collapse is done at the end of each power's turn" """
+        if self.power == "Spain":
+            self.sway_spain()
         for power in [self.power]:
             if self.state["collapsed"].get(power) != "political" and political_collapse(self.board, self.state, power):
                 self.surrender(power)

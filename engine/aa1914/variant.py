@@ -13,9 +13,9 @@ from typing import Mapping, Sequence
 from engine.errors import OrderError
 from engine.variant import OptionSpec, PhaseResult, State, Variant
 
-from .board import standard_board
+from .board import board_for, standard_board
 from .house import HOUSE_OPTIONS
-from .orders import CounterBattery, LossOrder, Place, SeaDecision, Submerge, TrainsReact, parse_order
+from .orders import CounterBattery, LossOrder, Place, SeaDecision, SpainPay, Submerge, TrainsReact, parse_order
 from .setup import initial_state
 from .state import income
 from .tournament import capital_victory, economic_victory, victory_points
@@ -36,14 +36,18 @@ class AA1914Variant(Variant):
     def board(self):
         return standard_board()
 
+    def board_of(self, state_or_options: dict):
+        options = state_or_options.get("options", state_or_options) if "units" in state_or_options else state_or_options
+        return board_for(options)
+
     def seats(self, options):
-        return self.board.turn_order
+        return board_for(options).turn_order
 
     def initial_state(self, options, rng: random.Random) -> State:
-        return initial_state(self.board, dict(options))
+        return initial_state(board_for(options), dict(options))
 
     def active(self, state: State) -> str:
-        return self.board.turn_order[state["turn"]]
+        return self.board_of(state).turn_order[state["turn"]]
 
     def phase_label(self, state: State) -> str:
         if state.get("winner"):
@@ -58,16 +62,16 @@ class AA1914Variant(Variant):
         if state.get("winner"):
             return ()
         if state.get("phase") in ("reserves", "auction"):
-            return tuple(p for p in self.board.turn_order if p != "United States")
+            return tuple(p for p in self.board_of(state).turn_order if p != "United States")
         return (self.active(state),)
 
     def may_order(self, state: State, seat: str) -> bool:
         if state.get("phase") in ("reserves", "auction"):
             return seat in self.seats_to_act(state)
-        return not state.get("winner") and seat in self.board.turn_order
+        return not state.get("winner") and seat in self.board_of(state).turn_order
 
     def check_orders(self, state: State, seat: str, lines: Sequence[str], existing: Sequence[str] = ()) -> list[str]:
-        board = self.board
+        board = self.board_of(state)
         if state.get("phase") == "reserves":
             return self._check_reserves(state, seat, lines, existing)
         if state.get("phase") == "auction":
@@ -75,7 +79,7 @@ class AA1914Variant(Variant):
         merged: list[str] = list(existing)
         for line in lines:
             order = parse_order(line, board)
-            standing = isinstance(order, (LossOrder, TrainsReact)) or (
+            standing = isinstance(order, (LossOrder, TrainsReact, SpainPay)) or (
                 isinstance(order, (Submerge, CounterBattery)) and order.standing is not None)
             if seat != self.active(state) and not standing:
                 raise OrderError(f"it is {self.active(state)}'s turn: {seat} may only set `casualties …` "
@@ -97,11 +101,12 @@ class AA1914Variant(Variant):
         from .reserves import check_reserves
         merged = list(existing)
         for line in lines:
-            order = parse_order(line, self.board)
+            order = parse_order(line, self.board_of(state))
             if not isinstance(order, Place):
                 raise OrderError("now each power secretly places its reserves: `place 2 infantry Libya`", line)
             merged.append(order.text())
-        check_reserves(self.board, state, seat, [parse_order(line, self.board) for line in merged])
+        board = self.board_of(state)
+        check_reserves(board, state, seat, [parse_order(line, board) for line in merged])
         return merged
 
     def _check_auction(self, state: State, seat: str, lines: Sequence[str], existing: Sequence[str]) -> list[str]:
@@ -109,17 +114,18 @@ class AA1914Variant(Variant):
         by_alliance = bool(state["options"].get("auction_by_alliance"))
         merged = list(existing)
         for line in lines:
-            order = parse_auction_order(line, self.board, by_alliance)
+            order = parse_auction_order(line, self.board_of(state), by_alliance)
             key = order.text().rsplit(" ", 1)[0] if order.text().startswith("bid") else order.text().split(" ")[0]
             if order.text().startswith("bid"):
                 key = " ".join(order.text().split()[:2])
             merged = [m for m in merged if not m.startswith(key)] + [order.text()]
-        check_auction(self.board, state, seat, [parse_auction_order(m, self.board, by_alliance) for m in merged],
+        board = self.board_of(state)
+        check_auction(board, state, seat, [parse_auction_order(m, board, by_alliance) for m in merged],
                       by_alliance)
         return merged
 
     def adjudicate(self, state: State, orders: Mapping[str, Sequence[str]], rng: random.Random) -> PhaseResult:
-        board = self.board
+        board = self.board_of(state)
         if state.get("phase") == "auction":
             from .auction import parse_auction_order, run_auction
             by_alliance = bool(state["options"].get("auction_by_alliance"))
@@ -149,6 +155,8 @@ class AA1914Variant(Variant):
                         state["counter_battery"] = {**state.get("counter_battery", {}), seat: order.standing}
                     elif isinstance(order, TrainsReact):
                         state["trains_react"] = {**state.get("trains_react", {}), seat: order.react}
+                    elif isinstance(order, SpainPay) and seat == "France":
+                        state["spain_pay"] = order.amount
         mine = [parse_order(line, board) for line in orders.get(power, ())]
         turn = Turn(board, state, power, rng)
         new = turn.run(mine)
@@ -172,13 +180,13 @@ class AA1914Variant(Variant):
                            announcements=tuple(announcements))
 
     def _advance(self, state: State) -> None:
-        order = self.board.turn_order
+        order = self.board_of(state).turn_order
         for _ in range(len(order)):
             state["turn"] += 1
             if state["turn"] == len(order):
                 state["turn"] = 0
                 state["round"] += 1
-            if state["collapsed"].get(order[state["turn"]]) != "political":
+            if state["collapsed"].get(order[state["turn"]]) not in ("political", "joined"):
                 return
 
     def order_help(self, state: State) -> str:
@@ -187,12 +195,12 @@ class AA1914Variant(Variant):
                 "`retreat SZ 9 to SZ 10`, `place 3 infantry Berlin`, `casualties infantry, artillery, tank`.")
 
     def phase_brief(self, state: State, seat: str) -> str:
-        board = self.board
+        board = self.board_of(state)
         return (f"It is {seat}'s turn (round {state['round']}). Treasury {state['treasury'][seat]} IPCs, "
                 f"income {income(board, state, seat)}.\n" + self.order_help(state))
 
     def describe(self, state: State, seat: str | None = None) -> str:
-        board = self.board
+        board = self.board_of(state)
         lines = [self.phase_label(state)]
         for power in board.turn_order:
             status = state["collapsed"].get(power)
@@ -217,6 +225,8 @@ def _key(text: str, board) -> str:
         return "counter-battery"
     if text in ("trains react", "trains stay"):
         return "trains"
+    if text.startswith("spain pay"):
+        return "spain pay"
     order = parse_order(text, board)
     if isinstance(order, SeaDecision):
         return f"sea:{order.where}"
