@@ -89,10 +89,9 @@ def random_game(seed: int, max_phases: int) -> tuple[int, float, str]:
 
 def compare_with_diplomacy_package() -> str:
     try:
-        import diplomacy  # noqa: F401
+        from diplomacy import Game
     except ImportError:
         return "the `diplomacy` package is not installed: no comparison (pip install diplomacy to compare)"
-    from diplomacy import Game
     start = time.perf_counter()
     count = 0
     for _ in range(3):

@@ -3,13 +3,12 @@ from __future__ import annotations
 
 import io
 import json
-import shlex
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from engine.variant import get_variant, variants
+from engine.variant import get_variant
 from service.errors import BadInput
 from service.text import game_status, option_list, parse_option_words
 

@@ -12,6 +12,7 @@ from typing import Mapping, Sequence
 from PIL import Image, ImageChops, ImageDraw
 
 from .fonts import font
+from .patterns import diagonal_hatch
 from .registry import register_renderer
 
 DATA = Path(__file__).parent / "data" / "aa1914.json"
@@ -44,15 +45,6 @@ def _scaled(ring) -> list[tuple[float, float]]:
     return [(x * SCALE, y * SCALE) for x, y in ring]
 
 
-@lru_cache(maxsize=2)
-def _hatch(size: tuple[int, int]) -> Image.Image:
-    pattern = Image.new("L", size, 0)
-    pen = ImageDraw.Draw(pattern)
-    for offset in range(-size[1], size[0], 8):
-        pen.line([(offset, size[1]), (offset + size[1], 0)], fill=255, width=2)
-    return pattern
-
-
 @lru_cache(maxsize=4)
 def _base(fills_key: tuple, contested: frozenset) -> Image.Image:
     data = art()
@@ -70,7 +62,7 @@ def _base(fills_key: tuple, contested: frozenset) -> Image.Image:
             if name in contested:
                 mask_pen.polygon(points, fill=255)
     if contested:
-        image.paste((200, 0, 0), mask=ImageChops.multiply(mask, _hatch(image.size)))
+        image.paste((200, 0, 0), mask=ImageChops.multiply(mask, diagonal_hatch(image.size, 8)))
     label = font(11)
     for name, (x, y) in data["centres"].items():
         if name.startswith("SZ"):

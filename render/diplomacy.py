@@ -16,6 +16,7 @@ from typing import Mapping, Sequence
 from PIL import Image, ImageChops, ImageDraw
 
 from .fonts import font
+from .patterns import diagonal_hatch
 from .registry import register_renderer
 
 DATA = Path(__file__).parent / "data" / "diplomacy_standard.json"
@@ -70,7 +71,7 @@ def _base(closed: frozenset[str], owners_key: tuple) -> Image.Image:
             if shape["kind"] == "land" and province in closed:
                 closed_pen.polygon(points, fill=255)
     if closed:
-        image.paste((120, 110, 100), mask=ImageChops.multiply(closed_mask, _hatch_pattern((width, height))))
+        image.paste((120, 110, 100), mask=ImageChops.multiply(closed_mask, diagonal_hatch((width, height), 9)))
     label_font = font(max(10, int(14 * SCALE)))
     for province, point in data["labels"].items():
         x, y = _xy(point)
@@ -81,16 +82,6 @@ def _base(closed: frozenset[str], owners_key: tuple) -> Image.Image:
         colour = POWER_COLOURS.get(owners.get(province), (255, 255, 255))
         draw.ellipse([x - r, y - r, x + r, y + r], fill=colour, outline=(0, 0, 0), width=2)
     return image
-
-
-@lru_cache(maxsize=2)
-def _hatch_pattern(size: tuple[int, int]) -> Image.Image:
-    """Diagonal lines over the whole board; masked to the closed provinces (rx07 rules 3, 4)."""
-    pattern = Image.new("L", size, 0)
-    pen = ImageDraw.Draw(pattern)
-    for offset in range(-size[1], size[0], 9):
-        pen.line([(offset, size[1]), (offset + size[1], 0)], fill=255, width=2)
-    return pattern
 
 
 def _unit_point(loc: str, dislodged: bool = False) -> tuple[float, float] | None:

@@ -18,7 +18,7 @@ from engine.variant import PhaseResult, Variant, get_variant
 
 from . import permissions
 from .errors import BadInput, BadState, Forbidden, NotFound
-from .models import Actor, GameInfo, OrderSheet, OutboxMessage, PhaseInfo, iso, parse_time
+from .models import Actor, GameInfo, OrderSheet, OutboxMessage, PhaseInfo, iso
 from .store import Store
 
 Clock = Callable[[], datetime]
@@ -256,7 +256,7 @@ class GameService:
         game = await self.game(game_id)
         permissions.require_gm(game, actor, "adjudicate")
         _require_status(game, "active", "adjudicate")
-        return await self.adjudicate(game_id, game.current_phase, f"forced by the GM")
+        return await self.adjudicate(game_id, game.current_phase, "forced by the GM")
 
     async def _adjudicate_in(self, conn, game_id: int, phase_id: int | None, reason: str) -> PhaseInfo | None:
         game = await self.store.game(game_id, conn)

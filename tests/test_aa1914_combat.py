@@ -3,23 +3,11 @@ import random
 
 import pytest
 
-from engine.aa1914.combat import Piece, SeaPolicy, land_battle, land_targets, sea_battle, take_hits
+from engine.aa1914.combat import SeaPolicy, land_battle, land_targets, sea_battle, take_hits
 from engine.aa1914.odds import land_odds, sea_odds
 
 
-class Dice(random.Random):
-    """Rolls chosen by the test, in order."""
-
-    def __init__(self, *rolls):
-        super().__init__(0)
-        self.rolls = list(rolls)
-
-    def randint(self, a, b):
-        return self.rolls.pop(0)
-
-
-def force(*types, owner="x"):
-    return [Piece(t, owner, uid=i) for i, t in enumerate(types)]
+from tests.aa_helpers import Dice, force
 
 
 def test_artillery_supports_one_infantry_or_tank_each():

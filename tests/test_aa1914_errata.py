@@ -3,7 +3,6 @@ import random
 
 from engine.aa1914.board import standard_board
 from engine.aa1914.orders import parse_order
-from engine.aa1914.setup import initial_state
 from engine.aa1914.turn import Turn
 from engine.aa1914.variant import AA1914Variant
 
@@ -22,21 +21,7 @@ class Fixed(random.Random):
         return self.value
 
 
-def fresh(**changes):
-    state = initial_state(B, {})
-    state.update(changes)
-    return state
-
-
-def place(state, owner, kind, where, n=1, **extra):
-    for _ in range(n):
-        state["units"].append({"id": state["next_id"], "type": kind, "owner": owner, "where": where,
-                               "damaged": False, **extra})
-        state["next_id"] += 1
-
-
-def clear(state, *names):
-    state["units"] = [u for u in state["units"] if u["where"] not in names]
+from tests.aa_helpers import clear, fresh, place  # noqa: E402
 
 
 def play(state, power, lines, dice=None):

@@ -66,7 +66,7 @@ async def test_seed_is_committed_at_start_and_replays_the_dice(service):
 
 
 async def test_odds_and_buy_commands(service):
-    game = await start(service)
+    await start(service)
     cog = AA1914Cog(object(), service)
     ctx = FakeContext(FakeAuthor(PLAYERS["Austria-Hungary"].user_id, "ah"))
     text = await invoke(cog, AA1914Cog.odds, ctx, battle="1 infantry vs 1 infantry")

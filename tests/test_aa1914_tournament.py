@@ -1,6 +1,4 @@
 """Tournament Rules (seed 001): each rule quoted, with the seed's worked example as a test."""
-import pytest
-
 from engine.aa1914.board import standard_board
 from engine.aa1914.setup import initial_state, starting_stacks
 from engine.aa1914.state import income

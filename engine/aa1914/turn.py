@@ -13,21 +13,21 @@ from typing import Sequence
 from engine.errors import OrderError
 
 from . import batteries, battles, movement, raiders
+from .house_turn import HouseTurnMixin
 from .board import Board
 from .orders import (Attack, Breakthrough, Buy, BuildFactory, Concentrate, DeclareUSW, LossOrder, MoveOrder,
                      AllyJoin, CounterBattery, Neutralize, Order, Place, SeaDecision, Submerge, SubTargets,
                      TrainsReact, TruckMove, AttackBattery, SendSupplies, SpainPay)
-from .state import US, aligned, at_war, controller, friendly, income, is_contested, units_in
+from .state import US, aligned, at_war, friendly, income, is_contested, units_in
 from .tournament import economic_collapse, political_collapse
-from .house import (FACTORY_INCOME, FACTORY_MIN_IPC, UK_HOME_ISLAND, USW_ZONES, breakthrough_allowance,
-                    US_RESERVE_BONUS, corner_capacity, rules_for, staging_capacity, submarine_warfare_loss)
+from .house import FACTORY_INCOME, UK_HOME_ISLAND, US_RESERVE_BONUS, USW_ZONES, rules_for, submarine_warfare_loss
 from .units import HOUSE_UNITS, UNIT_TYPES
 
 USW_HIT = 3          # seed 001: "totaling the results of the rolls showing a 3 or less"
 MINE_HIT = 1         # RULES.md 5.4: "each vessel must survive a roll"; sunk (hit) on a 1
 
 
-class Turn:
+class Turn(HouseTurnMixin):
     def __init__(self, board: Board, state: dict, power: str, rng: random.Random | None):
         self.board, self.power, self.rng = board, power, rng
         self.state = copy.deepcopy(state)
@@ -200,36 +200,6 @@ class Turn:
             if not self.state["us_at_war"]:
                 self.us_enters_war("The United States enters the war.")
 
-    def build_factory(self, order: BuildFactory) -> None:
-        """House rule 4.11: "At the beginning of the game, every country – except the United States
-        – places a factory token in one territory of his choice ... controlled by the country ...
-        worth at least 2 IPCs" — placed with the power's first-round orders."""
-        if not self.rules.more_production:
-            raise OrderError("this game does not use house rule 4.11 (option `more_production`)")
-        if self.power == US:
-            raise OrderError("the United States places no factory")
-        factories = self.state.setdefault("factories", {})
-        if self.power in factories or self.state["round"] != 1:
-            raise OrderError(f"{self.power} places its one factory in its first turn")
-        t = self.board.territories[order.where]
-        if self.state["control"].get(order.where) != self.power or t.ipc < FACTORY_MIN_IPC:
-            raise OrderError(f"a factory goes in a territory {self.power} controls worth 2 IPCs or more, "
-                             f"not {order.where}")
-        factories[self.power] = {"where": order.where, "effect": order.effect}
-        self.report.append(f"🏭 {self.power} builds a factory in {order.where} ({order.effect}).")
-
-    def factory(self) -> dict | None:
-        """This power's factory, if it still stands (4.11: destroyed when captured by an enemy)."""
-        factory = self.state.get("factories", {}).get(self.power)
-        if factory is None:
-            return None
-        holder = self.state["control"].get(factory["where"])
-        if holder is not None and at_war(self.board, self.state, self.power, holder):
-            del self.state["factories"][self.power]
-            self.report.append(f"🔥 {self.power}'s factory in {factory['where']} is destroyed.")
-            return None
-        return factory
-
     def buy(self, order: Buy) -> None:
         if self.economic_collapse:
             raise OrderError(f"{self.power} is in economic collapse and cannot purchase")
@@ -343,164 +313,11 @@ class Turn:
                 raise OrderError(f"{target} was not friendly at the start of the turn")
         self.sea_decisions[order.where] = order
 
-    def truck_move(self, order: TruckMove) -> None:
-        """House rule 2.1: trucks in the start territory carry the units up to 2 spaces; "It is not
-        possible for units to move more than 2 spaces distance when carried by Trucks." The first
-        space must be one the units could pass through on foot (friendly, not contested); the
-        second may be hostile, neutral or contested — the trucks' gain. The trucks go along."""
-        from .house import truck_loads
-        if "truck" not in self.rules.house_units:
-            raise OrderError("this game does not use trucks (option `trucks`)")
-        start, dest = order.path[0], order.path[-1]
-        wanted = dict(order.units)
-        needed = truck_loads(wanted)
-        if needed is None:
-            raise OrderError("trucks carry 2 infantry, 1 infantry and 1 artillery, or 1 tank each")
-        trucks = [u for u in units_in(self.state, start) if u["owner"] == self.power and u["type"] == "truck"
-                  and u["id"] not in self.done_moving]
-        if len(trucks) < needed:
-            raise OrderError(f"{self.power} has {len(trucks)} truck(s) in {start} that can still move; "
-                             f"those units need {needed}")
-        units = movement.pick_units(self, MoveOrder(order.units, order.path))
-        for a, b in zip(order.path, order.path[1:]):
-            if not self.board.adjacent(a, b) or self.board.territories[b].sea:
-                raise OrderError(f"{b} is not a territory next to {a}")
-        if start in self.start_contested:
-            raise OrderError(f"units leaving contested {start} move on foot")
-        if len(order.path) == 3:
-            first = movement.territory_status(self, order.path[1])
-            if first != "friendly" or movement._first_entry_to_friendly_minor(self, order.path[1]):
-                raise OrderError(f"trucks drive through friendly territory first, and {order.path[1]} is {first}")
-        for u in units + trucks[:needed]:
-            u["where"] = dest
-            self.done_moving.add(u["id"])
-        self.landed_by_land.add(dest)
-        self._entered_land(dest)
-
-    def ally_join(self, order: AllyJoin) -> None:
-        """House rule 4.14 Multinational Attacks: "Declare which of your ally or allies' forces will
-        join you in the attack ... The units from your ally or allies which have accompanied you in
-        the assault may not move on their power's turn. If you are using the units from an ally
-        whose turn was taken before yours, they must not have moved during their turn to attack." """
-        if not self.rules.multinational_attacks:
-            raise OrderError("this game does not use house rule 4.14 (option `multinational_attacks`)")
-        if order.ally == self.power or not friendly(self.board, order.ally, self.power) or (
-                order.ally == US and not self.state["us_at_war"]):
-            raise OrderError(f"{order.ally} is not an ally at war that can join {self.power}'s attack")
-        move = MoveOrder(order.units, order.path)
-        units = movement.pick_units(self, move, owner=order.ally)
-        attacked = self.state.get("attacked", {})
-        if any(attacked.get(str(u["id"])) == self.state["round"] for u in units):
-            raise OrderError(f"those {order.ally} units moved to attack in their own turn this round")
-        kind = movement.check_path(self, move, units)
-        if kind not in ("land", "air"):
-            raise OrderError("allied units join an attack over land or by air")
-        dest = order.path[-1]
-        if movement.territory_status(self, dest) not in ("hostile", "contested", "neutral"):
-            raise OrderError(f"allies join an attack; {dest} is not one")
-        order_index = list(self.board.turn_order).index(order.ally)
-        nxt = [self.state["round"] + (0 if order_index > self.state["turn"] else 1), order_index]
-        for u in units:
-            u["where"] = dest
-            self.done_moving.add(u["id"])
-            self.state.setdefault("exhausted", {})[str(u["id"])] = nxt
-        self.allied_attackers.setdefault(dest, set()).update(u["id"] for u in units)
-        self.land_entered.add(dest)
-        if dest in self.start_contested:
-            self.attacks.add(dest)
-
-    def break_through(self, order: Breakthrough) -> None:
-        """House rule 4.13 Breaking Through (see house.breakthrough_allowance)."""
-        if not self.rules.breaking_through:
-            raise OrderError("this game does not use house rule 4.13 Breaking Through (option `breaking_through`)")
-        origin, dest = order.path
-        if origin not in self.start_contested:
-            raise OrderError(f"a breakthrough starts from a territory that was contested at the start of the turn, "
-                             f"not {origin}")
-        if not self.board.adjacent(origin, dest) or self.board.territories[dest].sea:
-            raise OrderError(f"{dest} is not a territory next to {origin}")
-        if movement.territory_status(self, dest) not in ("hostile", "contested"):
-            raise OrderError(f"a breakthrough goes into an enemy or contested territory, not {dest}")
-        here = [u for u in units_in(self.state, origin) if u["owner"] == self.power
-                and not UNIT_TYPES[u["type"]].is_sea]
-        stayed = [u for u in here if self.start_unit_places.get(u["id"]) == origin and u["id"] not in self.done_moving]
-        defenders = [u for u in units_in(self.state, origin) if not UNIT_TYPES[u["type"]].is_sea
-                     and at_war(self.board, self.state, self.power, u["owner"])]
-        allowed = breakthrough_allowance(len(here), len(defenders), len(stayed))
-        wanted = sum(n for _, n in order.units)
-        if wanted > allowed:
-            raise OrderError(f"{wanted} units cannot break through from {origin}: {len(here)} attack "
-                             f"{len(defenders)} defenders and {len(stayed)} began the turn there, so {allowed} may")
-        for kind, n in order.units:
-            pool = [u for u in stayed if u["type"] == kind]
-            if len(pool) < n:
-                raise OrderError(f"only {len(pool)} {kind} began the turn in {origin}")
-            for u in pool[:n]:
-                u["where"] = dest
-                self.done_moving.add(u["id"])
-                stayed.remove(u)
-        self.attacks.add(origin)          # breaking through commits to the attack there
-        self.land_entered.add(dest)
-        if dest in self.start_contested:
-            self.attacks.add(dest)
-        self.report.append(f"➡️ {wanted} {self.power} unit(s) break through from {origin} into {dest}.")
-
-    def require_counter_battery(self) -> None:
-        if not self.rules.counter_battery:
-            raise OrderError("this game does not use house rule 4.8 (option `counter_battery`)")
-
-    def counter_battery(self, order: CounterBattery) -> None:
-        """4.8: "they may select up to half of their total Artillery units for this attack"."""
-        self.require_counter_battery()
-        have = sum(1 for u in units_in(self.state, order.where) if u["owner"] == self.power and u["type"] == "artillery")
-        if not 1 <= order.artillery <= have // 2:
-            raise OrderError(f"up to half of the {have} artillery in {order.where} may fire counter-battery, "
-                             f"not {order.artillery}")
-        self.counter_batteries[order.where] = order.artillery
-
-    def neutralize(self, order: Neutralize) -> None:
-        start = self.rules.neutralization_from_round
-        if not start:
-            raise OrderError("this game does not use house rule 3.2 Artillery Neutralization "
-                             "(option `artillery_neutralization`)")
-        if self.state["round"] < start:
-            raise OrderError(f"artillery neutralization starts on turn {start}")
-        have = sum(1 for u in units_in(self.state, order.where) if u["owner"] == self.power and u["type"] == "artillery")
-        if not 1 <= order.artillery <= have:
-            raise OrderError(f"{self.power} has {have} artillery in {order.where}, not {order.artillery}")
-        self.neutralizing[order.where] = order.artillery
-
-    def concentrate(self, order: Concentrate) -> None:
-        if not self.rules.concentrated_attacks:
-            raise OrderError("this game does not use house rule 4.15 Concentrated Attacks (option `concentrated_attacks`)")
-        if not any(u["owner"] == order.target for u in units_in(self.state, order.where)):
-            raise OrderError(f"{order.target} has no units in {order.where} to concentrate on")
-        if not at_war(self.board, self.state, self.power, order.target):
-            raise OrderError(f"{self.power} is not at war with {order.target}")
-        self.concentrations[order.where] = order.target
-
     def attack(self, order: Attack) -> None:
         where = order.where
         if not any(u["owner"] == self.power for u in units_in(self.state, where)) and where not in self.start_own_units:
             raise OrderError(f"{self.power} has no units in {where} to attack with")
         self.attacks.add(where)
-
-    def remember_attackers(self) -> None:
-        """4.14 needs to know which units "moved during their turn to attack"; and a unit that sat
-        out this turn after joining an ally's attack is free again."""
-        exhausted = self.state.get("exhausted", {})
-        for key in list(exhausted):
-            if key in self.exhausted_now:
-                del exhausted[key]
-        attacked = self.state.setdefault("attacked", {})
-        for key in list(attacked):
-            if attacked[key] < self.state["round"]:
-                del attacked[key]
-        for u in self.state["units"]:
-            if u["owner"] == self.power and u["id"] in self.done_moving and (
-                    u["where"] in self.land_entered or u["where"] in self.ship_entered) and any(
-                    at_war(self.board, self.state, self.power, o["owner"]) for o in units_in(self.state, u["where"])):
-                attacked[str(u["id"])] = self.state["round"]
 
     def check_end_of_movement(self) -> None:
         """Fighters end with own land units; "If you are moving units into a territory both by land
@@ -590,31 +407,6 @@ class Turn:
         staging = [factory["where"]] if factory and factory["effect"] == "staging" else []
         return self.standard_placements() + staging
 
-    def limited_placement(self, kind: str, where: str, n: int) -> str | None:
-        """Placement limits of house rules 4.6 (every corner) and 4.11 (staging factory); None if
-        `where` is not such a place."""
-        placed = self.placed.get(where, 0)
-        if self.state.get("spain_joined") == self.power and where == "Spain" and not UNIT_TYPES[kind].is_sea:
-            from .house import SPAIN_DEPLOY
-            if self.state["control"].get("Spain") != self.power:
-                return f"{self.power} does not control Spain"
-            return None if placed + n <= SPAIN_DEPLOY else f"Spain takes {SPAIN_DEPLOY} units a turn"
-        factory = self.factory()
-        if factory and factory["effect"] == "staging" and factory["where"] == where:
-            cap = staging_capacity(self.board.territories[where].ipc)
-            return None if placed + n <= cap else f"{where}'s factory takes {cap} units a turn"
-        t = self.board.territories[where]
-        if not (self.rules.every_corner and t.original_owner == self.power and not t.sea and t.ipc >= 3
-                and self.state["control"].get(where) == self.power):
-            return "not a corner"
-        if kind not in ("infantry", "artillery"):
-            return f"only infantry or artillery are placed in {where}"
-        if kind == "artillery" and not any(u["owner"] == self.power and u["type"] == "infantry"
-                                           for u in units_in(self.state, where)):
-            return f"artillery is placed in {where} only where your infantry already stands"
-        cap = corner_capacity(t.ipc)
-        return None if placed + n <= cap else f"{where} takes {cap} unit(s) a turn"
-
     def placement_problem(self, kind: str, where: str) -> str | None:
         board, spec = self.board, UNIT_TYPES[kind]
         if spec.is_sea:
@@ -682,77 +474,16 @@ class Turn:
             self.report.append(f"🌊 {label}: {len(subs)} German sub(s) cost {self.power} {lost} IPCs.")
         return lost
 
-    def sway_spain(self) -> None:
-        """House rule 4.17: at the end of Spain's turn the alignment tracker moves; at 6 points
-        Spain joins Germany (the Central Powers) or France (the Entente)."""
-        from .house import SPAIN_JOINS_AT, spain_shift
-        state = self.state
-        land = [u for u in state["units"] if u["owner"] == "Spain" and UNIT_TYPES[u["type"]].is_land]
-        in_spain = sum(1 for u in land if u["where"] == "Spain")
-        german, french = self.roll(2)
-        paid = 0
-        if french < german:   # "If France loses the roll, it may pay up to 2 IPCs to add to its roll."
-            paid = min(state.get("spain_pay", 0), 2, state["treasury"]["France"])
-            state["treasury"]["France"] -= paid
-        shift = spain_shift(in_spain, len(land) - in_spain, state["treasury"]["Spain"], german, french, paid)
-        state["spain_track"] = state.get("spain_track", 0) + shift
-        state["log"].append({"round": state["round"], "power": "Spain", "battle": "Spain", "who": "Germany/France",
-                             "step": "diplomacy in Madrid", "target": 0, "dice": [german, french]})
-        self.report.append(f"🇪🇸 Spain's alignment moves {shift:+g} (Germany rolls {german}, France {french}"
-                           + (f" and pays {paid}" if paid else "") + f"): tracker {state['spain_track']:+g}.")
-        track = state["spain_track"]
-        if abs(track) >= SPAIN_JOINS_AT:
-            patron = "Germany" if track > 0 else "France"
-            for u in state["units"]:
-                if u["owner"] == "Spain":
-                    u["owner"] = patron
-            for name, holder in state["control"].items():
-                if holder == "Spain":
-                    state["control"][name] = patron
-            state["treasury"][patron] += state["treasury"]["Spain"]
-            state["treasury"]["Spain"] = 0
-            state["collapsed"]["Spain"] = "joined"
-            state["spain_joined"] = patron
-            self.report.append(f"🇪🇸 Spain enters the war on the side of {patron}: its units and territories "
-                               f"fall under {patron}'s control.")
-
-    def supplies(self) -> dict:
-        return self.state.setdefault("supplies", {}).setdefault(self.power, {"stock": 0, "at": {}})
-
-    def supply(self, sends: list[SendSupplies]) -> None:
-        """House rule 4.7: "Every territory yields 1 supply every turn. Supplies are distributed
-        immediately to the territories that the power wishes to send them into ... Your power can
-        stockpile supplies to a maximum of three times your current IPC count. Surplus supplies are
-        lost." Collected with the income (none in an economic collapse)."""
-        from .house import stockpile_limit, supply_capacity
-        mine = self.supplies()
-        if not self.economic_collapse:
-            mine["stock"] += sum(1 for name, t in self.board.territories.items()
-                                 if not t.sea and controller(self.board, self.state, name) == self.power)
-        for order in sends:
-            units = sum(1 for u in units_in(self.state, order.where) if u["owner"] == self.power)
-            room = supply_capacity(units) - mine["at"].get(order.where, 0)
-            if order.amount > room:
-                raise OrderError(f"{order.where} can take {max(room, 0)} more supplies (twice your units there)")
-            if order.amount > mine["stock"]:
-                raise OrderError(f"{self.power} has {mine['stock']} supplies to send, not {order.amount}")
-            mine["stock"] -= order.amount
-            mine["at"][order.where] = mine["at"].get(order.where, 0) + order.amount
-        limit = stockpile_limit(income(self.board, self.state, self.power))
-        if mine["stock"] > limit:
-            self.report.append(f"📦 {self.power} loses {mine['stock'] - limit} surplus supplies.")
-            mine["stock"] = limit
-
     def end(self) -> None:
         """ "checking for political collapse is done at the end of each power's turn" """
         if self.power == "Spain":
             self.sway_spain()
-        for power in [self.power]:
-            if self.state["collapsed"].get(power) != "political" and political_collapse(self.board, self.state, power):
-                self.surrender(power)
+        if self.state["collapsed"].get(self.power) != "political" and political_collapse(
+                self.board, self.state, self.power):
+            self.surrender(self.power)
 
     def surrender(self, power: str) -> None:
-        state, board = self.state, self.board
+        state = self.state
         state["collapsed"][power] = "political"
         state["units"] = [u for u in state["units"] if u["owner"] != power]
         state["unclaimed_treasury"][power] = state["treasury"].get(power, 0)

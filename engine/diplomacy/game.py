@@ -6,7 +6,7 @@ Variants (rx07) subclass `DiplomacyGame` and override hooks: `game_map`, `powers
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping, Sequence
+from typing import Mapping, Sequence
 
 from engine.errors import OrderError
 from engine.variant import PhaseResult, State, Variant
@@ -256,7 +256,6 @@ class DiplomacyGame(Variant):
         dmap = self.game_map(state)
         given: list[tuple[str, Order]] = []
         disorder = self.civil_disorder_powers(state)
-        owner_of: dict[str, str] = {}
         units = board_units(state)
         for seat, lines in orders.items():
             powers = set(self.powers_of(state, seat)) - disorder

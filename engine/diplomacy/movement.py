@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from .map import DiplomacyMap, province_of
-from .orders import Convoy, Hold, Move, Order, Support, Unit
+from .map import DiplomacyMap
+from .orders import Order, Unit
 from .validation import Checked, check_movement_orders, convoy_route_exists
 
 UNRESOLVED, GUESSING, RESOLVED = 0, 1, 2
