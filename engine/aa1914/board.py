@@ -101,5 +101,27 @@ def spain_board() -> Board:
     return Board(data)
 
 
-def board_for(options: dict | None) -> Board:
-    return spain_board() if (options or {}).get("spain_balance") else standard_board()
+ALLIANCES = ("Central Powers", "Allies")
+
+
+@lru_cache(maxsize=16)
+def _with_italy(spain: bool, italy: str) -> Board:
+    """House rule 4.16: Italy neutral (in no alliance), with either alliance, or "alone" at war
+    with both (its own side)."""
+    base = spain_board() if spain else standard_board()
+    data = json.loads(json.dumps(base.data))
+    sides = {side: [p for p in powers if p != "Italy"] for side, powers in data["sides"].items()}
+    if italy in sides:
+        sides[italy].append("Italy")
+    elif italy == "alone":
+        sides["Italy"] = ["Italy"]
+    data["sides"] = sides
+    return Board(data)
+
+
+def board_for(options: dict | None, italy: str | None = None) -> Board:
+    """The board of a game: with Spain (4.17) and with Italy's standing (4.16) if those are on."""
+    spain = bool((options or {}).get("spain_balance"))
+    if italy is not None and (options or {}).get("italian_dilemma"):
+        return _with_italy(spain, italy)
+    return spain_board() if spain else standard_board()

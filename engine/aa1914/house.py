@@ -43,6 +43,8 @@ HOUSE_OPTIONS: tuple[OptionSpec, ...] = (
                "merchant raiders steal them", False),
     OptionSpec("deploy_reserves", "4.3 Deploy the Reserves: before round 1 each power secretly places units worth "
                "its starting IPCs; the US gets 5 bonus IPCs a turn for 4 turns", False),
+    OptionSpec("italian_dilemma", "4.16 The Italian Dilemma: Italy starts neutral; both alliances bargain for it",
+               False),
     OptionSpec("spain_balance", "4.17 Spain Hangs in the Balance: Spain is a ninth, neutral power whose alignment "
                "track may bring it into the war", False),
     OptionSpec("swiss_alps", "4.4 The Swiss Alps: Switzerland is impassable", False),
@@ -134,6 +136,7 @@ class Rules:
     counter_battery: bool = False
     freighters_raiders: bool = False
     supply_chain: bool = False
+    italian_dilemma: bool = False
     sub_negator: str = "cruiser"                 # "Destroyers take on the role of the items listed with an asterisk"
     more_production: bool = False
     concentrated_attacks: bool = False
@@ -171,6 +174,7 @@ def _rules(items: tuple[tuple[str, object], ...]) -> Rules:
         counter_battery="counter_battery" in on,
         freighters_raiders="freighters_raiders" in on,
         supply_chain="supply_chain" in on,
+        italian_dilemma="italian_dilemma" in on,
         sub_negator="destroyer" if "destroyers" in on else "cruiser",
         more_production="more_production" in on,
         concentrated_attacks="concentrated_attacks" in on,

@@ -14,6 +14,52 @@ from .units import UNIT_TYPES
 
 
 class HouseTurnMixin:
+    def italy_reacts(self, dest: str) -> None:
+        """4.16: attacking neutral Italy makes it join the other alliance; from turn 3 a neutral
+        Italy may attack one alliance (joining the other) or both (its own war)."""
+        from .board import ALLIANCES, board_for
+        from .italy import ITALY, opposite
+        italy = self.state.get("italy")
+        if not italy or not self.rules.italian_dilemma:
+            return
+        holder = self.state["control"].get(dest)
+        before = italy["status"]
+        if self.power != ITALY:
+            side = self.board.side_of(self.power)
+            if holder == ITALY and before == "neutral" and side in ALLIANCES:
+                italy["status"] = opposite(side)
+                self.report.append(f"🇮🇹 {self.power} attacks neutral Italy: Italy joins the {italy['status']}.")
+        elif self.italy_at_start in ("neutral", "alone") and holder not in (None, ITALY):
+            # judged as at the start of the turn: a neutral Italy's every move into an alliance's
+            # territory is an attack, even after a first attack has already made it join the other
+            from .board import board_for as _board_for
+            side = _board_for(self.state["options"], "neutral").side_of(holder)
+            if side not in ALLIANCES:
+                return
+            if self.state["round"] < 3:
+                raise OrderError("a neutral Italy may attack the alliances from turn 3 (house rule 4.16)")
+            self.italy_attacked.add(side)
+            italy["status"] = "alone" if len(self.italy_attacked) == 2 or before == "alone" else opposite(side)
+            self.report.append(f"🇮🇹 Italy attacks the {side}: " + (
+                "Italy is at war with both alliances." if italy["status"] == "alone" else f"it joins the {italy['status']}."))
+        if italy["status"] != before:
+            italy["deal"] = None
+            self.board = board_for(self.state["options"], italy["status"])
+
+    def defect(self) -> None:
+        """4.16: "it may decide to defect if the deal is not honored ... Defection can only occur once"."""
+        from .board import board_for
+        from .italy import opposite
+        italy = self.state.get("italy")
+        if self.power != "Italy" or not italy:
+            raise OrderError("only Italy defects, and only in the Italian Dilemma (option `italian_dilemma`)")
+        if self.state["round"] < 4 or not italy["broken"] or italy["defected"] or italy["status"] not in (
+                "Central Powers", "Allies"):
+            raise OrderError("Italy may defect once, from turn 4, after its deal was not honoured")
+        italy.update(status=opposite(italy["status"]), defected=True, deal=None, broken=False)
+        self.board = board_for(self.state["options"], italy["status"])
+        self.report.append(f"🇮🇹 Italy defects and joins the {italy['status']}.")
+
     def build_factory(self, order: BuildFactory) -> None:
         """House rule 4.11: "At the beginning of the game, every country – except the United States
         – places a factory token in one territory of his choice ... controlled by the country ...

@@ -100,6 +100,14 @@ class Concentrate:
 
 
 @dataclass(frozen=True)
+class Defect:
+    """House rule 4.16, Italy: `defect` — change sides once when a deal is not honoured."""
+
+    def text(self) -> str:
+        return "defect"
+
+
+@dataclass(frozen=True)
 class SpainPay:
     """House rule 4.17, France: `spain pay 2` — IPCs France adds to a lost diplomacy roll."""
 
@@ -230,7 +238,7 @@ class DeclareUSW:
         return "declare usw"
 
 
-Order = Buy | MoveOrder | Place | Attack | SeaDecision | LossOrder | Submerge | DeclareUSW | Breakthrough | Concentrate | BuildFactory | Neutralize | SubTargets | AllyJoin | CounterBattery | TrainsReact | TruckMove | AttackBattery | SendSupplies | SpainPay
+Order = Buy | MoveOrder | Place | Attack | SeaDecision | LossOrder | Submerge | DeclareUSW | Breakthrough | Concentrate | BuildFactory | Neutralize | SubTargets | AllyJoin | CounterBattery | TrainsReact | TruckMove | AttackBattery | SendSupplies | SpainPay | Defect
 
 
 def _counts_text(units: Counts) -> str:
@@ -392,6 +400,8 @@ def _parse(line: str, board: Board) -> Order:
         if not types:
             raise OrderError("list unit types, first to die first: `casualties infantry, artillery, tank`")
         return LossOrder(tuple(types))
+    if verb == "defect" and not rest.strip():
+        return Defect()
     if verb == "spain":
         match = re.fullmatch(r"pay\s+(\d)", rest.strip(), re.I)
         if not match or int(match.group(1)) > 2:

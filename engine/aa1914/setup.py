@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .board import Board
+from .italy import new_italy
 
 # "Remove the following units from the OOB setup"
 TOURNAMENT_REMOVALS = [
@@ -56,6 +57,7 @@ def initial_state(board: Board, options: dict) -> dict:
         "us_at_war": False, "usw_declared": False, "mobilized_minors": [], "entered_minors": [],
         "loss_orders": {}, "winner": None, "log": [],
         "phase": first_phase(options),
+        **({"italy": new_italy()} if options.get("italian_dilemma") else {}),
     }
 
 

@@ -68,7 +68,7 @@ def capitals_held(board: Board, state: dict, side: str) -> list[str]:
 def capital_victory(board: Board, state: dict) -> str | None:
     """ "Capture two enemy capitals. For the Central Powers, one of the captured capitals must
     be Paris. For the Allies, one must be Berlin." """
-    for side in board.sides:
+    for side in KEY_CAPITAL:
         held = capitals_held(board, state, side)
         if len(held) >= 2 and KEY_CAPITAL[side] in held:
             return side
@@ -77,7 +77,7 @@ def capital_victory(board: Board, state: dict) -> str | None:
 
 def economic_victory(board: Board, state: dict) -> tuple[str | None, dict[str, int]]:
     """At the game's end date: the alliance with more points wins (equal points: a draw)."""
-    points = {side: victory_points(board, state, side) for side in board.sides}
+    points = {side: victory_points(board, state, side) for side in KEY_CAPITAL}
     ranked = sorted(points.items(), key=lambda kv: -kv[1])
     winner = ranked[0][0] if ranked[0][1] > ranked[1][1] else None
     return winner, points

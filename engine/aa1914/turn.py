@@ -17,7 +17,7 @@ from .house_turn import HouseTurnMixin
 from .board import Board
 from .orders import (Attack, Breakthrough, Buy, BuildFactory, Concentrate, DeclareUSW, LossOrder, MoveOrder,
                      AllyJoin, CounterBattery, Neutralize, Order, Place, SeaDecision, Submerge, SubTargets,
-                     TrainsReact, TruckMove, AttackBattery, SendSupplies, SpainPay)
+                     TrainsReact, TruckMove, AttackBattery, SendSupplies, SpainPay, Defect)
 from .state import US, aligned, at_war, friendly, income, is_contested, units_in
 from .tournament import economic_collapse, political_collapse
 from .house import FACTORY_INCOME, UK_HOME_ISLAND, US_RESERVE_BONUS, USW_ZONES, rules_for, submarine_warfare_loss
@@ -32,6 +32,8 @@ class Turn(HouseTurnMixin):
         self.board, self.power, self.rng = board, power, rng
         self.state = copy.deepcopy(state)
         self.rules = rules_for(self.state.get("options", {}))
+        self.italy_at_start = self.state.get("italy", {}).get("status")
+        self.italy_attacked: set[str] = set()      # alliances a neutral Italy attacked this turn (4.16)
         self.report: list[str] = []
         self.start_control = dict(self.state["control"])
         self.start_contested = {n for n, t in board.territories.items() if not t.sea and is_contested(board, self.state, n)}
@@ -85,6 +87,8 @@ class Turn(HouseTurnMixin):
                 self.declare_usw()
             elif isinstance(order, BuildFactory):
                 self.build_factory(order)
+            elif isinstance(order, Defect):
+                self.defect()
             elif isinstance(order, SpainPay):
                 if self.power != "France" or not self.state.get("options", {}).get("spain_balance"):
                     raise OrderError("only France pays to sway Spain (house rule 4.17)")
@@ -166,6 +170,9 @@ class Turn(HouseTurnMixin):
                               if v == [self.state["round"], self.state["turn"]]}
         if self.power == US and not self.state["us_at_war"] and self.state["round"] >= 4:
             self.us_enters_war("Round 4: the United States enters the war.")
+        if self.power == "Italy" and self.rules.italian_dilemma:
+            from .italy import pay_tribute
+            pay_tribute(self.state, self.report)
         self.economic_collapse = economic_collapse(self.board, self.state, self.power)
         was = self.state["collapsed"].get(self.power)
         if self.economic_collapse and was != "economic":
@@ -260,6 +267,7 @@ class Turn(HouseTurnMixin):
             raise OrderError("the neutral United States may not attack before it is at war")
 
     def _entered_land(self, dest: str) -> None:
+        self.italy_reacts(dest)
         self.land_entered.add(dest)
         t = self.board.territories[dest]
         if t.minor and not t.minor_capital and aligned(self.state, t) and friendly(self.board, aligned(self.state, t), self.power) \

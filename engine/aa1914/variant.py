@@ -37,8 +37,10 @@ class AA1914Variant(Variant):
         return standard_board()
 
     def board_of(self, state_or_options: dict):
-        options = state_or_options.get("options", state_or_options) if "units" in state_or_options else state_or_options
-        return board_for(options)
+        if "units" in state_or_options:
+            state = state_or_options
+            return board_for(state.get("options", {}), state.get("italy", {}).get("status"))
+        return board_for(state_or_options)
 
     def seats(self, options):
         return board_for(options).turn_order
@@ -56,6 +58,10 @@ class AA1914Variant(Variant):
             return "Deploy the Reserves (secret placements)"
         if state.get("phase") == "auction":
             return "No Such Thing as Neutral: the auction (sealed bids)"
+        if state.get("phase") == "italy_demands":
+            return f"Round {state['round']}: Italy's demands"
+        if state.get("phase") == "italy_responses":
+            return f"Round {state['round']}: answering Italy"
         return f"Round {state['round']}: {self.active(state)}"
 
     def seats_to_act(self, state: State) -> tuple[str, ...]:
@@ -63,10 +69,14 @@ class AA1914Variant(Variant):
             return ()
         if state.get("phase") in ("reserves", "auction"):
             return tuple(p for p in self.board_of(state).turn_order if p != "United States")
+        if state.get("phase") == "italy_responses":
+            board = self.board_of(state)
+            return tuple(p for side in ("Central Powers", "Allies") for p in board.sides[side]
+                         if p != "United States" or state["us_at_war"])
         return (self.active(state),)
 
     def may_order(self, state: State, seat: str) -> bool:
-        if state.get("phase") in ("reserves", "auction"):
+        if state.get("phase") in ("reserves", "auction", "italy_demands", "italy_responses"):
             return seat in self.seats_to_act(state)
         return not state.get("winner") and seat in self.board_of(state).turn_order
 
@@ -76,6 +86,8 @@ class AA1914Variant(Variant):
             return self._check_reserves(state, seat, lines, existing)
         if state.get("phase") == "auction":
             return self._check_auction(state, seat, lines, existing)
+        if state.get("phase") in ("italy_demands", "italy_responses"):
+            return self._check_italy(state, seat, lines, existing)
         merged: list[str] = list(existing)
         for line in lines:
             order = parse_order(line, board)
@@ -124,8 +136,47 @@ class AA1914Variant(Variant):
                       by_alliance)
         return merged
 
+    def _check_italy(self, state: State, seat: str, lines: Sequence[str], existing: Sequence[str]) -> list[str]:
+        from .italy import can_deliver, parse_demand, parse_response
+        board = self.board_of(state)
+        if state["phase"] == "italy_demands":
+            merged = [m for m in existing]
+            for line in lines:
+                merged.append(parse_demand(line, board).text())
+            return merged
+        response = parse_response(lines[-1]) if lines else None
+        if response is not None and response.accept:
+            demands = [parse_demand(d, board) for d in state["italy"]["demands"]]
+            problem = can_deliver(state, seat, demands, response.offer)
+            if problem:
+                raise OrderError(problem, lines[-1])
+        return [response.text()] if response else list(existing)
+
+    def _adjudicate_italy(self, state: State, orders: Mapping[str, Sequence[str]]) -> PhaseResult:
+        from .italy import parse_demand, parse_response, settle
+        board = self.board_of(state)
+        new = dict(state, italy=dict(state["italy"]), units=[dict(u) for u in state["units"]],
+                   treasury=dict(state["treasury"]))
+        if state["phase"] == "italy_demands":
+            demands = [parse_demand(line, board) for line in orders.get("Italy", ())]
+            demands = [d for d in demands if d.kind != "none"]
+            new["italy"]["demands"] = [d.text() for d in demands]
+            if not demands:
+                new["phase"] = "turn"
+                return PhaseResult(new, "Italy makes no demands this turn.")
+            new["phase"] = "italy_responses"
+            return PhaseResult(new, "🇮🇹 Italy's demands: " + "; ".join(d.text() for d in demands)
+                               + ". Each power may `accept`, `refuse` or `offer <extra IPCs>`.")
+        new["italy"]["demands"] = [parse_demand(d, board) for d in state["italy"]["demands"]]
+        responses = {seat: parse_response(lines[-1]) for seat, lines in orders.items() if lines}
+        report = settle(board, new, responses)
+        new["phase"] = "turn"
+        return PhaseResult(new, "\n".join(report))
+
     def adjudicate(self, state: State, orders: Mapping[str, Sequence[str]], rng: random.Random) -> PhaseResult:
         board = self.board_of(state)
+        if state.get("phase") in ("italy_demands", "italy_responses"):
+            return self._adjudicate_italy(state, orders)
         if state.get("phase") == "auction":
             from .auction import parse_auction_order, run_auction
             by_alliance = bool(state["options"].get("auction_by_alliance"))
@@ -167,7 +218,8 @@ class AA1914Variant(Variant):
             new["winner"] = winner
             announcements.append(f"🏆 The {winner} capture two enemy capitals and win!")
         else:
-            self._advance(new)
+            announcements.extend(self._advance(new))
+            board = self.board_of(new)
             end = int(new["options"].get("end_round") or 0)
             if end and new["round"] > end:
                 winner, points = economic_victory(board, new)
@@ -176,18 +228,34 @@ class AA1914Variant(Variant):
                 announcements.append(f"⏱️ Round {end} is over. Economic victory points: {score}. "
                                      + (f"🏆 The {winner} win!" if winner else "A draw."))
         winners = () if not new.get("winner") or new["winner"] == "draw" else tuple(board.sides[new["winner"]])
+        italy = new.get("italy")
+        if new.get("winner") and italy and italy["status"] in ("neutral", "alone") and \
+                income(board, new, "Italy") >= 26:
+            # 4.16: "If it is still neutral or at war with both when one of the alliances capitulates,
+            # Italy will be victorious if it reaches an economic value of 26 IPCs."
+            winners += ("Italy",)
         return PhaseResult(new, "\n".join(report), finished=bool(new.get("winner")), winners=winners,
                            announcements=tuple(announcements))
 
-    def _advance(self, state: State) -> None:
+    def _advance(self, state: State) -> list[str]:
+        """Move to the next power that still plays; returns announcements made on the way."""
+        notes: list[str] = []
         order = self.board_of(state).turn_order
         for _ in range(len(order)):
             state["turn"] += 1
             if state["turn"] == len(order):
                 state["turn"] = 0
                 state["round"] += 1
+                if state.get("italy"):
+                    from .italy import check_promise
+                    check_promise(state, state["round"] - 1, notes)
+            italy = state.get("italy")
+            if italy and order[state["turn"]] == "Italy" and state["round"] >= 2 \
+                    and italy["status"] in ("neutral", "alone"):
+                state["phase"] = "italy_demands"   # 4.16: the negotiation round before Italy's turn
             if state["collapsed"].get(order[state["turn"]]) not in ("political", "joined"):
-                return
+                return notes
+        return notes
 
     def order_help(self, state: State) -> str:
         return ("Orders: `buy 3 infantry, 1 artillery`, `move 2 infantry, 1 artillery Berlin - Silesia`, "
@@ -196,6 +264,19 @@ class AA1914Variant(Variant):
 
     def phase_brief(self, state: State, seat: str) -> str:
         board = self.board_of(state)
+        phase = state.get("phase")
+        if phase == "italy_demands":
+            return ("Italy is neutral: make your demands for joining an alliance — `demand lump 10`, "
+                    "`demand per-turn 3`, `demand units 4 infantry`, `demand territory Trieste by 5` — or "
+                    "`no demands`. From turn 3 you may instead attack one alliance (or both) in your turn.")
+        if phase == "italy_responses":
+            return ("Italy demands: " + "; ".join(state["italy"]["demands"]) + ". Answer `accept`, `refuse` or "
+                    "`offer <extra IPCs>`; if both alliances accept, the higher offer wins Italy.")
+        if phase == "reserves":
+            return ("Deploy the Reserves: place units worth your starting IPCs where you already have units, "
+                    "secretly: `place 2 infantry Libya`.")
+        if phase == "auction":
+            return "The auction: `bid <minor> <IPCs>`, `threaten <minor>`, `premium pay|refuse`."
         return (f"It is {seat}'s turn (round {state['round']}). Treasury {state['treasury'][seat]} IPCs, "
                 f"income {income(board, state, seat)}.\n" + self.order_help(state))
 
