@@ -26,7 +26,7 @@ OUTLINE = (60, 60, 60)
 POWER_COLOURS = {
     "Austria-Hungary": (0, 102, 0), "Russia": (102, 0, 0), "Germany": (97, 94, 97), "France": (17, 58, 119),
     "British Empire": (182, 178, 50), "Ottoman Empire": (0, 102, 102), "Italy": (178, 71, 1),
-    "United States": (51, 51, 0),
+    "United States": (51, 51, 0), "Spain": (196, 120, 20), "Neutral": (120, 110, 95),
 }
 ABBREVIATIONS = {"infantry": "I", "artillery": "A", "tank": "T", "fighter": "F", "battleship": "B",
                  "cruiser": "C", "submarine": "S", "transport": "Tr"}
@@ -92,11 +92,11 @@ def territory_fills(board, state: dict) -> dict[str, tuple[int, int, int]]:
 
 
 def render_aa1914(state: dict, last_orders: Mapping[str, Sequence[str]] | None, label: str) -> bytes:
-    from engine.aa1914.board import standard_board
+    from engine.aa1914.board import board_for
     from engine.aa1914.state import income, is_contested
-    from engine.aa1914.tournament import victory_points
+    from engine.aa1914.tournament import KEY_CAPITAL, victory_points
 
-    board = standard_board()
+    board = board_for(state.get("options", {}), state.get("italy", {}).get("status"))
     contested = frozenset(n for n, t in board.territories.items() if not t.sea and is_contested(board, state, n))
     image = _base(tuple(sorted(territory_fills(board, state).items())), contested).copy()
     draw = ImageDraw.Draw(image)
@@ -108,15 +108,15 @@ def render_aa1914(state: dict, last_orders: Mapping[str, Sequence[str]] | None, 
     x, y = 12, top + 44
     for power in board.turn_order:
         collapsed = state["collapsed"].get(power)
-        text = f"{power}: {state['treasury'][power]} IPC (+{income(board, state, power)})"
+        text = f"{power}: {state['treasury'].get(power, 0)} IPC (+{income(board, state, power)})"
         if collapsed:
             text += f" {collapsed} collapse"
-        draw.rectangle([x, y + 2, x + 12, y + 14], fill=POWER_COLOURS[power])
+        draw.rectangle([x, y + 2, x + 12, y + 14], fill=POWER_COLOURS.get(power, (150, 150, 150)))
         draw.text((x + 18, y), text, fill=(20, 20, 20), font=font(14))
         x += 320
         if x > width - 300:
             x, y = 12, y + 24
-    points = "   ".join(f"{side} {victory_points(board, state, side)} VP" for side in board.sides)
+    points = "   ".join(f"{side} {victory_points(board, state, side)} VP" for side in KEY_CAPITAL)
     draw.text((12, image.size[1] - 24), points, fill=(20, 20, 20), font=font(14))
     out = io.BytesIO()
     image.save(out, "PNG", compress_level=6)

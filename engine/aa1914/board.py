@@ -8,6 +8,13 @@ from functools import lru_cache
 from pathlib import Path
 
 DATA = Path(__file__).parent / "data" / "map.json"
+# Other spellings players use for territories of this map.
+ALIASES = {"rumania": "Romania", "roumania": "Romania", "usa": "United States of America",
+           "america": "United States of America", "us": "United States of America", "uk": "London",
+           "constantinopel": "Constantinople", "istanbul": "Constantinople", "petrograd": "Karelia",
+           "st petersburg": "Karelia", "saint petersburg": "Karelia", "austria": "Vienna",
+           "hungary": "Budapest", "ethiopia": "Empire of Ethiopia", "south africa": "Union of South Africa",
+           "sudan": "Anglo Egyptian Sudan", "east africa": "British East Africa"}
 
 
 @dataclass(frozen=True)
@@ -50,6 +57,9 @@ class Board:
         key = self._key(text)
         if not key:
             return None
+        alias = ALIASES.get(" ".join(text.lower().split()))
+        if alias:
+            return alias
         if key in self._lookup:
             return self._lookup[key]
         matches = [name for k, name in self._lookup.items() if k.startswith(key)]
