@@ -24,6 +24,7 @@ bench: $(STAMP)
 	$(PY) bench/service_load.py
 	$(PY) bench/adjudicate.py
 	$(PY) bench/render.py
+	$(PY) bench/odds.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis
