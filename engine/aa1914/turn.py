@@ -104,7 +104,7 @@ class Turn(HouseTurnMixin):
                 self.state.setdefault("sub_targets", {})[self.power] = list(order.types)
         for order in orders:
             if isinstance(order, Buy):
-                self.buy(order)
+                self.carry_out(self.buy, order)
         for order in orders:
             if isinstance(order, MoveOrder):
                 self.carry_out(self.move, order)
@@ -154,9 +154,13 @@ class Turn(HouseTurnMixin):
 
     def carry_out(self, action, order) -> None:
         """Checked orders can still fail when dice intervene (a mine sinks a loaded transport):
-        then the order is reported as not carried out instead of stopping the turn."""
+        then the order is reported as not carried out instead of stopping the turn. In the dry
+        run that checks orders, a refusal names the order it is about."""
         if self.rng is None:
-            action(order)
+            try:
+                action(order)
+            except OrderError as exc:
+                raise OrderError(exc.reason, exc.line or order.text()) from None
             return
         try:
             action(order)

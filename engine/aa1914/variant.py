@@ -94,19 +94,17 @@ class AA1914Variant(Variant):
             standing = isinstance(order, (LossOrder, TrainsReact, SpainPay)) or (
                 isinstance(order, (Submerge, CounterBattery)) and order.standing is not None)
             if seat != self.active(state) and not standing:
-                raise OrderError(f"it is {self.active(state)}'s turn: {seat} may only set `casualties …` "
-                                 "or `submerge always|never` now", line)
+                raise OrderError(f"it is {self.active(state)}'s turn: {seat} may only set `casualties …` and "
+                                 "other standing orders now (`submerge always|never`, `counter-battery always|never`, "
+                                 "`trains react|stay`, France's `spain pay N`)", line)
             text = order.text()
-            merged = [m for m in merged if _key(m, board) != _key(text, board)] + [text]
+            key = _key(text, board)
+            merged = [m for m in merged if key is None or _key(m, board) != key] + [text]
         if seat == self.active(state):
             orders = []
             for line in merged:
                 orders.append((line, parse_order(line, board)))
-            turn = Turn(board, state, seat, rng=None)
-            try:
-                turn.run([o for _, o in orders])
-            except OrderError as exc:
-                raise OrderError(exc.reason, exc.line or _culprit(exc, orders)) from None
+            Turn(board, state, seat, rng=None).run([o for _, o in orders])
         return merged
 
     def _check_reserves(self, state: State, seat: str, lines: Sequence[str], existing: Sequence[str]) -> list[str]:
@@ -296,8 +294,9 @@ class AA1914Variant(Variant):
         return "\n".join(lines)
 
 
-def _key(text: str, board) -> str:
-    """Orders that replace each other: one casualty order, one decision per sea zone."""
+def _key(text: str, board) -> str | None:
+    """Orders that replace each other (one casualty order, one decision per sea zone, ...);
+    None for orders that simply add to the sheet."""
     if text.startswith("casualties"):
         return "casualties"
     if text in ("submerge always", "submerge never"):
@@ -311,8 +310,4 @@ def _key(text: str, board) -> str:
     order = parse_order(text, board)
     if isinstance(order, SeaDecision):
         return f"sea:{order.where}"
-    return text + str(id(text))
-
-
-def _culprit(exc: OrderError, orders) -> str | None:
     return None
