@@ -1,0 +1,90 @@
+"""Random play-throughs: whatever orders players give, checked orders never crash a turn and the
+state stays consistent (treasuries never negative, every unit on the map, unique ids)."""
+import random
+
+import pytest
+
+from engine.aa1914.units import UNIT_TYPES
+from engine.aa1914.variant import AA1914Variant
+from engine.errors import OrderError
+
+V = AA1914Variant()
+COMBOS = [
+    {},
+    {"naval_costs": True, "aerial_combat": True, "fighting_by_numbers": True, "trucks": True,
+     "armored_trains": True, "armored_cars": True, "artillery_trucks": True, "destroyers": True,
+     "coastal_artillery": True, "freighters_raiders": True, "supply_chain": True, "counter_battery": True,
+     "breaking_through": True, "concentrated_attacks": True, "multinational_attacks": True,
+     "restricted_sub_warfare": True, "sub_changes": True, "every_corner": True, "more_production": True,
+     "tanks_now": True, "munich_reinforcements": True, "swiss_alps": True},
+    {"spain_balance": True, "italian_dilemma": True, "usw_flat": True, "sub_warfare_first_2": True,
+     "starting_naval_changes": True, "artillery_neutralization": True},
+]
+
+
+def random_lines(state, power, rng):
+    board = V.board_of(state)
+    lines = []
+    if rng.random() < 0.7:
+        kind = rng.choice(["infantry", "artillery", "fighter", "cruiser", "submarine", "transport", "truck",
+                           "armored_car", "freighter", "merchant_raider", "armored_train"])
+        lines.append(f"buy {rng.randint(1, 3)} {kind}")
+    mine = [u for u in state["units"] if u["owner"] == power]
+    rng.shuffle(mine)
+    for unit in mine[:12]:
+        here = unit["where"]
+        steps = sorted(board.territories[here].adjacent)
+        if not steps:
+            continue
+        path = [here, rng.choice(steps)]
+        if rng.random() < 0.3:
+            further = sorted(board.territories[path[-1]].adjacent - {here})
+            if further:
+                path.append(rng.choice(further))
+        lines.append(f"move 1 {unit['type']}: " + " - ".join(path))
+    if rng.random() < 0.2:
+        lines.append(f"attack {rng.choice(sorted({u['where'] for u in mine}) or ['Berlin'])}")
+    return lines
+
+
+def accepted(state, seat, lines):
+    sheet = []
+    for line in lines:
+        try:
+            sheet = V.check_orders(state, seat, [line], sheet)
+        except OrderError:
+            pass
+    return sheet
+
+
+def check_invariants(state):
+    board = V.board_of(state)
+    assert all(v >= 0 for v in state["treasury"].values())
+    ids = [u["id"] for u in state["units"]]
+    assert len(ids) == len(set(ids))
+    for u in state["units"]:
+        assert u["where"] in board.territories and u["type"] in UNIT_TYPES
+
+
+@pytest.mark.parametrize("options", COMBOS, ids=["tournament", "house-units-and-rules", "spain-italy"])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_random_turns_never_crash(options, seed):
+    rng = random.Random(seed)
+    state = V.initial_state(V.parse_options(options), rng)
+    for _ in range(20):
+        seats = V.seats_to_act(state)
+        if not seats:
+            break
+        orders = {}
+        for seat in seats:
+            if state.get("phase", "turn") == "turn":
+                orders[seat] = accepted(state, seat, random_lines(state, seat, rng))
+            elif state["phase"] == "italy_demands":
+                orders[seat] = accepted(state, seat, ["demand lump 3"])
+            elif state["phase"] == "italy_responses":
+                orders[seat] = accepted(state, seat, [rng.choice(["accept", "refuse", "offer 2"])])
+        result = V.adjudicate(state, orders, random.Random(rng.random()))
+        state = result.state
+        check_invariants(state)
+        if result.finished:
+            break
