@@ -70,15 +70,15 @@ def _base(fills_key: tuple, contested: frozenset) -> Image.Image:
     return image
 
 
-def territory_fills(board, state: dict) -> dict[str, tuple[int, int, int]]:
-    from engine.aa1914.state import aligned, is_contested
+def territory_fills(board, state: dict, contested: frozenset) -> dict[str, tuple[int, int, int]]:
+    from engine.aa1914.state import aligned
     fills = {}
     for name, t in board.territories.items():
         if t.sea:
             fills[name] = SEA
         elif t.impassable:
             fills[name] = IMPASSABLE
-        elif is_contested(board, state, name):
+        elif name in contested:
             fills[name] = (235, 215, 215)
         else:
             owner = state["control"].get(name)
@@ -93,12 +93,13 @@ def territory_fills(board, state: dict) -> dict[str, tuple[int, int, int]]:
 
 def render_aa1914(state: dict, last_orders: Mapping[str, Sequence[str]] | None, label: str) -> bytes:
     from engine.aa1914.board import board_for
-    from engine.aa1914.state import income, is_contested
+    from engine.aa1914.state import contested_territories, incomes
     from engine.aa1914.tournament import KEY_CAPITAL, victory_points
 
     board = board_for(state.get("options", {}), state.get("italy", {}).get("status"))
-    contested = frozenset(n for n, t in board.territories.items() if not t.sea and is_contested(board, state, n))
-    image = _base(tuple(sorted(territory_fills(board, state).items())), contested).copy()
+    contested = frozenset(contested_territories(board, state))
+    income_of = incomes(board, state)
+    image = _base(tuple(sorted(territory_fills(board, state, contested).items())), contested).copy()
     draw = ImageDraw.Draw(image)
     _draw_units(draw, state)
     width = image.size[0]
@@ -108,7 +109,7 @@ def render_aa1914(state: dict, last_orders: Mapping[str, Sequence[str]] | None, 
     x, y = 12, top + 44
     for power in board.turn_order:
         collapsed = state["collapsed"].get(power)
-        text = f"{power}: {state['treasury'].get(power, 0)} IPC (+{income(board, state, power)})"
+        text = f"{power}: {state['treasury'].get(power, 0)} IPC (+{income_of.get(power, 0)})"
         if collapsed:
             text += f" {collapsed} collapse"
         draw.rectangle([x, y + 2, x + 12, y + 14], fill=POWER_COLOURS.get(power, (150, 150, 150)))

@@ -56,10 +56,30 @@ def sides_present(board: Board, state: dict, territory: str) -> set[str]:
     return {board.side_of(u["owner"]) for u in units_in(state, territory) if _ground_or_air(u)}
 
 
+def contested_territories(board: Board, state: dict) -> set[str]:
+    """Every contested land territory, in one pass over the units."""
+    owners: dict[str, set[str]] = {}
+    for u in state["units"]:
+        if _ground_or_air(u):
+            owners.setdefault(u["where"], set()).add(u["owner"])
+    return {name for name, present in owners.items() if not board.territories[name].sea
+            and any(at_war(board, state, a, b) for a in present for b in present)}
+
+
+def incomes(board: Board, state: dict) -> dict[str, int]:
+    """Every power's income: the IPC value of the territories it controls that are not
+    contested (RULES.md 1.5)."""
+    contested = contested_territories(board, state)
+    out: dict[str, int] = {}
+    for name, t in board.territories.items():
+        holder = state["control"].get(name)
+        if not t.sea and holder is not None and name not in contested:
+            out[holder] = out.get(holder, 0) + t.ipc
+    return out
+
+
 def income(board: Board, state: dict, power: str) -> int:
-    """IPC value of the territories a power controls that are not contested (RULES.md 1.5)."""
-    return sum(t.ipc for name, t in board.territories.items()
-               if not t.sea and controller(board, state, name) == power)
+    return incomes(board, state).get(power, 0)
 
 
 def powers_alive(board: Board, state: dict) -> Iterable[str]:

@@ -17,7 +17,7 @@ from .board import board_for, standard_board
 from .house import HOUSE_OPTIONS
 from .orders import CounterBattery, LossOrder, Place, SeaDecision, SpainPay, Submerge, TrainsReact, parse_order
 from .setup import initial_state
-from .state import income
+from .state import income, incomes
 from .tournament import capital_victory, economic_victory, victory_points
 from .turn import Turn
 
@@ -281,11 +281,12 @@ class AA1914Variant(Variant):
     def describe(self, state: State, seat: str | None = None) -> str:
         board = self.board_of(state)
         lines = [self.phase_label(state)]
+        income_of = incomes(board, state)
         for power in board.turn_order:
             status = state["collapsed"].get(power)
             units = sum(1 for u in state["units"] if u["owner"] == power)
             extra = f" — {status} collapse" if status else ""
-            lines.append(f"{power}: {state['treasury'][power]} IPCs, income {income(board, state, power)}, "
+            lines.append(f"{power}: {state['treasury'][power]} IPCs, income {income_of.get(power, 0)}, "
                          f"{units} units{extra}")
         lines.append("Victory points: " + ", ".join(f"{side} {victory_points(board, state, side)}"
                                                     for side in board.sides))
