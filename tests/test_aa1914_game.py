@@ -163,3 +163,16 @@ async def test_one_player_can_hold_every_power(service):
     assert (await service.submit_orders(game.id, solo, "buy 1 infantry")).seat == "Russia"
     sheet = await service.submit_orders(game.id, solo, "submerge always", seat="Germany")
     assert sheet.lines == ("submerge always",)
+
+
+def test_standing_orders_from_other_seats_follow_the_same_rules():
+    from engine.errors import OrderError
+    state = V.initial_state({}, random.Random(0))          # Austria-Hungary's turn
+    assert V.check_orders(state, "Russia", ["submerge always"]) == ["submerge always"]
+    with pytest.raises(OrderError, match="option `counter_battery`"):
+        V.check_orders(state, "Russia", ["counter-battery always"])
+    with pytest.raises(OrderError, match="only France pays to sway Spain"):
+        V.check_orders(state, "Russia", ["spain pay 2"])
+    result = V.adjudicate(state, {"Russia": ["casualties artillery", "trains react"]}, random.Random(0))
+    assert result.state["loss_orders"]["Russia"] == ["artillery"] and result.state["trains_react"] == {"Russia": True}
+    assert "Russia" not in state["loss_orders"]               # the phase's input state is not changed

@@ -213,13 +213,10 @@ class HouseTurnMixin:
             raise OrderError(f"{self.power} has {have} artillery in {order.where}, not {order.artillery}")
         self.neutralizing[order.where] = order.artillery
 
-    def require_counter_battery(self) -> None:
-        if not self.rules.counter_battery:
-            raise OrderError("this game does not use house rule 4.8 (option `counter_battery`)")
-
     def counter_battery(self, order: CounterBattery) -> None:
         """4.8: "they may select up to half of their total Artillery units for this attack"."""
-        self.require_counter_battery()
+        if not self.rules.counter_battery:
+            raise OrderError("this game does not use house rule 4.8 (option `counter_battery`)")
         have = sum(1 for u in units_in(self.state, order.where) if u["owner"] == self.power and u["type"] == "artillery")
         if not 1 <= order.artillery <= have // 2:
             raise OrderError(f"up to half of the {have} artillery in {order.where} may fire counter-battery, "

@@ -27,6 +27,41 @@ USW_HIT = 3          # seed 001: "totaling the results of the rolls showing a 3 
 MINE_HIT = 1         # RULES.md 5.4: "each vessel must survive a roll"; sunk (hit) on a 1
 
 
+def standing_field(order: Order) -> str | None:
+    """The state field a standing order sets — an instruction any player may give at any time,
+    also during another power's turn — or None if `order` is not one."""
+    if isinstance(order, LossOrder):
+        return "loss_orders"
+    if isinstance(order, (Submerge, CounterBattery)) and order.standing is not None:
+        return "submerge" if isinstance(order, Submerge) else "counter_battery"
+    if isinstance(order, TrainsReact):
+        return "trains_react"
+    if isinstance(order, SpainPay):
+        return "spain_pay"
+    return None
+
+
+def apply_standing(state: dict, power: str, order: Order) -> bool:
+    """Record `power`'s standing order in `state` (fields are replaced, never mutated in place);
+    returns False if `order` is not a standing order. Raises OrderError if the game's rules do
+    not allow it."""
+    field = standing_field(order)
+    if field is None:
+        return False
+    options = state.get("options", {})
+    if field == "spain_pay":
+        if power != "France" or not options.get("spain_balance"):
+            raise OrderError("only France pays to sway Spain (house rule 4.17)")
+        state["spain_pay"] = order.amount
+        return True
+    if field == "counter_battery" and not rules_for(options).counter_battery:
+        raise OrderError("this game does not use house rule 4.8 (option `counter_battery`)")
+    value = {"loss_orders": lambda: list(order.types), "trains_react": lambda: order.react}.get(
+        field, lambda: order.standing)()
+    state[field] = {**state.get(field, {}), power: value}
+    return True
+
+
 class Turn(HouseTurnMixin):
     def __init__(self, board: Board, state: dict, power: str, rng: random.Random | None):
         self.board, self.power, self.rng = board, power, rng
@@ -77,11 +112,9 @@ class Turn(HouseTurnMixin):
     def run(self, orders: Sequence[Order]) -> dict:
         self.begin()
         for order in orders:
-            if isinstance(order, LossOrder):
-                self.state["loss_orders"][self.power] = list(order.types)
-            elif isinstance(order, Submerge) and order.standing is not None:
-                self.state.setdefault("submerge", {})[self.power] = order.standing
-            elif isinstance(order, Submerge):
+            if apply_standing(self.state, self.power, order):
+                continue
+            if isinstance(order, Submerge):
                 self.submerging.add(order.where)
             elif isinstance(order, DeclareUSW):
                 self.declare_usw()
@@ -89,15 +122,6 @@ class Turn(HouseTurnMixin):
                 self.build_factory(order)
             elif isinstance(order, Defect):
                 self.defect()
-            elif isinstance(order, SpainPay):
-                if self.power != "France" or not self.state.get("options", {}).get("spain_balance"):
-                    raise OrderError("only France pays to sway Spain (house rule 4.17)")
-                self.state["spain_pay"] = order.amount
-            elif isinstance(order, TrainsReact):
-                self.state.setdefault("trains_react", {})[self.power] = order.react
-            elif isinstance(order, CounterBattery) and order.standing is not None:
-                self.require_counter_battery()
-                self.state.setdefault("counter_battery", {})[self.power] = order.standing
             elif isinstance(order, SubTargets):
                 if not self.rules.sub_changes:
                     raise OrderError("this game does not use house rule 3.2 submarines (option `sub_changes`)")

@@ -15,11 +15,11 @@ from engine.variant import OptionSpec, PhaseResult, State, Variant
 
 from .board import board_for, standard_board
 from .house import HOUSE_OPTIONS
-from .orders import CounterBattery, LossOrder, Place, SeaDecision, SpainPay, Submerge, TrainsReact, parse_order
+from .orders import Place, SeaDecision, parse_order
 from .setup import initial_state
 from .state import income, incomes
 from .tournament import capital_victory, economic_victory, victory_points
-from .turn import Turn
+from .turn import Turn, apply_standing, standing_field
 
 
 class AA1914Variant(Variant):
@@ -91,9 +91,8 @@ class AA1914Variant(Variant):
         merged: list[str] = list(existing)
         for line in lines:
             order = parse_order(line, board)
-            standing = isinstance(order, (LossOrder, TrainsReact, SpainPay)) or (
-                isinstance(order, (Submerge, CounterBattery)) and order.standing is not None)
-            if seat != self.active(state) and not standing:
+            # checked on a copy: a standing order for a rule the game does not use is refused here
+            if seat != self.active(state) and not apply_standing(dict(state), seat, order):
                 raise OrderError(f"it is {self.active(state)}'s turn: {seat} may only set `casualties …` and "
                                  "other standing orders now (`submerge always|never`, `counter-battery always|never`, "
                                  "`trains react|stay`, France's `spain pay N`)", line)
@@ -191,21 +190,11 @@ class AA1914Variant(Variant):
             report = deploy(board, new, placed)
             return PhaseResult(new, "\n".join(report), announcements=("The reserves are revealed.",))
         power = self.active(state)
-        state = dict(state, loss_orders=dict(state.get("loss_orders", {})))
+        state = dict(state)
         for seat, lines in orders.items():
             if seat != power:
                 for line in lines:
-                    order = parse_order(line, board)
-                    if isinstance(order, LossOrder):
-                        state["loss_orders"][seat] = list(order.types)
-                    elif isinstance(order, Submerge) and order.standing is not None:
-                        state["submerge"] = {**state.get("submerge", {}), seat: order.standing}
-                    elif isinstance(order, CounterBattery) and order.standing is not None:
-                        state["counter_battery"] = {**state.get("counter_battery", {}), seat: order.standing}
-                    elif isinstance(order, TrainsReact):
-                        state["trains_react"] = {**state.get("trains_react", {}), seat: order.react}
-                    elif isinstance(order, SpainPay) and seat == "France":
-                        state["spain_pay"] = order.amount
+                    apply_standing(state, seat, parse_order(line, board))
         mine = [parse_order(line, board) for line in orders.get(power, ())]
         turn = Turn(board, state, power, rng)
         new = turn.run(mine)
@@ -298,17 +287,10 @@ class AA1914Variant(Variant):
 def _key(text: str, board) -> str | None:
     """Orders that replace each other (one casualty order, one decision per sea zone, ...);
     None for orders that simply add to the sheet."""
-    if text.startswith("casualties"):
-        return "casualties"
-    if text in ("submerge always", "submerge never"):
-        return "submerge"
-    if text in ("counter-battery always", "counter-battery never"):
-        return "counter-battery"
-    if text in ("trains react", "trains stay"):
-        return "trains"
-    if text.startswith("spain pay"):
-        return "spain pay"
     order = parse_order(text, board)
+    field = standing_field(order)
+    if field is not None:
+        return field
     if isinstance(order, SeaDecision):
         return f"sea:{order.where}"
     return None
