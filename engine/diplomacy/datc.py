@@ -239,7 +239,7 @@ def run_v30_case(case: dict, dmap: DiplomacyMap) -> str | None:
         return "; ".join(problems) or None
     units = _json_units(dmap, {}, case.get("starting_state", []))
     # centres keep their 1901 owner unless occupied now (the fall's captures) or listed
-    owners = {sc: p.capitalize() for p, scs in dmap.home_centers.items() for sc in scs}
+    owners = {sc: p for p, scs in dmap.home_centers.items() for sc in scs}
     owners.update({p: u.power for p, u in units.items() if dmap.provinces[p].supply_center})
     owners.update({prov: _POWER_CODES[code] for prov, code in case.get("occupiers", {}).items()})
     orders = [_json_order(dmap, t, "adjustment") for t in case["orders"]]

@@ -101,7 +101,7 @@ class DiplomacyGame(Variant):
         if owed < 0:
             return True
         dmap = self.game_map(state)
-        homes = self._homes(dmap).get(power, ())
+        homes = dmap.home_centers.get(power, ())
         return owed > 0 and any(state["owners"].get(h) == power and h not in units for h in homes)
 
     def check_orders(self, state: State, seat: str, lines: Sequence[str], existing: Sequence[str] = ()) -> list[str]:
@@ -169,11 +169,10 @@ class DiplomacyGame(Variant):
         if isinstance(order, Waive):
             return "Waive"
         if isinstance(order, Build):
-            owner = next((p for p, homes in dmap.home_centers.items() if order.province in homes), None)
-            power = owner.capitalize() if owner else None
+            power = dmap.home_power(order.province)
             if power not in powers:
                 raise OrderError(f"{dmap.name(order.province)} is not a home centre of a power you play", line)
-            why = build_problem(dmap, units, state["owners"], self._homes(dmap), power, order)
+            why = build_problem(dmap, units, state["owners"], dmap.home_centers, power, order)
             if why:
                 raise OrderError(why, line)
             return order.text()
@@ -182,9 +181,6 @@ class DiplomacyGame(Variant):
             self._require_own(unit, powers, order, line, dmap, state)
             return Remove(unit.kind, unit.loc).text()
         raise OrderError("this is an adjustment phase: `Build A <place>`, `Remove A <place>` or `Waive`", line)
-
-    def _homes(self, dmap: DiplomacyMap) -> dict[str, tuple[str, ...]]:
-        return {p.capitalize(): homes for p, homes in dmap.home_centers.items()}
 
     def _require_own(self, unit: Unit | None, powers: set[str], order: Order, line: str, dmap, state) -> None:
         if unit is None:
@@ -207,7 +203,7 @@ class DiplomacyGame(Variant):
             except OrderError:
                 continue
             if isinstance(order, Build):
-                owner = next(p.capitalize() for p, homes in dmap.home_centers.items() if order.province in homes)
+                owner = dmap.home_power(order.province)
                 builds[owner] = builds.get(owner, 0) + 1
             elif isinstance(order, Remove):
                 removes[units[order.province].power] = removes.get(units[order.province].power, 0) + 1
@@ -288,8 +284,7 @@ class DiplomacyGame(Variant):
             new["units"] = {p: unit_to_json(u) for p, u in sorted(outcome.units.items())}
             new["dislodged"], new["contested"] = {}, []
         else:
-            outcome = resolve_adjustments(dmap, units, state["owners"], given, self.powers, EDITION,
-                                          self._homes(dmap))
+            outcome = resolve_adjustments(dmap, units, state["owners"], given, self.powers, EDITION)
             lines_out.extend(outcome.lines)
             adjusted = dict(outcome.units)
             lines_out.extend(self.extra_adjustment(state, orders, adjusted, rng))
@@ -303,8 +298,7 @@ class DiplomacyGame(Variant):
 
     def _power_for(self, state: State, order: Order, units: dict[str, Unit], dmap: DiplomacyMap) -> str | None:
         if isinstance(order, Build):
-            owner = next((p for p, homes in dmap.home_centers.items() if order.province in homes), None)
-            return owner.capitalize() if owner else None
+            return dmap.home_power(order.province)
         if isinstance(order, Waive):
             return None
         if state["phase"] == "retreat":

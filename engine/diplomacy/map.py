@@ -132,6 +132,10 @@ class DiplomacyMap:
         return any(province_of(x) == b for loc in [a, *self.provinces[a].coasts]
                    for x in self._fleet.get(loc, ()))
 
+    def home_power(self, province: str) -> str | None:
+        """The power whose home centre `province` is (it builds there), or None."""
+        return next((power for power, homes in self.home_centers.items() if province in homes), None)
+
     def supply_centers(self) -> list[str]:
         return sorted(code for code, p in self.provinces.items() if p.supply_center)
 
