@@ -16,12 +16,12 @@ from pathlib import Path
 from typing import Callable
 
 from engine.errors import RulesError
-from engine.variant import get_variant, variants
+from engine.variant import variants
 from service import Actor, GameService, ServiceError
 from service.delivery import Delivery, deliver_pending
 from service.errors import BadInput
 from service.maps import phase_map
-from service.text import game_status, option_list, parse_option_words
+from service.text import game_status, option_list, parse_option_words, variant_or_error
 
 CONSOLE_GUILD = 1
 _TIMESTAMP = re.compile(r"<t:(-?\d{1,12}):[a-zA-Z]>")
@@ -109,7 +109,7 @@ class Console:
             known = "variants: " + ", ".join(variants())
             return [known] + [f"#{g.id} {g.name} ({g.variant}, {g.status})" for g in games]
         if sub == "options":
-            return [option_list(_variant(_arg(args, 0, "VARIANT")))]
+            return [option_list(variant_or_error(_arg(args, 0, "VARIANT")))]
         if sub == "create":
             variant = _arg(args, 0, "VARIANT")
             options = parse_option_words(shlex.join(args[1:]))
@@ -238,9 +238,3 @@ def _target(rest: str) -> tuple[int, str | None, str]:
         seat, text = head.strip(), tail
     return game_id, seat, text
 
-
-def _variant(key: str):
-    try:
-        return get_variant(key)
-    except RulesError as exc:
-        raise BadInput(str(exc)) from None

@@ -10,7 +10,7 @@ from discord.ext import commands
 
 from engine.variant import get_variant
 from service.errors import BadInput
-from service.text import game_status, option_list, parse_option_words
+from service.text import game_status, option_list, parse_option_words, variant_or_error
 
 from .channels import create_game_channels
 from .common import DispatchCog, actor_of, guild_only, reply, resolve_game
@@ -49,7 +49,7 @@ class GameCog(DispatchCog, name="Games"):
 
     @game.command(name="options", description="List the options a game can be created with")
     async def options(self, ctx: commands.Context, variant: str) -> None:
-        await reply(ctx, option_list(get_variant_or_error(variant)))
+        await reply(ctx, option_list(variant_or_error(variant)))
 
     @options.autocomplete("variant")
     async def _options_variant(self, interaction, current):
@@ -160,13 +160,6 @@ class GameCog(DispatchCog, name="Games"):
         current = await self.service.set_guild_settings(ctx.guild.id, actor_of(ctx), hours, lead)
         await reply(ctx, f"Server defaults: {current['phase_hours']:g}h per phase, reminders "
                          + ", ".join(f"{h:g}h" for h in current["reminder_hours"]) + " before deadlines.")
-
-
-def get_variant_or_error(key: str):
-    try:
-        return get_variant(key)
-    except Exception as exc:
-        raise BadInput(str(exc)) from None
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -3,11 +3,20 @@ from __future__ import annotations
 
 import shlex
 
+from engine.errors import RulesError
 from engine.variant import Variant, get_variant
 
 from .errors import BadInput
 from .games import GameService
 from .models import GameInfo
+
+
+def variant_or_error(key: str) -> Variant:
+    """The variant called `key`, or BadInput naming the variants there are."""
+    try:
+        return get_variant(key)
+    except RulesError as exc:
+        raise BadInput(str(exc)) from None
 
 
 def parse_option_words(text: str) -> dict[str, str]:

@@ -96,12 +96,12 @@ def read_v24(path: Path) -> list[Case]:
                 case.results.append((_power(power), f"{verdict.strip()} {order.strip()}"))
                 continue
             power, _, rest = line.partition(" ")
-            entry = (_power(power), rest.strip())
-            {"PRESTATE_SUPPLYCENTER_OWNERS": case.pre, "PRESTATE": case.pre,
-             "PRESTATE_DISLODGED": case.pre_dislodged, "ORDERS": case.orders,
-             "POSTSTATE": case.post, "POSTSTATE_DISLODGED": case.post_dislodged}[section].append(entry) \
-                if section != "PRESTATE_SUPPLYCENTER_OWNERS" else case.owners.__setitem__(
-                    province_of(_unit(DiplomacyMap.standard(), entry[0], entry[1]).loc), entry[0])
+            power, rest = _power(power), rest.strip()
+            if section == "PRESTATE_SUPPLYCENTER_OWNERS":   # "owner: <A|F> <province>"
+                case.owners[province_of(_unit(DiplomacyMap.standard(), power, rest).loc)] = power
+                continue
+            {"PRESTATE": case.pre, "PRESTATE_DISLODGED": case.pre_dislodged, "ORDERS": case.orders,
+             "POSTSTATE": case.post, "POSTSTATE_DISLODGED": case.post_dislodged}[section].append((power, rest))
     return cases
 
 
