@@ -1,0 +1,172 @@
+"""Run the real bot (`build_bot` + `start`) against the fake Discord and act as its users.
+
+Only two addresses change: discord.py's REST base (`Route.BASE`, also used by its webhook
+adapter for interaction responses) and its gateway URL. Everything else is discord.py itself.
+"""
+from __future__ import annotations
+
+import asyncio
+from typing import Any, Callable
+
+import discord
+import yarl
+from discord.gateway import DiscordWebSocket
+
+from .model import Channel, Guild, User
+from .server import TOKEN, FakeDiscord, Interaction
+
+APPLICATION_COMMAND, AUTOCOMPLETE = 2, 4
+USER_OPTION = 6
+
+
+class BotHarness:
+    """One fake Discord, one real bot on it, and helpers to use slash commands and write lines."""
+
+    def __init__(self, fake: FakeDiscord, make_bot: Callable[[], discord.Client]):
+        self.fake = fake
+        self.make_bot = make_bot
+        self.bot: discord.Client | None = None
+        self._task: asyncio.Task | None = None
+        self._saved: tuple[str, yarl.URL] | None = None
+
+    async def start(self) -> "BotHarness":
+        if self._saved is None:
+            self._saved = (discord.http.Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY)
+            discord.http.Route.BASE = self.fake.base_url
+            DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(self.fake.gateway_url)
+        self.bot = self.make_bot()
+        self._task = asyncio.create_task(self.bot.start(TOKEN))
+        waiter = asyncio.create_task(self.bot.wait_until_ready())
+        done, _ = await asyncio.wait({waiter, self._task}, timeout=15, return_when=asyncio.FIRST_COMPLETED)
+        if self._task in done:
+            waiter.cancel()
+            self._task.result()
+        if waiter not in done:
+            raise TimeoutError("the bot did not become ready on the fake Discord")
+        await self.settle()
+        return self
+
+    async def stop(self) -> None:
+        """Stop the bot as a crash or a redeploy would; the fake Discord keeps its state."""
+        if self.bot is not None:
+            await self.bot.close()
+        if self._task is not None:
+            try:
+                await asyncio.wait_for(self._task, 10)
+            except Exception:  # noqa: BLE001 - a closed bot may end its task with an error
+                pass
+        self.bot = self._task = None
+
+    async def close(self) -> None:
+        await self.stop()
+        if self._saved is not None:
+            discord.http.Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY = self._saved
+            self._saved = None
+
+    # ------------------------------------------------------------------ waiting
+    async def settle(self, quiet: float = 0.25, timeout: float = 20.0) -> None:
+        """Wait until no request is in flight and none has come for `quiet` seconds."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        quiet = quiet + self.fake.latency
+        while loop.time() < end:
+            await asyncio.sleep(0.02)
+            if self.fake.in_flight == 0 and loop.time() - self.fake.last_activity >= quiet:
+                return
+        raise TimeoutError("the bot kept talking to Discord")
+
+    async def wait_for(self, condition: Callable[[], Any], timeout: float = 20.0, what: str = "") -> Any:
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while loop.time() < end:
+            value = condition()
+            if value:
+                return value
+            await asyncio.sleep(0.02)
+        raise TimeoutError(f"waited {timeout}s for {what or condition}")
+
+    async def wait_message(self, channel: Channel, contains: str, after: int = 0,
+                           timeout: float = 20.0) -> dict[str, Any]:
+        def found():
+            for message in channel.messages[after:]:
+                if contains in message["content"]:
+                    return message
+            return None
+        return await self.wait_for(found, timeout, f"a message with {contains!r} in #{channel.name}")
+
+    # ------------------------------------------------------------------ acting
+    async def slash(self, user: User, channel: Channel, path: str, settle: bool = True,
+                    **options: Any) -> Interaction:
+        """`user` runs `/path` with `options` in `channel`, as Discord's client would send it."""
+        data = self.command_data(path, options)
+        interaction = await self.fake.interact(user, channel, APPLICATION_COMMAND, data)
+        await self.wait_for(lambda: interaction.response_type is not None or interaction.refusals,
+                            what=f"a response to /{path}")
+        if settle:
+            if interaction.response_type == 5:
+                await self.wait_for(lambda: interaction.replies or interaction.refusals,
+                                    what=f"the follow-up of /{path}")
+            await self.settle()
+        return interaction
+
+    async def autocomplete(self, user: User, channel: Channel, path: str, focused: str, value: str,
+                           **options: Any) -> list[dict[str, Any]]:
+        data = self.command_data(path, options, focused=(focused, value))
+        interaction = await self.fake.interact(user, channel, AUTOCOMPLETE, data)
+        await self.wait_for(lambda: interaction.response_type is not None or interaction.refusals,
+                            what=f"autocomplete of /{path}")
+        return interaction.choices or []
+
+    async def say(self, user: User, channel: Channel, content: str) -> list[dict[str, Any]]:
+        """`user` writes a line; returns what the bot wrote (anywhere) in answer."""
+        marks = {c.id: len(c.messages) for c in self.fake.channels.values()}
+        await self.fake.say(user, channel, content)
+        await self.settle()
+        return [m for c in self.fake.channels.values() for m in c.messages[marks.get(c.id, 0):]
+                if int(m["author"]["id"]) == self.fake.bot.id]
+
+    def command_data(self, path: str, options: dict[str, Any],
+                     focused: tuple[str, str] | None = None) -> dict[str, Any]:
+        """Build interaction `data` from the command tree the bot synced to the fake."""
+        words = path.split()
+        commands = self.fake.commands.get(None) or []
+        spec = next((c for c in commands if c["name"] == words[0]), None)
+        if spec is None:
+            raise KeyError(f"the bot synced no /{words[0]}")
+        data: dict[str, Any] = {"id": spec["id"], "name": spec["name"], "type": 1, "options": []}
+        container = data
+        for word in words[1:]:
+            sub = next(o for o in spec.get("options", []) if o["name"] == word)
+            entry = {"type": sub["type"], "name": word, "options": []}
+            container["options"].append(entry)
+            container, spec = entry, sub
+        resolved: dict[str, dict[str, Any]] = {}
+        declared = {o["name"]: o for o in spec.get("options", [])}
+        for name, value in options.items():
+            if name not in declared:
+                raise KeyError(f"/{path} has no option {name}; it has {sorted(declared)}")
+            kind = declared[name]["type"]
+            if kind == USER_OPTION:
+                user, guild = value
+                resolved.setdefault("users", {})[str(user.id)] = user.to_json()
+                member = {k: v for k, v in guild.member_json(user).items() if k != "user"}
+                member["permissions"] = str(guild.base_permissions(user.id))
+                resolved.setdefault("members", {})[str(user.id)] = member
+                value = str(user.id)
+            container["options"].append({"name": name, "type": kind, "value": value})
+        if focused is not None:
+            name, value = focused
+            container["options"].append({"name": name, "type": declared[name]["type"], "value": value,
+                                         "focused": True})
+        missing = [o["name"] for o in spec.get("options", []) if o.get("required") and o["name"] not in options
+                   and (focused is None or focused[0] != o["name"])]
+        if missing and focused is None:
+            raise KeyError(f"/{path} needs {missing}")
+        if resolved:
+            data["resolved"] = resolved
+        return data
+
+
+def member_option(user: User, guild: Guild) -> tuple[User, Guild]:
+    """The value of a user option: the user and the guild whose member they are."""
+    return (user, guild)

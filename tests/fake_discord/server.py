@@ -1,0 +1,342 @@
+"""A strict local Discord: an aiohttp server on 127.0.0.1 with REST routes and a gateway.
+
+The real bot logs in through discord.py's own HTTP client, webhook adapter and gateway; only
+`Route.BASE` and the gateway URL point here (see `harness.py`). What Discord refuses, this
+refuses with Discord's status and JSON error code, and records in `refusals`; what Discord
+would do but a bot must never cause (notify @everyone) is recorded in `violations`.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from aiohttp import WSMsgType, web
+
+from .model import (DM, GUILD_TEXT, MEMBER_DEFAULT, Channel, DiscordError, Guild, Pings, Role, User,
+                    now_iso, snowflake)
+
+TOKEN = "fake-bot-token"
+MESSAGE_LIMIT = 2000                     # characters of content (Message → Create Message)
+UPLOAD_LIMIT = 10 * 1024 * 1024          # bytes a bot may upload in one message
+INTERACTION_RESPONSE_SECONDS = 3.0       # "you must send an initial response within 3 seconds"
+INTERACTION_TOKEN_SECONDS = 15 * 60      # "Interaction tokens are valid for 15 minutes"
+AUTOCOMPLETE_CHOICES = 25
+
+
+@dataclass
+class Interaction:
+    """One INTERACTION_CREATE the fake sent, and everything the bot answered to it."""
+
+    id: int
+    token: str
+    type: int
+    user_id: int
+    guild_id: int | None
+    channel_id: int
+    data: dict[str, Any]
+    sent_at: float
+    response_type: int | None = None
+    ephemeral: bool = False
+    replies: list[dict[str, Any]] = field(default_factory=list)
+    choices: list[dict[str, Any]] | None = None
+    modal: dict[str, Any] | None = None
+    refusals: list[DiscordError] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(m["content"] for m in self.replies if m.get("content"))
+
+    @property
+    def files(self) -> list[tuple[str, bytes]]:
+        return [f for m in self.replies for f in m.get("_files", [])]
+
+
+class FakeDiscord:
+    """State of the fake Discord plus its gateway; REST routes live in `rest.py`."""
+
+    def __init__(self, latency: float = 0.0):
+        self.latency = latency
+        self.users: dict[int, User] = {}
+        self.guilds: dict[int, Guild] = {}
+        self.channels: dict[int, Channel] = {}
+        self.interactions: dict[str, Interaction] = {}
+        self.bot = self.add_user("Dispatch", bot=True)
+        self.commands: dict[int | None, list[dict[str, Any]]] = {}
+        self.command_syncs = 0
+        self.refusals: list[tuple[str, DiscordError]] = []
+        self.violations: list[str] = []
+        self.pings: list[tuple[int, Pings]] = []          # (message id, who it notified)
+        self.requests: list[tuple[str, str]] = []
+        self._sockets: list[web.WebSocketResponse] = []
+        self._sequence = 0
+        self._session = "fake-session"
+        self.in_flight = 0
+        self.last_activity = 0.0
+        self._runner: web.AppRunner | None = None
+        self.port = 0
+        self._loop_time: Callable[[], float] = lambda: asyncio.get_running_loop().time()
+
+    def touch(self) -> None:
+        self.last_activity = self._loop_time()
+
+    # ------------------------------------------------------------------ the world
+    def add_user(self, name: str, bot: bool = False) -> User:
+        user = User(snowflake(), name, bot)
+        self.users[user.id] = user
+        return user
+
+    def add_guild(self, name: str, owner: User, everyone: int = MEMBER_DEFAULT,
+                  bot_permissions: int | None = None) -> Guild:
+        """A server with its owner, @everyone, and the bot holding a role of `bot_permissions`."""
+        guild_id = snowflake()
+        guild = Guild(guild_id, name, owner.id, roles={guild_id: Role(guild_id, "@everyone", everyone)})
+        guild.members[owner.id] = []
+        self.guilds[guild_id] = guild
+        general = self.add_channel(guild, "general")
+        guild.channels.append(general.id)
+        if bot_permissions is not None:
+            role = self.add_role(guild, "Dispatch", bot_permissions)
+            guild.members[self.bot.id] = [role.id]
+        return guild
+
+    def add_role(self, guild: Guild, name: str, permissions: int) -> Role:
+        role = Role(snowflake(), name, permissions, position=len(guild.roles))
+        guild.roles[role.id] = role
+        return role
+
+    def add_member(self, guild: Guild, user: User, *roles: Role) -> None:
+        guild.members[user.id] = [r.id for r in roles]
+
+    def add_channel(self, guild: Guild, name: str, type: int = GUILD_TEXT, parent: int | None = None) -> Channel:
+        channel = Channel(snowflake(), type, name, guild.id, parent, position=len(guild.channels))
+        self.channels[channel.id] = channel
+        if channel.id not in guild.channels:
+            guild.channels.append(channel.id)
+        return channel
+
+    def guild_of(self, channel: Channel) -> Guild | None:
+        return self.guilds.get(channel.guild_id) if channel.guild_id else None
+
+    def channel_named(self, guild: Guild, name: str) -> Channel:
+        for channel_id in guild.channels:
+            channel = self.channels.get(channel_id)
+            if channel is not None and channel.name == name:
+                return channel
+        raise KeyError(f"no channel #{name} in {guild.name}")
+
+    def can_see(self, user: User, channel: Channel) -> bool:
+        if channel.type == DM:
+            return channel.recipient == user.id or user.id == self.bot.id
+        guild = self.guild_of(channel)
+        return bool(guild and guild.channel_permissions(user.id, channel) & (1 << 10))
+
+    def visible_messages(self, user: User, channel: Channel) -> list[dict[str, Any]]:
+        """What `user` reads in `channel`: shared messages if they can see it, plus their ephemerals."""
+        seen = []
+        for message in channel.messages:
+            if message.get("_visible_to") is not None:
+                if message["_visible_to"] == user.id:
+                    seen.append(message)
+            elif self.can_see(user, channel):
+                seen.append(message)
+        return seen
+
+    # ------------------------------------------------------------------ messages
+    def refuse(self, where: str, error: DiscordError) -> DiscordError:
+        self.refusals.append((where, error))
+        return error
+
+    def check_message(self, payload: dict[str, Any], files: list[tuple[str, bytes]], where: str) -> None:
+        content = payload.get("content") or ""
+        if len(content) > MESSAGE_LIMIT:
+            raise self.refuse(where, DiscordError(400, 50035, f"Invalid Form Body: content: Must be "
+                                                              f"{MESSAGE_LIMIT} or fewer in length."))
+        if sum(len(data) for _, data in files) > UPLOAD_LIMIT:
+            raise self.refuse(where, DiscordError(413, 40005, "Request entity too large"))
+        if not content and not files and not payload.get("embeds") and not payload.get("components"):
+            raise self.refuse(where, DiscordError(400, 50006, "Cannot send an empty message"))
+
+    def store_message(self, channel: Channel, author: User, payload: dict[str, Any],
+                      files: list[tuple[str, bytes]], visible_to: int | None = None,
+                      interaction: Interaction | None = None) -> dict[str, Any]:
+        content = payload.get("content") or ""
+        message = {
+            "id": str(snowflake()), "channel_id": str(channel.id), "author": author.to_json(),
+            "content": content, "timestamp": now_iso(), "edited_timestamp": None, "tts": False,
+            "mention_everyone": False, "mentions": [], "mention_roles": [], "embeds": payload.get("embeds", []),
+            "attachments": [{"id": str(snowflake()), "filename": name, "size": len(data),
+                             "url": f"https://cdn.invalid/{name}", "proxy_url": f"https://cdn.invalid/{name}"}
+                            for name, data in files],
+            "components": payload.get("components", []), "pinned": False, "type": 0,
+            "flags": 64 if visible_to is not None else 0,
+            "_files": files, "_visible_to": visible_to,
+        }
+        if channel.guild_id:
+            message["guild_id"] = str(channel.guild_id)
+        if visible_to is None:
+            pings = Pings.of(content, payload.get("allowed_mentions"))
+            self.pings.append((int(message["id"]), pings))
+            if pings.everyone:
+                self.violations.append(f"message {message['id']} in #{channel.name} notifies @everyone: "
+                                       f"{content[:80]!r}")
+            message["mention_everyone"] = pings.everyone
+            message["mentions"] = [self.users[u].to_json() for u in pings.users if u in self.users]
+        channel.messages.append(message)
+        if interaction is not None:
+            interaction.replies.append(message)
+        return message
+
+    def public(self, message: dict[str, Any]) -> dict[str, Any]:
+        return {k: v for k, v in message.items() if not k.startswith("_")}
+
+    def notified(self, message: dict[str, Any]) -> Pings | None:
+        for message_id, pings in self.pings:
+            if message_id == int(message["id"]):
+                return pings
+        return None
+
+    # ------------------------------------------------------------------ what users do
+    async def say(self, user: User, channel: Channel, content: str) -> dict[str, Any]:
+        """`user` writes `content` in `channel`; the bot gets MESSAGE_CREATE if it can see it."""
+        guild = self.guild_of(channel)
+        if guild is not None and not guild.channel_permissions(user.id, channel) & (1 << 11):
+            raise AssertionError(f"{user.name} cannot write in #{channel.name}")
+        message = self.store_message(channel, user, {"content": content}, [])
+        await self._deliver_message("MESSAGE_CREATE", channel, guild, user, message)
+        return message
+
+    async def edit(self, user: User, message: dict[str, Any], content: str) -> None:
+        channel = self.channels[int(message["channel_id"])]
+        message["content"] = content
+        message["edited_timestamp"] = now_iso()
+        await self._deliver_message("MESSAGE_UPDATE", channel, self.guild_of(channel), user, message)
+
+    async def _deliver_message(self, event: str, channel: Channel, guild: Guild | None, user: User,
+                               message: dict[str, Any]) -> None:
+        data = self.public(message)
+        if guild is not None:
+            data["member"] = {k: v for k, v in guild.member_json(user).items() if k != "user"}
+        if self.can_see(self.bot, channel):
+            await self.dispatch(event, data)
+
+    async def delete_channel(self, channel: Channel) -> None:
+        """An admin deletes a channel by hand."""
+        self.channels.pop(channel.id, None)
+        guild = self.guild_of(channel)
+        if guild is not None and channel.id in guild.channels:
+            guild.channels.remove(channel.id)
+        await self.dispatch("CHANNEL_DELETE", channel.to_json())
+
+    async def interact(self, user: User, channel: Channel, type: int, data: dict[str, Any],
+                       message: dict[str, Any] | None = None) -> Interaction:
+        """Send INTERACTION_CREATE as if `user` used a command, autocomplete or component."""
+        guild = self.guild_of(channel)
+        interaction = Interaction(snowflake(), f"itoken-{snowflake()}", type, user.id,
+                                  guild.id if guild else None, channel.id, data, self._loop_time())
+        self.interactions[interaction.token] = interaction
+        payload: dict[str, Any] = {
+            "id": str(interaction.id), "application_id": str(self.bot.id), "type": type, "data": data,
+            "token": interaction.token, "version": 1, "locale": "en-US", "attachment_size_limit": UPLOAD_LIMIT,
+            "channel_id": str(channel.id), "channel": self.public_channel(channel),
+            "entitlements": [], "authorizing_integration_owners": {"0": str(guild.id) if guild else "0"},
+            "context": 0 if guild else 1,
+        }
+        if guild is not None:
+            payload["guild_id"] = str(guild.id)
+            payload["guild_locale"] = "en-US"
+            member = guild.member_json(user)
+            member["permissions"] = str(guild.channel_permissions(user.id, channel))
+            payload["member"] = member
+            payload["app_permissions"] = str(guild.channel_permissions(self.bot.id, channel))
+        else:
+            payload["user"] = user.to_json()
+        if message is not None:
+            payload["message"] = self.public(message)
+        await self.dispatch("INTERACTION_CREATE", payload)
+        return interaction
+
+    def public_channel(self, channel: Channel) -> dict[str, Any]:
+        return channel.to_json(self.users)
+
+    # ------------------------------------------------------------------ gateway
+    async def dispatch(self, event: str, data: dict[str, Any]) -> None:
+        self._sequence += 1
+        frame = json.dumps({"op": 0, "t": event, "s": self._sequence, "d": data})
+        for socket in list(self._sockets):
+            if not socket.closed:
+                await socket.send_str(frame)
+
+    def guild_create(self, guild: Guild) -> dict[str, Any]:
+        members = [guild.member_json(self.users[u]) for u in guild.members]
+        return {"id": str(guild.id), "name": guild.name, "owner_id": str(guild.owner_id), "unavailable": False,
+                "roles": [r.to_json() for r in guild.roles.values()], "members": members,
+                "member_count": len(members), "large": False, "features": [], "emojis": [], "stickers": [],
+                "channels": [self.channels[c].to_json() for c in guild.channels if c in self.channels],
+                "threads": [], "voice_states": [], "presences": [], "stage_instances": [],
+                "guild_scheduled_events": [], "soundboard_sounds": [], "joined_at": "2026-01-01T00:00:00+00:00",
+                "mfa_level": 0, "premium_tier": 0, "system_channel_flags": 0, "preferred_locale": "en-US"}
+
+    async def gateway(self, request: web.Request) -> web.WebSocketResponse:
+        socket = web.WebSocketResponse()
+        await socket.prepare(request)
+        self._sockets.append(socket)
+        await socket.send_str(json.dumps({"op": 10, "d": {"heartbeat_interval": 41250}}))
+        try:
+            async for frame in socket:
+                if frame.type != WSMsgType.TEXT:
+                    continue
+                payload = json.loads(frame.data)
+                op = payload.get("op")
+                if op == 1:         # heartbeat
+                    await socket.send_str(json.dumps({"op": 11}))
+                elif op == 2:       # identify
+                    if payload["d"].get("token") != TOKEN:
+                        await socket.close(code=4004, message=b"Authentication failed")
+                        break
+                    await self._ready(payload["d"])
+                elif op == 6:       # resume: start afresh, as Discord does for an unknown session
+                    await socket.send_str(json.dumps({"op": 9, "d": False}))
+        finally:
+            if socket in self._sockets:
+                self._sockets.remove(socket)
+        return socket
+
+    async def _ready(self, identify: dict[str, Any]) -> None:
+        bot_guilds = [g for g in self.guilds.values() if self.bot.id in g.members]
+        await self.dispatch("READY", {
+            "v": 10, "user": self.bot.to_json(), "session_id": self._session, "shard": [0, 1],
+            "resume_gateway_url": f"ws://127.0.0.1:{self.port}/gateway", "relationships": [],
+            "private_channels": [], "presences": [], "guild_join_requests": [], "geo_ordered_rtc_regions": [],
+            "application": {"id": str(self.bot.id), "flags": 0},
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in bot_guilds]})
+        for guild in bot_guilds:
+            await self.dispatch("GUILD_CREATE", self.guild_create(guild))
+
+    async def close_gateway(self) -> None:
+        for socket in list(self._sockets):
+            await socket.close()
+
+    # ------------------------------------------------------------------ serving
+    async def start(self) -> "FakeDiscord":
+        from .rest import build_app
+        self._runner = web.AppRunner(build_app(self))
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        self.port = self._runner.addresses[0][1]
+        return self
+
+    async def stop(self) -> None:
+        await self.close_gateway()
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/api/v10"
+
+    @property
+    def gateway_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/gateway"
