@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import base64
+import hashlib
+import json
 import logging
 import os
 import sys
@@ -29,6 +32,7 @@ def build_bot(service: GameService, prefix: str = "!", dev_guild: int | None = N
     from discord.ext import commands
 
     from cogs import EXTENSIONS
+    from cogs.permissions import invite_url
 
     intents = discord.Intents.default()
     intents.message_content = True   # plain order lines in seat channels
@@ -38,19 +42,41 @@ def build_bot(service: GameService, prefix: str = "!", dev_guild: int | None = N
         async def setup_hook(self) -> None:
             for extension in EXTENSIONS:
                 await self.load_extension(extension)
-            if dev_guild:
-                guild = discord.Object(id=dev_guild)
+            await self.sync_commands(force=False)
+
+        async def sync_commands(self, force: bool) -> bool:
+            """Send the slash commands to Discord only when they changed since the last sync
+            (a hash is kept in the database) or when forced by the owner's `sync` command."""
+            guild = discord.Object(id=dev_guild) if dev_guild else None
+            if guild is not None:
                 self.tree.copy_global_to(guild=guild)
-                await self.tree.sync(guild=guild)
-            else:
-                await self.tree.sync()
+            payload = [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
+            digest = hashlib.sha256(json.dumps(sorted(payload, key=lambda c: c["name"]), sort_keys=True)
+                                    .encode()).hexdigest()
+            key = f"command_tree:{dev_guild or 'global'}"
+            if not force and await service.store.get_meta(key) == digest:
+                log.info("slash commands unchanged; not syncing")
+                return False
+            await self.tree.sync(guild=guild)
+            await service.store.set_meta(key, digest)
+            log.info("slash commands synced (%d commands)", len(payload))
+            return True
 
         async def on_ready(self) -> None:
             log.info("connected as %s to %d server(s)", self.user, len(self.guilds))
+            log.info("invite link with the permissions Dispatch needs: %s", invite_url(self.user.id))
 
-    bot = DispatchBot(command_prefix=commands.when_mentioned_or(prefix), intents=intents,
-                      help_command=None)
+    bot = DispatchBot(command_prefix=commands.when_mentioned_or(prefix), intents=intents, help_command=None,
+                      allowed_mentions=discord.AllowedMentions.none())
     bot.service = service
+
+    @bot.command(name="sync", hidden=True)
+    @commands.is_owner()
+    async def sync(ctx: commands.Context) -> None:
+        """Owner only: send the slash commands to Discord now."""
+        changed = await bot.sync_commands(force=True)
+        await ctx.send("Slash commands synced." if changed else "Nothing to sync.")
+
     return bot
 
 
@@ -58,8 +84,8 @@ async def run_console(service: GameService, out_dir: str) -> None:
     from console import Console
 
     console = Console(service, out_dir)
-    await service.tick()   # deadlines that passed while nobody was running adjudicate now
-    await console.execute("")
+    await console.execute("")   # deadlines that passed while nobody was running adjudicate now
+    clock = asyncio.create_task(console.clock.run(), name="console-clock")
     print("Dispatch offline console. Type `help`; `as NAME` switches player; `quit` ends.")
     loop = asyncio.get_running_loop()
     while True:
@@ -72,6 +98,7 @@ async def run_console(service: GameService, out_dir: str) -> None:
         if line.strip().lower() in ("quit", "exit"):
             break
         await console.execute(line)
+    clock.cancel()
 
 
 async def main(argv: list[str] | None = None) -> None:
@@ -91,12 +118,29 @@ async def main(argv: list[str] | None = None) -> None:
                 print("No DISCORD_TOKEN in .env: starting the offline console.")
             await run_console(service, os.getenv("DISPATCH_OUT", str(ROOT / "out")))
         else:
+            from cogs.permissions import invite_url
+            from service.workers import ProcessPool
+
+            client_id = client_id_of(token)
+            if client_id:
+                print(f"Invite Dispatch to a server with exactly the permissions it needs:\n  {invite_url(client_id)}")
+            service.cpu = ProcessPool()
             dev = os.getenv("DISPATCH_DEV_GUILD", "").strip()
             bot = build_bot(service, os.getenv("DISPATCH_PREFIX", "!") or "!", int(dev) if dev else None)
             async with bot:
                 await bot.start(token)
     finally:
+        service.cpu.close()
         await db.close()
+
+
+def client_id_of(token: str) -> int | None:
+    """A bot token starts with its user id in base64; that id is also the application's."""
+    try:
+        head = token.split(".", 1)[0]
+        return int(base64.b64decode(head + "=" * (-len(head) % 4)).decode())
+    except (ValueError, UnicodeDecodeError):
+        return None
 
 
 if __name__ == "__main__":

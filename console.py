@@ -18,7 +18,8 @@ from typing import Callable
 from engine.errors import RulesError
 from engine.variant import variants
 from service import Actor, GameService, ServiceError
-from service.delivery import Delivery, deliver_pending
+from service.clock import GameClock
+from service.delivery import Delivery, Destination
 from service.errors import BadInput
 from service.maps import phase_map
 from service.text import game_status, option_list, parse_option_words, variant_or_error
@@ -51,6 +52,8 @@ class Console:
         self.write = write
         self.actor = Actor(user_id_for("player1"), False, "player1")
         self.names: dict[int, str] = {self.actor.user_id: "player1"}
+        self.clock = GameClock(service, self._send, console=True)
+        self._printed: list[str] | None = None
 
     async def execute(self, line: str) -> list[str]:
         """Run one command line; return what it printed. Never raises for bad input."""
@@ -59,10 +62,12 @@ class Console:
             out.extend(await self._dispatch(line))
         except (ServiceError, RulesError) as exc:
             out.append(f"error: {exc}")
-        out.extend(await self._drain())
         for text in out:
             self.write(text)
-        return out
+        drained = await self._drain()
+        for text in drained:
+            self.write(text)
+        return out + drained
 
     async def _dispatch(self, line: str) -> list[str]:
         line = line.strip()
@@ -185,19 +190,25 @@ class Console:
         return [f"wrote {self.out_dir / name}"]
 
     async def _drain(self) -> list[str]:
-        printed: list[str] = []
+        """Fire what is due and print what the bot would post (the same clock the bot runs)."""
+        self._printed = []
+        try:
+            await self.clock.run_once()
+            return self._printed
+        finally:
+            self._printed = None
 
-        async def send(delivery: Delivery) -> None:
-            target = delivery.message.target.replace("seat:", "to ")
-            text = f"[game #{delivery.message.game_id} {target}] {self._names(delivery.text)}"
-            if delivery.png is not None:
-                self.out_dir.mkdir(parents=True, exist_ok=True)
-                (self.out_dir / delivery.filename).write_bytes(delivery.png)
-                text += f"\n  (map: {self.out_dir / delivery.filename})"
-            printed.append(text)
-
-        await deliver_pending(self.service, send, limit=1000)
-        return printed
+    async def _send(self, destination: Destination, delivery: Delivery) -> None:
+        target = delivery.message.target.replace("seat:", "to ").replace("user:", "to user ")
+        text = f"[game #{delivery.message.game_id} {target}] {self._names(delivery.text)}"
+        if delivery.png is not None:
+            self.out_dir.mkdir(parents=True, exist_ok=True)
+            (self.out_dir / delivery.filename).write_bytes(delivery.png)
+            text += f"\n  (map: {self.out_dir / delivery.filename})"
+        if self._printed is not None:
+            self._printed.append(text)
+        else:               # the background clock: print at once
+            self.write(text)
 
     def _names(self, text: str) -> str:
         """Discord markup made readable: mentions as @name, timestamps as UTC times."""

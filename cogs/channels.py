@@ -1,15 +1,25 @@
-"""The channels of a game: a category, a public game channel and one private channel per seat."""
+"""The channels of a game: a category, a public game channel and one private channel per seat.
+
+Creation is all or nothing: if Discord refuses any step, what was already created is deleted
+again and the error names what went wrong, so a failed `/game start` leaves no half-made game.
+"""
 from __future__ import annotations
 
+import logging
 import re
 from typing import Iterable
 
 import discord
 
-SEAT_PERMS = dict(view_channel=True, send_messages=True, read_message_history=True,
-                  attach_files=True, embed_links=True)
-BOT_PERMS = dict(view_channel=True, send_messages=True, read_message_history=True, attach_files=True,
-                 embed_links=True, manage_channels=True, manage_messages=True)
+from service.models import GameChannels
+
+from .permissions import BOT_ACCESS, SEAT_ACCESS
+
+log = logging.getLogger("dispatch")
+
+
+class ChannelSetupFailed(Exception):
+    """Discord refused to create a game's channels; the partial ones were removed."""
 
 
 def slug(text: str) -> str:
@@ -21,33 +31,64 @@ def seat_overwrites(guild: discord.Guild, players: Iterable[discord.abc.Snowflak
                     bot_member: discord.abc.Snowflake) -> dict:
     """A seat channel: hidden from everyone except the seated player(s) and the bot."""
     overwrites = {guild.default_role: discord.PermissionOverwrite(view_channel=False),
-                  bot_member: discord.PermissionOverwrite(**BOT_PERMS)}
+                  bot_member: discord.PermissionOverwrite(**BOT_ACCESS)}
     for player in players:
-        overwrites[player] = discord.PermissionOverwrite(**SEAT_PERMS)
+        overwrites[player] = discord.PermissionOverwrite(**SEAT_ACCESS)
     return overwrites
 
 
 def public_overwrites(guild: discord.Guild, bot_member: discord.abc.Snowflake) -> dict:
-    """The game channel: everyone reads and talks; the bot posts results and maps."""
+    """The game channel: every member reads and talks; the bot may always post results and maps."""
     return {guild.default_role: discord.PermissionOverwrite(view_channel=True, send_messages=True,
                                                             read_message_history=True),
-            bot_member: discord.PermissionOverwrite(**BOT_PERMS)}
+            bot_member: discord.PermissionOverwrite(**BOT_ACCESS)}
 
 
-async def create_game_channels(guild: discord.Guild, game, bot_member) -> tuple[int, int, dict[str, int]]:
-    """Create the category, the public channel and the seat channels; return their ids."""
-    category = await guild.create_category(f"game {game.id} {game.name}"[:100],
-                                           overwrites=public_overwrites(guild, bot_member))
-    public = await guild.create_text_channel(f"game-{game.id}-{slug(game.name)}"[:100], category=category,
-                                             overwrites=public_overwrites(guild, bot_member),
-                                             topic=f"{game.name}: results and maps")
-    seat_channels: dict[str, int] = {}
-    for seat in game.seats:
-        member = guild.get_member(seat.user_id) if seat.user_id else None
-        players = [member] if member is not None else []
-        channel = await guild.create_text_channel(
-            f"{game.id}-{slug(seat.seat)}"[:100], category=category,
-            overwrites=seat_overwrites(guild, players, bot_member),
-            topic=f"Private orders of {seat.seat}. Write orders here, one per line.")
-        seat_channels[seat.seat] = channel.id
-    return category.id, public.id, seat_channels
+async def create_game_channels(guild: discord.Guild, game, bot_member) -> GameChannels:
+    """Create the category, the public channel and the seat channels, or nothing at all."""
+    created: list[discord.abc.GuildChannel] = []
+    try:
+        category = await guild.create_category(f"game {game.id} {game.name}"[:100],
+                                               overwrites=public_overwrites(guild, bot_member))
+        created.append(category)
+        public = await guild.create_text_channel(f"game-{game.id}-{slug(game.name)}"[:100], category=category,
+                                                 overwrites=public_overwrites(guild, bot_member),
+                                                 topic=f"{game.name}: results and maps"[:1024])
+        created.append(public)
+        seat_channels: dict[str, int] = {}
+        for seat in game.seats:
+            member = guild.get_member(seat.user_id) if seat.user_id else None
+            players = [member] if member is not None else ([discord.Object(seat.user_id)] if seat.user_id else [])
+            channel = await guild.create_text_channel(
+                f"{game.id}-{slug(seat.seat)}"[:100], category=category,
+                overwrites=seat_overwrites(guild, players, bot_member),
+                topic=f"Private orders of {seat.seat}. Write orders here, one per line.")
+            created.append(channel)
+            seat_channels[seat.seat] = channel.id
+    except discord.HTTPException as exc:
+        await delete_channels(created)
+        raise ChannelSetupFailed(f"Discord refused to create the game's channels ({_reason(exc)})") from exc
+    return GameChannels(category.id, public.id, seat_channels)
+
+
+async def delete_channels(channels: Iterable[discord.abc.GuildChannel]) -> None:
+    for channel in reversed(list(channels)):
+        try:
+            await channel.delete(reason="Dispatch: undoing a game start that failed")
+        except discord.HTTPException:
+            log.warning("could not delete channel %s while undoing a failed start", channel.id)
+
+
+async def grant_seat(channel: discord.abc.GuildChannel, member: discord.abc.Snowflake) -> None:
+    await channel.set_permissions(member, overwrite=discord.PermissionOverwrite(**SEAT_ACCESS),
+                                  reason="Dispatch: seat assigned")
+
+
+async def revoke_seat(channel: discord.abc.GuildChannel, member: discord.abc.Snowflake) -> None:
+    await channel.set_permissions(member, overwrite=None, reason="Dispatch: seat reassigned")
+
+
+def _reason(exc: discord.HTTPException) -> str:
+    if isinstance(exc, discord.Forbidden):
+        return f"missing permissions: {exc.text or 'forbidden'}"
+    return exc.text or str(exc)

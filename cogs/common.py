@@ -23,26 +23,44 @@ def actor_of(ctx: Any) -> Actor:
     return Actor(author.id, bool(perms and perms.administrator), getattr(author, "display_name", "") or "")
 
 
+def private_command(**extras: Any) -> dict[str, Any]:
+    """`extras` for a command whose replies only the caller may see (their orders, their view)."""
+    return {"private": True, **extras}
+
+
+def is_private(ctx: Any) -> bool:
+    command = getattr(ctx, "command", None)
+    return bool(command is not None and getattr(command, "extras", {}).get("private"))
+
+
 async def resolve_game(service: GameService, ctx: Any, game_id: int | None) -> GameInfo:
     """The game a command is about: the number given, else the channel's game, else the
-    caller's only running game in this server."""
+    caller's only running game in this server. In direct messages only the caller's own games
+    (where they hold a seat) can be reached."""
+    guild = getattr(ctx, "guild", None)
     if game_id is not None:
         game = await service.game(game_id)
-        if ctx.guild is not None and game.guild_id != ctx.guild.id:
+        if guild is not None and game.guild_id != guild.id:
             raise NotFound(f"there is no game #{game_id} on this server")
+        if guild is None and not game.seats_of(ctx.author.id):
+            raise NotFound(f"you hold no seat in game #{game_id}; in direct messages you can only "
+                           f"reach your own games")
         return game
-    found = await service.game_for_channel(ctx.channel.id) if ctx.channel is not None else None
+    channel = getattr(ctx, "channel", None)
+    found = await service.game_for_channel(channel.id) if channel is not None and guild is not None else None
     if found is not None:
         return found[0]
-    guild_id = ctx.guild.id if ctx.guild else 0
-    mine = [g for g in await service.list_games(guild_id)
-            if ctx.author.id in {s.user_id for s in g.seats} or g.creator_id == ctx.author.id]
+    if guild is None:
+        mine = await service.games_of_user(ctx.author.id)
+    else:
+        mine = [g for g in await service.list_games(guild.id)
+                if ctx.author.id in {s.user_id for s in g.seats} or g.creator_id == ctx.author.id]
     if len(mine) == 1:
         return mine[0]
     if not mine:
         raise BadInput("which game? give its number (see `/game list`)")
     raise BadInput("you are in several games: give the game number ("
-                   + ", ".join(f"#{g.id} {g.name}" for g in mine) + ")")
+                   + ", ".join(f"#{g.id} {g.name}" for g in mine[:10]) + ")")
 
 
 def chunks(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
@@ -65,13 +83,36 @@ def chunks(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
 
 
 async def reply(ctx: Any, text: str, *, file: discord.File | None = None, ephemeral: bool = False) -> None:
+    """Answer in place: the interaction's follow-up (ephemeral if asked) or the channel."""
     parts = chunks(text)
     for index, part in enumerate(parts):
-        last = index == len(parts) - 1
         kwargs: dict[str, Any] = {"ephemeral": ephemeral} if getattr(ctx, "interaction", None) else {}
-        if last and file is not None:
+        if index == len(parts) - 1 and file is not None:
             kwargs["file"] = file
         await ctx.send(part, **kwargs)
+
+
+async def reply_privately(service: GameService, ctx: Any, text: str, *, file: discord.File | None = None) -> None:
+    """Answer so that only the caller sees it: ephemerally for a slash command; in place in
+    a direct message or in the caller's own seat channel; otherwise by direct message, with a
+    short note (and nothing of the content) where the command was typed."""
+    if getattr(ctx, "interaction", None) is not None or ctx.guild is None:
+        await reply(ctx, text, file=file, ephemeral=True)
+        return
+    found = await service.game_for_channel(ctx.channel.id)
+    if found is not None and found[1] is not None:
+        seat = found[0].seat(found[1])
+        if seat is not None and seat.user_id == ctx.author.id:
+            await reply(ctx, text, file=file)
+            return
+    try:
+        for index, part in enumerate(parts := chunks(text)):
+            await ctx.author.send(part, file=file if index == len(parts) - 1 else None)
+    except discord.HTTPException:
+        await ctx.send(f"⚠️ {ctx.author.mention}, that answer is private and I cannot send you direct "
+                       f"messages. Use the slash command, or type it in your seat channel.")
+        return
+    await ctx.send(f"📬 {ctx.author.mention}, I sent you the answer by direct message (it is private).")
 
 
 def error_text(error: BaseException) -> str:
@@ -86,30 +127,47 @@ def error_text(error: BaseException) -> str:
         return f"⚠️ {original}"
     if isinstance(original, commands.MissingRequiredArgument):
         return f"⚠️ missing `{original.param.name}`. See `/help`."
-    if isinstance(original, (commands.BadArgument, commands.BadUnionArgument)):
-        return f"⚠️ {original}"
+    if isinstance(original, (commands.BadArgument, commands.BadUnionArgument, commands.UserInputError)):
+        return f"⚠️ {str(original)[:300]}"
     if isinstance(original, commands.CheckFailure):
         return f"⚠️ {original or 'you may not use this command here'}"
     if isinstance(original, commands.CommandNotFound):
         return "⚠️ no such command; see `/help`"
-    log.exception("unexpected command error", exc_info=original)
+    log.error("unexpected command error", exc_info=original)
     return "⚠️ something went wrong on our side; nothing was changed. The error was logged."
 
 
 class DispatchCog(commands.Cog):
-    """Base cog: holds the service and reports every error the same way."""
+    """Base cog: holds the service, defers slow commands and reports every error the same way."""
 
     def __init__(self, bot: commands.Bot, service: GameService):
         self.bot = bot
         self.service = service
 
+    async def cog_before_invoke(self, ctx: commands.Context) -> None:
+        # Discord drops an interaction not answered within 3 seconds; every command here reads
+        # the database more than once, some create channels or draw maps: answer "thinking…"
+        # first, then the real reply arrives as the follow-up.
+        interaction = ctx.interaction
+        if interaction is not None and not interaction.response.is_done():
+            await ctx.defer(ephemeral=is_private(ctx))
+
     async def cog_command_error(self, ctx: commands.Context, error: Exception) -> None:
-        await reply(ctx, error_text(error), ephemeral=True)
+        text = error_text(error)
+        try:
+            if is_private(ctx):
+                await reply_privately(self.service, ctx, text)
+            else:
+                await reply(ctx, text, ephemeral=True)
+        except discord.HTTPException:
+            log.exception("could not tell %s about an error: %s", ctx.author.id, text)
 
     # ---- autocomplete shared by all cogs
     async def game_autocomplete(self, interaction: discord.Interaction, current: str):
-        guild_id = interaction.guild_id or 0
-        games = await self.service.list_games(guild_id)
+        if interaction.guild_id is None:
+            games = await self.service.games_of_user(interaction.user.id)
+        else:
+            games = await self.service.list_games(interaction.guild_id)
         return [app_commands.Choice(name=f"#{g.id} {g.name} ({g.status})"[:100], value=g.id)
                 for g in games if current.lower() in f"{g.id} {g.name}".lower()][:25]
 
@@ -119,9 +177,10 @@ class DispatchCog(commands.Cog):
 
 
 def guild_only():
-    """Games live in a server: refuse DMs with a clear message."""
+    """Games live in a server: refuse DMs with a clear message (prefix commands; slash commands
+    are offered in servers only through `app_commands.guild_only`)."""
     async def predicate(ctx: commands.Context) -> bool:
         if ctx.guild is None:
-            raise commands.NoPrivateMessage("games are played in a server channel, not in DMs")
+            raise commands.NoPrivateMessage("this command works in a server channel, not in direct messages")
         return True
     return commands.check(predicate)

@@ -1,6 +1,7 @@
 """`/game ...`: create, join, leave, start, status, pause, resume, extend, abandon, export."""
 from __future__ import annotations
 
+import gzip
 import io
 import json
 
@@ -12,14 +13,19 @@ from engine.variant import get_variant
 from service.errors import BadInput
 from service.text import game_status, option_list, parse_option_words, variant_or_error
 
-from .channels import create_game_channels
-from .common import DispatchCog, actor_of, guild_only, reply, resolve_game
+from .channels import ChannelSetupFailed, create_game_channels, delete_channels, grant_seat, revoke_seat
+from .common import DispatchCog, actor_of, guild_only, private_command, reply, reply_privately, resolve_game
+from .permissions import require_bot_permissions
+
+GAME_ID = "game number (see /game list); default: this channel's game or your only game"
+EXPORT_LIMIT = 10 * 1024 * 1024
 
 
 class GameCog(DispatchCog, name="Games"):
     """Setting up and running games."""
 
     @commands.hybrid_group(name="game", fallback="list", description="List this server's games")
+    @app_commands.guild_only()
     @guild_only()
     async def game(self, ctx: commands.Context) -> None:
         games = await self.service.list_games(ctx.guild.id)
@@ -28,12 +34,13 @@ class GameCog(DispatchCog, name="Games"):
             return
         lines = [f"#{g.id} **{g.name}** — {get_variant(g.variant).title}, {g.status}, "
                  f"{len(g.seats) - len(g.open_seats)}/{len(g.seats)} seated" for g in games]
-        await reply(ctx, "\n".join(lines))
+        await reply(ctx, "\n".join(lines) + "\nDetails: `/game status <number>`.")
 
     @game.command(name="create", description="Create a game (options as key=value words)")
-    @app_commands.describe(variant="which game", name="a name for the game",
-                           hours="hours per phase (default: server setting, 48)",
-                           options="options as key=value words; see /game options")
+    @app_commands.describe(variant="which game: rx07 (WWI Diplomacy) or aa1914 (Axis & Allies 1914)",
+                           name="a name for the game (default: the game's title)",
+                           hours="hours per phase (default: the server's setting, 48)",
+                           options="options as key=value words; /game options <variant> lists them")
     @guild_only()
     async def create(self, ctx: commands.Context, variant: str, name: str | None = None,
                      hours: float | None = None, *, options: str = "") -> None:
@@ -47,16 +54,18 @@ class GameCog(DispatchCog, name="Games"):
     async def _create_variant(self, interaction, current):
         return await self.variant_autocomplete(interaction, current)
 
-    @game.command(name="options", description="List the options a game can be created with")
+    @game.command(name="options", description="List the options a game can be created with",
+                  extras=private_command())
+    @app_commands.describe(variant="which game: rx07 or aa1914")
     async def options(self, ctx: commands.Context, variant: str) -> None:
-        await reply(ctx, option_list(variant_or_error(variant)))
+        await reply(ctx, option_list(variant_or_error(variant)), ephemeral=True)
 
     @options.autocomplete("variant")
     async def _options_variant(self, interaction, current):
         return await self.variant_autocomplete(interaction, current)
 
     @game.command(name="join", description="Take a seat in a game that has not started")
-    @app_commands.describe(game_id="game number", seat="the seat (power or side) you want")
+    @app_commands.describe(game_id=GAME_ID, seat="the seat (power or side) you want; default: the first open one")
     @guild_only()
     async def join(self, ctx: commands.Context, game_id: int | None = None, seat: str | None = None) -> None:
         game = await resolve_game(self.service, ctx, game_id)
@@ -68,55 +77,92 @@ class GameCog(DispatchCog, name="Games"):
         return await self.game_autocomplete(interaction, current)
 
     @game.command(name="leave", description="Give up your seat before the game starts")
+    @app_commands.describe(game_id=GAME_ID, seat="which of your seats, if you hold several")
     @guild_only()
     async def leave(self, ctx: commands.Context, game_id: int | None = None, seat: str | None = None) -> None:
         game = await resolve_game(self.service, ctx, game_id)
         left = await self.service.leave(game.id, actor_of(ctx), seat)
         await reply(ctx, f"{ctx.author.mention} leaves **{left}** in game #{game.id}.")
 
-    @game.command(name="assign", description="GM: seat a player (or replace one)")
+    @game.command(name="assign", description="GM: seat a player, or replace one")
+    @app_commands.describe(game_id="game number (see /game list)", seat="the seat to give",
+                           member="the member who takes the seat")
     @guild_only()
     async def assign(self, ctx: commands.Context, game_id: int, seat: str, member: discord.Member) -> None:
-        taken = await self.service.assign_seat(game_id, actor_of(ctx), seat, member.id)
-        game = await self.service.game(game_id)
-        channel_id = game.seat(taken).channel_id
+        game = await resolve_game(self.service, ctx, game_id)
+        actor = actor_of(ctx)
+        change = await self.service.check_assign(game.id, actor, seat, member.id, ctx.guild.id)
+        channel_id = game.seat(change.seat).channel_id
         channel = ctx.guild.get_channel(channel_id) if channel_id else None
         if channel is not None:
-            await channel.set_permissions(member, view_channel=True, send_messages=True,
-                                          read_message_history=True, attach_files=True)
-        await reply(ctx, f"{member.mention} now holds **{taken}** in game #{game_id}.")
+            require_bot_permissions(ctx.guild, "move the seat channel to its new player",
+                                    ("view_channel", "manage_roles"))
+        # Channel access first, then the database; if either is refused, undo the other.
+        granted = revoked = False
+        previous = ctx.guild.get_member(change.previous) if change.previous else None
+        try:
+            if channel is not None:
+                await grant_seat(channel, member)
+                granted = True
+                if change.previous is not None:
+                    await revoke_seat(channel, previous or discord.Object(change.previous))
+                    revoked = True
+            change = await self.service.assign_seat(game.id, actor, seat, member.id, ctx.guild.id)
+        except BaseException:
+            if revoked:
+                await grant_seat(channel, previous or discord.Object(change.previous))
+            if granted:
+                await revoke_seat(channel, member)
+            raise
+        note = "" if channel is not None or channel_id is None else \
+            " Its private channel is gone: the player gets its messages by direct message."
+        await reply(ctx, f"{member.mention} now holds **{change.seat}** in game #{game.id}"
+                         + (f" (replacing <@{change.previous}>)." if change.previous else ".") + note)
 
     @game.command(name="start", description="GM: start the game and open its channels")
+    @app_commands.describe(game_id=GAME_ID)
     @guild_only()
     async def start(self, ctx: commands.Context, game_id: int | None = None) -> None:
         game = await resolve_game(self.service, ctx, game_id)
-        game = await self.service.start(game.id, actor_of(ctx))
+        actor = actor_of(ctx)
+        await self.service.check_start(game.id, actor, ctx.guild.id)
+        require_bot_permissions(ctx.guild, f"start game #{game.id}")
         try:
-            category, public, seats = await create_game_channels(ctx.guild, game, ctx.guild.me)
-        except discord.Forbidden:
-            await reply(ctx, f"Game #{game.id} started, but I lack **Manage Channels** here: orders "
-                             "work in any channel with the game number.")
-            return
-        await self.service.set_channels(game.id, category, public, seats)
-        await reply(ctx, f"Game **#{game.id} {game.name}** has started: results in <#{public}>, "
-                         "each player has a private channel for orders.")
+            channels = await create_game_channels(ctx.guild, game, ctx.guild.me)
+        except ChannelSetupFailed as exc:
+            raise BadInput(f"{exc}. The game has not started and nothing was left behind; fix my "
+                           f"permissions and run `/game start {game.id}` again.") from None
+        try:
+            game = await self.service.start(game.id, actor, channels, ctx.guild.id)
+        except BaseException:
+            await delete_channels([c for c in (ctx.guild.get_channel(i) for i in
+                                               (*channels.seats.values(), channels.channel_id, channels.category_id))
+                                   if c is not None])
+            raise
+        await reply(ctx, f"Game **#{game.id} {game.name}** has started: results and maps in "
+                         f"<#{channels.channel_id}>; each player has a private channel for orders, where "
+                         f"their first brief is waiting.")
 
-    @game.command(name="status", description="Phase, deadline, who is ready, and the board")
+    @game.command(name="status", description="Phase, deadline, who is ready, and the position",
+                  extras=private_command())
+    @app_commands.describe(game_id=GAME_ID)
     async def status(self, ctx: commands.Context, game_id: int | None = None) -> None:
         game = await resolve_game(self.service, ctx, game_id)
-        await reply(ctx, await game_status(self.service, game, ctx.author.id))
+        await reply_privately(self.service, ctx, await game_status(self.service, game, ctx.author.id))
 
     @status.autocomplete("game_id")
     async def _status_game(self, interaction, current):
         return await self.game_autocomplete(interaction, current)
 
     @game.command(name="pause", description="GM: stop the clock")
+    @app_commands.describe(game_id=GAME_ID)
     async def pause(self, ctx: commands.Context, game_id: int | None = None) -> None:
         game = await resolve_game(self.service, ctx, game_id)
         await self.service.pause(game.id, actor_of(ctx))
-        await reply(ctx, f"Game #{game.id} is paused.")
+        await reply(ctx, f"Game #{game.id} is paused. `/game resume {game.id}` restarts the clock.")
 
     @game.command(name="resume", description="GM: restart the clock")
+    @app_commands.describe(game_id=GAME_ID)
     async def resume(self, ctx: commands.Context, game_id: int | None = None) -> None:
         game = await resolve_game(self.service, ctx, game_id)
         await self.service.resume(game.id, actor_of(ctx))
@@ -124,31 +170,45 @@ class GameCog(DispatchCog, name="Games"):
         await reply(ctx, f"Game #{game.id} resumes; deadline <t:{int(phase.deadline.timestamp())}:R>.")
 
     @game.command(name="extend", description="GM: push the deadline back by some hours")
+    @app_commands.describe(hours="hours to add to the deadline", game_id=GAME_ID)
     async def extend(self, ctx: commands.Context, hours: float, game_id: int | None = None) -> None:
         game = await resolve_game(self.service, ctx, game_id)
         deadline = await self.service.extend(game.id, actor_of(ctx), hours)
         await reply(ctx, f"Deadline of game #{game.id} is now <t:{int(deadline.timestamp())}:R>.")
 
     @game.command(name="adjudicate", description="GM: adjudicate the current phase now")
+    @app_commands.describe(game_id=GAME_ID)
     async def adjudicate(self, ctx: commands.Context, game_id: int | None = None) -> None:
         game = await resolve_game(self.service, ctx, game_id)
         phase = await self.service.force_adjudicate(game.id, actor_of(ctx))
-        await reply(ctx, f"Adjudicated; now **{phase.label}**." if phase else "Nothing to adjudicate.")
+        await reply(ctx, f"Adjudicated; now **{phase.label}**. The results are posted in the game channel."
+                    if phase else "Nothing to adjudicate.")
 
     @game.command(name="abandon", description="GM: end the game without a winner")
+    @app_commands.describe(game_id=GAME_ID)
     async def abandon(self, ctx: commands.Context, game_id: int | None = None) -> None:
         game = await resolve_game(self.service, ctx, game_id)
         await self.service.abandon(game.id, actor_of(ctx))
-        await reply(ctx, f"Game #{game.id} is abandoned.")
+        await reply(ctx, f"Game #{game.id} is abandoned; its seed is revealed in the game channel.")
 
-    @game.command(name="export", description="Download the whole game as JSON")
+    @game.command(name="export", description="Download the game's record (JSON, gzip-compressed)",
+                  extras=private_command())
+    @app_commands.describe(game_id=GAME_ID)
     async def export(self, ctx: commands.Context, game_id: int | None = None) -> None:
         game = await resolve_game(self.service, ctx, game_id)
-        data = json.dumps(await self.service.export(game.id), indent=1).encode()
-        await reply(ctx, f"Game #{game.id} as JSON:",
-                    file=discord.File(io.BytesIO(data), filename=f"game-{game.id}.json"))
+        data = await self.service.export(game.id, actor_of(ctx))
+        packed = gzip.compress(json.dumps(data, separators=(",", ":")).encode(), 9)
+        if len(packed) > EXPORT_LIMIT:
+            raise BadInput(f"the export is {len(packed) / 2**20:.1f} MiB compressed, over Discord's 10 MiB; "
+                           f"the console's `game export {game.id}` writes it to a file")
+        scope = "the whole game" if data.get("complete") else "every adjudicated phase and the public state"
+        await reply_privately(self.service, ctx, f"Game #{game.id}: {scope}, as gzip-compressed JSON.",
+                              file=discord.File(io.BytesIO(packed), filename=f"game-{game.id}.json.gz"))
 
-    @game.command(name="settings", description="Admin: default hours per phase and reminder times")
+    @game.command(name="settings", description="Admin: default hours per phase and reminder times",
+                  extras=private_command())
+    @app_commands.describe(hours="default hours per phase for new games",
+                           reminders="hours before a deadline to remind players, e.g. `24 1`")
     @guild_only()
     async def settings(self, ctx: commands.Context, hours: float | None = None, *, reminders: str = "") -> None:
         lead = None
@@ -159,7 +219,8 @@ class GameCog(DispatchCog, name="Games"):
                 raise BadInput("reminders are hours before the deadline, e.g. `24 1`") from None
         current = await self.service.set_guild_settings(ctx.guild.id, actor_of(ctx), hours, lead)
         await reply(ctx, f"Server defaults: {current['phase_hours']:g}h per phase, reminders "
-                         + ", ".join(f"{h:g}h" for h in current["reminder_hours"]) + " before deadlines.")
+                         + ", ".join(f"{h:g}h" for h in current["reminder_hours"]) + " before deadlines.",
+                    ephemeral=True)
 
 
 async def setup(bot: commands.Bot) -> None:

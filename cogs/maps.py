@@ -4,6 +4,7 @@ from __future__ import annotations
 import io
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from service.maps import phase_map
@@ -15,6 +16,8 @@ class MapCog(DispatchCog, name="Maps"):
     """Pictures of the board."""
 
     @commands.hybrid_command(name="map", description="Show the map of the current or a past phase")
+    @app_commands.describe(game_id="game number; default: this channel's game or your only game",
+                           phase="phase number (0 is the start); default: the current phase")
     async def map(self, ctx: commands.Context, game_id: int | None = None, phase: int | None = None) -> None:
         game = await resolve_game(self.service, ctx, game_id)
         png, name = await phase_map(self.service, game.id, phase)

@@ -1,15 +1,23 @@
-"""Orders: `/orders`, `/order`, `/clear`, `/ready`, `/unready`, and plain lines in a seat channel."""
+"""Orders: `/orders`, `/order`, `/clear`, `/ready`, `/unready`, and plain lines in a seat channel.
+
+An order sheet is only ever shown to its seat: ephemerally, in the seat's own channel, or by
+direct message — never in a shared channel.
+"""
 from __future__ import annotations
 
 import re
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from service import ServiceError
 from service.models import OrderSheet
 
-from .common import DispatchCog, actor_of, error_text, reply, resolve_game
+from .common import DispatchCog, actor_of, error_text, private_command, reply_privately, resolve_game
+
+GAME_ID = "game number; default: this channel's game or your only game"
+SEAT = "which of your seats, if you hold several"
 
 
 def sheet_text(game_id: int, sheet: OrderSheet) -> str:
@@ -37,7 +45,10 @@ def split_target(text: str) -> tuple[int | None, str | None, str]:
 class OrdersCog(DispatchCog, name="Orders"):
     """Giving orders for your seat."""
 
-    @commands.hybrid_command(name="orders", description="Show your orders, or replace them all")
+    @commands.hybrid_command(name="orders", description="Show your orders, or replace them all",
+                             extras=private_command())
+    @app_commands.describe(text="orders, one per line (empty: show your current orders); "
+                                "outside your channel start with #game and/or Seat:")
     async def orders(self, ctx: commands.Context, *, text: str = "") -> None:
         """One order per line. Outside your seat channel start with `#<game>` and/or `<seat>:`."""
         game_id, seat, text = split_target(text)
@@ -47,65 +58,116 @@ class OrdersCog(DispatchCog, name="Orders"):
             sheet = await self.service.submit_orders(game.id, actor_of(ctx), text, seat, replace=True)
         else:
             sheet = await self.service.orders(game.id, actor_of(ctx), seat)
-        await reply(ctx, sheet_text(game.id, sheet), ephemeral=True)
+        await reply_privately(self.service, ctx, sheet_text(game.id, sheet))
 
-    @commands.hybrid_command(name="order", description="Add or change one order (keeps the others)")
+    @commands.hybrid_command(name="order", description="Add or change one order (keeps the others)",
+                             extras=private_command())
+    @app_commands.describe(text="one order, e.g. A Par - Bur; outside your channel start with #game")
     async def order(self, ctx: commands.Context, *, text: str) -> None:
         game_id, seat, text = split_target(text)
         game = await resolve_game(self.service, ctx, game_id)
         seat = seat or await self._channel_seat(ctx, game.id)
         sheet = await self.service.submit_orders(game.id, actor_of(ctx), text, seat, replace=False)
-        await reply(ctx, sheet_text(game.id, sheet), ephemeral=True)
+        await reply_privately(self.service, ctx, sheet_text(game.id, sheet))
 
-    @commands.hybrid_command(name="clear", description="Withdraw all your orders for this phase")
+    @commands.hybrid_command(name="clear", description="Withdraw all your orders for this phase",
+                             extras=private_command())
+    @app_commands.describe(game_id=GAME_ID, seat=SEAT)
     async def clear(self, ctx: commands.Context, game_id: int | None = None, seat: str | None = None) -> None:
         game = await resolve_game(self.service, ctx, game_id)
         seat = await self.service.clear_orders(game.id, actor_of(ctx), seat or await self._channel_seat(ctx, game.id))
-        await reply(ctx, f"Orders of {seat} cleared.", ephemeral=True)
+        await reply_privately(self.service, ctx, f"Orders of {seat} cleared. Give new ones, then `/ready`.")
 
-    @commands.hybrid_command(name="ready", description="Say your orders are final for this phase")
+    @commands.hybrid_command(name="ready", description="Say your orders are final for this phase",
+                             extras=private_command())
+    @app_commands.describe(game_id=GAME_ID, seat=SEAT)
     async def ready(self, ctx: commands.Context, game_id: int | None = None, seat: str | None = None) -> None:
         game = await resolve_game(self.service, ctx, game_id)
         seat, moved = await self.service.mark_ready(game.id, actor_of(ctx), True,
                                                     seat or await self._channel_seat(ctx, game.id))
-        text = f"{seat} is ready."
+        text = f"{seat} is ready. `/unready` takes it back until the deadline."
         if moved is not None:
-            text += f" Everyone was ready: the phase is adjudicated; now **{moved.label}**."
-        await reply(ctx, text)
+            text = f"{seat} is ready. Everyone was ready: the phase is adjudicated; now **{moved.label}**. " \
+                   f"The results are in the game channel."
+        await reply_privately(self.service, ctx, text)
 
-    @commands.hybrid_command(name="unready", description="Take back your ready mark")
+    @commands.hybrid_command(name="unready", description="Take back your ready mark",
+                             extras=private_command())
+    @app_commands.describe(game_id=GAME_ID, seat=SEAT)
     async def unready(self, ctx: commands.Context, game_id: int | None = None, seat: str | None = None) -> None:
         game = await resolve_game(self.service, ctx, game_id)
         seat, _ = await self.service.mark_ready(game.id, actor_of(ctx), False,
                                                 seat or await self._channel_seat(ctx, game.id))
-        await reply(ctx, f"{seat} is no longer ready.")
+        await reply_privately(self.service, ctx, f"{seat} is no longer ready; change your orders, then `/ready`.")
 
     async def _channel_seat(self, ctx, game_id: int) -> str | None:
-        found = await self.service.game_for_channel(ctx.channel.id) if ctx.channel else None
+        found = await self.service.game_for_channel(ctx.channel.id) if ctx.channel and ctx.guild else None
         if found and found[0].id == game_id:
             return found[1]
         return None
 
+    # ------------------------------------------------------------------ plain lines
+    async def _is_command(self, message: discord.Message) -> bool:
+        prefixes = await self.bot.get_prefix(message)
+        prefixes = [prefixes] if isinstance(prefixes, str) else prefixes
+        return any(message.content.startswith(p) for p in prefixes)
+
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:
         """Plain lines written in a seat's private channel are that seat's orders."""
-        if message.author.bot or not message.content.strip():
+        if message.author.bot or message.guild is None or not message.content.strip():
             return
-        prefixes = await self.bot.get_prefix(message)
-        prefixes = [prefixes] if isinstance(prefixes, str) else prefixes
-        if any(message.content.startswith(p) for p in prefixes):
+        if await self._is_command(message):
             return
+        await self._plain_orders(message, edited=False)
+
+    @commands.Cog.listener()
+    async def on_raw_message_edit(self, payload: discord.RawMessageUpdateEvent) -> None:
+        """An edited order message is read again, so the sheet matches what the player sees."""
+        message = getattr(payload, "message", None)
+        if message is None or message.author.bot or message.guild is None or not message.content.strip():
+            return
+        if payload.cached_message is not None and payload.cached_message.content == message.content:
+            return              # an embed appeared or a pin changed: not an edit of the text
+        if await self._is_command(message):
+            return
+        await self._plain_orders(message, edited=True)
+
+    async def _plain_orders(self, message: discord.Message, edited: bool) -> None:
         found = await self.service.game_for_channel(message.channel.id)
-        if found is None or found[1] is None or found[0].status != "active":
+        if found is None:
             return
         game, seat = found
-        try:
-            sheet = await self.service.submit_orders(game.id, actor_of(message), message.content, seat,
-                                                     replace=False)
-            text = sheet_text(game.id, sheet)
-        except ServiceError as exc:
-            text = error_text(exc)
+        if seat is None:
+            await self._warn_public_orders(message, game)
+            return
+        if game.status == "forming":
+            text = f"⚠️ Game #{game.id} has not started yet; nothing was recorded."
+        elif game.status in ("finished", "abandoned"):
+            text = f"⚠️ Game #{game.id} is over; nothing was recorded."
+        else:
+            try:
+                sheet = await self.service.submit_orders(game.id, actor_of(message), message.content, seat,
+                                                         replace=False)
+                text = sheet_text(game.id, sheet)
+                if edited:
+                    text = ("✏️ I read your edited message again. Lines you deleted from it stay on the "
+                            "sheet; `/clear` starts over.\n" + text)
+            except ServiceError as exc:
+                text = error_text(exc)
         await message.channel.send(text[:2000])
+
+    async def _warn_public_orders(self, message: discord.Message, game) -> None:
+        """Orders typed where everybody reads them are not recorded: say so, quietly."""
+        if game.status != "active" or message.channel.id != game.channel_id:
+            return
+        seat = await self.service.orders_seat(game.id, actor_of(message), message.content)
+        if seat is None:
+            return
+        channel_id = game.seat(seat).channel_id
+        where = f"in your private channel <#{channel_id}>" if channel_id else "with `/orders`"
+        await message.channel.send(f"⚠️ {message.author.mention}, that looks like orders for **{seat}**, but "
+                                   f"this channel is public, so nothing was recorded. Write them {where}.")
 
 
 async def setup(bot: commands.Bot) -> None:

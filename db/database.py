@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import sqlite3
 from contextlib import asynccontextmanager
 from datetime import datetime, timezone
 from pathlib import Path
@@ -73,7 +74,12 @@ class Database:
     async def migrate(self) -> int:
         """Apply every migration newer than the file's version, each in its own transaction."""
         current = await self.schema_version()
-        for number, path in migration_files():
+        known = migration_files()
+        newest = known[-1][0] if known else 0
+        if current > newest:
+            raise SchemaTooNew(f"this database was written by a newer Dispatch (schema {current} > "
+                               f"{newest}); run that version, or restore a backup made by this one")
+        for number, path in known:
             if number <= current:
                 continue
             script = path.read_text()
@@ -116,26 +122,24 @@ class Database:
                 return list(await cur.fetchall())
 
 
+class SchemaTooNew(RuntimeError):
+    """The database file comes from a newer Dispatch than this one."""
+
+
 def _split_sql(script: str) -> list[str]:
-    """Split a migration into statements, keeping `BEGIN ... END;` trigger bodies whole."""
+    """Split a migration into statements. SQLite's own `complete_statement` decides where one
+    ends, so `;` or `--` inside string literals and `BEGIN ... END;` trigger bodies stay whole."""
     statements, buffer = [], []
     for line in script.splitlines():
-        stripped = line.split("--", 1)[0].rstrip()
-        if not stripped.strip():
-            continue
-        buffer.append(stripped)
+        buffer.append(line)
         text = "\n".join(buffer)
-        if stripped.endswith(";") and _complete(text):
-            statements.append(text)
+        if sqlite3.complete_statement(text):
+            statements.append(text.strip())
             buffer = []
-    if buffer and "\n".join(buffer).strip():
-        statements.append("\n".join(buffer))
+    rest = "\n".join(buffer)
+    if any(line.strip() and not line.strip().startswith("--") for line in buffer):
+        raise ValueError(f"migration ends with an incomplete statement: {rest.strip()[:80]!r}")
     return statements
-
-
-def _complete(text: str) -> bool:
-    import sqlite3
-    return sqlite3.complete_statement(text)
 
 
 def utcnow_iso() -> str:

@@ -2,70 +2,187 @@
 
 Messages are written in the same transaction as the change that caused them and are marked
 delivered only after they were sent, so a crash between the two repeats a message rather
-than losing it.
+than losing it. Each message has its own route of destinations, tried in order:
+
+- `game`: the public channel, else a direct message to the GM;
+- `seat:<seat>`: the seat's private channel, else a direct message to its holder (never the
+  public channel: a seat's messages are its own), else a note in the public channel saying that
+  a message could not reach that seat;
+- `user:<id>`: a direct message;  `gm`: the public channel, else a direct message to the GM.
+
+A destination that is gone or closed to the bot moves on to the next one; any other failure
+(the network, Discord having a bad minute) is retried with growing pauses, and after
+`MAX_ATTEMPTS` the message becomes a dead letter: logged, and the GM is told. One message that
+cannot be sent never holds up any other destination.
 """
 from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Awaitable, Callable
 
 from .games import GameService
 from .maps import phase_map
-from .models import OutboxMessage
+from .models import CONSOLE_GUILD, GameInfo, OutboxMessage
 
 log = logging.getLogger("dispatch.delivery")
+
+MAX_ATTEMPTS = 8
+FIRST_RETRY = timedelta(seconds=5)
+LONGEST_RETRY = timedelta(minutes=10)
+
+
+class DestinationUnavailable(Exception):
+    """This destination is gone or closed to the bot (deleted channel, lost access, DMs off)."""
+
+
+class Undeliverable(Exception):
+    """The message itself is refused (Discord says it is malformed): retrying cannot help."""
+
+
+@dataclass(frozen=True)
+class Destination:
+    kind: str                 # "channel", "user" (a direct message) or "console"
+    id: int
+    text: str
+    with_map: bool
+    ping_user: int | None     # the only user this message may notify
 
 
 @dataclass(frozen=True)
 class Delivery:
     message: OutboxMessage
-    channel_id: int | None      # None: the game has no Discord channel (console games)
-    mention: str                # who to ping ('' for the game channel)
+    game: GameInfo
+    route: tuple[Destination, ...]
     text: str
     png: bytes | None
     filename: str | None
 
 
-class Undeliverable(Exception):
-    """The destination is gone for good (a deleted channel): drop the message after logging."""
+Sender = Callable[[Destination, Delivery], Awaitable[None]]
 
 
-Sender = Callable[[Delivery], Awaitable[None]]
+def retry_delay(attempts: int) -> timedelta:
+    """5 s, 10 s, 20 s … at most 10 minutes between tries of one message."""
+    return min(FIRST_RETRY * (2 ** max(0, attempts - 1)), LONGEST_RETRY)
 
 
-async def deliver_pending(service: GameService, send: Sender, limit: int = 50) -> int:
-    """Send what is pending; returns how many were delivered. A failed send stays pending."""
-    delivered = 0
-    for message in await service.pending_messages(limit):
-        try:
-            delivery = await prepare(service, message)
-            await send(delivery)
-        except Undeliverable as exc:
-            log.warning("dropping outbox message %s: %s", message.id, exc)
-        except Exception:  # a transient failure (network, rate limit): retry next round
-            log.exception("could not deliver outbox message %s", message.id)
-            continue
-        await service.mark_delivered(message.id)
-        delivered += 1
-    return delivered
+def route_of(game: GameInfo, message: OutboxMessage) -> tuple[Destination, ...]:
+    text, target = message.content, message.target
+    gm = game.creator_id
+    if game.guild_id == CONSOLE_GUILD:
+        return (Destination("console", 0, text, True, None),)
+    if target.startswith("seat:"):
+        seat = game.seat(target[5:])
+        holder = seat.user_id if seat else None
+        route = []
+        if seat is not None and seat.channel_id:
+            route.append(Destination("channel", seat.channel_id, text, True, message.ping_user))
+        if holder is not None:
+            route.append(Destination("user", holder, f"**{game.name}** (game #{game.id}), for "
+                                                      f"{target[5:]}: {text}", True, None))
+        if game.channel_id:
+            route.append(Destination("channel", game.channel_id, (
+                f"⚠️ A message for **{target[5:]}** could not reach its private channel or its player. "
+                f"GM: check that the channel exists and that I can see it; the player can read their "
+                f"orders and the board with `/orders` and `/map`."), False, None))
+        return tuple(route)
+    if target.startswith("user:"):
+        return (Destination("user", int(target[5:]), text, False, None),)
+    route = []
+    if game.channel_id:
+        route.append(Destination("channel", game.channel_id, text, target == "game", None))
+    note = "" if target == "gm" else "(I could not post this in the game channel.) "
+    route.append(Destination("user", gm, f"**{game.name}** (game #{game.id}): {note}{text}", target == "game",
+                             None))
+    return tuple(route)
 
 
 async def prepare(service: GameService, message: OutboxMessage) -> Delivery:
     game = await service.game(message.game_id)
-    channel_id, mention = game.channel_id, ""
-    if message.target.startswith("seat:"):
-        seat = game.seat(message.target[5:])
-        if seat is not None:
-            channel_id = seat.channel_id or game.channel_id
-            mention = f"<@{seat.user_id}>" if seat.user_id else ""
     png = filename = None
     if message.phase_id is not None:
         phase = await service.store.phase_by_id(message.phase_id)
         following = phase.seq + 1 if phase.adjudicated_at else phase.seq
         try:
             png, filename = await phase_map(service, game.id, following)
-        except Exception:
+        except Exception:  # noqa: BLE001 - a map that cannot be drawn must never stop a report
             log.exception("map of game %s phase %s failed; sending the text alone", game.id, following)
-    text = f"{mention} {message.content}".strip()
-    return Delivery(message, channel_id, mention, text, png, filename)
+    return Delivery(message, game, route_of(game, message), message.content, png, filename)
+
+
+async def deliver_one(service: GameService, message: OutboxMessage, send: Sender) -> bool:
+    """Try one message along its route; returns True once it is delivered."""
+    try:
+        delivery = await prepare(service, message)
+    except Exception as exc:  # noqa: BLE001 - a damaged game record must not stop the others
+        log.exception("outbox message %s: cannot prepare it", message.id)
+        await _failed(service, message, f"cannot prepare: {exc}", permanent=True)
+        return False
+    unavailable: list[str] = []
+    for index, destination in enumerate(delivery.route):
+        try:
+            await send(destination, delivery)
+        except DestinationUnavailable as exc:
+            unavailable.append(f"{destination.kind} {destination.id}: {exc}")
+            log.warning("outbox message %s: %s %s unavailable (%s)", message.id, destination.kind,
+                        destination.id, exc)
+            continue
+        except Undeliverable as exc:
+            await _failed(service, message, str(exc), permanent=True)
+            return False
+        except Exception as exc:  # noqa: BLE001 - network or Discord trouble: try again later
+            log.warning("outbox message %s: attempt %s failed: %r", message.id, message.attempts + 1, exc)
+            await _failed(service, message, repr(exc), permanent=False)
+            return False
+        await service.mark_delivered(message.id)
+        if index > 0 and message.target != "gm":
+            await _tell_gm(service, delivery, destination, unavailable)
+        return True
+    await _failed(service, message, "; ".join(unavailable) or "no destination", permanent=True)
+    return False
+
+
+async def deliver_pending(service: GameService, send: Sender, console: bool = False,
+                          batch: int = 200) -> int:
+    """Send every message that is due now; returns how many were delivered."""
+    delivered = 0
+    tried: set[int] = set()
+    while True:
+        due = [m for m in await service.due_messages(console, batch) if m.id not in tried]
+        if not due:
+            return delivered
+        for message in due:
+            tried.add(message.id)
+            if await deliver_one(service, message, send):
+                delivered += 1
+
+
+async def _failed(service: GameService, message: OutboxMessage, error: str, permanent: bool) -> None:
+    attempts = message.attempts + 1
+    if not permanent and attempts < MAX_ATTEMPTS:
+        await service.delivery_failed(message.id, error, service.clock() + retry_delay(attempts))
+        return
+    await service.delivery_failed(message.id, error, None)
+    log.error("outbox message %s of game %s to %s given up after %s attempt(s): %s", message.id,
+              message.game_id, message.target, attempts, error)
+    if message.target != "gm":
+        await service.note_gm(message.game_id, (
+            f"⚠️ A message for **{_who(message.target)}** could not be delivered ({error[:200]}). "
+            f"It is kept in the game's record; check my permissions in the game's channels."))
+
+
+async def _tell_gm(service: GameService, delivery: Delivery, used: Destination, unavailable: list[str]) -> None:
+    where = "by direct message" if used.kind == "user" else "with a note in the game channel"
+    await service.note_gm(delivery.game.id, (
+        f"⚠️ The channel for **{_who(delivery.message.target)}** is gone or closed to me, so I delivered "
+        f"{where}. GM: restore the channel or my access to it (View Channel, Send Messages, Attach Files)."))
+
+
+def _who(target: str) -> str:
+    if target.startswith("seat:"):
+        return target[5:]
+    if target.startswith("user:"):
+        return f"<@{target[5:]}>"
+    return "the game channel"

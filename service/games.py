@@ -1,4 +1,6 @@
-"""GameService: create, seat, start, order, adjudicate, pause, export. No Discord here.
+"""GameService: create, seat, start, order, adjudicate. No Discord here.
+
+GM controls live in `gm.py`, deadlines and reminders in `timers.py`; `GameService` joins them.
 
 Every change is one `Database.transaction()`. Adjudication re-reads the phase inside its
 transaction and does nothing if the phase was already adjudicated, so a retried or doubled
@@ -6,6 +8,7 @@ call (all-ready racing the deadline, a restart) adjudicates a phase exactly once
 """
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import random
@@ -17,12 +20,15 @@ from engine.errors import OrderError, RulesError
 from engine.variant import PhaseResult, Variant, get_variant
 
 from . import permissions
-from .errors import BadInput, BadState, Forbidden, NotFound
-from .models import Actor, GameInfo, OrderSheet, OutboxMessage, PhaseInfo, iso
+from .checks import check_hours, require_status
+from .errors import BadInput, BadState, NotFound
+from .gm import GameMasterMixin
+from .models import Actor, GameChannels, GameInfo, OrderSheet, OutboxMessage, PhaseInfo, iso
 from .store import Store
+from .timers import TimersMixin
+from .workers import Inline
 
 Clock = Callable[[], datetime]
-MAX_PHASE_HOURS = 24 * 30
 MAX_NAME = 60
 # Phases in which nobody has anything to order are adjudicated straight away; this bounds
 # such a chain so a faulty variant cannot spin forever inside one transaction.
@@ -38,12 +44,15 @@ def phase_rng(seed: str, seq: int) -> random.Random:
     return random.Random(f"{seed}:{seq}")
 
 
-class GameService:
+class GameService(TimersMixin, GameMasterMixin):
     def __init__(self, db, clock: Clock = utcnow, seed_source: Callable[[], str] | None = None):
         self.db = db
-        self.store = Store(db)
+        self.changed = asyncio.Event()
+        self.store = Store(db, on_change=self.changed.set)
         self.clock = clock
         self.seed_source = seed_source or (lambda: secrets.token_hex(16))
+        # Where CPU-heavy work runs (maps, odds): in place by default; the bot sets a pool.
+        self.cpu = Inline()
 
     # ------------------------------------------------------------------ reading
     async def game(self, game_id: int) -> GameInfo:
@@ -59,6 +68,10 @@ class GameService:
 
     async def list_games(self, guild_id: int, include_over: bool = False) -> list[GameInfo]:
         return await self.store.games_in_guild(guild_id, include_over)
+
+    async def games_of_user(self, user_id: int) -> list[GameInfo]:
+        """Running or forming games in which `user_id` holds a seat, on any server."""
+        return await self.store.games_of_user(user_id)
 
     async def game_for_channel(self, channel_id: int) -> tuple[GameInfo, str | None] | None:
         """The game a channel belongs to, and the seat if it is a seat's private channel."""
@@ -89,7 +102,7 @@ class GameService:
         except RulesError as exc:
             raise BadInput(str(exc)) from None
         settings = await self.store.guild_settings(guild_id)
-        hours = settings["phase_hours"] if phase_hours is None else _check_hours(phase_hours)
+        hours = settings["phase_hours"] if phase_hours is None else check_hours(phase_hours)
         name = (name or variant.title).strip()[:MAX_NAME] or variant.title
         seed = self.seed_source()
         now = iso(self.clock())
@@ -110,7 +123,7 @@ class GameService:
     async def join(self, game_id: int, actor: Actor, seat: str | None = None) -> str:
         async with self.db.transaction() as conn:
             game = await self.store.game(game_id, conn)
-            _require_status(game, "forming", "join")
+            require_status(game, "forming", "join")
             if seat:
                 chosen = permissions.match_name(seat, [s.seat for s in game.seats])
                 if chosen is None:
@@ -135,7 +148,7 @@ class GameService:
     async def leave(self, game_id: int, actor: Actor, seat: str | None = None) -> str:
         async with self.db.transaction() as conn:
             game = await self.store.game(game_id, conn)
-            _require_status(game, "forming", "leave")
+            require_status(game, "forming", "leave")
             chosen = permissions.resolve_seat(game, actor, seat)
             await conn.execute("UPDATE seats SET user_id=NULL, joined_at=NULL WHERE game_id=? AND seat=?",
                                (game_id, chosen))
@@ -143,32 +156,38 @@ class GameService:
                                  {"seat": chosen})
         return chosen
 
-    async def assign_seat(self, game_id: int, actor: Actor, seat: str, user_id: int | None) -> str:
-        """GM: seat a player (also mid-game, to replace one who left), or empty a seat."""
-        async with self.db.transaction() as conn:
-            game = await self.store.game(game_id, conn)
-            permissions.require_gm(game, actor, "assign seats in")
-            if game.status in ("finished", "abandoned"):
-                raise BadState(f"game #{game.id} is {game.status}")
-            chosen = permissions.match_name(seat, [s.seat for s in game.seats])
-            if chosen is None:
-                raise NotFound(f"game #{game.id} has no seat `{seat}`")
-            if user_id is None and game.status != "forming":
-                raise BadState("a started game cannot have an empty seat; assign a replacement")
-            await conn.execute("UPDATE seats SET user_id=?, joined_at=? WHERE game_id=? AND seat=?",
-                               (user_id, iso(self.clock()), game_id, chosen))
-            await self.store.log(conn, game_id, game.current_phase, iso(self.clock()), actor.user_id,
-                                 "seat_assigned", {"seat": chosen, "user_id": user_id})
-        return chosen
+    async def check_start(self, game_id: int, actor: Actor, guild_id: int | None = None) -> GameInfo:
+        """Would `start` succeed? Raises its error without changing anything (the bot asks
+        before it creates channels, so a refused start leaves nothing behind)."""
+        game = await self.game(game_id)
+        self._may_start(game, actor, guild_id)
+        return game
 
-    async def start(self, game_id: int, actor: Actor) -> GameInfo:
+    @staticmethod
+    def _may_start(game: GameInfo, actor: Actor, guild_id: int | None) -> None:
+        if guild_id is not None and game.guild_id != guild_id:
+            raise NotFound(f"there is no game #{game.id} on this server")
+        permissions.require_gm(game, actor, "start")
+        require_status(game, "forming", "start")
+        if game.open_seats:
+            raise BadState(f"game #{game.id} still has open seats: {', '.join(game.open_seats)}; "
+                           f"players take them with `/game join {game.id}`")
+
+    async def start(self, game_id: int, actor: Actor, channels: GameChannels | None = None,
+                    guild_id: int | None = None) -> GameInfo:
+        """Start the game: its channels (if on Discord), first phase and first messages appear
+        in one transaction, so nothing is ever owed to a channel that does not exist yet."""
         async with self.db.transaction() as conn:
             game = await self.store.game(game_id, conn)
-            permissions.require_gm(game, actor, "start")
-            _require_status(game, "forming", "start")
+            self._may_start(game, actor, guild_id)
             variant = get_variant(game.variant)
-            if game.open_seats:
-                raise BadState(f"game #{game.id} still has open seats: {', '.join(game.open_seats)}")
+            if channels is not None:
+                await conn.execute("UPDATE games SET category_id=?, channel_id=? WHERE id=?",
+                                   (channels.category_id, channels.channel_id, game_id))
+                for seat, channel in channels.seats.items():
+                    await conn.execute("UPDATE seats SET channel_id=? WHERE game_id=? AND seat=?",
+                                       (channel, game_id, seat))
+                game = await self.store.game(game_id, conn)
             seed = await self.store.seed(conn, game_id)
             state = variant.initial_state(game.options, phase_rng(seed, -1))
             now = self.clock()
@@ -182,15 +201,6 @@ class GameService:
                 None, iso(now))
             await self._open_phase(conn, game, variant, state, 0, now)
         return await self.game(game_id)
-
-    async def set_channels(self, game_id: int, category_id: int | None, channel_id: int | None,
-                           seat_channels: Mapping[str, int]) -> None:
-        async with self.db.transaction() as conn:
-            await conn.execute("UPDATE games SET category_id=?, channel_id=? WHERE id=?",
-                               (category_id, channel_id, game_id))
-            for seat, channel in seat_channels.items():
-                await conn.execute("UPDATE seats SET channel_id=? WHERE game_id=? AND seat=?",
-                                   (channel, game_id, seat))
 
     # ------------------------------------------------------------------ orders
     async def submit_orders(self, game_id: int, actor: Actor, text: str, seat: str | None = None,
@@ -214,6 +224,31 @@ class GameService:
             await self.store.log(conn, game_id, phase.id, now, actor.user_id, "orders",
                                  {"seat": seat, "lines": canonical})
         return OrderSheet(seat, tuple(canonical), False, actor.user_id, now)
+
+    async def orders_seat(self, game_id: int, actor: Actor, text: str) -> str | None:
+        """The seat of `actor` for which `text` reads as valid orders right now, if any.
+
+        Nothing is saved: the bot uses this to warn a player who wrote orders where they are
+        public (the game channel) instead of in their private seat channel."""
+        game = await self.game(game_id)
+        if game.status != "active" or game.current_phase is None:
+            return None
+        lines = [line.strip() for line in (text or "").splitlines() if line.strip()]
+        if not lines:
+            return None
+        phase = await self.store.phase_by_id(game.current_phase)
+        variant = get_variant(game.variant)
+        for seat in game.seats_of(actor.user_id):
+            if not variant.may_order(phase.state, seat):
+                continue
+            try:
+                variant.check_orders(phase.state, seat, lines, ())
+            except (OrderError, RulesError):
+                continue
+            except Exception:  # noqa: BLE001 - a guess about chat text must never break the chat
+                continue
+            return seat
+        return None
 
     async def clear_orders(self, game_id: int, actor: Actor, seat: str | None = None) -> str:
         async with self.db.transaction() as conn:
@@ -255,7 +290,7 @@ class GameService:
     async def force_adjudicate(self, game_id: int, actor: Actor) -> PhaseInfo | None:
         game = await self.game(game_id)
         permissions.require_gm(game, actor, "adjudicate")
-        _require_status(game, "active", "adjudicate")
+        require_status(game, "active", "adjudicate")
         return await self.adjudicate(game_id, game.current_phase, "forced by the GM")
 
     async def _adjudicate_in(self, conn, game_id: int, phase_id: int | None, reason: str) -> PhaseInfo | None:
@@ -325,157 +360,38 @@ class GameService:
         await conn.execute("UPDATE games SET current_phase=? WHERE id=?", (phase_id, game.id))
         await self._schedule(conn, game, phase_id, now, deadline)
         for seat in variant.seats_to_act(state):
+            holder = game.seat(seat).user_id if game.seat(seat) else None
             await self.store.outbox(conn, game.id, f"seat:{seat}", (
                 f"**{label}** has begun: your orders are due <t:{int(deadline.timestamp())}:R> "
                 f"(<t:{int(deadline.timestamp())}:f>). Use `/orders` then `/ready`.\n"
-                f"{variant.phase_brief(state, seat)}"), None, iso(now))
+                f"{variant.phase_brief(state, seat)}"), None, iso(now), ping_user=holder)
         return await self.store.phase_by_id(phase_id, conn)
-
-    async def _schedule(self, conn, game: GameInfo, phase_id: int, now: datetime, deadline: datetime) -> None:
-        """One deadline row and one reminder per configured lead time still in the future."""
-        await conn.execute("UPDATE reminders SET done_at=? WHERE phase_id=? AND done_at IS NULL",
-                           (iso(now), phase_id))
-        await conn.execute("UPDATE phases SET deadline=? WHERE id=?", (iso(deadline), phase_id))
-        await conn.execute("INSERT INTO reminders (game_id, phase_id, due_at, kind) VALUES (?,?,?, 'deadline')",
-                           (game.id, phase_id, iso(deadline)))
-        for hours in game.reminder_hours:
-            due = deadline - timedelta(hours=hours)
-            if due > now:
-                await conn.execute(
-                    "INSERT INTO reminders (game_id, phase_id, due_at, kind, hours_before) "
-                    "VALUES (?,?,?, 'reminder', ?)", (game.id, phase_id, iso(due), hours))
 
     async def _all_ready(self, conn, phase: PhaseInfo, variant: Variant) -> bool:
         sheets = await self.store.order_sheets(phase.id, conn)
         needed = variant.seats_to_act(phase.state)
         return bool(needed) and all(seat in sheets and sheets[seat].ready for seat in needed)
 
-    # ------------------------------------------------------------------ timers
-    async def tick(self) -> int:
-        """Fire every reminder and deadline that is due. Safe to call any time, any number."""
-        now = self.clock()
-        fired = 0
-        for row in await self.store.due_reminders(iso(now)):
-            async with self.db.transaction() as conn:
-                current = await (await conn.execute(
-                    "SELECT done_at FROM reminders WHERE id=?", (row["id"],))).fetchone()
-                if current is None or current["done_at"] is not None:
-                    continue
-                await conn.execute("UPDATE reminders SET done_at=? WHERE id=?", (iso(now), row["id"]))
-                if row["kind"] == "deadline":
-                    await self._adjudicate_in(conn, row["game_id"], row["phase_id"], "deadline")
-                else:
-                    await self._remind(conn, row, now)
-            fired += 1
-        return fired
-
-    async def _remind(self, conn, row, now: datetime) -> None:
-        game = await self.store.game(row["game_id"], conn)
-        if game.status != "active" or game.current_phase != row["phase_id"]:
-            return
-        phase = await self.store.phase_by_id(row["phase_id"], conn)
-        variant = get_variant(game.variant)
-        sheets = await self.store.order_sheets(phase.id, conn)
-        stamp = int(phase.deadline.timestamp())
-        for seat in variant.seats_to_act(phase.state):
-            sheet = sheets.get(seat)
-            if sheet is not None and sheet.ready:
-                continue
-            missing = "no orders yet" if sheet is None or not sheet.lines else "orders not marked ready"
-            await self.store.outbox(conn, game.id, f"seat:{seat}", (
-                f"Reminder: **{phase.label}** of {game.name} ends <t:{stamp}:R> and you have {missing}."),
-                None, iso(now))
-
-    # ------------------------------------------------------------------ GM controls
-    async def pause(self, game_id: int, actor: Actor) -> GameInfo:
-        async with self.db.transaction() as conn:
-            game = await self.store.game(game_id, conn)
-            permissions.require_gm(game, actor, "pause")
-            _require_status(game, "active", "pause")
-            phase = await self.store.phase_by_id(game.current_phase, conn)
-            now = self.clock()
-            remaining = max(0.0, (phase.deadline - now).total_seconds()) if phase.deadline else 0.0
-            await conn.execute("UPDATE games SET status='paused', paused_remaining=? WHERE id=?",
-                               (remaining, game_id))
-            await conn.execute("UPDATE phases SET deadline=NULL WHERE id=?", (phase.id,))
-            await conn.execute("UPDATE reminders SET done_at=? WHERE phase_id=? AND done_at IS NULL",
-                               (iso(now), phase.id))
-            await self.store.log(conn, game_id, phase.id, iso(now), actor.user_id, "paused",
-                                 {"remaining_s": remaining})
-            await self.store.outbox(conn, game_id, "game", f"{game.name} is paused by the GM.", None, iso(now))
-        return await self.game(game_id)
-
-    async def resume(self, game_id: int, actor: Actor) -> GameInfo:
-        async with self.db.transaction() as conn:
-            game = await self.store.game(game_id, conn)
-            permissions.require_gm(game, actor, "resume")
-            _require_status(game, "paused", "resume")
-            now = self.clock()
-            # At least an hour, so nobody is surprised by an instant adjudication on resume.
-            remaining = max(game.paused_remaining or 0.0, 3600.0)
-            deadline = now + timedelta(seconds=remaining)
-            await conn.execute("UPDATE games SET status='active', paused_remaining=NULL WHERE id=?", (game_id,))
-            await self._schedule(conn, game, game.current_phase, now, deadline)
-            await self.store.log(conn, game_id, game.current_phase, iso(now), actor.user_id, "resumed",
-                                 {"deadline": iso(deadline)})
-            await self.store.outbox(conn, game_id, "game", (
-                f"{game.name} resumes; orders are due <t:{int(deadline.timestamp())}:R>."), None, iso(now))
-        return await self.game(game_id)
-
-    async def extend(self, game_id: int, actor: Actor, hours: float) -> datetime:
-        hours = _check_hours(hours, allow_negative=False)
-        async with self.db.transaction() as conn:
-            game = await self.store.game(game_id, conn)
-            permissions.require_gm(game, actor, "extend the deadline of")
-            _require_status(game, "active", "extend")
-            phase = await self.store.phase_by_id(game.current_phase, conn)
-            now = self.clock()
-            deadline = max(phase.deadline or now, now) + timedelta(hours=hours)
-            await self._schedule(conn, game, phase.id, now, deadline)
-            await self.store.log(conn, game_id, phase.id, iso(now), actor.user_id, "extended",
-                                 {"hours": hours, "deadline": iso(deadline)})
-            await self.store.outbox(conn, game_id, "game", (
-                f"Deadline of **{phase.label}** extended by {hours:g}h: now <t:{int(deadline.timestamp())}:R>."),
-                None, iso(now))
-        return deadline
-
-    async def abandon(self, game_id: int, actor: Actor) -> GameInfo:
-        async with self.db.transaction() as conn:
-            game = await self.store.game(game_id, conn)
-            permissions.require_gm(game, actor, "abandon")
-            if game.status in ("finished", "abandoned"):
-                raise BadState(f"game #{game.id} is already {game.status}")
-            now = iso(self.clock())
-            await conn.execute("UPDATE games SET status='abandoned', ended_at=? WHERE id=?", (now, game_id))
-            await conn.execute("UPDATE reminders SET done_at=? WHERE game_id=? AND done_at IS NULL",
-                               (now, game_id))
-            await self.store.log(conn, game_id, game.current_phase, now, actor.user_id, "abandoned", {})
-            seed = await self.store.seed(conn, game_id)
-            await self.store.outbox(conn, game_id, "game", (
-                f"{game.name} was abandoned by the GM. Seed revealed: `{seed}`."), None, now)
-        return await self.game(game_id)
-
-    async def export(self, game_id: int) -> dict[str, Any]:
-        """Everything about a game as JSON-ready data (the seed only once the game is over)."""
-        return await self.store.export(game_id)
-
-    async def set_guild_settings(self, guild_id: int, actor: Actor, phase_hours: float | None = None,
-                                 reminder_hours: list[float] | None = None) -> dict[str, Any]:
-        if not actor.is_admin:
-            raise Forbidden("only a server administrator may change the server's game settings")
-        current = await self.store.guild_settings(guild_id)
-        if phase_hours is not None:
-            current["phase_hours"] = _check_hours(phase_hours)
-        if reminder_hours is not None:
-            if any(h <= 0 or h > MAX_PHASE_HOURS for h in reminder_hours) or len(reminder_hours) > 5:
-                raise BadInput("reminders are up to five lead times, each between 0 and 720 hours")
-            current["reminder_hours"] = sorted(set(reminder_hours), reverse=True)
-        await self.store.save_guild_settings(guild_id, current, iso(self.clock()))
-        return current
-
     # ------------------------------------------------------------------ outbox
     async def pending_messages(self, limit: int = 50) -> list[OutboxMessage]:
-        return await self.store.pending_outbox(limit)
+        """Messages not yet delivered (nor given up), oldest first."""
+        return await self.store.open_outbox(limit)
+
+    async def due_messages(self, console: bool, limit: int = 200) -> list[OutboxMessage]:
+        """Messages to send now: the console's own games, or (console=False) Discord's."""
+        return await self.store.due_outbox(iso(self.clock()), console, limit)
+
+    async def delivery_failed(self, message_id: int, error: str, retry_at: datetime | None) -> None:
+        await self.store.delivery_failed(message_id, error, iso(retry_at) if retry_at else None,
+                                         iso(self.clock()))
+
+    async def note_gm(self, game_id: int, text: str, dedupe_hours: float = 6.0) -> None:
+        """A note for the game master (game channel, else a DM), once per `dedupe_hours`."""
+        now = self.clock()
+        if await self.store.recent_note(game_id, text, iso(now - timedelta(hours=dedupe_hours))):
+            return
+        async with self.db.transaction() as conn:
+            await self.store.outbox(conn, game_id, "gm", text, None, iso(now))
 
     async def mark_delivered(self, message_id: int) -> None:
         await self.store.mark_delivered(message_id, iso(self.clock()))
@@ -489,9 +405,13 @@ class GameService:
     async def _ordering(self, conn, game_id: int, actor: Actor, seat: str | None):
         game = await self.store.game(game_id, conn)
         if game.status == "paused":
-            raise BadState(f"game #{game.id} is paused; orders open again when the GM resumes it")
-        _require_status(game, "active", "give orders in")
+            raise BadState(f"game #{game.id} is paused: nothing was recorded. Orders open again when "
+                           f"the GM resumes it")
+        require_status(game, "active", "give orders in")
         phase = await self.store.phase_by_id(game.current_phase, conn)
+        if phase.deadline is not None and phase.deadline <= self.clock():
+            raise BadState(f"the deadline of {phase.label} has passed; the phase is being adjudicated. "
+                           f"Nothing was recorded: give your orders for the next phase when it opens")
         variant = get_variant(game.variant)
         if seat is None:
             # a player holding several seats means the one whose turn it is, if that is clear
@@ -502,19 +422,3 @@ class GameService:
             raise BadState(f"{seat} has nothing to order in {phase.label}")
         return game, phase, variant, seat
 
-
-def _require_status(game: GameInfo, status: str, action: str) -> None:
-    if game.status != status:
-        wording = {"forming": "has not started", "active": "is under way", "paused": "is paused",
-                   "finished": "is over", "abandoned": "was abandoned"}[game.status]
-        raise BadState(f"cannot {action} game #{game.id}: it {wording}")
-
-
-def _check_hours(hours: float, allow_negative: bool = False) -> float:
-    try:
-        value = float(hours)
-    except (TypeError, ValueError):
-        raise BadInput(f"`{hours}` is not a number of hours") from None
-    if value != value or value <= 0 or value > MAX_PHASE_HOURS:
-        raise BadInput(f"hours must be more than 0 and at most {MAX_PHASE_HOURS}, not {hours}")
-    return value

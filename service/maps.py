@@ -6,6 +6,8 @@ from render import render_map
 
 from .games import GameService
 
+RENDER_SECONDS = 30.0
+
 
 async def phase_map(service: GameService, game_id: int, seq: int | None = None) -> tuple[bytes, str]:
     """PNG bytes and a file name for phase `seq` (default: the current phase).
@@ -21,6 +23,7 @@ async def phase_map(service: GameService, game_id: int, seq: int | None = None) 
         previous = await service.phase(game_id, phase.seq - 1)
         sheets = await service.store.order_sheets(previous.id)
         last_orders = {seat: list(sheet.lines) for seat, sheet in sheets.items()}
-    png = render_map(game.variant, phase.state, last_orders, f"{game.name}: {phase.label}",
-                     variant.describe(phase.state))
+    png = await service.cpu.run(render_map, game.variant, phase.state, last_orders,
+                                f"{game.name}: {phase.label}", variant.describe(phase.state),
+                                timeout=RENDER_SECONDS)
     return png, f"game-{game_id}-phase-{phase.seq}.png"

@@ -6,6 +6,9 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any
 
+# Games created in the offline console live in this pseudo-server; the bot never delivers them.
+CONSOLE_GUILD = 1
+
 
 @dataclass(frozen=True)
 class Actor:
@@ -78,6 +81,24 @@ class GameInfo:
 
 
 @dataclass(frozen=True)
+class GameChannels:
+    """Where a started game lives on Discord: its category, public channel and seat channels."""
+
+    category_id: int
+    channel_id: int
+    seats: dict[str, int]
+
+
+@dataclass(frozen=True)
+class SeatChange:
+    """The result of `/game assign`: who held the seat before, who holds it now."""
+
+    seat: str
+    previous: int | None
+    holder: int | None
+
+
+@dataclass(frozen=True)
 class PhaseInfo:
     id: int
     game_id: int
@@ -109,11 +130,17 @@ class OrderSheet:
 
 @dataclass(frozen=True)
 class OutboxMessage:
+    """A message the service owes to players. `target` is `game` (the public channel),
+    `seat:<seat>` (that seat's private channel), `user:<id>` (a direct message) or `gm`
+    (a note for the game master: the public channel, else a direct message)."""
+
     id: int
     game_id: int
     target: str
     content: str
     phase_id: int | None
+    attempts: int = 0
+    ping_user: int | None = None
 
 
 def iso(moment: datetime | None) -> str | None:

@@ -2,17 +2,20 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Callable
 
 from .errors import BadState, NotFound
-from .models import GameInfo, OrderSheet, OutboxMessage, PhaseInfo
+from .models import CONSOLE_GUILD, GameInfo, OrderSheet, OutboxMessage, PhaseInfo
 
 DEFAULT_SETTINGS = {"phase_hours": 48.0, "reminder_hours": [24.0, 1.0]}
 
 
 class Store:
-    def __init__(self, db):
+    def __init__(self, db, on_change: Callable[[], None] = lambda: None):
         self.db = db
+        # Called after anything the clock must act on was written (a message owed, a timer
+        # scheduled), so delivery and deadlines happen at once rather than on the next poll.
+        self.on_change = on_change
 
     async def _one(self, sql: str, params: tuple, conn=None):
         if conn is None:
@@ -47,12 +50,18 @@ class Store:
         rows = await self._all(sql + " ORDER BY id", (guild_id,))
         return [await self.game(row["id"]) for row in rows]
 
+    async def games_of_user(self, user_id: int) -> list[GameInfo]:
+        rows = await self._all("SELECT DISTINCT s.game_id AS id FROM seats s JOIN games g ON g.id = s.game_id "
+                               "WHERE s.user_id=? AND g.status IN ('forming', 'active', 'paused') "
+                               "ORDER BY s.game_id", (user_id,))
+        return [await self.game(row["id"]) for row in rows]
+
     async def game_for_channel(self, channel_id: int):
         row = await self._one("SELECT game_id, seat FROM seats WHERE channel_id=?", (channel_id,))
         if row is not None:
             return await self.game(row["game_id"]), row["seat"]
-        row = await self._one("SELECT id FROM games WHERE channel_id=? OR category_id=?",
-                              (channel_id, channel_id))
+        row = await self._one("SELECT id FROM games WHERE channel_id=? UNION SELECT id FROM games "
+                              "WHERE category_id=?", (channel_id, channel_id))
         if row is not None:
             return await self.game(row["id"]), None
         return None
@@ -106,21 +115,66 @@ class Store:
                  "kind": r["kind"], "payload": json.loads(r["payload"])} for r in rows]
 
     async def outbox(self, conn, game_id: int, target: str, content: str, phase_id: int | None,
-                     at: str) -> None:
-        await conn.execute("INSERT INTO outbox (game_id, target, content, phase_id, created_at) "
-                           "VALUES (?,?,?,?,?)", (game_id, target, content, phase_id, at))
+                     at: str, ping_user: int | None = None) -> None:
+        await conn.execute("INSERT INTO outbox (game_id, target, content, phase_id, created_at, ping_user) "
+                           "VALUES (?,?,?,?,?,?)", (game_id, target, content, phase_id, at, ping_user))
+        self.on_change()
 
-    async def pending_outbox(self, limit: int) -> list[OutboxMessage]:
-        rows = await self._all("SELECT * FROM outbox WHERE delivered_at IS NULL ORDER BY id LIMIT ?", (limit,))
-        return [OutboxMessage(r["id"], r["game_id"], r["target"], r["content"], r["phase_id"]) for r in rows]
+    async def due_outbox(self, now: str, console: bool, limit: int) -> list[OutboxMessage]:
+        """Messages due now, oldest first, at most one per destination: a later message to the
+        same seat or channel waits behind an earlier one that is still being retried."""
+        rows = await self._all(
+            "SELECT o.* FROM outbox o JOIN games g ON g.id = o.game_id "
+            "WHERE o.delivered_at IS NULL AND o.failed_at IS NULL "
+            "AND (o.next_attempt_at IS NULL OR o.next_attempt_at <= ?) "
+            f"AND g.guild_id {'=' if console else '!='} ? "
+            "AND NOT EXISTS (SELECT 1 FROM outbox e WHERE e.game_id = o.game_id AND e.target = o.target "
+            "AND e.id < o.id AND e.delivered_at IS NULL AND e.failed_at IS NULL) "
+            "ORDER BY o.id LIMIT ?", (now, CONSOLE_GUILD, limit))
+        return [_outbox(r) for r in rows]
+
+    async def open_outbox(self, limit: int) -> list[OutboxMessage]:
+        rows = await self._all("SELECT * FROM outbox WHERE delivered_at IS NULL AND failed_at IS NULL "
+                               "ORDER BY id LIMIT ?", (limit,))
+        return [_outbox(r) for r in rows]
 
     async def mark_delivered(self, message_id: int, at: str) -> None:
         async with self.db.transaction() as conn:
             await conn.execute("UPDATE outbox SET delivered_at=? WHERE id=?", (at, message_id))
 
+    async def delivery_failed(self, message_id: int, error: str, retry_at: str | None, at: str) -> None:
+        """One more failed attempt: retry at `retry_at`, or (None) give up: a dead letter."""
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?, failed_at = ? "
+                "WHERE id = ?", (error[:500], retry_at, None if retry_at else at, message_id))
+
+    async def next_outbox_retry(self) -> str | None:
+        row = await self._one("SELECT MIN(next_attempt_at) AS due FROM outbox WHERE delivered_at IS NULL "
+                              "AND failed_at IS NULL AND next_attempt_at IS NOT NULL", ())
+        return row["due"] if row else None
+
+    async def recent_note(self, game_id: int, content: str, since: str) -> bool:
+        row = await self._one("SELECT 1 FROM outbox WHERE game_id=? AND target='gm' AND content=? "
+                              "AND created_at >= ?", (game_id, content, since))
+        return row is not None
+
     async def due_reminders(self, now: str):
         return await self._all("SELECT * FROM reminders WHERE done_at IS NULL AND due_at <= ? "
                                "ORDER BY due_at, id", (now,))
+
+    async def next_reminder(self) -> str | None:
+        row = await self._one("SELECT MIN(due_at) AS due FROM reminders WHERE done_at IS NULL", ())
+        return row["due"] if row else None
+
+    async def get_meta(self, key: str) -> str | None:
+        row = await self._one("SELECT value FROM bot_meta WHERE key=?", (key,))
+        return row["value"] if row else None
+
+    async def set_meta(self, key: str, value: str) -> None:
+        async with self.db.transaction() as conn:
+            await conn.execute("INSERT INTO bot_meta (key, value) VALUES (?, ?) "
+                               "ON CONFLICT (key) DO UPDATE SET value = excluded.value", (key, value))
 
     async def guild_settings(self, guild_id: int) -> dict[str, Any]:
         row = await self._one("SELECT * FROM guild_settings WHERE guild_id=?", (guild_id,))
@@ -151,13 +205,18 @@ class Store:
         for phase in await self.phases(game_id):
             sheets = await self.order_sheets(phase.id)
             data["phases"].append({
-                "seq": phase.seq, "label": phase.label, "state": phase.state,
+                "phase_id": phase.id, "seq": phase.seq, "label": phase.label, "state": phase.state,
                 "deadline": phase.deadline.isoformat() if phase.deadline else None,
                 "adjudicated_at": phase.adjudicated_at, "report": phase.report,
                 "orders": {seat: {"lines": list(s.lines), "ready": s.ready, "by": s.submitted_by,
                                   "at": s.submitted_at} for seat, s in sheets.items()},
             })
         return data
+
+
+def _outbox(row) -> OutboxMessage:
+    return OutboxMessage(row["id"], row["game_id"], row["target"], row["content"], row["phase_id"],
+                         row["attempts"], row["ping_user"])
 
 
 def _phase(row) -> PhaseInfo:

@@ -20,6 +20,10 @@ class FakeAuthor:
         return f"<@{self.id}>"
 
     bot: bool = False
+    dms: list = field(default_factory=list)
+
+    async def send(self, content=None, file=None, **_):
+        self.dms.append(content)
 
 
 @dataclass
@@ -31,7 +35,8 @@ class FakeContext:
     channel_id: int = 5000
     sent: list = field(default_factory=list)
     files: list = field(default_factory=list)
-    interaction: object = None
+    # Behaves as a slash command (replies in place, ephemeral where private); None: a prefix command.
+    interaction: object = field(default_factory=lambda: SimpleNamespace(kind="slash"))
 
     @property
     def guild(self):

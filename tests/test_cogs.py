@@ -101,7 +101,8 @@ def test_seat_channel_is_private():
     overwrites = seat_overwrites(guild, [player], bot)
     assert overwrites[everyone].view_channel is False
     assert overwrites[player].view_channel is True and overwrites[player].send_messages is True
-    assert overwrites[bot].view_channel is True and overwrites[bot].manage_channels is True
+    assert overwrites[bot].view_channel is True and overwrites[bot].send_messages is True
+    assert overwrites[bot].manage_messages is None   # never granted: the bot does not hold it
     assert set(overwrites) == {everyone, player, bot}
     public = public_overwrites(guild, bot)
     assert public[everyone].view_channel is True

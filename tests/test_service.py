@@ -161,13 +161,14 @@ async def test_pause_resume_extend(service, clock):
 async def test_abandon_and_export(service):
     game = await started(service)
     await service.submit_orders(game.id, ALICE, "guess 4")
-    data = await service.export(game.id)
-    assert "seed" not in data["game"]
-    assert data["phases"][0]["orders"]["North"]["lines"] == ["guess 4"]
+    data = await service.export(game.id, ALICE)
+    assert "seed" not in data["game"] and data["complete"] is False
+    assert data["phases"][0]["orders"]["North"]["lines"] == ["guess 4"]   # her own orders
     json.dumps(data)
     await service.abandon(game.id, ALICE)
     data = await service.export(game.id)
     assert data["game"]["seed"] == "testseed" and data["game"]["status"] == "abandoned"
+    assert data["complete"] is True and data["phases"][0]["orders"]["North"]["lines"] == ["guess 4"]
     kinds = [e["kind"] for e in data["events"]]
     assert kinds[:3] == ["created", "joined", "joined"] and kinds[-1] == "abandoned"
 

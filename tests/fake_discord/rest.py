@@ -62,6 +62,7 @@ def build_app(fake: FakeDiscord) -> web.Application:
     app.add_routes([
         web.get("/gateway", fake.gateway),
         web.get(f"{API}/users/@me", routes.me),
+        web.get(f"{API}/users/{{user}}", routes.get_user),
         web.get(f"{API}/oauth2/applications/@me", routes.application),
         web.get(f"{API}/gateway", routes.gateway_url),
         web.get(f"{API}/gateway/bot", routes.gateway_url),
@@ -115,6 +116,12 @@ class Routes:
     # ------------------------------------------------------------------ login
     async def me(self, request):
         return _json(self.fake.bot.to_json())
+
+    async def get_user(self, request):
+        user = self.fake.users.get(int(request.match_info["user"]))
+        if user is None:
+            raise DiscordError(404, 10013, "Unknown User")
+        return _json(user.to_json())
 
     async def application(self, request):
         bot = self.fake.bot.to_json()

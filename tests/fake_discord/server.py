@@ -109,6 +109,20 @@ class FakeDiscord:
     def add_member(self, guild: Guild, user: User, *roles: Role) -> None:
         guild.members[user.id] = [r.id for r in roles]
 
+    async def set_role_permissions(self, guild: Guild, role: Role, permissions: int) -> None:
+        """A server admin edits a role (e.g. takes Manage Roles from the bot's role)."""
+        role.permissions = permissions
+        await self.dispatch("GUILD_ROLE_UPDATE", {"guild_id": str(guild.id), "role": role.to_json()})
+
+    def bot_role(self, guild: Guild) -> Role:
+        return guild.roles[guild.members[self.bot.id][0]]
+
+    def dm_channel(self, user: User) -> Channel | None:
+        for channel in self.channels.values():
+            if channel.type == DM and channel.recipient == user.id:
+                return channel
+        return None
+
     def add_channel(self, guild: Guild, name: str, type: int = GUILD_TEXT, parent: int | None = None) -> Channel:
         channel = Channel(snowflake(), type, name, guild.id, parent, position=len(guild.channels))
         self.channels[channel.id] = channel

@@ -1,0 +1,61 @@
+"""The game clock: fires deadlines and reminders when due, and delivers what the service owes.
+
+It sleeps until the next timer is due or until the service says something changed (a phase
+was adjudicated, a message was queued), so results go out right after the transaction that
+produced them and a deadline is adjudicated when it falls, not on the next poll. The bot and
+the offline console each run one; only the sender differs.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from .delivery import Sender, deliver_pending
+from .games import GameService
+
+log = logging.getLogger("dispatch.clock")
+
+LONGEST_SLEEP = 300.0      # re-check at least this often (a clock corrected by hand, say)
+AFTER_ERROR = 1.0
+
+
+class GameClock:
+    def __init__(self, service: GameService, send: Sender, console: bool = False,
+                 longest_sleep: float = LONGEST_SLEEP):
+        self.service = service
+        self.send = send
+        self.console = console
+        self.longest_sleep = longest_sleep
+        self._busy = asyncio.Lock()      # one round at a time: a message is sent once
+
+    async def run_once(self) -> int:
+        """Fire what is due and deliver what is owed, once. Returns messages delivered."""
+        async with self._busy:
+            return await self._round()
+
+    async def _round(self) -> int:
+        try:
+            await self.service.tick()
+        except Exception:  # noqa: BLE001 - the clock must outlive any one bad tick
+            log.exception("tick failed")
+        try:
+            return await deliver_pending(self.service, self.send, self.console)
+        except Exception:  # noqa: BLE001
+            log.exception("delivery failed")
+            return 0
+
+    async def run(self) -> None:
+        """Run until cancelled."""
+        while True:
+            self.service.changed.clear()
+            await self.run_once()
+            try:
+                wait = await self.service.seconds_to_next_timer()
+            except Exception:  # noqa: BLE001
+                log.exception("cannot read the next timer")
+                wait = AFTER_ERROR
+            timeout = self.longest_sleep if wait is None else min(wait, self.longest_sleep)
+            try:
+                await asyncio.wait_for(self.service.changed.wait(), timeout=timeout + 0.01)
+            except asyncio.TimeoutError:
+                pass

@@ -1,0 +1,91 @@
+"""A server on the fake Discord with the real bot in it: the setting of the end-to-end tests."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot import build_bot
+from cogs.permissions import REQUIRED
+from engine.catalog import register_all
+from service.workers import ProcessPool
+from tests.fake_discord import (ADMINISTRATOR, MEMBER_DEFAULT, BotHarness, Channel, FakeDiscord, Guild,
+                                Interaction, User)
+
+README_PERMISSIONS = REQUIRED.value
+
+
+@dataclass
+class World:
+    fake: FakeDiscord
+    harness: BotHarness
+    guild: Guild
+    owner: User
+    players: list[User]
+    general: Channel
+    service: Any
+    extra: dict = field(default_factory=dict)
+
+    async def slash(self, user: User, path: str, channel: Channel | None = None, **options) -> Interaction:
+        return await self.harness.slash(user, channel or self.general, path, **options)
+
+    async def say(self, user: User, channel: Channel, text: str) -> list[dict]:
+        return await self.harness.say(user, channel, text)
+
+    def channel(self, name: str) -> Channel:
+        return self.fake.channel_named(self.guild, name)
+
+    def seat_channel(self, game_id: int, seat: str) -> Channel:
+        return self.fake.channels[self._seat_channel_id(game_id, seat)]
+
+    def _seat_channel_id(self, game_id: int, seat: str) -> int:
+        for channel in self.fake.channels.values():
+            if channel.name == f"{game_id}-{seat.lower().replace(' ', '-')}":
+                return channel.id
+        raise KeyError(seat)
+
+    def public_channel(self, game_id: int) -> Channel:
+        for channel in self.fake.channels.values():
+            if channel.name.startswith(f"game-{game_id}-"):
+                return channel
+        raise KeyError(game_id)
+
+    def dms(self, user: User) -> list[str]:
+        channel = self.fake.dm_channel(user)
+        return [m["content"] for m in channel.messages] if channel else []
+
+
+async def make_world(service, bot_permissions: int = ADMINISTRATOR, players: int = 2,
+                     latency: float = 0.0) -> World:
+    register_all()
+    service.cpu = ProcessPool(threads=True)     # off the event loop, as in production
+    fake = await FakeDiscord(latency=latency).start()
+    owner = fake.add_user("owner")
+    guild = fake.add_guild("Western Front", owner, everyone=MEMBER_DEFAULT, bot_permissions=bot_permissions)
+    people = [fake.add_user(name) for name in ("alice", "bob", "carol", "dave", "erin", "frank", "gina",
+                                               "hal")[:players]]
+    for person in people:
+        fake.add_member(guild, person)
+    harness = BotHarness(fake, lambda: build_bot(service, "!"))
+    await harness.start()
+    return World(fake, harness, guild, owner, people, fake.channel_named(guild, "general"), service)
+
+
+async def close_world(world: World) -> None:
+    await world.harness.close()
+    await world.fake.stop()
+    world.service.cpu.close()
+
+
+async def started_game(world: World, variant: str = "rx07", name: str = "War", **options: Any) -> int:
+    """Create, seat (players in turn) and start a game through slash commands; returns its number."""
+    created = await world.slash(world.players[0], "game create", variant=variant, name=name, **options)
+    assert "Created game" in created.text, created.text
+    game_id = int(created.text.split("#", 1)[1].split()[0])
+    game = await world.service.game(game_id)
+    for index, _ in enumerate(game.seats):
+        player = world.players[index % len(world.players)]
+        joined = await world.slash(player, "game join", game_id=game_id)
+        assert "takes" in joined.text, joined.text
+    started = await world.slash(world.players[0], "game start", game_id=game_id)
+    assert "has started" in started.text, (started.text, world.fake.refusals)
+    return game_id
