@@ -25,6 +25,7 @@ bench: $(STAMP)
 	$(PY) bench/adjudicate.py
 	$(PY) bench/render.py
 	$(PY) bench/odds.py
+	$(PY) bench/discord_latency.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

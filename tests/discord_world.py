@@ -55,12 +55,12 @@ class World:
 
 
 async def make_world(service, bot_permissions: int = ADMINISTRATOR, players: int = 2,
-                     latency: float = 0.0) -> World:
+                     latency: float = 0.0, everyone: int = MEMBER_DEFAULT) -> World:
     register_all()
     service.cpu = ProcessPool(threads=True)     # off the event loop, as in production
     fake = await FakeDiscord(latency=latency).start()
     owner = fake.add_user("owner")
-    guild = fake.add_guild("Western Front", owner, everyone=MEMBER_DEFAULT, bot_permissions=bot_permissions)
+    guild = fake.add_guild("Western Front", owner, everyone=everyone, bot_permissions=bot_permissions)
     people = [fake.add_user(name) for name in ("alice", "bob", "carol", "dave", "erin", "frank", "gina",
                                                "hal")[:players]]
     for person in people:

@@ -21,7 +21,9 @@ async def test_all_extensions_load_and_commands_fit_discord_limits(service):
             assert 1 <= len(command.name) <= 32 and command.name == command.name.lower()
             assert 1 <= len(command.description) <= 100, command.name
             for parameter in getattr(command, "parameters", []):
-                assert len(parameter.description or "") <= 100
+                # Discord shows "…" for an option without a description: every one has a real one.
+                assert 3 <= len(parameter.description or "") <= 100 and parameter.description != "…", \
+                    (command.qualified_name, parameter.name)
             for child in getattr(command, "commands", []):
                 walk(child)
         for command in commands:
@@ -34,3 +36,30 @@ async def test_all_extensions_load_and_commands_fit_discord_limits(service):
         for extension in EXTENSIONS:
             await bot.unload_extension(extension)
         await bot.close()
+
+
+async def test_slash_commands_sync_only_when_they_change(service):
+    from tests.discord_world import close_world, make_world
+    world = await make_world(service)
+    try:
+        assert world.fake.command_syncs == 1
+        await world.harness.stop()
+        await world.harness.start()
+        assert world.fake.command_syncs == 1          # same commands: no second sync
+        await service.store.set_meta("command_tree:global", "stale")
+        await world.harness.stop()
+        await world.harness.start()
+        assert world.fake.command_syncs == 2
+    finally:
+        await close_world(world)
+
+
+async def test_server_only_commands_are_not_offered_in_direct_messages(service):
+    from tests.discord_world import close_world, make_world
+    world = await make_world(service)
+    try:
+        synced = {c["name"]: c for c in world.fake.commands[None]}
+        assert synced["game"].get("contexts") == [0]      # guild only
+        assert synced["orders"].get("contexts") in (None, [0, 1, 2], [0, 1])
+    finally:
+        await close_world(world)

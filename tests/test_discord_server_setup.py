@@ -1,0 +1,136 @@
+"""A new server as an admin sets it up: missing permissions, a slow network, names that ping,
+substitutes with and without Manage Roles, and a game from another server."""
+from tests.discord_world import README_PERMISSIONS, close_world, make_world, started_game
+from tests.fake_discord import member_option
+from tests.fake_discord import MANAGE_CHANNELS, MANAGE_ROLES
+
+
+async def test_start_with_only_manage_channels_names_what_is_missing_and_changes_nothing(service):
+    world = await make_world(service, bot_permissions=MANAGE_CHANNELS)
+    try:
+        alice, bob = world.players
+        await world.slash(alice, "game create", variant="rx07", name="War")
+        await world.slash(alice, "game join", game_id=1)
+        await world.slash(bob, "game join", game_id=1)
+        channels_before = set(world.fake.channels)
+        answer = await world.slash(alice, "game start", game_id=1)
+        # @everyone lets every member (the bot too) read, write and attach: only Manage Roles lacks.
+        assert "missing **Manage Roles**" in answer.text and "Send Messages" not in answer.text
+        assert "Nothing was changed" in answer.text
+        assert set(world.fake.channels) == channels_before          # nothing created
+        assert (await service.game(1)).status == "forming"           # and the game did not start
+        assert not world.fake.refusals                                # the bot asked nothing Discord refuses
+    finally:
+        await close_world(world)
+
+
+async def test_every_missing_permission_is_named(service):
+    world = await make_world(service, bot_permissions=0, everyone=0)
+    try:
+        alice, bob = world.players
+        await world.slash(alice, "game create", variant="rx07", name="War")
+        await world.slash(alice, "game join", game_id=1)
+        await world.slash(bob, "game join", game_id=1)
+        answer = await world.slash(alice, "game start", game_id=1)
+        for name in ("View Channels", "Manage Channels", "Manage Roles", "Send Messages", "Embed Links",
+                     "Attach Files", "Read Message History"):
+            assert f"**{name}**" in answer.text
+        assert (await service.game(1)).status == "forming" and not world.fake.refusals
+    finally:
+        await close_world(world)
+
+
+async def test_eight_seat_start_on_a_slow_network_answers_in_time(service):
+    world = await make_world(service, bot_permissions=README_PERMISSIONS, players=8, latency=0.3)
+    try:
+        game_id = await started_game(world, "aa1914", "Slow Start")
+        start = [i for i in world.fake.interactions.values() if i.data["options"][0]["name"] == "start"][0]
+        assert start.response_type == 5 and not start.refusals       # deferred at once, then followed up
+        game = await service.game(game_id)
+        assert game.status == "active" and all(s.channel_id for s in game.seats)
+        public = world.public_channel(game_id)
+        await world.harness.wait_message(public, "seed commitment", timeout=10)
+        assert not world.fake.refusals and not world.fake.violations
+    finally:
+        await close_world(world)
+
+
+async def test_a_game_named_everyone_pings_nobody(service):
+    world = await make_world(service, bot_permissions=README_PERMISSIONS)
+    try:
+        game_id = await started_game(world, "rx07", "@everyone @here")
+        public = world.public_channel(game_id)
+        await world.harness.wait_message(public, "seed commitment", timeout=5)
+        await world.slash(world.players[1], "game status", game_id=game_id)
+        await world.slash(world.players[0], "game abandon", game_id=game_id)
+        await world.harness.wait_message(public, "abandoned", timeout=5)
+        assert not world.fake.violations
+        everyone = [p for _, p in world.fake.pings if p.everyone]
+        assert not everyone
+        # Only the one player a brief is for is ever notified.
+        for message_id, pings in world.fake.pings:
+            assert len(pings.users) <= 1
+    finally:
+        await close_world(world)
+
+
+async def test_substitute_moves_the_seat_channel_and_tells_everyone(service):
+    world = await make_world(service, bot_permissions=README_PERMISSIONS, players=3)
+    try:
+        alice, bob, carol = world.players
+        game_id = await started_game(world, "rx07", "Sub")
+        central = world.seat_channel(game_id, "Central")
+        assert world.fake.can_see(bob, central) and not world.fake.can_see(carol, central)
+        answer = await world.slash(alice, "game assign", game_id=game_id, seat="Central",
+                                   member=member_option(carol, world.guild))
+        assert "now holds **Central**" in answer.text, answer.text
+        assert world.fake.can_see(carol, central) and not world.fake.can_see(bob, central)
+        assert (await service.game(game_id)).seat("Central").user_id == carol.id
+        public = world.public_channel(game_id)
+        await world.harness.wait_message(public, "as **Central**", timeout=5)
+        await world.harness.wait_message(central, "Welcome", timeout=5)
+        await world.harness.wait_for(lambda: any("no longer see" in t for t in world.dms(bob)), timeout=5)
+        assert not world.fake.refusals and not world.fake.violations
+    finally:
+        await close_world(world)
+
+
+async def test_substitute_without_manage_roles_is_refused_and_nothing_changes(service):
+    world = await make_world(service, bot_permissions=README_PERMISSIONS, players=3)
+    try:
+        alice, bob, carol = world.players
+        game_id = await started_game(world, "rx07", "Sub")
+        await world.fake.set_role_permissions(world.guild, world.fake.bot_role(world.guild),
+                                              README_PERMISSIONS & ~MANAGE_ROLES)
+        await world.harness.settle()
+        answer = await world.slash(alice, "game assign", game_id=game_id, seat="Central",
+                                   member=member_option(carol, world.guild))
+        assert "Manage Roles" in answer.text and "Nothing was changed" in answer.text
+        central = world.seat_channel(game_id, "Central")
+        assert world.fake.can_see(bob, central) and not world.fake.can_see(carol, central)
+        assert (await service.game(game_id)).seat("Central").user_id == bob.id
+        assert not world.fake.refusals
+    finally:
+        await close_world(world)
+
+
+async def test_a_game_of_another_server_cannot_be_reached(service):
+    world = await make_world(service, bot_permissions=README_PERMISSIONS, players=3)
+    try:
+        alice, bob, carol = world.players
+        game_id = await started_game(world, "rx07", "Ours")
+        other = world.fake.add_guild("Elsewhere", carol, bot_permissions=README_PERMISSIONS)
+        world.fake.add_member(other, alice)
+        await world.harness.stop()
+        await world.harness.start()                       # the bot joins the second server
+        elsewhere = world.fake.channel_named(other, "general")
+        for path, options in (("game assign", dict(game_id=game_id, seat="Central",
+                                                   member=member_option(alice, other))),
+                              ("game status", dict(game_id=game_id)),
+                              ("game export", dict(game_id=game_id)),
+                              ("map", dict(game_id=game_id))):
+            answer = await world.harness.slash(carol, elsewhere, path, **options)
+            assert f"no game #{game_id} on this server" in answer.text, (path, answer.text)
+        assert (await service.game(game_id)).seat("Central").user_id == bob.id
+    finally:
+        await close_world(world)
