@@ -5,7 +5,7 @@ from discord.ext import commands
 
 from engine.variant import variants
 
-from .common import DispatchCog, reply
+from .common import DispatchCog, private_command, reply
 
 HELP = """**Dispatch** — slow, play-by-post WWI wargames.
 **Setting up**
@@ -22,7 +22,7 @@ Outside a game's channels, name the game: `/orders #12 A Par - Bur`, or `#12 Fra
 
 
 class HelpCog(DispatchCog, name="Help"):
-    @commands.hybrid_command(name="help", description="How to play with Dispatch")
+    @commands.hybrid_command(name="help", description="How to play with Dispatch", extras=private_command())
     async def help(self, ctx: commands.Context) -> None:
         games = "\n".join(f"• `{key}` — {v.title}: {v.summary}" for key, v in variants().items())
         await reply(ctx, HELP + ("\n**Games**\n" + games if games else ""), ephemeral=True)
