@@ -8,6 +8,7 @@ Messages the bot would post are printed; maps are written as PNG files to ./out/
 from __future__ import annotations
 
 import json
+import logging
 import re
 import shlex
 from datetime import datetime, timezone
@@ -20,11 +21,19 @@ from engine.variant import variants
 from service import Actor, GameService, ServiceError
 from service.clock import GameClock
 from service.delivery import Delivery, Destination
+from service.checks import tidy_error
 from service.errors import BadInput
+from service.models import CONSOLE_GUILD
 from service.maps import phase_map
 from service.text import game_status, option_list, parse_option_words, variant_or_error
 
-CONSOLE_GUILD = 1
+log = logging.getLogger("dispatch.console")
+
+
+def printable(text: str) -> str:
+    """Text any terminal can print (no lone surrogates)."""
+    return text.encode("utf-8", "replace").decode("utf-8")
+
 _TIMESTAMP = re.compile(r"<t:(-?\d{1,12}):[a-zA-Z]>")
 HELP = """Commands (game number first where a game is meant; `;` separates order lines):
   as NAME [admin]                 act as player NAME
@@ -58,16 +67,19 @@ class Console:
     async def execute(self, line: str) -> list[str]:
         """Run one command line; return what it printed. Never raises for bad input."""
         out: list[str] = []
+        line = (line or "").encode("utf-8", "replace").decode("utf-8")
         try:
             out.extend(await self._dispatch(line))
         except (ServiceError, RulesError) as exc:
-            out.append(f"error: {exc}")
+            out.append(f"error: {tidy_error(str(exc))}")
+        except Exception:  # noqa: BLE001 - the console never dies on input
+            log.exception("console command failed: %r", line[:200])
+            out.append("error: something went wrong on our side; nothing was changed. The error was logged.")
+        drained = await self._drain()
+        out = [printable(text) for text in out + drained]
         for text in out:
             self.write(text)
-        drained = await self._drain()
-        for text in drained:
-            self.write(text)
-        return out + drained
+        return out
 
     async def _dispatch(self, line: str) -> list[str]:
         line = line.strip()
@@ -120,8 +132,7 @@ class Console:
             options = parse_option_words(shlex.join(args[1:]))
             name = options.pop("name", None)
             hours = options.pop("hours", None)
-            game = await svc.create_game(CONSOLE_GUILD, me, variant, name, options,
-                                         float(hours) if hours else None)
+            game = await svc.create_game(CONSOLE_GUILD, me, variant, name, options, hours)
             return [f"created game #{game.id} {game.name}; seats: {', '.join(s.seat for s in game.seats)}"]
         game_id = _game_id(args)
         if sub == "join":
@@ -208,7 +219,7 @@ class Console:
         if self._printed is not None:
             self._printed.append(text)
         else:               # the background clock: print at once
-            self.write(text)
+            self.write(printable(text))
 
     def _names(self, text: str) -> str:
         """Discord markup made readable: mentions as @name, timestamps as UTC times."""

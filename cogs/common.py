@@ -10,6 +10,7 @@ from discord.ext import commands
 
 from engine.variant import variants
 from service import Actor, GameInfo, GameService, ServiceError
+from service.checks import tidy_error
 from service.errors import BadInput, NotFound
 
 log = logging.getLogger("dispatch")
@@ -124,13 +125,13 @@ def error_text(error: BaseException) -> str:
     if isinstance(original, (commands.CommandInvokeError, commands.HybridCommandError)):
         original = getattr(original, "original", original)
     if isinstance(original, ServiceError):
-        return f"⚠️ {original}"
+        return f"⚠️ {tidy_error(str(original))}"
     if isinstance(original, commands.MissingRequiredArgument):
         return f"⚠️ missing `{original.param.name}`. See `/help`."
     if isinstance(original, (commands.BadArgument, commands.BadUnionArgument, commands.UserInputError)):
-        return f"⚠️ {str(original)[:300]}"
+        return f"⚠️ {tidy_error(str(original))}"
     if isinstance(original, commands.CheckFailure):
-        return f"⚠️ {original or 'you may not use this command here'}"
+        return f"⚠️ {tidy_error(str(original)) or 'you may not use this command here'}"
     if isinstance(original, commands.CommandNotFound):
         return "⚠️ no such command; see `/help`"
     log.error("unexpected command error", exc_info=original)

@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 import math
+import re
 
-from .errors import BadInput, BadState
+from .errors import BadInput, BadState, NotFound
 from .models import GameInfo
 
 MAX_PHASE_HOURS = 24 * 30
@@ -28,3 +29,39 @@ def check_hours(hours: object, what: str = "hours") -> float:
     if not math.isfinite(value) or value <= 0 or value > MAX_PHASE_HOURS:
         raise BadInput(f"{what} must be more than 0 and at most {MAX_PHASE_HOURS} (30 days)")
     return value
+
+
+SQLITE_MAX_INT = 2 ** 63 - 1
+SHOWN = 40          # characters of a user's input quoted back in an error
+
+
+def clip(text: object, limit: int = SHOWN) -> str:
+    """User input quoted in a message: at most `limit` characters, no line breaks."""
+    shown = str(text).replace("\n", " ").replace("`", "'")
+    shown = shown.encode("utf-8", "replace").decode("utf-8")
+    return shown if len(shown) <= limit else shown[: limit - 1] + "…"
+
+
+def check_number(value: object, what: str) -> int:
+    """A whole number a user typed that names a thing (a game, a phase): 0 to 2^63 - 1."""
+    if isinstance(value, bool):
+        raise BadInput(f"{what} must be a whole number, not `{clip(value)}`")
+    try:
+        number = int(str(value).strip().lstrip("#")) if not isinstance(value, int) else value
+    except (TypeError, ValueError):
+        raise BadInput(f"{what} must be a whole number, not `{clip(value)}`") from None
+    if not 0 <= number <= SQLITE_MAX_INT:
+        raise NotFound(f"there is no {what} {clip(number, 24)}")
+    return number
+
+
+_QUOTED = re.compile(r"`([^`]*)`")
+MESSAGE_MAX = 600
+
+
+def tidy_error(text: str) -> str:
+    """An error as shown to a user: quoted input clipped, the whole at most `MESSAGE_MAX`
+    characters, and nothing a terminal or Discord cannot print (lone surrogates)."""
+    text = _QUOTED.sub(lambda m: f"`{clip(m.group(1), 60)}`" if len(m.group(1)) > 60 else m.group(0), str(text))
+    text = text.encode("utf-8", "replace").decode("utf-8")
+    return text if len(text) <= MESSAGE_MAX else text[: MESSAGE_MAX - 1] + "…"

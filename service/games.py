@@ -20,7 +20,7 @@ from engine.errors import OrderError, RulesError
 from engine.variant import PhaseResult, Variant, get_variant
 
 from . import permissions
-from .checks import check_hours, require_status
+from .checks import check_hours, clip, require_status
 from .errors import BadInput, BadState, NotFound
 from .gm import GameMasterMixin
 from .models import Actor, GameChannels, GameInfo, OrderSheet, OutboxMessage, PhaseInfo, iso
@@ -103,6 +103,15 @@ class GameService(TimersMixin, GameMasterMixin):
             raise BadInput(str(exc)) from None
         settings = await self.store.guild_settings(guild_id)
         hours = settings["phase_hours"] if phase_hours is None else check_hours(phase_hours)
+        if hours < settings["min_phase_hours"]:
+            raise BadInput(f"phases on this server last at least {settings['min_phase_hours']:g}h "
+                           f"(a server admin sets this with `/game settings`)")
+        if await self.store.open_games_count(guild_id, actor.user_id) >= settings["max_games_per_user"]:
+            raise BadState(f"you already run {settings['max_games_per_user']} open games on this server, "
+                           f"the most allowed; finish or abandon one first")
+        if await self.store.open_games_count(guild_id) >= settings["max_games_per_server"]:
+            raise BadState(f"this server already has {settings['max_games_per_server']} open games, the most "
+                           f"allowed; a server admin can raise the limit with `/game settings`")
         name = (name or variant.title).strip()[:MAX_NAME] or variant.title
         seed = self.seed_source()
         now = iso(self.clock())
@@ -127,7 +136,7 @@ class GameService(TimersMixin, GameMasterMixin):
             if seat:
                 chosen = permissions.match_name(seat, [s.seat for s in game.seats])
                 if chosen is None:
-                    raise NotFound(f"game #{game.id} has no seat `{seat}`; open seats: "
+                    raise NotFound(f"game #{game.id} has no seat `{clip(seat)}`; open seats: "
                                    f"{', '.join(game.open_seats) or 'none'}")
                 holder = game.seat(chosen).user_id
                 if holder == actor.user_id:
@@ -188,6 +197,7 @@ class GameService(TimersMixin, GameMasterMixin):
                     await conn.execute("UPDATE seats SET channel_id=? WHERE game_id=? AND seat=?",
                                        (channel, game_id, seat))
                 game = await self.store.game(game_id, conn)
+                self.store.forget_channels()
             seed = await self.store.seed(conn, game_id)
             state = variant.initial_state(game.options, phase_rng(seed, -1))
             now = self.clock()

@@ -7,7 +7,7 @@ from typing import Any
 from engine.variant import get_variant
 
 from . import permissions
-from .checks import check_hours, require_status
+from .checks import check_hours, check_number, clip, require_status
 from .errors import BadInput, BadState, Forbidden, NotFound
 from .models import Actor, GameInfo, SeatChange, iso
 from .visibility import redact_export
@@ -130,7 +130,11 @@ class GameMasterMixin:
         return redact_export(game, await self.store.export(game_id), viewer.user_id if viewer else None)
 
     async def set_guild_settings(self, guild_id: int, actor: Actor, phase_hours: float | None = None,
-                                 reminder_hours: list[float] | None = None) -> dict[str, Any]:
+                                 reminder_hours: list[float] | None = None, min_phase_hours: float | None = None,
+                                 max_games_per_user: int | None = None,
+                                 max_games_per_server: int | None = None) -> dict[str, Any]:
+        """Server admin: defaults for new games and the limits that keep one user or one server
+        from flooding the bot (shortest phase, open games per user and per server)."""
         if not actor.is_admin:
             raise Forbidden("only a server administrator may change the server's game settings")
         current = await self.store.guild_settings(guild_id)
@@ -141,6 +145,18 @@ class GameMasterMixin:
                 raise BadInput(f"at most five reminder times, e.g. `24 1` (you gave {len(reminder_hours)})")
             values = [check_hours(h, "each reminder time") for h in reminder_hours]
             current["reminder_hours"] = sorted(set(values), reverse=True)
+        if min_phase_hours is not None:
+            current["min_phase_hours"] = check_hours(min_phase_hours, "the shortest phase")
+        for key, value, most in (("max_games_per_user", max_games_per_user, 100),
+                                 ("max_games_per_server", max_games_per_server, 10_000)):
+            if value is not None:
+                number = check_number(value, "limit")
+                if not 1 <= number <= most:
+                    raise BadInput(f"{key.replace('_', ' ')} must be from 1 to {most}")
+                current[key] = number
+        if current["phase_hours"] < current["min_phase_hours"]:
+            raise BadInput(f"the default phase ({current['phase_hours']:g}h) cannot be shorter than the "
+                           f"shortest phase allowed ({current['min_phase_hours']:g}h)")
         await self.store.save_guild_settings(guild_id, current, iso(self.clock()))
         return current
 
@@ -154,7 +170,7 @@ def _assignable(game: GameInfo, actor: Actor, seat: str, user_id: int | None, gu
         raise BadState(f"game #{game.id} is {game.status}")
     chosen = permissions.match_name(seat, [s.seat for s in game.seats])
     if chosen is None:
-        raise NotFound(f"game #{game.id} has no seat `{seat[:40]}`; seats: {', '.join(s.seat for s in game.seats)}")
+        raise NotFound(f"game #{game.id} has no seat `{clip(seat)}`; seats: {', '.join(s.seat for s in game.seats)}")
     if user_id is None and game.status != "forming":
         raise BadState("a started game cannot have an empty seat; assign a replacement")
     if game.seat(chosen).user_id == user_id:

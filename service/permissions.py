@@ -1,6 +1,7 @@
 """Who may do what. Plain functions, so they are tested directly (callbacks skip checks)."""
 from __future__ import annotations
 
+from .checks import clip
 from .errors import Forbidden
 from .models import Actor, GameInfo
 
@@ -24,9 +25,9 @@ def may_order(game: GameInfo, seat: str, actor: Actor) -> bool:
 
 def require_seat(game: GameInfo, seat: str, actor: Actor) -> None:
     if game.seat(seat) is None:
-        raise Forbidden(f"game #{game.id} has no seat `{seat}`; seats: {', '.join(s.seat for s in game.seats)}")
+        raise Forbidden(f"game #{game.id} has no seat `{clip(seat)}`; seats: {', '.join(s.seat for s in game.seats)}")
     if not may_order(game, seat, actor):
-        raise Forbidden(f"you are not seated as {seat} in game #{game.id}")
+        raise Forbidden(f"you are not seated as {clip(seat)} in game #{game.id}")
 
 
 def resolve_seat(game: GameInfo, actor: Actor, seat: str | None) -> str:
@@ -34,7 +35,7 @@ def resolve_seat(game: GameInfo, actor: Actor, seat: str | None) -> str:
     if seat:
         match = match_name(seat, [s.seat for s in game.seats])
         if match is None:
-            raise Forbidden(f"game #{game.id} has no seat `{seat}`; seats: "
+            raise Forbidden(f"game #{game.id} has no seat `{clip(seat)}`; seats: "
                             f"{', '.join(s.seat for s in game.seats)}")
         require_seat(game, match, actor)
         return match

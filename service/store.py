@@ -4,10 +4,14 @@ from __future__ import annotations
 import json
 from typing import Any, Callable
 
-from .errors import BadState, NotFound
+from .checks import check_number, clip
+from .errors import BadInput, BadState, NotFound
 from .models import CONSOLE_GUILD, GameInfo, OrderSheet, OutboxMessage, PhaseInfo
 
-DEFAULT_SETTINGS = {"phase_hours": 48.0, "reminder_hours": [24.0, 1.0]}
+CHANNEL_CACHE = 50_000       # channel ids remembered (about 100 bytes each)
+# A server's defaults until its admin changes them (`/game settings`).
+DEFAULT_SETTINGS = {"phase_hours": 48.0, "reminder_hours": [24.0, 1.0], "min_phase_hours": 1.0,
+                    "max_games_per_user": 5, "max_games_per_server": 50}
 
 
 class Store:
@@ -16,6 +20,7 @@ class Store:
         # Called after anything the clock must act on was written (a message owed, a timer
         # scheduled), so delivery and deadlines happen at once rather than on the next poll.
         self.on_change = on_change
+        self._channel_cache: dict[int, tuple[int, str | None] | None] = {}
 
     async def _one(self, sql: str, params: tuple, conn=None):
         if conn is None:
@@ -31,9 +36,9 @@ class Store:
 
     async def game(self, game_id: int, conn=None) -> GameInfo:
         try:
-            game_id = int(game_id)
-        except (TypeError, ValueError):
-            raise NotFound(f"`{game_id}` is not a game number") from None
+            game_id = check_number(game_id, "game number")
+        except BadInput:
+            raise NotFound(f"`{clip(game_id)}` is not a game number") from None
         row = await self._one("SELECT * FROM games WHERE id=?", (game_id,), conn)
         if row is None:
             raise NotFound(f"there is no game #{game_id}")
@@ -44,27 +49,54 @@ class Store:
             raise BadState(f"game #{game_id} has a damaged record ({exc}); ask an admin to export it") from None
 
     async def games_in_guild(self, guild_id: int, include_over: bool) -> list[GameInfo]:
-        sql = "SELECT id FROM games WHERE guild_id=?"
-        if not include_over:
-            sql += " AND status NOT IN ('finished', 'abandoned')"
-        rows = await self._all(sql + " ORDER BY id", (guild_id,))
-        return [await self.game(row["id"]) for row in rows]
+        """A server's games in two queries, however many there are (autocomplete runs this on
+        every keystroke)."""
+        where = "guild_id=?" + ("" if include_over else " AND status NOT IN ('finished', 'abandoned')")
+        return await self._games(f"SELECT * FROM games WHERE {where} ORDER BY id", (guild_id,))
+
+    async def _games(self, sql: str, params: tuple) -> list[GameInfo]:
+        rows = await self._all(sql, params)
+        if not rows:
+            return []
+        ids = [row["id"] for row in rows]
+        seats: dict[int, list] = {game_id: [] for game_id in ids}
+        for start in range(0, len(ids), 500):
+            chunk = ids[start:start + 500]
+            for seat in await self._all(f"SELECT * FROM seats WHERE game_id IN ({','.join('?' * len(chunk))}) "
+                                        "ORDER BY rowid", tuple(chunk)):
+                seats[seat["game_id"]].append(seat)
+        games = []
+        for row in rows:
+            try:
+                games.append(GameInfo.from_row(row, seats[row["id"]]))
+            except (ValueError, TypeError, KeyError):
+                continue        # a damaged row is reported when that game is opened, not in a list
+        return games
 
     async def games_of_user(self, user_id: int) -> list[GameInfo]:
-        rows = await self._all("SELECT DISTINCT s.game_id AS id FROM seats s JOIN games g ON g.id = s.game_id "
-                               "WHERE s.user_id=? AND g.status IN ('forming', 'active', 'paused') "
-                               "ORDER BY s.game_id", (user_id,))
-        return [await self.game(row["id"]) for row in rows]
+        return await self._games("SELECT * FROM games WHERE id IN (SELECT game_id FROM seats WHERE user_id=?) "
+                                 "AND status IN ('forming', 'active', 'paused') ORDER BY id", (user_id,))
 
     async def game_for_channel(self, channel_id: int):
-        row = await self._one("SELECT game_id, seat FROM seats WHERE channel_id=?", (channel_id,))
-        if row is not None:
-            return await self.game(row["game_id"]), row["seat"]
-        row = await self._one("SELECT id FROM games WHERE channel_id=? UNION SELECT id FROM games "
-                              "WHERE category_id=?", (channel_id, channel_id))
-        if row is not None:
-            return await self.game(row["id"]), None
-        return None
+        """The game a channel belongs to, and the seat if it is a seat channel. Every message the
+        bot sees asks this, so the channel → (game, seat) mapping is cached; it changes only
+        when a game's channels are set, which calls `forget_channels`."""
+        if channel_id not in self._channel_cache:
+            row = await self._one("SELECT game_id, seat FROM seats WHERE channel_id=?", (channel_id,))
+            if row is None:
+                row = await self._one("SELECT id AS game_id, NULL AS seat FROM games WHERE channel_id=? "
+                                      "UNION ALL SELECT id, NULL FROM games WHERE category_id=? LIMIT 1",
+                                      (channel_id, channel_id))
+            if len(self._channel_cache) >= CHANNEL_CACHE:
+                self._channel_cache.pop(next(iter(self._channel_cache)))
+            self._channel_cache[channel_id] = (row["game_id"], row["seat"]) if row else None
+        found = self._channel_cache[channel_id]
+        if found is None:
+            return None
+        return await self.game(found[0]), found[1]
+
+    def forget_channels(self) -> None:
+        self._channel_cache.clear()
 
     async def seed(self, conn, game_id: int) -> str:
         row = await self._one("SELECT seed FROM games WHERE id=?", (game_id,), conn)
@@ -77,6 +109,7 @@ class Store:
         return _phase(row)
 
     async def phase_by_seq(self, game_id: int, seq: int, conn=None) -> PhaseInfo:
+        seq = check_number(seq, "phase number")
         row = await self._one("SELECT * FROM phases WHERE game_id=? AND seq=?", (game_id, seq), conn)
         if row is None:
             raise NotFound(f"game #{game_id} has no phase number {seq}")
@@ -179,17 +212,31 @@ class Store:
     async def guild_settings(self, guild_id: int) -> dict[str, Any]:
         row = await self._one("SELECT * FROM guild_settings WHERE guild_id=?", (guild_id,))
         if row is None:
-            return {"phase_hours": DEFAULT_SETTINGS["phase_hours"],
-                    "reminder_hours": list(DEFAULT_SETTINGS["reminder_hours"])}
-        return {"phase_hours": row["phase_hours"], "reminder_hours": json.loads(row["reminder_hours"])}
+            return {**DEFAULT_SETTINGS, "reminder_hours": list(DEFAULT_SETTINGS["reminder_hours"])}
+        return {"phase_hours": row["phase_hours"], "reminder_hours": json.loads(row["reminder_hours"]),
+                "min_phase_hours": row["min_phase_hours"], "max_games_per_user": row["max_games_per_user"],
+                "max_games_per_server": row["max_games_per_server"]}
 
     async def save_guild_settings(self, guild_id: int, settings: dict[str, Any], at: str) -> None:
         async with self.db.transaction() as conn:
             await conn.execute(
-                "INSERT INTO guild_settings (guild_id, phase_hours, reminder_hours, updated_at) "
-                "VALUES (?,?,?,?) ON CONFLICT (guild_id) DO UPDATE SET phase_hours=excluded.phase_hours, "
-                "reminder_hours=excluded.reminder_hours, updated_at=excluded.updated_at",
-                (guild_id, settings["phase_hours"], json.dumps(settings["reminder_hours"]), at))
+                "INSERT INTO guild_settings (guild_id, phase_hours, reminder_hours, min_phase_hours, "
+                "max_games_per_user, max_games_per_server, updated_at) VALUES (?,?,?,?,?,?,?) "
+                "ON CONFLICT (guild_id) DO UPDATE SET phase_hours=excluded.phase_hours, "
+                "reminder_hours=excluded.reminder_hours, min_phase_hours=excluded.min_phase_hours, "
+                "max_games_per_user=excluded.max_games_per_user, "
+                "max_games_per_server=excluded.max_games_per_server, updated_at=excluded.updated_at",
+                (guild_id, settings["phase_hours"], json.dumps(settings["reminder_hours"]),
+                 settings["min_phase_hours"], settings["max_games_per_user"], settings["max_games_per_server"], at))
+
+    async def open_games_count(self, guild_id: int, creator_id: int | None = None) -> int:
+        sql = "SELECT COUNT(*) AS n FROM games WHERE guild_id=? AND status IN ('forming', 'active', 'paused')"
+        params: tuple = (guild_id,)
+        if creator_id is not None:
+            sql += " AND creator_id=?"
+            params += (creator_id,)
+        row = await self._one(sql, params)
+        return int(row["n"])
 
     async def export(self, game_id: int) -> dict[str, Any]:
         game = await self.game(game_id)
