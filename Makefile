@@ -26,6 +26,7 @@ bench: $(STAMP)
 	$(PY) bench/render.py
 	$(PY) bench/odds.py
 	$(PY) bench/discord_latency.py
+	$(PY) bench/storage.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

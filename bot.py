@@ -20,7 +20,7 @@ from dotenv import load_dotenv
 ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT))
 
-from db import Database  # noqa: E402
+from db import Database, SchemaTooNew  # noqa: E402
 from engine.catalog import register_all  # noqa: E402
 from service import GameService  # noqa: E402
 
@@ -106,10 +106,23 @@ async def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--console", action="store_true", help="offline console even with a token")
     parser.add_argument("--db", default=os.getenv("DISPATCH_DB", str(ROOT / "data" / "dispatch.sqlite3")))
+    parser.add_argument("--backup", metavar="PATH", help="write a consistent copy of the database to PATH "
+                                                           "(safe while the bot runs) and exit")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if args.backup:
+        from db.backup import backup
+
+        if not Path(args.db).exists():
+            raise SystemExit(f"no database at {args.db}")
+        size = backup(args.db, args.backup)
+        print(f"Backed up {args.db} to {args.backup} ({size / 2**20:.1f} MiB).")
+        return
     register_all()
-    db = await Database(args.db).connect()
+    try:
+        db = await Database(args.db).connect()
+    except SchemaTooNew as exc:
+        raise SystemExit(f"Dispatch cannot start: {exc}.") from None
     service = GameService(db)
     token = os.getenv("DISCORD_TOKEN", "").strip()
     try:

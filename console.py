@@ -7,6 +7,7 @@ Messages the bot would post are printed; maps are written as PNG files to ./out/
 """
 from __future__ import annotations
 
+import gzip
 import json
 import logging
 import re
@@ -41,6 +42,7 @@ HELP = """Commands (game number first where a game is meant; `;` separates order
   game join ID [SEAT] | game leave ID | game start ID | game status ID
   game pause ID | game resume ID | game extend ID HOURS | game adjudicate ID
   game assign ID SEAT NAME | game abandon ID | game export ID
+  game import FILE | game delete ID (server admin: `as NAME admin`)
   orders ID [SEAT:] [ORDER; ORDER ...]   show or replace orders
   order ID [SEAT:] ORDER                 add or change one order
   clear ID [SEAT] | ready ID [SEAT] | unready ID [SEAT]
@@ -134,6 +136,9 @@ class Console:
             hours = options.pop("hours", None)
             game = await svc.create_game(CONSOLE_GUILD, me, variant, name, options, hours)
             return [f"created game #{game.id} {game.name}; seats: {', '.join(s.seat for s in game.seats)}"]
+        if sub == "import":
+            game = await svc.import_game(CONSOLE_GUILD, me, read_export(_arg(args, 0, "FILE")))
+            return [f"imported as game #{game.id} {game.name} ({game.status})"]
         game_id = _game_id(args)
         if sub == "join":
             return [f"{me.name} takes {await svc.join(game_id, me, _opt(args, 1))} in game #{game_id}"]
@@ -167,9 +172,12 @@ class Console:
             return [f"game #{game_id} abandoned"]
         if sub == "export":
             self.out_dir.mkdir(parents=True, exist_ok=True)
-            path = self.out_dir / f"game-{game_id}.json"
-            path.write_text(json.dumps(await svc.export(game_id), indent=1))
+            path = self.out_dir / f"game-{game_id}.json.gz"
+            path.write_bytes(gzip.compress(json.dumps(await svc.export(game_id, me)).encode()))
             return [f"wrote {path}"]
+        if sub == "delete":
+            game = await svc.delete_game(game_id, me)
+            return [f"deleted the record of game #{game.id} {game.name}"]
         raise BadInput(f"unknown `game {sub}`; type `help`")
 
     async def _orders(self, rest: str, replace: bool) -> list[str]:
@@ -227,6 +235,17 @@ class Console:
             text = text.replace(f"<@{user_id}>", f"@{name}")
         return _TIMESTAMP.sub(lambda m: datetime.fromtimestamp(int(m.group(1)), timezone.utc)
                               .strftime("%Y-%m-%d %H:%M UTC"), text)
+
+
+def read_export(path: str) -> object:
+    """An export file, plain JSON or gzip-compressed."""
+    try:
+        raw = Path(path).read_bytes()
+        if raw[:2] == b"\x1f\x8b":
+            raw = gzip.decompress(raw)
+        return json.loads(raw)
+    except (OSError, ValueError, EOFError) as exc:
+        raise BadInput(f"cannot read `{path}`: {exc}") from None
 
 
 def _arg(args: list[str], index: int, name: str) -> str:

@@ -205,22 +205,54 @@ class GameCog(DispatchCog, name="Games"):
         await reply_privately(self.service, ctx, f"Game #{game.id}: {scope}, as gzip-compressed JSON.",
                               file=discord.File(io.BytesIO(packed), filename=f"game-{game.id}.json.gz"))
 
+    @game.command(name="import", description="Admin: bring back a finished game from its export file",
+                  extras=private_command())
+    @app_commands.describe(file="a game export (.json or .json.gz) of a finished game")
+    @guild_only()
+    async def import_(self, ctx: commands.Context, file: discord.Attachment) -> None:
+        if file.size > EXPORT_LIMIT * 4:
+            raise BadInput("that file is too large to be a game export")
+        raw = await file.read()
+        try:
+            data = json.loads(gzip.decompress(raw) if raw[:2] == b"\x1f\x8b" else raw)
+        except (ValueError, OSError, EOFError):
+            raise BadInput("that file is not a game export (JSON, or JSON compressed with gzip)") from None
+        game = await self.service.import_game(ctx.guild.id, actor_of(ctx), data)
+        await reply(ctx, f"Imported as game **#{game.id} {game.name}** ({game.status}); `/game export {game.id}` "
+                         f"and `/map {game.id}` show it.", ephemeral=True)
+
+    @game.command(name="delete", description="Admin: delete a finished game's record for good",
+                  extras=private_command())
+    @app_commands.describe(game_id="game number (see /game list)")
+    @guild_only()
+    async def delete(self, ctx: commands.Context, game_id: int) -> None:
+        game = await self.service.delete_game(game_id, actor_of(ctx), ctx.guild.id)
+        await reply(ctx, f"Deleted the record of game #{game.id} {game.name}. Its channels are left as they "
+                         f"are; delete them in Discord if you no longer want them.", ephemeral=True)
+
     @game.command(name="settings", description="Admin: default hours per phase and reminder times",
                   extras=private_command())
     @app_commands.describe(hours="default hours per phase for new games",
+                           shortest="the shortest phase any game here may have, in hours",
+                           per_user="open games one member may run at once",
+                           per_server="open games this server may have at once",
                            reminders="hours before a deadline to remind players, e.g. `24 1`")
     @guild_only()
-    async def settings(self, ctx: commands.Context, hours: float | None = None, *, reminders: str = "") -> None:
+    async def settings(self, ctx: commands.Context, hours: float | None = None, shortest: float | None = None,
+                       per_user: int | None = None, per_server: int | None = None, *, reminders: str = "") -> None:
         lead = None
         if reminders.strip():
             try:
                 lead = [float(x) for x in reminders.replace(",", " ").split()]
             except ValueError:
                 raise BadInput("reminders are hours before the deadline, e.g. `24 1`") from None
-        current = await self.service.set_guild_settings(ctx.guild.id, actor_of(ctx), hours, lead)
-        await reply(ctx, f"Server defaults: {current['phase_hours']:g}h per phase, reminders "
-                         + ", ".join(f"{h:g}h" for h in current["reminder_hours"]) + " before deadlines.",
-                    ephemeral=True)
+        current = await self.service.set_guild_settings(ctx.guild.id, actor_of(ctx), hours, lead, shortest,
+                                                        per_user, per_server)
+        await reply(ctx, f"Server settings: {current['phase_hours']:g}h per phase by default (at least "
+                         f"{current['min_phase_hours']:g}h), reminders "
+                         + ", ".join(f"{h:g}h" for h in current["reminder_hours"]) + " before deadlines; at most "
+                         f"{current['max_games_per_user']} open games a member and {current['max_games_per_server']} "
+                         f"on the server.", ephemeral=True)
 
 
 async def setup(bot: commands.Bot) -> None:

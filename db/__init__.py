@@ -1,4 +1,4 @@
 """Persistence: SQLite through aiosqlite, the single source of truth."""
-from .database import Database, MIGRATIONS_DIR
+from .database import MIGRATIONS_DIR, Database, SchemaTooNew
 
-__all__ = ["Database", "MIGRATIONS_DIR"]
+__all__ = ["Database", "MIGRATIONS_DIR", "SchemaTooNew"]

@@ -50,7 +50,11 @@ class Database:
         await self._conn.execute("PRAGMA foreign_keys=ON")
         await self._conn.execute("PRAGMA synchronous=NORMAL")
         await self._conn.execute("PRAGMA busy_timeout=5000")
-        await self.migrate()
+        try:
+            await self.migrate()
+        except BaseException:
+            await self.close()
+            raise
         return self
 
     async def close(self) -> None:
@@ -86,7 +90,7 @@ class Database:
             async with self._lock:
                 await self.conn.execute("BEGIN IMMEDIATE")
                 try:
-                    for statement in _split_sql(script):
+                    for statement in split_sql(script):
                         await self.conn.execute(statement)
                     await self.conn.execute(
                         "INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)",
@@ -126,7 +130,7 @@ class SchemaTooNew(RuntimeError):
     """The database file comes from a newer Dispatch than this one."""
 
 
-def _split_sql(script: str) -> list[str]:
+def split_sql(script: str) -> list[str]:
     """Split a migration into statements. SQLite's own `complete_statement` decides where one
     ends, so `;` or `--` inside string literals and `BEGIN ... END;` trigger bodies stay whole."""
     statements, buffer = [], []

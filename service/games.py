@@ -20,10 +20,11 @@ from engine.errors import OrderError, RulesError
 from engine.variant import PhaseResult, Variant, get_variant
 
 from . import permissions
+from .archive import ArchiveMixin
 from .checks import check_hours, clip, require_status
 from .errors import BadInput, BadState, NotFound
 from .gm import GameMasterMixin
-from .models import Actor, GameChannels, GameInfo, OrderSheet, OutboxMessage, PhaseInfo, iso
+from .models import Actor, GameChannels, GameInfo, OrderSheet, OutboxMessage, PhaseInfo, encode_state, iso
 from .store import Store
 from .timers import TimersMixin
 from .workers import Inline
@@ -44,7 +45,7 @@ def phase_rng(seed: str, seq: int) -> random.Random:
     return random.Random(f"{seed}:{seq}")
 
 
-class GameService(TimersMixin, GameMasterMixin):
+class GameService(TimersMixin, GameMasterMixin, ArchiveMixin):
     def __init__(self, db, clock: Clock = utcnow, seed_source: Callable[[], str] | None = None):
         self.db = db
         self.changed = asyncio.Event()
@@ -345,7 +346,7 @@ class GameService(TimersMixin, GameMasterMixin):
         label = variant.phase_label(result.state)
         await conn.execute(
             "INSERT INTO phases (game_id, seq, label, state, deadline, created_at) VALUES (?,?,?,?,?,?)",
-            (game.id, seq, label, json.dumps(result.state), None, iso(now)))
+            (game.id, seq, label, encode_state(result.state), None, iso(now)))
         row = await (await conn.execute("SELECT id FROM phases WHERE game_id=? AND seq=?",
                                         (game.id, seq))).fetchone()
         await conn.execute("UPDATE games SET status='finished', ended_at=?, winners=?, current_phase=? "
@@ -365,7 +366,7 @@ class GameService(TimersMixin, GameMasterMixin):
         deadline = now + timedelta(hours=game.phase_hours)
         cur = await conn.execute(
             "INSERT INTO phases (game_id, seq, label, state, deadline, created_at) VALUES (?,?,?,?,?,?)",
-            (game.id, seq, label, json.dumps(state), iso(deadline), iso(now)))
+            (game.id, seq, label, encode_state(state), iso(deadline), iso(now)))
         phase_id = cur.lastrowid
         await conn.execute("UPDATE games SET current_phase=? WHERE id=?", (phase_id, game.id))
         await self._schedule(conn, game, phase_id, now, deadline)

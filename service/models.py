@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import zlib
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any
@@ -114,7 +115,7 @@ class PhaseInfo:
     def from_row(cls, row: Any) -> "PhaseInfo":
         return cls(
             id=row["id"], game_id=row["game_id"], seq=row["seq"], label=row["label"],
-            state=json.loads(row["state"]), deadline=parse_time(row["deadline"]),
+            state=decode_state(row["state"]), deadline=parse_time(row["deadline"]),
             created_at=row["created_at"], adjudicated_at=row["adjudicated_at"], report=row["report"],
         )
 
@@ -156,3 +157,16 @@ def parse_time(text: str | None) -> datetime | None:
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=timezone.utc)
     return moment
+
+
+def encode_state(state: dict[str, Any]) -> bytes:
+    """A phase's state as stored: compact JSON, zlib-compressed (an A&A state is 40–130 KB of
+    JSON and compresses about tenfold; every phase keeps its own, so history stays exact)."""
+    return zlib.compress(json.dumps(state, separators=(",", ":")).encode(), 6)
+
+
+def decode_state(stored: bytes | str) -> dict[str, Any]:
+    """Read a stored state: compressed (bytes) or, from databases before compression, JSON text."""
+    if isinstance(stored, (bytes, bytearray, memoryview)):
+        return json.loads(zlib.decompress(bytes(stored)))
+    return json.loads(stored)

@@ -254,6 +254,7 @@ class Store:
             data["phases"].append({
                 "phase_id": phase.id, "seq": phase.seq, "label": phase.label, "state": phase.state,
                 "deadline": phase.deadline.isoformat() if phase.deadline else None,
+                "created_at": phase.created_at,
                 "adjudicated_at": phase.adjudicated_at, "report": phase.report,
                 "orders": {seat: {"lines": list(s.lines), "ready": s.ready, "by": s.submitted_by,
                                   "at": s.submitted_at} for seat, s in sheets.items()},
