@@ -45,28 +45,42 @@ def _scaled(ring) -> list[tuple[float, float]]:
     return [(x * SCALE, y * SCALE) for x, y in ring]
 
 
-@lru_cache(maxsize=4)
-def _base(fills_key: tuple, contested: frozenset) -> Image.Image:
+@lru_cache(maxsize=1)
+def _static() -> Image.Image:
+    """What never changes: the sea, every shape's outline and the sea-zone names. One decoded
+    image for all games; each map copies it and paints only what the position decides."""
     data = art()
     width, height = (int(v * SCALE) for v in data["size"])
     image = Image.new("RGB", (width, height + PANEL), SEA)
     draw = ImageDraw.Draw(image)
-    fills = dict(fills_key)
-    mask = Image.new("L", image.size, 0)
-    mask_pen = ImageDraw.Draw(mask)
     for name, rings in data["shapes"].items():
-        fill = fills.get(name, SEA)
         for ring in rings:
-            points = _scaled(ring)
-            draw.polygon(points, fill=fill, outline=OUTLINE)
-            if name in contested:
-                mask_pen.polygon(points, fill=255)
-    if contested:
-        image.paste((200, 0, 0), mask=ImageChops.multiply(mask, diagonal_hatch(image.size, 8)))
+            draw.polygon(_scaled(ring), fill=SEA if name.startswith("SZ") else NEUTRAL, outline=OUTLINE)
     label = font(11)
     for name, (x, y) in data["centres"].items():
         if name.startswith("SZ"):
             draw.text((x * SCALE, y * SCALE), name, fill=(40, 70, 110), font=label, anchor="mm")
+    return image
+
+
+def _base(fills: dict, contested: frozenset) -> Image.Image:
+    """The board of one position without units: land coloured by owner, contested hatched."""
+    data = art()
+    image = _static().copy()
+    draw = ImageDraw.Draw(image)
+    mask = Image.new("L", image.size, 0) if contested else None
+    mask_pen = ImageDraw.Draw(mask) if mask is not None else None
+    for name, rings in data["shapes"].items():
+        fill = fills.get(name, SEA)
+        if fill in (SEA, NEUTRAL) and name not in contested:
+            continue
+        for ring in rings:
+            points = _scaled(ring)
+            draw.polygon(points, fill=fill, outline=OUTLINE)
+            if mask_pen is not None and name in contested:
+                mask_pen.polygon(points, fill=255)
+    if contested:
+        image.paste((200, 0, 0), mask=ImageChops.multiply(mask, diagonal_hatch(image.size, 8)))
     return image
 
 
@@ -99,7 +113,7 @@ def render_aa1914(state: dict, last_orders: Mapping[str, Sequence[str]] | None, 
     board = board_for(state.get("options", {}), state.get("italy", {}).get("status"))
     contested = frozenset(contested_territories(board, state))
     income_of = incomes(board, state)
-    image = _base(tuple(sorted(territory_fills(board, state, contested).items())), contested).copy()
+    image = _base(territory_fills(board, state, contested), contested)
     draw = ImageDraw.Draw(image)
     _draw_units(draw, state)
     width = image.size[0]
@@ -137,7 +151,9 @@ def _draw_units(draw: ImageDraw.ImageDraw, state: dict) -> None:
             continue
         x, y = anchor[0] * SCALE, anchor[1] * SCALE
         for owner, counts in sorted(owners.items()):
-            text = " ".join(f"{n}{ABBREVIATIONS[t]}" for t, n in sorted(counts.items(), key=lambda kv: list(ABBREVIATIONS).index(kv[0])))
+            order = list(ABBREVIATIONS)
+            text = " ".join(f"{n}{ABBREVIATIONS.get(t) or t[:2].title()}" for t, n in
+                            sorted(counts.items(), key=lambda kv: (order.index(kv[0]) if kv[0] in order else 99, kv[0])))
             box = draw.textbbox((x, y), text, font=small)
             draw.rectangle([box[0] - 2, box[1] - 1, box[2] + 2, box[3] + 1], fill=POWER_COLOURS.get(owner, (90, 90, 90)))
             draw.text((x, y), text, fill=(255, 255, 255), font=small)

@@ -47,28 +47,43 @@ def _xy(point: Sequence[float]) -> tuple[float, float]:
     return point[0] * SCALE, point[1] * SCALE
 
 
-@lru_cache(maxsize=8)
-def _base(closed: frozenset[str], owners_key: tuple) -> Image.Image:
-    """The board without units: land coloured by centre owner, closed provinces greyed."""
+@lru_cache(maxsize=1)
+def _static() -> Image.Image:
+    """What never changes: sea, land, impassable areas and outlines. One decoded image for all
+    games; each map copies it and paints only what the position decides."""
     data = board_data()
-    owners = dict(owners_key)
     width, height = (int(v * SCALE) for v in data["size"])
     image = Image.new("RGB", (width, height), SEA)
     draw = ImageDraw.Draw(image)
-    closed_mask = Image.new("L", (width, height), 0)
-    closed_pen = ImageDraw.Draw(closed_mask)
+    for shape in data["shapes"]:
+        fill = {"water": SEA, "impassable": IMPASSABLE, "unplayable": UNPLAYABLE}.get(shape["kind"], LAND)
+        for ring in shape["rings"]:
+            draw.polygon([_xy(p) for p in ring], fill=fill, outline=OUTLINE)
+    return image
+
+
+def _base(closed: frozenset[str], owners: dict[str, str]) -> Image.Image:
+    """The board without units: land coloured by centre owner, closed provinces greyed."""
+    data = board_data()
+    image = _static().copy()
+    width, height = image.size
+    draw = ImageDraw.Draw(image)
+    closed_mask = Image.new("L", (width, height), 0) if closed else None
+    closed_pen = ImageDraw.Draw(closed_mask) if closed_mask is not None else None
     for shape in data["shapes"]:
         province = shape["province"]
-        fill = {"water": SEA, "impassable": IMPASSABLE, "unplayable": UNPLAYABLE}.get(shape["kind"], LAND)
-        if shape["kind"] == "land":
-            if province in closed:
-                fill = CLOSED
-            elif owners.get(province) in POWER_COLOURS:
-                fill = _tint(POWER_COLOURS[owners[province]])
+        if shape["kind"] != "land":
+            continue
+        if province in closed:
+            fill = CLOSED
+        elif owners.get(province) in POWER_COLOURS:
+            fill = _tint(POWER_COLOURS[owners[province]])
+        else:
+            continue
         for ring in shape["rings"]:
             points = [_xy(p) for p in ring]
             draw.polygon(points, fill=fill, outline=OUTLINE)
-            if shape["kind"] == "land" and province in closed:
+            if closed_pen is not None and province in closed:
                 closed_pen.polygon(points, fill=255)
     if closed:
         image.paste((120, 110, 100), mask=ImageChops.multiply(closed_mask, diagonal_hatch((width, height), 9)))
@@ -170,8 +185,7 @@ def _draw_orders(draw: ImageDraw.ImageDraw, last_orders: Mapping[str, Sequence[s
 
 
 def render_diplomacy(state: dict, last_orders: Mapping[str, Sequence[str]] | None, label: str) -> bytes:
-    owners_key = tuple(sorted(state.get("owners", {}).items()))
-    image = _base(frozenset(state.get("closed", ())), owners_key).copy()
+    image = _base(frozenset(state.get("closed", ())), state.get("owners", {}))
     draw = ImageDraw.Draw(image)
     for unit in state.get("units", {}).values():
         _draw_unit(draw, unit["kind"], unit["power"], unit["loc"])
