@@ -1,12 +1,16 @@
-"""Service load: N games × M seats driven through the service layer on one SQLite file.
+"""Service cost as the database grows (issue #9): every command at 10,000 games (50 phases each)
+should cost at most 1.2× what it costs at 1,000 games; at 1,000 games, 100 commands a second
+with the delivery clock running should keep p99 ≤ 50 ms.
 
-Prints ops/s and p50/p99 latency per operation. Goal (issue #2): 1,000 games in one DB,
-p99 ≤ 50 ms at 100 ops/s. Run: `.venv/bin/python bench/service_load.py [--games N]`.
+The history (phases, orders, events, delivered messages, finished timers) is written in bulk
+with the same shapes the service writes; the commands then run through `GameService`.
+Run: `.venv/bin/python bench/service_load.py [--sizes 1000 10000] [--phases 50]`.
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import random
 import statistics
 import sys
@@ -19,70 +23,177 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from db import Database  # noqa: E402
 from engine.variant import register  # noqa: E402
 from service import Actor, GameService  # noqa: E402
+from service.clock import GameClock  # noqa: E402
+from service.models import encode_state  # noqa: E402
+from service.text import game_status  # noqa: E402
 from tests.toy_variant import GuessVariant  # noqa: E402
 
+SEATS = ("North", "South", "East", "West")
+GAMES_PER_GUILD = 20
+AT = "2026-11-01T12:00:00+00:00"
+LATER = "2026-12-01T12:00:00+00:00"
 
-def pct(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(p * len(ordered)))] * 1000
+
+def player(game: int, seat: int) -> int:
+    return 10_000 + game * len(SEATS) + seat
 
 
-async def run(games: int, seats: int, ops: int, rate: float) -> None:
-    register(GuessVariant())
-    with tempfile.TemporaryDirectory() as tmp:
-        db = await Database(Path(tmp) / "bench.sqlite3").connect()
-        service = GameService(db)
-        rng = random.Random(1)
-        t0 = time.perf_counter()
-        ids = []
-        for g in range(games):
-            game = await service.create_game(1, Actor(1), "guess", options={"players": str(seats), "target": "99"})
-            for s in range(seats):
-                await service.join(game.id, Actor(1000 + g * seats + s))
-            await service.start(game.id, Actor(1))
-            ids.append(game.id)
-        setup = time.perf_counter() - t0
-        print(f"set-up: {games} games x {seats} seats in {setup:.1f}s")
+async def build(db: Database, games: int, phases: int) -> None:
+    """Bulk-write `games` running games with `phases` phases of history each."""
+    conn = db.conn
+    await conn.execute("BEGIN")
+    state = {"round": 1, "scores": {s: 0 for s in SEATS}, "options": {"players": 4, "target": 999},
+             "last_roll": None}
+    for first in range(1, games + 1, 500):
+        ids = range(first, min(games, first + 499) + 1)
+        await conn.executemany(
+            "INSERT INTO games (id, guild_id, name, variant, options, status, creator_id, seed, seed_hash, "
+            "phase_hours, reminder_hours, category_id, channel_id, created_at, started_at) "
+            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            [(g, 1_000 + g // GAMES_PER_GUILD, f"Game {g}", "guess", json.dumps(state["options"]), "active",
+              player(g, 0), "seed", "hash", 48, "[24, 1]", 5_000_000 + g, 6_000_000 + g, AT, AT) for g in ids])
+        await conn.executemany(
+            "INSERT INTO seats (game_id, seat, user_id, channel_id) VALUES (?,?,?,?)",
+            [(g, seat, player(g, i), 7_000_000 + g * 10 + i) for g in ids for i, seat in enumerate(SEATS)])
+        phase_rows, order_rows, event_rows, timer_rows, outbox_rows = [], [], [], [], []
+        for g in ids:
+            for seq in range(phases):
+                phase_id = g * 1000 + seq
+                last = seq == phases - 1
+                stored = encode_state({**state, "round": seq + 1})
+                phase_rows.append((phase_id, g, seq, f"Round {seq + 1}", stored, LATER if last else None, AT,
+                                   None if last else AT, None if last else "The die shows 3."))
+                for i, seat in enumerate(SEATS):
+                    order_rows.append((phase_id, seat, json.dumps([f"guess {1 + (seq + i) % 6}"]), 0 if last else 1,
+                                       player(g, i), AT))
+                    event_rows.append((g, phase_id, AT, player(g, i), "orders",
+                                       json.dumps({"seat": seat, "lines": ["guess 3"]})))
+                event_rows.append((g, phase_id, AT, None, "adjudicated", json.dumps({"reason": "deadline"})))
+                timer_rows.append((g, phase_id, LATER if last else AT, "deadline", None if last else AT))
+                outbox_rows.append((g, "game", "The die shows 3.", phase_id, AT, None if last else AT))
+        await conn.executemany("INSERT INTO phases (id, game_id, seq, label, state, deadline, created_at, "
+                               "adjudicated_at, report) VALUES (?,?,?,?,?,?,?,?,?)", phase_rows)
+        await conn.executemany("INSERT INTO orders (phase_id, seat, lines, ready, submitted_by, submitted_at) "
+                               "VALUES (?,?,?,?,?,?)", order_rows)
+        await conn.executemany("INSERT INTO events (game_id, phase_id, at, actor_id, kind, payload) "
+                               "VALUES (?,?,?,?,?,?)", event_rows)
+        await conn.executemany("INSERT INTO reminders (game_id, phase_id, due_at, kind, done_at) VALUES (?,?,?,?,?)",
+                               timer_rows)
+        await conn.executemany("INSERT INTO outbox (game_id, target, content, phase_id, created_at, delivered_at) "
+                               "VALUES (?,?,?,?,?,?)", outbox_rows)
+        await conn.executemany("UPDATE games SET current_phase=? WHERE id=?",
+                               [(g * 1000 + phases - 1, g) for g in ids])
+    await conn.execute("COMMIT")
+    await conn.execute("ANALYZE")
 
-        latencies: dict[str, list[float]] = {"orders": [], "ready": [], "status": []}
-        interval = 1.0 / rate if rate else 0.0
-        start = time.perf_counter()
-        for i in range(ops):
-            g = rng.randrange(games)
-            user = Actor(1000 + g * seats + rng.randrange(seats))
-            kind = rng.choice(("orders", "orders", "ready", "status"))
+
+def commands(service: GameService, games: int, rng: random.Random):
+    """The commands players and the bot run most, each as (name, coroutine factory)."""
+    async def channel_lookup():
+        g = rng.randint(1, games)
+        await service.game_for_channel(7_000_000 + g * 10 + rng.randrange(4))
+
+    async def chatter_lookup():          # a message in a channel that belongs to no game
+        await service.game_for_channel(9_000_000_000 + rng.randrange(10 ** 6))
+
+    async def list_server():
+        await service.list_games(1_000 + rng.randint(1, games) // GAMES_PER_GUILD)
+
+    async def status():
+        await game_status(service, await service.game(rng.randint(1, games)), None)
+
+    async def orders():
+        g, i = rng.randint(1, games), rng.randrange(4)
+        await service.submit_orders(g, Actor(player(g, i)), f"guess {rng.randint(1, 6)}", SEATS[i])
+
+    async def ready():
+        g, i = rng.randint(1, games), rng.randrange(3)          # never the fourth: no adjudication here
+        await service.mark_ready(g, Actor(player(g, i)), bool(rng.getrandbits(1)), SEATS[i])
+
+    async def adjudicate():
+        g = rng.randint(1, games)
+        await service.force_adjudicate(g, Actor(player(g, 0)))
+
+    return {"channel lookup": channel_lookup, "chatter lookup": chatter_lookup, "list games": list_server,
+            "status": status, "orders": orders, "ready": ready, "adjudicate": adjudicate}
+
+
+async def measure(service: GameService, games: int, samples: int) -> dict[str, float]:
+    rng = random.Random(5)
+    medians = {}
+    for name, command in commands(service, games, rng).items():
+        times = []
+        for _ in range(samples if name != "adjudicate" else samples // 4):
             began = time.perf_counter()
-            if kind == "orders":
-                await service.submit_orders(ids[g], user, f"guess {rng.randint(1, 6)}")
-            elif kind == "ready":
-                await service.mark_ready(ids[g], user)
-            else:
-                await service.phase(ids[g])
-            latencies[kind].append(time.perf_counter() - began)
-            if interval:
-                target = start + (i + 1) * interval
-                delay = target - time.perf_counter()
-                if delay > 0:
-                    await asyncio.sleep(delay)
-        elapsed = time.perf_counter() - start
-        every = [x for values in latencies.values() for x in values]
-        print(f"{ops} ops in {elapsed:.2f}s = {ops / elapsed:.0f} ops/s (target rate {rate or 'unlimited'})")
-        for kind, values in latencies.items():
-            if values:
-                print(f"  {kind:7s} n={len(values):5d} p50={pct(values, .5):6.2f} ms  p99={pct(values, .99):6.2f} ms")
-        print(f"  all     p50={pct(every, .5):.2f} ms  p99={pct(every, .99):.2f} ms  "
-              f"mean={statistics.mean(every) * 1000:.2f} ms  (goal p99 <= 50 ms)")
-        await db.close()
+            await command()
+            times.append(time.perf_counter() - began)
+        medians[name] = statistics.median(times)
+    return medians
+
+
+async def under_load(service: GameService, games: int, rate: float, seconds: float) -> list[float]:
+    """Commands at `rate` per second for `seconds` while the clock delivers and fires timers."""
+    async def send(destination, delivery):
+        await asyncio.sleep(0.002)          # a quick Discord
+
+    clock = asyncio.create_task(GameClock(service, send).run())
+    rng = random.Random(9)
+    mix = commands(service, games, rng)
+    weights = {"channel lookup": 30, "chatter lookup": 30, "orders": 15, "ready": 10, "status": 8,
+               "list games": 5, "adjudicate": 2}
+    names = list(weights)
+    latencies: list[float] = []
+    start = time.perf_counter()
+    n = 0
+    while time.perf_counter() - start < seconds:
+        name = rng.choices(names, [weights[k] for k in names])[0]
+        began = time.perf_counter()
+        await mix[name]()
+        latencies.append(time.perf_counter() - began)
+        n += 1
+        delay = start + n / rate - time.perf_counter()
+        if delay > 0:
+            await asyncio.sleep(delay)
+    clock.cancel()
+    return latencies
+
+
+async def run(sizes: list[int], phases: int, samples: int) -> None:
+    register(GuessVariant())
+    results = {}
+    for games in sizes:
+        with tempfile.TemporaryDirectory() as folder:
+            db = await Database(Path(folder) / "bench.sqlite3").connect()
+            began = time.perf_counter()
+            await build(db, games, phases)
+            print(f"{games} games x {phases} phases written in {time.perf_counter() - began:.0f}s")
+            service = GameService(db)
+            await measure(service, games, 20)                   # warm caches and the page cache
+            results[games] = await measure(service, games, samples)
+            if games == min(sizes):
+                latencies = sorted(await under_load(service, games, 100.0, 10.0))
+                p99 = latencies[int(len(latencies) * 0.99)] * 1000
+                print(f"  under load at {games} games: {len(latencies)} commands at 100/s with the clock "
+                      f"running, p50 {latencies[len(latencies) // 2] * 1000:.2f} ms, p99 {p99:.2f} ms "
+                      f"(target ≤ 50 ms)")
+            await db.close()
+    import resource
+    print(f"peak RSS of this process: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB "
+          f"(goal with 1,000 games ≤ 120 MiB)")
+    small, large = min(sizes), max(sizes)
+    print(f"{'command':16s} {small:>8d} games {large:>8d} games   ratio (target ≤ 1.2)")
+    for name in results[small]:
+        a, b = results[small][name], results[large][name]
+        print(f"{name:16s} {a * 1000:10.3f} ms {b * 1000:10.3f} ms   {b / a:5.2f}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("--seats", type=int, default=4)
-    parser.add_argument("--ops", type=int, default=2000)
-    parser.add_argument("--rate", type=float, default=100.0, help="ops per second (0: as fast as possible)")
+    parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000])
+    parser.add_argument("--phases", type=int, default=50)
+    parser.add_argument("--samples", type=int, default=400)
     args = parser.parse_args()
-    asyncio.run(run(args.games, args.seats, args.ops, args.rate))
+    asyncio.run(run(args.sizes, args.phases, args.samples))
 
 
 if __name__ == "__main__":

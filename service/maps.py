@@ -5,6 +5,7 @@ from engine.variant import get_variant
 from render import render_map
 
 from .games import GameService
+from .visibility import orders_visible
 
 RENDER_SECONDS = 30.0
 
@@ -22,7 +23,8 @@ async def phase_map(service: GameService, game_id: int, seq: int | None = None) 
     if phase.seq > 0:
         previous = await service.phase(game_id, phase.seq - 1)
         sheets = await service.store.order_sheets(previous.id)
-        last_orders = {seat: list(sheet.lines) for seat, sheet in sheets.items()}
+        last_orders = {seat: list(sheet.lines) for seat, sheet in sheets.items()
+                       if orders_visible(game, seat, previous.adjudicated_at is not None, None)}
     png = await service.cpu.run(render_map, game.variant, phase.state, last_orders,
                                 f"{game.name}: {phase.label}", variant.describe(phase.state),
                                 timeout=RENDER_SECONDS)

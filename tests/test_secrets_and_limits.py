@@ -36,6 +36,21 @@ async def test_open_orders_are_visible_only_to_their_seat_until_adjudicated(serv
         assert "seed" not in data["game"]
 
 
+async def test_maps_draw_only_adjudicated_orders(service, monkeypatch):
+    from service import maps
+    drawn = []
+    monkeypatch.setattr(maps, "render_map", lambda variant, state, orders, *rest: drawn.append(orders) or b"png")
+    game = await started(service)
+    await service.submit_orders(game.id, ALICE, "guess 4")
+    await maps.phase_map(service, game.id)
+    assert drawn[-1] is None                              # the open phase: no orders at all
+    await service.submit_orders(game.id, BOB, "guess 2")
+    await service.adjudicate(game.id)
+    await service.submit_orders(game.id, ALICE, "guess 5")
+    await maps.phase_map(service, game.id)
+    assert drawn[-1] == {"North": ["guess 4"], "South": ["guess 2"]}   # the phase that led here
+
+
 async def test_secret_reserve_placements_stay_sealed_from_everyone_else(service):
     register_all()
     players = [Actor(100 + i) for i in range(8)]
