@@ -187,7 +187,9 @@ class Console:
         else:
             lines = "\n".join(part for part in text.split(";"))
             sheet = await self.service.submit_orders(game_id, self.actor, lines, seat, replace=replace)
-        body = "\n".join(f"  {line}" for line in sheet.lines) or "  (no orders)"
+        body = "\n".join(f"  ✓ {line}" for line in sheet.lines) or "  (no orders)"
+        if sheet.refused:
+            body += "\n" + "\n".join(f"  ✗ {line}: {why}" for line, why in sheet.refused)
         return [f"orders of {sheet.seat} ({'ready' if sheet.ready else 'not ready'}):\n{body}"]
 
     async def _seat_action(self, action: str, rest: str) -> list[str]:

@@ -21,10 +21,11 @@ SEAT = "which of your seats, if you hold several"
 
 
 def sheet_text(game_id: int, sheet: OrderSheet) -> str:
-    if not sheet.lines:
-        body = "no orders yet"
-    else:
-        body = "\n".join(f"`{line}`" for line in sheet.lines)
+    """The whole sheet, each order with ✓, then every refused line with ✗ and its reason."""
+    body = "\n".join(f"✓ `{line}`" for line in sheet.lines) or "no orders yet"
+    if sheet.refused:
+        body += "\n" + "\n".join(f"✗ `{line}`: {why}" for line, why in sheet.refused)
+        body += f"\n{len(sheet.refused)} line(s) not saved; the ✓ orders are."
     state = "✅ ready" if sheet.ready else "⏳ not ready (use `/ready` when done)"
     return f"Orders of **{sheet.seat}** in game #{game_id} — {state}\n{body}"
 

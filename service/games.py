@@ -31,6 +31,8 @@ from .workers import Inline
 
 Clock = Callable[[], datetime]
 MAX_NAME = 60
+MAX_ORDER_LINES = 200
+MAX_ORDER_LENGTH = 300
 # Phases in which nobody has anything to order are adjudicated straight away; this bounds
 # such a chain so a faulty variant cannot spin forever inside one transaction.
 MAX_SKIPPED_PHASES = 50
@@ -216,25 +218,37 @@ class GameService(TimersMixin, GameMasterMixin, ArchiveMixin):
     # ------------------------------------------------------------------ orders
     async def submit_orders(self, game_id: int, actor: Actor, text: str, seat: str | None = None,
                             replace: bool = True) -> OrderSheet:
-        """Give orders (one per line). `replace` drops earlier orders; otherwise they merge."""
+        """Give orders (one per line). `replace` drops earlier orders; otherwise they merge.
+
+        Each line is checked on its own: the legal ones are kept, and every refused line comes
+        back in `OrderSheet.refused` with its reason. Only when no line is legal is nothing
+        saved (and the earlier sheet stays as it was)."""
         lines = [line.strip() for line in (text or "").splitlines() if line.strip()]
         if not lines:
             raise BadInput("no orders given: write one order per line")
+        if len(lines) > MAX_ORDER_LINES or any(len(line) > MAX_ORDER_LENGTH for line in lines):
+            raise BadInput(f"at most {MAX_ORDER_LINES} orders at once, each at most {MAX_ORDER_LENGTH} characters")
         async with self.db.transaction() as conn:
             game, phase, variant, seat = await self._ordering(conn, game_id, actor, seat)
             sheet = await self.store.order_sheet(phase.id, seat, conn)
-            try:
-                canonical = variant.check_orders(phase.state, seat, lines,
-                                                 () if replace else sheet.lines)
-            except OrderError as exc:
-                raise BadInput(f"order rejected, nothing saved. {exc}") from None
-            except RulesError as exc:
-                raise BadInput(str(exc)) from None
+            canonical = [] if replace else list(sheet.lines)
+            refused: list[tuple[str, str]] = []
+            for line in lines:
+                try:
+                    canonical = variant.check_orders(phase.state, seat, [line], canonical)
+                except OrderError as exc:
+                    refused.append((line, exc.reason))
+                except RulesError as exc:
+                    refused.append((line, str(exc)))
+            if len(refused) == len(lines):
+                reasons = "\n".join(f"✗ `{line}`: {why}" for line, why in refused)
+                raise BadInput(f"no order was saved; your earlier orders stand.\n{reasons}")
             now = iso(self.clock())
             await self.store.save_orders(conn, phase.id, seat, canonical, False, actor.user_id, now)
             await self.store.log(conn, game_id, phase.id, now, actor.user_id, "orders",
-                                 {"seat": seat, "lines": canonical})
-        return OrderSheet(seat, tuple(canonical), False, actor.user_id, now)
+                                 {"seat": seat, "lines": canonical,
+                                  "refused": [line for line, _ in refused]})
+        return OrderSheet(seat, tuple(canonical), False, actor.user_id, now, tuple(refused))
 
     async def orders_seat(self, game_id: int, actor: Actor, text: str) -> str | None:
         """The seat of `actor` for which `text` reads as valid orders right now, if any.

@@ -122,11 +122,15 @@ class PhaseInfo:
 
 @dataclass(frozen=True)
 class OrderSheet:
+    """A seat's orders for one phase. `refused` holds the lines of the last submission that
+    were not legal, each with its reason (nothing of them is stored)."""
+
     seat: str
     lines: tuple[str, ...]
     ready: bool
     submitted_by: int | None
     submitted_at: str | None
+    refused: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)

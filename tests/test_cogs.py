@@ -42,7 +42,7 @@ async def test_orders_flow_through_cogs(cogs, service):
     await service.start(1, service_actor(ALICE))
     assert "`guess 6`" in await invoke(orders, OrdersCog.orders, FakeContext(ALICE), text="#1 guess 6")
     text = await invoke(orders, OrdersCog.orders, FakeContext(BOB), text="#1 guess 99")
-    assert text.startswith("⚠️ order rejected, nothing saved.")
+    assert text.startswith("⚠️ no order was saved") and "✗ `guess 99`" in text
     assert "North is ready" in await invoke(orders, OrdersCog.ready, FakeContext(ALICE), 1)
     text = await invoke(orders, OrdersCog.ready, FakeContext(BOB), 1)
     assert "adjudicated; now **Round 2**" in text

@@ -63,7 +63,7 @@ async def test_console_plays_rx07(service, tmp_path):
     out = await console.execute("orders 1 A War - Gal; F Lon - Nth")
     assert "A War - Gal" in out[0] and "F Lon - Nth" in out[0]
     out = await console.execute("orders 1 A Mun - Bur")
-    assert out[0].startswith("error: order rejected") and "belongs to Germany" in out[0]
+    assert out[0].startswith("error: no order was saved") and "belongs to Germany" in out[0]
     await console.execute("ready 1")
     await console.execute("as bob")
     out = await console.execute("ready 1")

@@ -162,8 +162,9 @@ async def test_deploy_the_reserves_is_secret_and_simultaneous(service):
     await service.submit_orders(game.id, players["Italy"], "place 2 infantry Libya")
     with pytest.raises(BadInput, match="Libya may receive 2 more"):
         await service.submit_orders(game.id, players["Italy"], "place 1 infantry Libya", replace=False)
-    with pytest.raises(BadInput, match="worth 14 IPCs"):
-        await service.submit_orders(game.id, players["Italy"], "place 1 battleship SZ 17\nplace 1 cruiser SZ 17")
+    sheet = await service.submit_orders(game.id, players["Italy"], "place 1 battleship SZ 17\nplace 1 cruiser SZ 17")
+    assert [line for line, _ in sheet.refused] == ["place 1 cruiser SZ 17"] and "worth 14 IPCs" in sheet.refused[0][1]
+    await service.submit_orders(game.id, players["Italy"], "place 2 infantry Libya")
     with pytest.raises(BadState, match="United States has nothing to order"):
         await service.submit_orders(game.id, players["United States"], "place 1 infantry United States of America")
     # orders stay private: nothing about them is posted before the reveal

@@ -199,6 +199,32 @@ def test_rule_6_american_army_from_fall_1917():
         V.check_orders(earlier, ENTENTE, ["America Lon"])
 
 
+def test_rule_6_a_build_and_the_american_army_cannot_share_a_centre():
+    """6. "a new EP army shall be established in one of these four supply centres": a centre a
+    build takes cannot also take the army; the clash is refused when the order is given."""
+    owners = {"lon": "England", "lvp": "England", "edi": "England", "bre": "France", "par": "France",
+              "mar": "France"}
+    state = board({"par": ("A", "France"), "ber": ("A", "Germany")}, 1917, "winter", "adjustment", owners=owners)
+    sheet = V.check_orders(state, ENTENTE, ["Build F Bre"])
+    with pytest.raises(OrderError, match="Brest cannot take both a build and the American army"):
+        V.check_orders(state, ENTENTE, ["America Bre"], sheet)
+    # A choice that a unit takes by the time the winter resolves is explained in the report.
+    result = play(state, {ENTENTE: ["America A Lon"]})
+    assert "lands in London" in result.report
+
+
+def test_rule_6_no_question_when_there_is_nothing_to_decide():
+    """With one open centre (and nothing to build or remove) the Entente is not asked to act:
+    the army lands by itself and the report says where."""
+    owners = {"bre": "France", "par": "France", "ber": "Germany"}
+    state = board({"par": ("A", "France"), "mar": ("A", "France"), "ber": ("A", "Germany")},
+                  1917, "winter", "adjustment", owners=owners)
+    assert V.american_landings(state, board_units(state)) == ["bre"]
+    assert ENTENTE not in V.seats_to_act(state)
+    result = play(state, {})
+    assert "lands in Brest" in result.report
+
+
 def test_rule_6_the_seeds_mid_atlantic_example():
     """6. "Thus a CP fleet in the Mid-Atlantic would prevent establishment of an EP army in
     Brest unless a potential route, such as North Atlantic to Irish Sea to English Channel to
@@ -259,6 +285,35 @@ def test_rule_7_result_ends_the_game():
     state = board({"par": ("A", "France"), "pic": ("A", "France"), "ber": ("A", "Germany")})
     result = play(state, {})
     assert result.finished and result.winners == (ENTENTE,)
+
+
+def test_rule_7_dislodged_pieces_are_still_on_the_board():
+    """7. "a 2/3 majority of all pieces on the board": a dislodged unit may still retreat, so
+    it is a piece on the board; no win is declared while the position is unsettled."""
+    state = board({"par": ("A", "France"), "pic": ("A", "France"), "bre": ("F", "France"),
+                   "gas": ("A", "France"), "bur": ("A", "France"), "tyr": ("A", "France"),
+                   "ruh": ("A", "Germany"), "kie": ("A", "Germany"), "mun": ("A", "Germany"),
+                   "ber": ("A", "Germany")})                     # 6 of 10: no win
+    assert V.victory(state) == ()
+    result = play(state, {ENTENTE: ["A Bur - Mun", "A Tyr S A Bur - Mun"], CENTRAL: ["A Mun H"]})
+    assert "mun" in result.state["dislodged"]                    # 6 of 9 on the map, 6 of 10 in all
+    assert V.pieces(result.state)[CENTRAL] == 4
+    assert not result.finished and V.phase_label(result.state) == "Spring 1915 Retreat"
+    after = play(result.state, {CENTRAL: ["A Mun D"]})           # disbanded: 6 of 9, two thirds
+    assert after.finished and after.winners == (ENTENTE,)
+
+
+def test_rule_7_both_sides_at_once_is_a_draw():
+    """7. "The first player to gain ... wins": when both sides meet the rule in the same
+    position neither was first, so the game ends drawn, announced once (docs/rulings.md)."""
+    capitals = {"lon": ("A", "Germany"), "par": ("A", "Austria"), "stp": ("A", "Turkey")}
+    held = {"ber": ("A", "France"), "vie": ("A", "England"), "con": ("A", "Russia"), "rom": ("A", "France")}
+    state = board({**capitals, **held}, italy=CENTRAL)
+    assert set(V.victory(state)) == {ENTENTE, CENTRAL}
+    result = play(state, {})
+    assert result.finished and result.winners == ()
+    text = " ".join(result.announcements)
+    assert "drawn" in text and "🏆" not in text
 
 
 # ---- Rule 8

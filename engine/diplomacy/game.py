@@ -71,6 +71,9 @@ class DiplomacyGame(Variant):
         """A variant order (canonical text) or None if `text` is not one."""
         return None
 
+    def check_sheet(self, state: State, seat: str, lines: Sequence[str]) -> None:
+        """Variant checks of a whole sheet (orders that conflict); raise OrderError."""
+
     def on_new_phase(self, state: State, rng: random.Random) -> list[str]:
         """Called when the game enters a new phase; may change `state`; returns announcements."""
         return []
@@ -114,6 +117,7 @@ class DiplomacyGame(Variant):
             merged[self._order_key(canonical, dmap, state)] = canonical
         if state["phase"] == "adjustment":
             self._check_adjustment_totals(state, seat, list(merged.values()), dmap)
+        self.check_sheet(state, seat, list(merged.values()))
         return list(merged.values())
 
     def _order_key(self, line: str, dmap: DiplomacyMap, state: State) -> str:
@@ -290,9 +294,17 @@ class DiplomacyGame(Variant):
             lines_out.extend(self.extra_adjustment(state, orders, adjusted, rng))
             new["units"] = {p: unit_to_json(u) for p, u in sorted(adjusted.items())}
         announcements = self._advance(new, rng)
-        winners = self.victory(new)
+        # Victory is judged on a settled position: while dislodged units may still retreat, the
+        # count of pieces on the board is not final.
+        winners = self.victory(new) if new["phase"] != "retreat" else ()
+        if len(winners) > 1:
+            # No side was "the first" to meet the victory rule: the game ends drawn.
+            announcements.append(f"🤝 {' and '.join(winners)} meet the victory condition in the same "
+                                 f"position: the game is drawn.")
+            return PhaseResult(new, "\n".join(lines_out) or "Nothing happened.", finished=True, winners=(),
+                               announcements=tuple(announcements))
         if winners:
-            announcements.append(f"🏆 {', '.join(winners)} win{'s' if len(winners) == 1 else ''}!")
+            announcements.append(f"🏆 {winners[0]} wins!")
         return PhaseResult(new, "\n".join(lines_out) or "Nothing happened.", finished=bool(winners),
                            winners=winners, announcements=tuple(announcements))
 
@@ -325,7 +337,8 @@ class DiplomacyGame(Variant):
             announcements.extend(self.on_new_phase(state, rng))
             # a retreat phase always runs (civil-disorder units disband in it); an adjustment
             # phase only when some power must build or remove, or a variant rule is due
-            if self.victory(state) or state["phase"] != "adjustment" or self._adjustment_needed(state):
+            if (state["phase"] != "retreat" and self.victory(state)) or state["phase"] != "adjustment" \
+                    or self._adjustment_needed(state):
                 return announcements
 
     def _adjustment_needed(self, state: State) -> bool:

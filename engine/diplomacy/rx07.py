@@ -109,7 +109,19 @@ class Rx07Variant(DiplomacyGame):
         return state["season"] == "winter" and state["year"] >= 1917
 
     def extra_adjustment_seats(self, state: State) -> set[str]:
-        return {ENTENTE}
+        """The Entente chooses where the army lands only when there is a choice to make."""
+        return {ENTENTE} if len(self.american_landings(state, board_units(state))) > 1 else set()
+
+    def check_sheet(self, state: State, seat: str, lines: Sequence[str]) -> None:
+        """An American army and a build cannot both go to the same centre."""
+        if state["phase"] != "adjustment":
+            return
+        landing = next((line.split()[-1].lower() for line in lines if line.startswith("America")), None)
+        if landing and any(line.lower().startswith("build") and line.lower().split()[-1].split("/")[0] == landing
+                           for line in lines):
+            name = self.game_map(state).name(landing)
+            raise OrderError(f"{name} cannot take both a build and the American army; build elsewhere or "
+                             f"land the army in another open centre")
 
     def check_extra_order(self, state: State, seat: str, text: str) -> str | None:
         words = text.replace(",", " ").split()
@@ -175,25 +187,44 @@ class Rx07Variant(DiplomacyGame):
         centre = next((c for c in wanted if c in open_), open_[0])
         power = state["owners"][centre]
         units[centre] = Unit("A", power, centre)
-        return [f"🇺🇸 An American army lands in {self.game_map(state).name(centre)} ({power})."]
+        dmap = self.game_map(state)
+        report = [f"🇺🇸 An American army lands in {dmap.name(centre)} ({power})."]
+        if wanted and wanted[0] != centre:
+            report.append(f"It could not land in {dmap.name(wanted[0])}, which a unit took this winter.")
+        return report
 
     # ---------------------------------------------------------------- rule 7: victory
     def victory(self, state: State) -> tuple[str, ...]:
         """Rule 7: "The first player to gain a 2/3 majority of all pieces on the board, or to
-        occupy all enemy capitals, wins." """
-        units = state["units"].values()
-        total = len(units)
+        occupy all enemy capitals, wins." A dislodged unit is still a piece on the board (it may
+        yet retreat), so it counts; it occupies no capital. Both sides are returned when both
+        meet the rule in the same position (see `DiplomacyGame.adjudicate`: a draw)."""
+        pieces = self.pieces(state)
+        total = sum(pieces.values())
         winners = []
         for side in SIDES:
-            mine = sum(1 for u in units if self.side_of(state, u["power"]) == side)
             enemy = SIDES[CENTRAL if side == ENTENTE else ENTENTE]
             enemy = enemy + (("Italy",) if state.get("italy_side") not in (None, side) else ())
             capitals = [CAPITALS[p] for p in enemy]
             holds_capitals = all(
                 c in state["units"] and self.side_of(state, state["units"][c]["power"]) == side for c in capitals)
-            if (total and 3 * mine >= 2 * total) or holds_capitals:
+            if (total and 3 * pieces[side] >= 2 * total) or holds_capitals:
                 winners.append(side)
         return tuple(winners)
+
+    def pieces(self, state: State) -> dict[str, int]:
+        """Rule 7's count: every piece on the board, dislodged ones included, by side."""
+        counts = {side: 0 for side in SIDES}
+        units = list(state["units"].values()) + [d["unit"] for d in state.get("dislodged", {}).values()]
+        neutral = 0
+        for unit in units:
+            side = self.side_of(state, unit["power"])
+            if side in counts:
+                counts[side] += 1
+            else:
+                neutral += 1          # neutral Italy's pieces are on the board too
+        counts["neutral"] = neutral
+        return counts
 
     def describe(self, state: State, seat: str | None = None) -> str:
         text = super().describe(state, seat)
@@ -202,10 +233,11 @@ class Rx07Variant(DiplomacyGame):
         extra = [f"Italy: {italy}."]
         if self.civil_disorder_powers(state):
             extra.append("Russia is in civil disorder (rule 5).")
-        units = state["units"].values()
+        pieces = self.pieces(state)
+        total = sum(pieces.values())
+        needed = -(-2 * total // 3)
         for side in SIDES:
-            n = sum(1 for u in units if self.side_of(state, u["power"]) == side)
-            extra.append(f"{side}: {n} of {len(units)} pieces (2/3 wins)")
+            extra.append(f"{side}: {pieces[side]} of {total} pieces ({needed} win)")
         closed = sorted(self.closed_provinces(state) - set(PERMANENTLY_CLOSED))
         if closed:
             extra.append("Not yet open: " + ", ".join(c.capitalize() for c in closed))
