@@ -45,7 +45,7 @@ HELP = """Commands (game number first where a game is meant; `;` separates order
   game import FILE | game delete ID (server admin: `as NAME admin`)
   orders ID [SEAT:] [ORDER; ORDER ...]   show or replace orders
   order ID [SEAT:] ORDER                 add or change one order
-  clear ID [SEAT] | ready ID [SEAT] | unready ID [SEAT]
+  clear ID [SEAT] | ready ID [SEAT] [confirm] | unready ID [SEAT]
   map ID [PHASE]                  write the map PNG to the out folder
   tick                            fire due reminders and deadlines
   help | quit"""
@@ -194,10 +194,12 @@ class Console:
 
     async def _seat_action(self, action: str, rest: str) -> list[str]:
         words = rest.split()
+        confirm = bool(words) and words[-1].lower() == "confirm"
+        words = words[:-1] if confirm else words
         game_id, seat = _game_id(words), _opt(words, 1)
         if action == "clear":
             return [f"orders of {await self.service.clear_orders(game_id, self.actor, seat)} cleared"]
-        seat, moved = await self.service.mark_ready(game_id, self.actor, action == "ready", seat)
+        seat, moved = await self.service.mark_ready(game_id, self.actor, action == "ready", seat, confirm)
         text = f"{seat} is {'ready' if action == 'ready' else 'not ready'}"
         return [text + (f"; adjudicated, now {moved.label}" if moved else "")]
 

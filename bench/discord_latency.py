@@ -67,10 +67,11 @@ async def main(games: int) -> None:
             for _ in range(games):
                 game_id = await started_game(world, "rx07", "Bench")
                 public = world.public_channel(game_id)
-                await world.slash(alice, "ready", channel=world.seat_channel(game_id, "Entente"))
+                await world.slash(alice, "ready", channel=world.seat_channel(game_id, "Entente"), confirm=True)
                 marker = len(public.messages)
                 begin = time.perf_counter()
-                await world.harness.slash(bob, world.seat_channel(game_id, "Central"), "ready", settle=False)
+                await world.harness.slash(bob, world.seat_channel(game_id, "Central"), "ready", settle=False,
+                                          confirm=True)
                 await world.harness.wait_message(public, "adjudicated", after=marker, timeout=30)
                 latencies.append(time.perf_counter() - begin)
                 odds = await world.slash(alice, "odds", battle="12 battleship, 6 cruiser vs 12 battleship, 6 cruiser")

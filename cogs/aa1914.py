@@ -47,9 +47,12 @@ class AA1914Cog(DispatchCog, name="Axis & Allies 1914"):
 
     @commands.hybrid_command(name="done", description="A&A: end your turn (same as /ready)",
                              extras=private_command())
-    async def done(self, ctx: commands.Context) -> None:
+    @app_commands.describe(confirm="end the turn even though something is left undecided")
+    async def done(self, ctx: commands.Context, confirm: bool = False) -> None:
         game = await resolve_game(self.service, ctx, None)
-        seat, moved = await self.service.mark_ready(game.id, actor_of(ctx))
+        found = await self.service.game_for_channel(ctx.channel.id) if ctx.channel and ctx.guild else None
+        seat = found[1] if found and found[0].id == game.id else None
+        seat, moved = await self.service.mark_ready(game.id, actor_of(ctx), True, seat, confirm)
         text = f"{seat} has finished its orders."
         if moved is not None:
             text += f" The turn is played out; now **{moved.label}**; the results are in the game channel."

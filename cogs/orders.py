@@ -18,6 +18,7 @@ from .common import DispatchCog, actor_of, error_text, private_command, reply_pr
 
 GAME_ID = "game number; default: this channel's game or your only game"
 SEAT = "which of your seats, if you hold several"
+CONFIRM_WORDS = ("confirm", "yes", "y", "sure")
 
 
 def sheet_text(game_id: int, sheet: OrderSheet) -> str:
@@ -81,11 +82,15 @@ class OrdersCog(DispatchCog, name="Orders"):
 
     @commands.hybrid_command(name="ready", description="Say your orders are final for this phase",
                              extras=private_command())
-    @app_commands.describe(game_id=GAME_ID, seat=SEAT)
-    async def ready(self, ctx: commands.Context, game_id: int | None = None, seat: str | None = None) -> None:
+    @app_commands.describe(game_id=GAME_ID, seat=SEAT,
+                           confirm="mark ready even though some units have no order or builds are owed")
+    async def ready(self, ctx: commands.Context, game_id: int | None = None, seat: str | None = None,
+                    confirm: bool = False) -> None:
+        if seat is not None and seat.lower() in CONFIRM_WORDS:     # `!ready confirm`
+            seat, confirm = None, True
         game = await resolve_game(self.service, ctx, game_id)
         seat, moved = await self.service.mark_ready(game.id, actor_of(ctx), True,
-                                                    seat or await self._channel_seat(ctx, game.id))
+                                                    seat or await self._channel_seat(ctx, game.id), confirm)
         text = f"{seat} is ready. `/unready` takes it back until the deadline."
         if moved is not None:
             text = f"{seat} is ready. Everyone was ready: the phase is adjudicated; now **{moved.label}**. " \

@@ -143,6 +143,11 @@ class Variant(ABC):
         """Orders shown to a seat before it has given any (none by default)."""
         return []
 
+    def missing_orders(self, state: State, seat: str, lines: Sequence[str]) -> list[str]:
+        """What `seat` has left undecided with these orders, each as a sentence saying what
+        the rules will do instead (asked before a seat marks an incomplete sheet ready)."""
+        return []
+
 
 _REGISTRY: dict[str, Variant] = {}
 

@@ -19,3 +19,12 @@ class BadState(ServiceError):
 
 class BadInput(ServiceError):
     """The request itself is malformed (bad option, bad order, bad number)."""
+
+
+class Unconfirmed(BadState):
+    """A seat asked to be ready with an incomplete sheet; nothing changed until it confirms."""
+
+    def __init__(self, seat: str, missing: tuple[str, ...]):
+        self.seat, self.missing = seat, missing
+        super().__init__(f"{seat} is not marked ready yet: " + "; ".join(missing) + ". Give those orders, "
+                         f"or confirm to mark ready as it is (`/ready confirm:True`, or `!ready confirm`).")

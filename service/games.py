@@ -22,7 +22,7 @@ from engine.variant import PhaseResult, Variant, get_variant
 from . import permissions
 from .archive import ArchiveMixin
 from .checks import check_hours, clip, require_status
-from .errors import BadInput, BadState, NotFound
+from .errors import BadInput, BadState, NotFound, Unconfirmed
 from .gm import GameMasterMixin
 from .models import Actor, GameChannels, GameInfo, OrderSheet, OutboxMessage, PhaseInfo, encode_state, iso
 from .store import Store
@@ -285,9 +285,11 @@ class GameService(TimersMixin, GameMasterMixin, ArchiveMixin):
         return seat
 
     async def mark_ready(self, game_id: int, actor: Actor, ready: bool = True,
-                         seat: str | None = None) -> tuple[str, PhaseInfo | None]:
+                         seat: str | None = None, confirm: bool = False) -> tuple[str, PhaseInfo | None]:
         """Mark a seat ready; when every seat that must act is ready, adjudicate at once.
 
+        An incomplete sheet (units without orders, builds still owed) is marked ready only
+        with `confirm`; otherwise `Unconfirmed` says what is missing and nothing changes.
         Returns the seat and the new phase if this made the game move on.
         """
         async with self.db.transaction() as conn:
@@ -295,6 +297,10 @@ class GameService(TimersMixin, GameMasterMixin, ArchiveMixin):
             if seat not in variant.seats_to_act(phase.state):
                 raise BadState(f"{seat} does not act in {phase.label}; its standing orders are saved")
             sheet = await self.store.order_sheet(phase.id, seat, conn)
+            if ready and not confirm:
+                missing = variant.missing_orders(phase.state, seat, sheet.lines)
+                if missing:
+                    raise Unconfirmed(seat, tuple(missing))
             now = iso(self.clock())
             await self.store.save_orders(conn, phase.id, seat, list(sheet.lines), ready,
                                          sheet.submitted_by or actor.user_id, sheet.submitted_at or now)

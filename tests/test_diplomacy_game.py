@@ -29,13 +29,17 @@ async def test_a_year_of_rx07_through_the_service(service):
     sheet = await service.submit_orders(game.id, BOB, "A Mun - Ruh", replace=False)
     assert sheet.lines == ("A Bud - Ser", "A Mun - Ruh", "A Vie - Gal")   # same unit: replaced
     await service.submit_orders(game.id, ALICE, "A War - Gal\nF Lon - Nth")
-    await service.mark_ready(game.id, ALICE)
-    _, winter = await service.mark_ready(game.id, BOB)
+    from service.errors import Unconfirmed
+    import pytest
+    with pytest.raises(Unconfirmed, match="unit\\(s\\) without an order will hold: Bre, Edi"):
+        await service.mark_ready(game.id, ALICE)
+    await service.mark_ready(game.id, ALICE, confirm=True)
+    _, winter = await service.mark_ready(game.id, BOB, confirm=True)
     assert winter.label == "Winter 1914 Adjustment"
     report = (await service.phase(game.id, 0)).report
     assert "Austria: A Bud - Ser ✓" in report and "Russia: A War - Gal ✗ (bounced)" in report
     await service.submit_orders(game.id, BOB, "Build A Bud")
-    _, spring = await service.mark_ready(game.id, BOB)
+    _, spring = await service.mark_ready(game.id, BOB, confirm=True)
     assert spring.label == "Spring 1915 Movement" and spring.state["italy_side"] in ("Entente", "Central")
     messages = [m.content for m in await service.pending_messages(200)]
     assert any("Coin flip for Italy" in m for m in messages)
@@ -64,9 +68,11 @@ async def test_console_plays_rx07(service, tmp_path):
     assert "A War - Gal" in out[0] and "F Lon - Nth" in out[0]
     out = await console.execute("orders 1 A Mun - Bur")
     assert out[0].startswith("error: no order was saved") and "belongs to Germany" in out[0]
-    await console.execute("ready 1")
-    await console.execute("as bob")
     out = await console.execute("ready 1")
+    assert "not marked ready yet" in out[0] and "confirm" in out[0]
+    await console.execute("ready 1 confirm")
+    await console.execute("as bob")
+    out = await console.execute("ready 1 confirm")
     assert any("adjudicated" in line for line in out)
     assert any((tmp_path / f).exists() for f in ("game-1-phase-1.png",))
 

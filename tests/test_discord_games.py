@@ -31,11 +31,13 @@ async def test_rx07_from_create_to_the_posted_results_map(world):
     assert any("A Par - Bur" in m["content"] for m in answer)
     assert all(int(m["channel_id"]) == entente.id for m in answer)
     ready = await world.slash(alice, "ready", channel=entente)
+    assert "not marked ready yet" in ready.text and "A Par" not in ready.text and ready.ephemeral
+    ready = await world.slash(alice, "ready", channel=entente, confirm=True)
     assert "Entente is ready" in ready.text and ready.ephemeral
     await world.say(bob, central, "A Mun - Ruh")
     marker = len(public.messages)
-    done = await world.slash(bob, "ready", channel=central)
-    assert "adjudicated" in done.text
+    done = await world.say(bob, central, "!ready confirm")
+    assert any("adjudicated" in m["content"] for m in done)
     result = await world.harness.wait_message(public, "adjudicated", after=marker, timeout=5)
     assert result["attachments"] and result["attachments"][0]["filename"].endswith(".png")
     # Nothing secret ever reached the public channel before adjudication.

@@ -328,3 +328,17 @@ def test_rule_8_standard_rules_apply():
     with pytest.raises(OrderError, match="cannot retreat to Mun"):
         V.check_orders(result.state, ENTENTE, ["A Bur R Mun"])
     assert V.check_orders(result.state, ENTENTE, ["A Bur - Gas"]) == ["A Bur R Gas"]
+
+
+# ---- Marking an incomplete sheet ready (issue #12)
+def test_missing_orders_name_what_the_rules_will_do_instead():
+    state = board({"par": ("A", "France"), "bre": ("F", "France"), "mun": ("A", "Germany")})
+    assert V.missing_orders(state, ENTENTE, ["A Par - Bur"]) == ["1 unit(s) without an order will hold: Bre"]
+    assert V.missing_orders(state, ENTENTE, ["A Par - Bur", "F Bre H"]) == []
+    owners = {"par": "France", "bre": "France", "mar": "France", "ber": "Germany"}
+    winter = board({"par": ("A", "France"), "mun": ("A", "Germany"), "kie": ("A", "Germany")}, 1915, "winter",
+                   "adjustment", owners=owners)
+    assert any("France may still build 2" in m for m in V.missing_orders(winter, ENTENTE, []))
+    assert V.missing_orders(winter, ENTENTE, ["Waive"]) == []
+    assert any("Germany must still remove 1" in m for m in V.missing_orders(winter, CENTRAL, []))
+    assert V.missing_orders(winter, CENTRAL, ["Remove A Kie"]) == []

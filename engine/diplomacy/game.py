@@ -251,6 +251,53 @@ class DiplomacyGame(Variant):
     def extra_adjustment_help(self, state: State) -> str:
         return ""
 
+    def missing_orders(self, state: State, seat: str, lines: Sequence[str]) -> list[str]:
+        """Units without an order (they hold, or disband when dislodged) and builds or removals
+        still owed (builds are waived; removals follow the rulebook's civil-disorder order)."""
+        dmap = self.game_map(state)
+        powers = set(self.powers_of(state, seat)) - self.civil_disorder_powers(state)
+        ordered: set[str] = set()
+        builds: dict[str, int] = {}
+        removes: dict[str, int] = {}
+        units = board_units(state)
+        for line in lines:
+            try:
+                order = parse_order(line, dmap, state["phase"])
+            except OrderError:
+                continue
+            if isinstance(order, Build):
+                owner = dmap.home_power(order.province)
+                builds[owner] = builds.get(owner, 0) + 1
+            elif isinstance(order, Remove) and order.province in units:
+                owner = units[order.province].power
+                removes[owner] = removes.get(owner, 0) + 1
+            elif isinstance(order, Waive):
+                builds["*waive*"] = builds.get("*waive*", 0) + 1
+            else:
+                ordered.add(order.province)
+        missing: list[str] = []
+        if state["phase"] == "movement":
+            idle = sorted(dmap.label(u.loc) for p, u in units.items() if u.power in powers and p not in ordered)
+            if idle:
+                missing.append(f"{len(idle)} unit(s) without an order will hold: {', '.join(idle)}")
+        elif state["phase"] == "retreat":
+            idle = sorted(dmap.label(d.unit.loc) for p, d in board_dislodged(state).items()
+                          if d.unit.power in powers and p not in ordered)
+            if idle:
+                missing.append(f"dislodged unit(s) without an order will disband: {', '.join(idle)}")
+        else:
+            counts = adjustment_counts(units, state["owners"], sorted(powers))
+            for power, owed in counts.items():
+                if owed < 0 and removes.get(power, 0) < -owed:
+                    left = -owed - removes.get(power, 0)
+                    missing.append(f"{power} must still remove {left} unit(s); the rulebook's civil-disorder "
+                                   f"order will choose them")
+                elif owed > 0 and self._adjustment_owed(state, power) and builds.get(power, 0) < owed \
+                        and not builds.get("*waive*"):
+                    missing.append(f"{power} may still build {owed - builds.get(power, 0)} unit(s); "
+                                   f"unused builds are waived")
+        return missing
+
     # ---------------------------------------------------------------- adjudication
     def adjudicate(self, state: State, orders: Mapping[str, Sequence[str]], rng: random.Random) -> PhaseResult:
         dmap = self.game_map(state)
