@@ -26,7 +26,7 @@ from service.checks import tidy_error
 from service.errors import BadInput
 from service.models import CONSOLE_GUILD
 from service.maps import phase_map
-from service.text import game_status, option_list, parse_option_words, variant_or_error
+from service.text import all_rules, game_rules, game_status, option_list, parse_option_words, variant_or_error
 
 log = logging.getLogger("dispatch.console")
 
@@ -47,6 +47,7 @@ HELP = """Commands (game number first where a game is meant; `;` separates order
   order ID [SEAT:] ORDER                 add or change one order
   clear ID [SEAT] | ready ID [SEAT] [confirm] | unready ID [SEAT]
   map ID [PHASE]                  write the map PNG to the out folder
+  rules [ID|VARIANT]              the rules, with a game's options in force
   tick                            fire due reminders and deadlines
   help | quit"""
 
@@ -101,6 +102,13 @@ class Console:
             return await self._seat_action(head, rest)
         if head == "map":
             return await self._map(rest)
+        if head == "rules":
+            word = rest.strip()
+            if not word:
+                return [all_rules()]
+            if word.lstrip("#").isdigit():
+                return [game_rules(await self.service.game(_int(word, "the game number")))]
+            return [variant_or_error(word).rules_summary({})]
         if head == "tick":
             return [f"{await self.service.tick()} timer(s) fired"]
         raise BadInput(f"unknown command `{head}`; type `help`")

@@ -1,11 +1,14 @@
 """`/help`: what you can do, in the order you need it."""
 from __future__ import annotations
 
+from discord import app_commands
 from discord.ext import commands
 
 from engine.variant import variants
+from service.errors import BadInput
+from service.text import all_rules, game_rules, variant_or_error
 
-from .common import DispatchCog, private_command, reply
+from .common import DispatchCog, private_command, reply, reply_privately, resolve_game
 
 HELP = """**Dispatch** — slow, play-by-post WWI wargames.
 **Setting up**
@@ -28,5 +31,24 @@ class HelpCog(DispatchCog, name="Help"):
         await reply(ctx, HELP + ("\n**Games**\n" + games if games else ""), ephemeral=True)
 
 
+class RulesCog(DispatchCog, name="Rules"):
+    @commands.hybrid_command(name="rules", description="The rules of a game, with every option in force",
+                             extras=private_command())
+    @app_commands.describe(game_id="game number; default: this channel's game or your only game",
+                           variant="a game type instead (rx07 or aa1914), to read before creating one")
+    async def rules(self, ctx: commands.Context, game_id: int | None = None, variant: str | None = None) -> None:
+        await reply_privately(self.service, ctx, await rules_text(self.service, ctx, game_id, variant))
+
+
+async def rules_text(service, ctx, game_id: int | None, variant: str | None) -> str:
+    if variant is not None:
+        return variant_or_error(variant).rules_summary({})
+    try:
+        return game_rules(await resolve_game(service, ctx, game_id))
+    except BadInput:            # no game meant here: every game's rules
+        return all_rules()
+
+
 async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(RulesCog(bot, bot.service))
     await bot.add_cog(HelpCog(bot, bot.service))

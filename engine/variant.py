@@ -143,6 +143,15 @@ class Variant(ABC):
         """Orders shown to a seat before it has given any (none by default)."""
         return []
 
+    def rules_summary(self, options: Mapping[str, Any]) -> str:
+        """The rules a player can read (`/rules`): the essentials, then every option in force."""
+        lines = [f"**{self.title}** — {self.summary}"]
+        changed = [spec for spec in self.option_specs() if options.get(spec.key, spec.default) != spec.default]
+        if changed:
+            lines.append("**Options in force**")
+            lines.extend(f"• `{spec.key}`: {spec.description}" for spec in changed)
+        return "\n".join(lines)
+
     def missing_orders(self, state: State, seat: str, lines: Sequence[str]) -> list[str]:
         """What `seat` has left undecided with these orders, each as a sentence saying what
         the rules will do instead (asked before a seat marks an incomplete sheet ready)."""

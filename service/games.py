@@ -208,11 +208,13 @@ class GameService(TimersMixin, GameMasterMixin, ArchiveMixin):
                                (iso(now), game_id))
             await self.store.log(conn, game_id, None, iso(now), actor.user_id, "started",
                                  {"seed_hash": game.seed_hash})
+            first = await self._open_phase(conn, game, variant, state, 0, now, announce=False)
             await self.store.outbox(conn, game_id, "game", (
-                f"**{game.name}** (game #{game.id}, {variant.title}) has begun.\n"
+                f"**{game.name}** (game #{game.id}, {variant.title}) has begun: **{first.label}**, orders due "
+                f"<t:{int(first.deadline.timestamp())}:R>. The starting position is below.\n"
                 f"Dice/coin seed commitment: `sha256 {game.seed_hash}` (revealed when the game ends)."),
-                None, iso(now))
-            await self._open_phase(conn, game, variant, state, 0, now)
+                first.id, iso(now))
+            await self._announce_phase(conn, game, variant, first)
         return await self.game(game_id)
 
     # ------------------------------------------------------------------ orders
@@ -381,7 +383,7 @@ class GameService(TimersMixin, GameMasterMixin, ArchiveMixin):
             row["id"], iso(now))
 
     async def _open_phase(self, conn, game: GameInfo, variant: Variant, state: dict, seq: int,
-                          now: datetime) -> PhaseInfo:
+                          now: datetime, announce: bool = True) -> PhaseInfo:
         label = variant.phase_label(state)
         deadline = now + timedelta(hours=game.phase_hours)
         cur = await conn.execute(
@@ -390,13 +392,19 @@ class GameService(TimersMixin, GameMasterMixin, ArchiveMixin):
         phase_id = cur.lastrowid
         await conn.execute("UPDATE games SET current_phase=? WHERE id=?", (phase_id, game.id))
         await self._schedule(conn, game, phase_id, now, deadline)
-        for seat in variant.seats_to_act(state):
+        phase = await self.store.phase_by_id(phase_id, conn)
+        if announce:
+            await self._announce_phase(conn, game, variant, phase)
+        return phase
+
+    async def _announce_phase(self, conn, game: GameInfo, variant: Variant, phase: PhaseInfo) -> None:
+        """Each seat that must act gets its brief, pinging its player."""
+        for seat in variant.seats_to_act(phase.state):
             holder = game.seat(seat).user_id if game.seat(seat) else None
             await self.store.outbox(conn, game.id, f"seat:{seat}", (
-                f"**{label}** has begun: your orders are due <t:{int(deadline.timestamp())}:R> "
-                f"(<t:{int(deadline.timestamp())}:f>). Use `/orders` then `/ready`.\n"
-                f"{variant.phase_brief(state, seat)}"), None, iso(now), ping_user=holder)
-        return await self.store.phase_by_id(phase_id, conn)
+                f"**{phase.label}** has begun: your orders are due <t:{int(phase.deadline.timestamp())}:R>. "
+                f"Write them here, one per line, then `/ready`.\n"
+                f"{variant.phase_brief(phase.state, seat)}"), None, phase.created_at, ping_user=holder)
 
     async def _all_ready(self, conn, phase: PhaseInfo, variant: Variant) -> bool:
         sheets = await self.store.order_sheets(phase.id, conn)

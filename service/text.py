@@ -4,7 +4,7 @@ from __future__ import annotations
 import shlex
 
 from engine.errors import RulesError
-from engine.variant import Variant, get_variant
+from engine.variant import Variant, get_variant, variants
 
 from .errors import BadInput
 from .games import GameService
@@ -81,3 +81,12 @@ async def game_status(service: GameService, game: GameInfo, viewer_id: int | Non
         viewer_seat = mine[0] if len(mine) == 1 else None
     lines.append(variant.describe(phase.state, viewer_seat))
     return "\n".join(lines)
+
+
+def game_rules(game: GameInfo) -> str:
+    """`/rules` of one game: its variant's rules with the options it was created with."""
+    return f"Game #{game.id} **{game.name}**\n" + get_variant(game.variant).rules_summary(game.options)
+
+
+def all_rules() -> str:
+    return "\n\n".join(v.rules_summary({}) for v in variants().values())

@@ -48,7 +48,7 @@ def test_rule_1_what_may_be_entered_in_fall_1914():
     assert V.check_orders(state, CENTRAL, ["A Bud - Ser", "F Tri - Alb", "A Mun - Bur"]) == \
         ["A Bud - Ser", "F Tri - Alb", "A Mun - Bur"]
     assert V.check_orders(state, ENTENTE, ["F Bre - Mao", "A Par - Pic"])
-    rejects(state, CENTRAL, "F Tri - Ven", "Venice is closed")
+    rejects(state, CENTRAL, "F Tri - Ven", "Venice opens in Spring 1915")
 
 
 def test_rule_1_belgium_north_africa_tunis_open_in_fall_1914():
@@ -106,6 +106,23 @@ def test_rule_3_closed_neutrals():
     rejects(state, ENTENTE, "F Ska - Nwy", "Norway is closed")
     rejects(state, ENTENTE, "F Ska - Swe", "Sweden is closed")
     rejects(state, CENTRAL, "A Mun - Swi", "closed")
+    rejects(state, CENTRAL, "F Kie - Den", "for the whole game \\(rule 3\\)")
+    # Supports and convoys into a closed province are refused the same way, not as adjacency.
+    state["units"]["nth"] = {"kind": "F", "power": "England", "loc": "nth"}
+    state["units"]["lon"] = {"kind": "A", "power": "England", "loc": "lon"}
+    rejects(state, ENTENTE, "F Nth C A Lon - Nwy", "Norway is closed for the whole game")
+    rejects(state, ENTENTE, "F Nth S F Ska - Nwy", "Norway is closed for the whole game")
+
+
+def test_every_example_in_a_brief_is_legal_for_that_seat():
+    """The examples a seat is shown are its own legal orders (no `F Nth C A Lon - Nwy` in rx07)."""
+    state = fresh()
+    for seat in (ENTENTE, CENTRAL):
+        brief = V.phase_brief(state, seat)
+        examples = brief.split("\n")[0].split("`")[1::2]
+        assert len(examples) == 3 and "Nwy" not in brief
+        for example in examples:
+            assert V.check_orders(state, seat, [example])
 
 
 def test_rule_3_baltic_skagerrak_passage():
@@ -135,7 +152,7 @@ def test_rule_4_entry_dates(province, opens, unit):
     year, season = opens
     before = ("fall", year - 1) if season == "spring" else ("spring", year)
     early = board({where: (kind, power)}, year=before[1], season=before[0])
-    rejects(early, seat, line, "is closed")
+    rejects(early, seat, line, f"opens in {season.capitalize()} {year} \\(rule 4\\)")
     on_time = board({where: (kind, power)}, year=year, season=season)
     assert V.check_orders(on_time, seat, [line]) == [line]
 
@@ -145,7 +162,7 @@ def test_rule_4_italy_means_all_six_italian_provinces():
     for target in ("Ven", "Pie"):
         seat = CENTRAL if target == "Ven" else ENTENTE
         src = "Tyr" if target == "Ven" else "Mar"
-        rejects(state, seat, f"A {src} - {target}", "is closed")
+        rejects(state, seat, f"A {src} - {target}", "opens in Spring 1915")
 
 
 # ---- Rule 5

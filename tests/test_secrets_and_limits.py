@@ -191,3 +191,14 @@ async def test_the_console_fires_deadlines_by_itself(service, clock, tmp_path):
         assert (await service.phase(game.id)).seq == 1
     finally:
         task.cancel()
+
+
+async def test_rules_show_the_options_in_force(service, tmp_path):
+    register_all()
+    console = Console(service, tmp_path, write=lambda _: None)
+    await console.execute("game create aa1914 name=Trucks trucks=on")
+    out = await console.execute("rules 1")
+    assert "Tournament Rules" in out[0] and "2.1/3.1 Standard Trucks" in out[0]
+    assert "Deploy the Reserves" not in out[0]
+    out = await console.execute("rules rx07")
+    assert "5. After the Spring 1917 move Russia is in civil disorder" in out[0]

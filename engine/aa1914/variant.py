@@ -22,11 +22,26 @@ from .tournament import capital_victory, economic_victory, victory_points
 from .turn import Turn, apply_standing, standing_field
 
 
+# What a player needs at hand (`/rules`), from seed 001 (Tournament Rules, final edition).
+TOURNAMENT_ESSENTIALS = """**Axis & Allies 1914 — Larry Harris' Tournament Rules** (the base rulebook applies otherwise; no Russian Revolution).
+**Winning**: capture two enemy capitals (Central Powers: one must be Paris; Allies: one must be Berlin), or, at the end of the last round, have the most victory points: the IPC value of enemy *homeland* territories your alliance controls or contests (each counted once).
+**Collapse**: economic collapse is checked at the start of a power's turn, political collapse at its end, against the IPC value of its homeland territories captured or contested by enemies — Austria-Hungary 13/16, Russia 13/15, Germany 16/18, France 8/10, Britain 5/7, Ottomans 7/9, Italy 7/9. Economic: no purchases, no income until it recovers. Political: the power surrenders and leaves the game; its treasury goes to the first enemy to take its capital.
+**Movement**: every unit moves two spaces; land units move one when entering hostile or neutral territory or leaving a contested one, and stop on entering a contested territory or a friendly minor for the first time. Ships starting at a friendly naval base move one more; ships stop on entering a mined zone.
+**Naval retreats**: the attacker may break off, or retreat every attacking ship (not submerged subs) to one adjacent friendly zone it came from; transports may not offload after retreating.
+**Unrestricted submarine warfare**: each German sub rolls a die; rolls of 3 or less are deducted from the British or US income.
+Orders: `buy 3 infantry`, `move 2 infantry Berlin - Silesia`, `attack Picardy`, `place 3 infantry Berlin`, `casualties infantry, artillery`; `/odds` works out any battle."""
+
+
 class AA1914Variant(Variant):
     key = "aa1914"
     title = "Axis & Allies 1914 (Tournament Rules)"
     summary = ("Eight powers, Central Powers against the Allies, under Larry Harris' Tournament Rules: "
                "2-space movement, collapse, two-capital and economic victory.")
+
+    def rules_summary(self, options) -> str:
+        """The Tournament Rules' essentials, then each house option in force with its section."""
+        in_force = super().rules_summary(options).split("\n")[1:]
+        return "\n".join([TOURNAMENT_ESSENTIALS, *in_force])
 
     def option_specs(self):
         return (OptionSpec("end_round", "round after which economic victory decides (0: play to capitals)", 0),

@@ -39,6 +39,17 @@ def board_dislodged(state: State) -> dict[str, Dislodged]:
             for prov, d in state.get("dislodged", {}).items()}
 
 
+def _destinations(order: Order) -> list[str]:
+    """The provinces an order sends a unit into, or supports or convoys a move into."""
+    if isinstance(order, Move):
+        return [province_of(order.dest)]
+    if isinstance(order, Support) and order.target_dest:
+        return [province_of(order.target_dest)]
+    if isinstance(order, Convoy):
+        return [province_of(order.dest)]
+    return []
+
+
 class DiplomacyGame(Variant):
     """Standard Diplomacy machinery; a subclass says who plays which powers and adds rules."""
 
@@ -69,6 +80,14 @@ class DiplomacyGame(Variant):
 
     def check_extra_order(self, state: State, seat: str, text: str) -> str | None:
         """A variant order (canonical text) or None if `text` is not one."""
+        return None
+
+    def power_label(self, state: State, power: str) -> str:
+        """How a power is named in status texts (a variant may add its side)."""
+        return power
+
+    def closed_reason(self, state: State, province: str) -> str | None:
+        """Why `province` cannot be entered now, in the variant's words (None: the map's)."""
         return None
 
     def check_sheet(self, state: State, seat: str, lines: Sequence[str]) -> None:
@@ -147,6 +166,9 @@ class DiplomacyGame(Variant):
             units = board_units(state)
             unit = units.get(order.province)
             self._require_own(unit, powers, order, line, dmap, state)
+            for place in _destinations(order):
+                if place in dmap.provinces and not dmap.is_passable(place):
+                    raise OrderError(self.closed_reason(state, place) or f"{dmap.name(place)} is closed", line)
             checked = check_movement_orders(dmap, units, [(unit.power, order)], EDITION)[order.province]
             if checked.note:
                 raise OrderError(checked.note, line)
@@ -244,9 +266,46 @@ class DiplomacyGame(Variant):
             if self.extra_adjustment_due(state) and seat in self.extra_adjustment_seats(state):
                 lines.append(self.extra_adjustment_help(state))
         else:
-            mine = sorted(str(u) for u in board_units(state).values() if u.power in powers)
-            lines.append("Your units: " + ", ".join(mine))
+            by_power: dict[str, list[str]] = {}
+            for unit in board_units(state).values():
+                if unit.power in powers:
+                    by_power.setdefault(unit.power, []).append(f"{unit.kind} {dmap.label(unit.loc)}")
+            lines.append("Your units: " + "; ".join(f"{power}: {', '.join(sorted(units))}"
+                                                    for power, units in sorted(by_power.items())))
+            examples = self.example_orders(state, seat)
+            if examples:
+                lines[0] = "Orders, for example: " + ", ".join(f"`{e}`" for e in examples) + "."
         return "\n".join(lines)
+
+    def example_orders(self, state: State, seat: str) -> list[str]:
+        """A move, a support of it and a hold, each legal for this seat right now."""
+        dmap = self.game_map(state)
+        powers = set(self.powers_of(state, seat)) - self.civil_disorder_powers(state)
+        own = [u for _, u in sorted(board_units(state).items()) if u.power in powers]
+        for unit in own:
+            steps = dmap.army_neighbours(unit.province) if unit.kind == "A" else dmap.fleet_neighbours(unit.loc)
+            for step in sorted(steps):
+                move = self._legal(state, seat, f"{unit.kind} {dmap.label(unit.loc)} - {dmap.label(step)}")
+                if move is None:
+                    continue
+                examples = [move]
+                for helper in own:
+                    if helper is unit:
+                        continue
+                    support = self._legal(state, seat, f"{helper.kind} {dmap.label(helper.loc)} S {move}")
+                    if support is not None:
+                        examples.append(support)
+                        break
+                hold = next((u for u in own if u is not unit), unit)
+                examples.append(f"{hold.kind} {dmap.label(hold.loc)} H")
+                return examples
+        return []
+
+    def _legal(self, state: State, seat: str, line: str) -> str | None:
+        try:
+            return self.check_orders(state, seat, [line])[0]
+        except OrderError:
+            return None
 
     def extra_adjustment_help(self, state: State) -> str:
         return ""
@@ -410,5 +469,6 @@ class DiplomacyGame(Variant):
                 sc, n = counts[power]
                 mine = [f"{u['kind']} {DiplomacyMap.standard().label(u['loc'])}"
                         for u in state["units"].values() if u["power"] == power]
-                lines.append(f"{power}: {sc} centres, {n} units — {', '.join(sorted(mine)) or 'none'}")
+                lines.append(f"{self.power_label(state, power)}: {sc} centres, {n} units — "
+                             f"{', '.join(sorted(mine)) or 'none'}")
         return "\n".join(lines)

@@ -245,6 +245,7 @@ def resolve_movement(dmap: DiplomacyMap, units: dict[str, Unit], orders: Iterabl
                 "did not match the army's order"
         if prov in dislodged:
             why = (why + "; " if why else "") + f"dislodged from {dmap.label(prov)}"
-        success = ok and not c.void and not c.note
+        # a unit driven out of its province did not do what it was ordered to (hold, support)
+        success = ok and not c.void and not c.note and (prov not in dislodged or c.kind == "move")
         outcomes.append((units[prov], c.text, success, why))
     return MovementResult(new_units, dislodged, contested, frozenset(succeeded), outcomes)

@@ -44,6 +44,18 @@ def _map_with(closed: frozenset[str]) -> DiplomacyMap:
     return DiplomacyMap.standard().changed(closed=closed, fleet_passages=[BALTIC_PASSAGE])
 
 
+# The eight rules of seed 003 as a player reads them (`/rules`), numbered as in the text.
+RULES = """**World War I Diplomacy (rx07)** by John Boardman — Entente (England, France, Russia) against the Central Powers (Germany, Austria, Turkey), two players.
+1. Play begins with the Fall 1914 moves; Italy may not be entered then (Belgium, North Africa, Tunis, Albania and Serbia may: see the rulings).
+2. Just before Spring 1915 a coin flip decides Italy's side (announced with the Winter 1914 results); Italy first moves in Spring 1915.
+3. Spain, Holland, Norway, Sweden, Denmark and Switzerland are closed all game. Fleets pass directly between the Baltic and the Skagerrak. No sea is closed.
+4. No moves into Italy before Spring 1915, Bulgaria before Fall 1915, Portugal before Spring 1916, Rumania before Fall 1916, Greece before Spring 1917.
+5. After the Spring 1917 move Russia is in civil disorder for the rest of the game: its units hold, its dislodged units disband, it builds nothing.
+6. From Fall 1917, after each fall move an American (Entente) army appears in Edinburgh, Liverpool, London or Brest, if that centre is free, Entente-owned and has a sea route to America with no Central fleet on it (`America <centre>` in the winter chooses).
+7. The first side to hold two thirds of all pieces on the board (dislodged ones count), or to occupy all enemy capitals, wins; both at once is a draw.
+8. Otherwise the rules of Diplomacy apply (adjudicated as in the DATC)."""
+
+
 class Rx07Variant(DiplomacyGame):
     key = "rx07"
     title = "World War I Diplomacy (rx07)"
@@ -53,6 +65,9 @@ class Rx07Variant(DiplomacyGame):
 
     def seats(self, options):
         return (ENTENTE, CENTRAL)
+
+    def rules_summary(self, options) -> str:
+        return RULES + "\nEvery reading of an unclear rule is in docs/rulings.md."
 
     def initial_state(self, options, rng: random.Random) -> State:
         """Rule 1: "Play begins with the fall 1914 moves." Standard units and centres."""
@@ -74,6 +89,20 @@ class Rx07Variant(DiplomacyGame):
             if now < _when(year, season):
                 closed.update(provinces)
         return frozenset(closed)
+
+    def power_label(self, state: State, power: str) -> str:
+        side = self.side_of(state, power)
+        return f"{power} ({side or 'neutral'})"
+
+    def closed_reason(self, state: State, province: str) -> str | None:
+        """Rules 3 and 4 in the player's words: closed for good, or until a date."""
+        name = DiplomacyMap.standard().name(province)
+        if province in PERMANENTLY_CLOSED:
+            return f"{name} is closed for the whole game (rule 3)"
+        for provinces, (year, season) in ENTRY_DATES.items():
+            if province in provinces:
+                return f"{name} opens in {season.capitalize()} {year} (rule 4)"
+        return None
 
     def game_map(self, state: State) -> DiplomacyMap:
         return _map_with(self.closed_provinces(state))
