@@ -359,3 +359,45 @@ def test_missing_orders_name_what_the_rules_will_do_instead():
     assert V.missing_orders(winter, ENTENTE, ["Waive"]) == []
     assert any("Germany must still remove 1" in m for m in V.missing_orders(winter, CENTRAL, []))
     assert V.missing_orders(winter, CENTRAL, ["Remove A Kie"]) == []
+
+
+def test_rule_5_the_entente_may_take_its_own_inert_russian_centres():
+    """Rule 8 ("the rules of Diplomacy apply"): any power may dislodge another power's unit;
+    a Russian unit in civil disorder can be driven out by England, and England takes the centre."""
+    owners = {"war": "Russia", "mos": "Russia", "ber": "Germany", "lon": "England", "lvp": "England"}
+    state = board({"war": ("A", "Russia"), "pru": ("A", "England"), "sil": ("A", "England"),
+                   "ber": ("A", "Germany")}, 1917, "fall", owners=owners)
+    assert "Russia" in V.civil_disorder_powers(state)
+    result = play(state, {ENTENTE: ["A Pru - War", "A Sil S A Pru - War"]})
+    assert result.state["units"]["war"]["power"] == "England"
+    assert result.state["dislodged"]["war"]["unit"]["power"] == "Russia"
+    settled = play(result.state, {})                       # civil disorder: the Russian army disbands
+    assert "war" not in settled.state.get("dislodged", {})
+    assert settled.state["owners"]["war"] == "England"     # taken after the fall move
+
+
+def test_rule_6_america_means_the_north_and_mid_atlantic():
+    """6. "Thus a CP fleet in the Mid-Atlantic would prevent ... unless a potential route, such as
+    North Atlantic to Irish Sea to English Channel to Brest were open": America lies beyond the
+    North Atlantic and the Mid-Atlantic (docs/rulings.md)."""
+    from engine.diplomacy.rx07 import ATLANTIC_EDGE
+    assert set(ATLANTIC_EDGE) == {"nao", "mao"}
+    owners = {"lvp": "England"}
+    both = board({"nao": ("F", "Germany"), "iri": ("F", "Germany")}, 1918, "winter", "adjustment", owners=owners)
+    assert not V.route_to_america(both, "lvp", board_units(both))      # Liverpool's seas are blocked
+    open_ = board({"nao": ("F", "Germany")}, 1918, "winter", "adjustment", owners=owners)
+    assert V.route_to_america(open_, "lvp", board_units(open_))         # Irish Sea to the Mid-Atlantic
+
+
+def test_rule_6_the_army_counts_from_the_next_winter():
+    """The army is extra when it lands; from the next winter it counts like any unit against its
+    power's centres (docs/rulings.md)."""
+    owners = {"lon": "England", "lvp": "England", "edi": "England"}
+    state = board({"lon": ("F", "England"), "edi": ("F", "England"), "ber": ("A", "Germany")},
+                  1917, "winter", "adjustment", owners={**owners, "ber": "Germany"})
+    landed = play(state, {ENTENTE: ["Build A Lvp"]}).state
+    assert len([u for u in landed["units"].values() if u["power"] == "England"]) == 3   # builds: Lvp only
+    state = board({"lon": ("F", "England"), "edi": ("F", "England"), "lvp": ("A", "England"),
+                   "yor": ("A", "England"), "ber": ("A", "Germany")}, 1918, "winter", "adjustment",
+                  owners={**owners, "ber": "Germany"})
+    assert any("England must still remove 1" in m for m in V.missing_orders(state, ENTENTE, []))

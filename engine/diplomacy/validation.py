@@ -51,6 +51,30 @@ def convoy_route_exists(dmap: DiplomacyMap, src: str, dest: str, fleets: Iterabl
     return any(dmap.borders(f, dest) for f in from_src)
 
 
+def fleet_needed_for_convoy(dmap: DiplomacyMap, src: str, dest: str, fleet: str) -> bool:
+    """Is the sea area `fleet` needed on some convoy route from `src` to `dest`? A route needs
+    each of its fleets when no shorter route skips one: the chain touches `src` only at its
+    first sea, `dest` only at its last, and no two seas that are not neighbours in the chain
+    border each other (DATC 6.G.19: the Western Mediterranean is needed by no route from
+    Marseilles to Spain, since every such route passes the Gulf of Lyon, which borders Spain)."""
+    seas = [p for p, province in dmap.provinces.items() if province.type == "sea"]
+
+    def extend(path: list[str]) -> bool:
+        last = path[-1]
+        if dmap.borders(last, dest):
+            return fleet in path
+        for sea in seas:
+            if sea in path or not dmap.borders(last, sea) or dmap.borders(sea, src):
+                continue
+            if any(dmap.borders(sea, earlier) for earlier in path[:-1]):
+                continue
+            if extend(path + [sea]):
+                return True
+        return False
+
+    return any(extend([first]) for first in seas if dmap.borders(first, src))
+
+
 def can_reach(dmap: DiplomacyMap, unit: Unit, province: str) -> bool:
     """Could `unit` move into `province` (any coast)? The test for giving support there."""
     if unit.kind == "A":
@@ -189,10 +213,10 @@ def _convoy_intent(dmap: DiplomacyMap, checked: dict[str, Checked], units: dict[
         fleets = [f for f, o in checked.items()
                   if o.kind == "convoy" and o.target == prov and o.dest == c.dest]
         said_via = c.convoyed
-        # the intent counts only if an own convoy order is a legal one: its fleet lies on some
-        # chain of sea areas from the army to the destination (DATC 6.G.6 versus 6.G.7)
-        seas = [p for p, province in dmap.provinces.items() if province.type == "sea"]
-        own = any(units[f].power == units[prov].power and convoy_route_exists(dmap, prov, c.dest, seas, via=f)
+        # the intent counts only if an own convoy order is a legal one: its fleet is needed on
+        # some chain of sea areas from the army to the destination (DATC 6.G.6 versus 6.G.7;
+        # 6.G.19: a fleet that no route needs gives an illegal order, which shows no intent)
+        own = any(units[f].power == units[prov].power and fleet_needed_for_convoy(dmap, prov, c.dest, f)
                   for f in fleets)
         if edition == "2023":
             c.convoy_optional = not said_via and own
