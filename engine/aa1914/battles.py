@@ -297,7 +297,10 @@ def settle_control(turn: "Turn") -> None:
             if factory["where"] == name and at_war(board, state, owner, new):
                 del state["factories"][owner]      # 4.11: "the factory is destroyed and lost"
                 turn.report.append(f"🔥 {owner}'s factory in {name} is destroyed.")
-        if t.capital and holder is not None and at_war(board, state, holder, new):
+        # Only taking an enemy's *own* capital moves its treasury; liberating or retaking one's
+        # own (or an ally's) capital restores control (errata: "Only originally controlled
+        # territories can be liberated") and moves no IPCs.
+        if t.capital and holder is not None and board.capital_of(holder) == name and at_war(board, state, holder, new):
             _capital_captured(turn, holder, new)
             if holder == turn.power and turn.bought:
                 # errata: "If you take control of an enemy capital on that enemy's turn due to his
@@ -307,7 +310,7 @@ def settle_control(turn: "Turn") -> None:
                 state["treasury"][new] = state["treasury"].get(new, 0) + refund
                 turn.bought.clear()
                 turn.report.append(f"↩️ {holder}'s purchases are returned; {new} collects the {refund} IPCs.")
-        _claim_surrendered_treasury(turn, name, new)
+        claim_surrendered_treasury(turn, name, new)
 
 
 def _capital_captured(turn: "Turn", loser: str, captor: str) -> None:
@@ -318,7 +321,7 @@ def _capital_captured(turn: "Turn", loser: str, captor: str) -> None:
     turn.report.append(f"🏛️ {captor} captures the capital of {loser} and takes its {amount} IPCs.")
 
 
-def _claim_surrendered_treasury(turn: "Turn", name: str, new: str) -> None:
+def claim_surrendered_treasury(turn: "Turn", name: str, new: str) -> None:
     """ "The surrendered power's IPC treasury will be claimed by the first enemy power to gain
     control of its capital." """
     for loser, amount in list(turn.state["unclaimed_treasury"].items()):

@@ -527,7 +527,12 @@ class Turn(HouseTurnMixin):
         for name, holder in list(state["control"].items()):
             if holder != power:
                 continue
-            allies = [u["owner"] for u in units_in(state, name) if UNIT_TYPES[u["type"]].is_land]
-            state["control"][name] = allies[0] if allies else None
+            remaining = [u["owner"] for u in units_in(state, name) if UNIT_TYPES[u["type"]].is_land]
+            state["control"][name] = remaining[0] if remaining else None
+            if remaining:
+                self.report.append(f"🚩 {remaining[0]} takes control of {name}.")
+                # "claimed by the first enemy power to gain control of its capital": an enemy
+                # contesting the capital gains it through the surrender itself
+                battles.claim_surrendered_treasury(self, name, remaining[0])
         self.report.append(f"🏳️ {power} suffers a political collapse and surrenders: its units leave the board.")
         battles.settle_control(self)

@@ -1,0 +1,71 @@
+"""Issue #10: Tournament Rules (seed 001) that the audit found broken, each from a position
+where the old code failed, each quoting the sentence it enforces."""
+import random
+
+from engine.aa1914.orders import parse_order
+from engine.aa1914.turn import Turn
+from tests.aa_helpers import B, Dice, clear, fresh, place
+
+
+def play(state, power, lines, dice=None):
+    return Turn(B, state, power, dice or random.Random(1)).run([parse_order(line, B) for line in lines])
+
+
+def test_liberating_a_capital_takes_no_treasury():
+    """Errata: "Only originally controlled territories can be liberated"; only capturing an enemy's
+    own capital moves its IPCs. France liberating Paris from Germany takes none of Germany's."""
+    state = fresh()
+    state["control"]["Paris"] = "Germany"
+    clear(state, "Paris", "Burgundy", "Picardy")
+    place(state, "Germany", "infantry", "Paris")
+    place(state, "France", "infantry", "Burgundy", 3)
+    place(state, "France", "artillery", "Burgundy", 2)
+    state["control"]["Burgundy"] = "France"
+    germany_before = state["treasury"]["Germany"]
+    after = play(state, "France", ["move 3 infantry, 2 artillery Burgundy - Paris"], Dice(*[1] * 40))
+    assert after["control"]["Paris"] == "France"
+    assert after["treasury"]["Germany"] == germany_before
+
+
+def test_an_ally_liberating_a_capital_takes_no_treasury():
+    state = fresh()
+    state["control"]["Paris"] = "Germany"
+    clear(state, "Paris", "SZ 9", "Picardy")
+    place(state, "Germany", "infantry", "Paris")
+    place(state, "British Empire", "infantry", "Picardy", 4)
+    state["control"]["Picardy"] = "France"
+    germany_before = state["treasury"]["Germany"]
+    after = play(state, "British Empire", ["move 4 infantry Picardy - Paris"], Dice(*[1] * 40))
+    assert after["control"]["Paris"] == "France"                 # liberated for its original owner
+    assert after["treasury"]["Germany"] == germany_before
+
+
+def test_capturing_an_enemys_own_capital_takes_its_treasury():
+    state = fresh()
+    clear(state, "Paris", "Burgundy")
+    place(state, "France", "infantry", "Paris")
+    place(state, "Germany", "infantry", "Burgundy", 4)
+    state["control"]["Burgundy"] = "Germany"
+    france = state["treasury"]["France"]
+    after = play(state, "Germany", ["move 4 infantry Burgundy - Paris"], Dice(*[1] * 40))
+    assert after["control"]["Paris"] == "Germany" and after["treasury"]["France"] == 0
+    assert after["treasury"]["Germany"] >= france
+
+
+def test_surrender_hands_a_contested_capital_and_its_treasury_to_the_enemy():
+    """ "Control of any territories that it was contesting is established ... The surrendered
+    power's IPC treasury will be claimed by the first enemy power to gain control of its capital." """
+    state = fresh()
+    others = ("Picardy", "Burgundy", "Lorraine", "Brest", "Bordeaux", "Marseilles")
+    clear(state, "Paris", *others)
+    place(state, "France", "infantry", "Paris")
+    place(state, "Germany", "infantry", "Paris", 2)            # Germany contests Paris, France holds it
+    for name in others:
+        place(state, "Germany", "infantry", name)
+        state["control"][name] = "Germany"
+    state["treasury"]["France"] = 17
+    germany = state["treasury"]["Germany"]
+    after = play(state, "France", [])
+    assert after["collapsed"].get("France") == "political"
+    assert after["control"]["Paris"] == "Germany"
+    assert after["treasury"]["Germany"] == germany + 17 and not after["unclaimed_treasury"]
