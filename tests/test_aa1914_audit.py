@@ -69,3 +69,33 @@ def test_surrender_hands_a_contested_capital_and_its_treasury_to_the_enemy():
     assert after["collapsed"].get("France") == "political"
     assert after["control"]["Paris"] == "Germany"
     assert after["treasury"]["Germany"] == germany + 17 and not after["unclaimed_treasury"]
+
+
+def test_a_neutral_us_never_lends_its_pieces_to_a_minor():
+    """Errata: "Before the United States is at war, its units may not be used to represent the
+    mobilized forces of minor neutral territories." With every other Allied power gone, Denmark
+    raises its own army (docs/rulings.md) — and the turn never crashes."""
+    state = fresh()
+    for power in ("France", "British Empire", "Russia", "Italy"):
+        state["collapsed"][power] = "political"
+    assert not state["us_at_war"]
+    clear(state, "Kiel")
+    place(state, "Germany", "infantry", "Kiel", 6)
+    turn = Turn(B, state, "Germany", Dice(*[6] * 60))
+    after = turn.run([parse_order("move 6 infantry Kiel - Denmark", B)])
+    assert not any(u["owner"] == "United States" and u["where"] == "Denmark" for u in after["units"])
+    assert any("Denmark raises its own army" in line for line in turn.report)
+
+
+def test_submerged_attacking_subs_stay_when_the_fleet_retreats():
+    """Seed 001: "All remaining attacking units (excluding submerged subs) must retreat together"."""
+    state = fresh()
+    clear(state, "SZ 4", "SZ 5", "SZ 9", "SZ 10")
+    place(state, "Germany", "cruiser", "SZ 10")
+    sub = place(state, "Germany", "submarine", "SZ 10")
+    place(state, "British Empire", "cruiser", "SZ 4")
+    after = play(state, "Germany", ["move 1 cruiser, 1 submarine SZ 10 - SZ 5 - SZ 4", "submerge SZ 4",
+                                    "retreat SZ 4 to SZ 5 after 1"], Dice(*[6] * 40))
+    where = {u["id"]: u["where"] for u in after["units"] if u["owner"] == "Germany" and u["where"] in ("SZ 4", "SZ 5")}
+    assert where.get(sub["id"]) == "SZ 4"                                  # the submerged sub stays
+    assert "SZ 5" in where.values()                                        # the cruiser retreated

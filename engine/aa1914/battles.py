@@ -75,8 +75,10 @@ def sea_battles(turn: "Turn") -> None:
         turn.report.append(f"⚓ Sea battle in {zone}: {result.ended} after {result.rounds} round(s).")
         turn.report.extend("   " + line for line in result.describe())
         if policy.action == "retreat" and result.ended.startswith("attacker retreats"):
+            # "All remaining attacking units (excluding submerged subs) must retreat together"
+            submerged = {p.uid for p in result.submerged}
             for u in turn.state["units"]:
-                if u["owner"] == turn.power and u["where"] == zone:
+                if u["owner"] == turn.power and u["where"] == zone and u["id"] not in submerged:
                     u["where"] = policy.retreat_to
         _check_us_attacked(turn, [u["owner"] for u in enemy])
 
@@ -93,9 +95,13 @@ def mobilize_minor(turn: "Turn", name: str) -> None:
         patron = NEUTRAL          # invaded by neutral Spain (4.17): the minor's own army defends it
     elif aligned(turn.state, t) is not None:
         patron = aligned(turn.state, t)
-    else:   # a true neutral: the opposing side provides the pieces (docs/rulings.md: first in turn order)
-        patron = next(p for p in turn.board.turn_order if turn.board.side_of(p) != side
-                      and turn.state["collapsed"].get(p) != "political" and (p != US or turn.state["us_at_war"]))
+    else:   # a true neutral: the opposing side provides the pieces (docs/rulings.md: first in turn order).
+        # Errata: "Before the United States is at war, its units may not be used to represent the
+        # mobilized forces of minor neutral territories" — with no other power left to lend its
+        # pieces, the minor raises its own army, as when neutral Spain invades (docs/rulings.md).
+        patron = next((p for p in turn.board.turn_order if turn.board.side_of(p) not in (side, None)
+                       and turn.state["collapsed"].get(p) != "political" and (p != US or turn.state["us_at_war"])),
+                      NEUTRAL)
     count = 2 * t.ipc
     for i in range(count):
         turn.new_unit("artillery" if i == 0 else "infantry", patron, name)
