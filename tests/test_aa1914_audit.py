@@ -11,6 +11,11 @@ def play(state, power, lines, dice=None):
     return Turn(B, state, power, dice or random.Random(1)).run([parse_order(line, B) for line in lines])
 
 
+def dry(state, power, *lines):
+    """Check orders as the variant does before saving them (no dice)."""
+    return Turn(B, state, power, rng=None).run([parse_order(line, B) for line in lines])
+
+
 def test_liberating_a_capital_takes_no_treasury():
     """Errata: "Only originally controlled territories can be liberated"; only capturing an enemy's
     own capital moves its IPCs. France liberating Paris from Germany takes none of Germany's."""
@@ -99,3 +104,50 @@ def test_submerged_attacking_subs_stay_when_the_fleet_retreats():
     where = {u["id"]: u["where"] for u in after["units"] if u["owner"] == "Germany" and u["where"] in ("SZ 4", "SZ 5")}
     assert where.get(sub["id"]) == "SZ 4"                                  # the submerged sub stays
     assert "SZ 5" in where.values()                                        # the cruiser retreated
+
+
+def test_first_entry_into_a_friendly_minor_is_per_power_and_per_game():
+    """Seed 001: land units "must end their movement if they ... enter any friendly minor aligned
+    power's territory for the first time": once Russia has entered Romania, later turns pass
+    through it (docs/rulings.md)."""
+    import pytest
+    from engine.errors import OrderError
+    state = fresh()
+    with pytest.raises(OrderError, match="stop on first entering friendly minor Romania"):
+        dry(state, "Russia", "move 1 infantry Sevastopol - Romania - Ukraine")
+    after = play(state, "Russia", ["move 1 infantry Sevastopol - Romania"])
+    assert "Romania" in after["minor_entries"]["Russia"]
+    dry(after, "Russia", "move 1 infantry Sevastopol - Romania - Ukraine")       # now allowed
+    later = play(after, "Russia", ["move 1 infantry Sevastopol - Romania - Ukraine"])
+    assert any(u["owner"] == "Russia" and u["where"] == "Ukraine" for u in later["units"])
+
+
+def test_within_a_turn_the_first_entry_counts_for_every_order():
+    """A first entry this turn stops every unit entering this turn, not only the first order's."""
+    import pytest
+    from engine.errors import OrderError
+    state = fresh()
+    clear(state, "French Equatorial Africa", "Kamerun", "Rhodesia")
+    place(state, "France", "infantry", "French Equatorial Africa", 2)
+    state["control"]["Rhodesia"] = "British Empire"
+    with pytest.raises(OrderError, match="stop on first entering friendly minor Belgian Congo"):
+        dry(state, "France", "move 1 infantry French Equatorial Africa - Belgian Congo",
+            "move 1 infantry French Equatorial Africa - Belgian Congo - Rhodesia")
+
+
+def test_units_leaving_a_contested_territory_by_transport_land_only_where_they_may():
+    """Seed 001: units that begin in a contested territory "can also be moved by transport, in
+    which case they may either be transported to a territory within range that meets those same
+    requirements or remain at sea"."""
+    import pytest
+    from engine.errors import OrderError
+    state = fresh()
+    clear(state, "Picardy", "SZ 9", "SZ 8")
+    place(state, "France", "infantry", "Picardy", 2)
+    place(state, "Germany", "infantry", "Picardy")                 # Picardy is contested
+    place(state, "France", "transport", "SZ 9")
+    place(state, "France", "cruiser", "SZ 9")
+    for where in ("London", "Belgium"):
+        with pytest.raises(OrderError, match="left contested Picardy by transport may land only"):
+            dry(state, "France", "move 1 infantry Picardy - SZ 9", f"move 1 infantry SZ 9 - {where}")
+    dry(state, "France", "move 1 infantry Picardy - SZ 9")          # staying at sea is allowed

@@ -116,7 +116,7 @@ class HouseTurnMixin:
             raise OrderError(f"units leaving contested {start} move on foot")
         if len(order.path) == 3:
             first = movement.territory_status(self, order.path[1])
-            if first != "friendly" or movement._first_entry_to_friendly_minor(self, order.path[1]):
+            if first != "friendly" or movement.first_entry_to_friendly_minor(self, order.path[1]):
                 raise OrderError(f"trucks drive through friendly territory first, and {order.path[1]} is {first}")
         for u in units + trucks[:needed]:
             u["where"] = dest

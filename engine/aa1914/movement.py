@@ -219,12 +219,17 @@ def _check_land(turn: "Turn", path: tuple[str, ...], units: list[dict]) -> str:
             raise OrderError("land units move only one territory when entering a hostile or neutral territory")
         if status[0] == "contested":
             raise OrderError(f"land units must end their movement on entering contested {path[1]}")
-        if _first_entry_to_friendly_minor(turn, path[1]):
+        if first_entry_to_friendly_minor(turn, path[1]):
             raise OrderError(f"land units must stop on first entering friendly minor {path[1]}")
     return "land"
 
 
-def _first_entry_to_friendly_minor(turn: "Turn", name: str) -> bool:
+def first_entry_to_friendly_minor(turn: "Turn", name: str) -> bool:
+    """Seed 001: land units "must end their movement if they ... enter any friendly minor aligned
+    power's territory for the first time": the first time *this power* enters it in the game.
+    Entries count from the end of the turn they happen in, so every order of that turn stops
+    there (docs/rulings.md)."""
     t = turn.board.territories[name]
-    return (t.minor is not None and aligned(turn.state, t) is not None and friendly(turn.board, aligned(turn.state, t), turn.power)
-            and name not in turn.state["entered_minors"])
+    return (t.minor is not None and aligned(turn.state, t) is not None
+            and friendly(turn.board, aligned(turn.state, t), turn.power)
+            and name not in turn.state.get("minor_entries", {}).get(turn.power, ()))

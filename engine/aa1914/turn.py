@@ -81,6 +81,10 @@ class Turn(HouseTurnMixin):
         self.start_capital_holder = self.start_control.get(board.capital_of(power))
         self.done_moving: set[int] = set()
         self.land_entered: set[str] = set()
+        # friendly minors entered this turn: recorded for the power when the turn ends, so every
+        # order of this turn still counts as entering "for the first time"
+        self.minors_entered: set[str] = set()
+        self.left_contested: dict[int, str] = {}     # unit id -> the contested territory it sailed from
         self.ship_entered: set[str] = set()
         self.unloaded_into: dict[str, set[int]] = {}
         self.unloaded_from: dict[str, set[str]] = {}
@@ -262,9 +266,20 @@ class Turn(HouseTurnMixin):
             if len(units) > len(free):
                 raise OrderError(f"{self.power} has room for {len(free)} land unit(s) on transports in {dest}")
             for u, transport in zip(units, free):
+                if u["where"] in self.start_contested:
+                    self.left_contested[u["id"]] = u["where"]
                 u["where"], u["aboard"] = dest, transport
             return   # a loaded unit may still be unloaded this turn
         if kind == "unload":
+            for u in units:
+                origin = self.left_contested.get(u["id"])
+                # Seed 001: units leaving a contested territory by transport "may either be
+                # transported to a territory within range that meets those same requirements
+                # [controlled by the moving power, or holding its units, at the start of the turn]
+                # or remain at sea"
+                if origin and self.start_control.get(dest) != self.power and dest not in self.start_own_units:
+                    raise OrderError(f"units that left contested {origin} by transport may land only where "
+                                     f"{self.power} had control or units at the start of the turn, or stay at sea")
             for u in units:
                 u.pop("aboard", None)
                 u["where"] = dest
@@ -298,9 +313,10 @@ class Turn(HouseTurnMixin):
         self.italy_reacts(dest)
         self.land_entered.add(dest)
         t = self.board.territories[dest]
-        if t.minor and not t.minor_capital and aligned(self.state, t) and friendly(self.board, aligned(self.state, t), self.power) \
-                and dest not in self.state["entered_minors"]:
-            self.state["entered_minors"].append(dest)
+        if t.minor and aligned(self.state, t) and friendly(self.board, aligned(self.state, t), self.power):
+            self.minors_entered.add(dest)
+            if not t.minor_capital and dest not in self.state["entered_minors"]:
+                self.state["entered_minors"].append(dest)
 
     def _transport_space(self, zone: str) -> list[int]:
         spaces = []
@@ -512,6 +528,8 @@ class Turn(HouseTurnMixin):
 
     def end(self) -> None:
         """ "checking for political collapse is done at the end of each power's turn" """
+        entered = self.state.setdefault("minor_entries", {}).setdefault(self.power, [])
+        entered.extend(sorted(self.minors_entered - set(entered)))
         if self.power == "Spain":
             self.sway_spain()
         if self.state["collapsed"].get(self.power) != "political" and political_collapse(
