@@ -151,3 +151,77 @@ def test_units_leaving_a_contested_territory_by_transport_land_only_where_they_m
         with pytest.raises(OrderError, match="left contested Picardy by transport may land only"):
             dry(state, "France", "move 1 infantry Picardy - SZ 9", f"move 1 infantry SZ 9 - {where}")
     dry(state, "France", "move 1 infantry Picardy - SZ 9")          # staying at sea is allowed
+
+
+def _landing_position():
+    state = fresh()
+    clear(state, "SZ 8", "SZ 9", "Picardy")
+    place(state, "British Empire", "transport", "SZ 9")
+    place(state, "British Empire", "cruiser", "SZ 9")
+    place(state, "Germany", "cruiser", "SZ 8")
+    return state
+
+
+LANDING = ["move 2 infantry London - SZ 9", "move 1 transport, 1 cruiser SZ 9 - SZ 8",
+           "move 2 infantry SZ 8 - Picardy", "retreat SZ 8 to SZ 9 after 1"]
+
+
+def test_no_landing_from_a_zone_whose_sea_battle_is_not_won():
+    """Seed 001: "Transports may not offload units after retreating": the cargo lands only once
+    the sea battle in its zone is won; a fleet that retreats takes its cargo along."""
+    after = play(_landing_position(), "British Empire", LANDING, Dice(*[6] * 20))
+    british = [u for u in after["units"] if u["owner"] == "British Empire" and u["type"] == "infantry"]
+    assert not any(u["where"] == "Picardy" for u in british)
+    assert sum(1 for u in british if u["where"] == "SZ 9" and u.get("aboard")) == 2
+
+
+def test_the_landing_goes_ahead_once_the_zone_is_cleared():
+    after = play(_landing_position(), "British Empire", LANDING, Dice(1, 6, *[6] * 20))
+    assert sum(1 for u in after["units"] if u["owner"] == "British Empire" and u["where"] == "Picardy") == 2
+
+
+def test_a_landing_can_be_called_off_after_mine_hits():
+    """Errata: "If you are planning an amphibious assault or reinforcement, but some of your ships
+    hit mines while attempting to deliver the units, you may call off the landing." """
+    state = fresh()
+    clear(state, "SZ 9", "SZ 10")                        # SZ 10 keeps Germany's minefield
+    place(state, "British Empire", "transport", "SZ 9")
+    place(state, "British Empire", "battleship", "SZ 9")
+    orders = ["move 2 infantry London - SZ 9", "move 1 transport, 1 battleship SZ 9 - SZ 10",
+              "move 2 infantry SZ 10 - Kiel", "call off Kiel if mined"]
+    turn = Turn(B, state, "British Empire", Dice(1, 6, *[6] * 30))     # the battleship hits a mine
+    after = turn.run([parse_order(line, B) for line in orders])
+    assert not any(u["owner"] == "British Empire" and u["where"] == "Kiel" for u in after["units"])
+    assert any("called off after mine hits" in line for line in turn.report)
+    assert sum(1 for u in after["units"] if u["owner"] == "British Empire" and u.get("aboard")) == 2
+
+
+def test_every_mine_roll_is_reported_hit_or_miss():
+    """Every die rolled appears in the turn report, a mine roll that misses included."""
+    state = fresh()
+    clear(state, "SZ 9", "SZ 10")
+    place(state, "British Empire", "cruiser", "SZ 9")
+    turn = Turn(B, state, "British Empire", Dice(*[6] * 20))
+    turn.run([parse_order("move 1 cruiser SZ 9 - SZ 10", B)])
+    assert any("Mines in SZ 10" in line and "[6]" in line and "no hit" in line for line in turn.report)
+
+
+def test_austria_hungary_is_reminded_to_attack_serbia_in_round_1():
+    """RULES.md 5.8: "Austria-Hungary must attack Serbia on its first turn, starting the war"."""
+    from tests.aa_helpers import V
+    state = fresh()
+    assert "must attack Serbia" in V.missing_orders(state, "Austria-Hungary", ["buy 2 infantry"])[0]
+    assert V.missing_orders(state, "Austria-Hungary", ["move 3 infantry, 1 artillery Budapest - Serbia"]) == []
+    assert V.missing_orders(fresh(round=2), "Austria-Hungary", []) == []
+    assert V.missing_orders(state, "Germany", []) == []
+
+
+def test_a_power_without_its_capital_still_collects_until_it_collapses():
+    state = fresh()
+    state["control"]["Paris"] = "Germany"
+    clear(state, "Paris")
+    place(state, "Germany", "infantry", "Paris")
+    before = state["treasury"]["France"]
+    after = play(state, "France", [])
+    assert after.get("collapsed", {}).get("France") is None
+    assert after["treasury"]["France"] > before                     # 18 homeland - 6 Paris + colonies

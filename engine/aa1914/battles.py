@@ -40,6 +40,13 @@ def _log_rolls(turn: "Turn", where: str, rolls: list[Roll]) -> None:
         turn.state["log"].append({"round": turn.state["round"], "power": turn.power, **entry})
 
 
+def sea_battle_ahead(turn: "Turn", zone: str) -> bool:
+    """Are there enemy ships in `zone` that a landing from it must first get past (anything at
+    war with the mover but transports, which fight no one)?"""
+    return any(UNIT_TYPES[u["type"]].is_sea and u["type"] != "transport"
+               and at_war(turn.board, turn.state, turn.power, u["owner"]) for u in units_in(turn.state, zone))
+
+
 def sea_battles(turn: "Turn") -> None:
     for zone in sorted(turn.ship_entered | turn.attacks):
         if not turn.board.territories[zone].sea:
@@ -74,6 +81,10 @@ def sea_battles(turn: "Turn") -> None:
         _apply(turn, result.attackers + result.defenders, result.attacker_lost + result.defender_lost)
         turn.report.append(f"⚓ Sea battle in {zone}: {result.ended} after {result.rounds} round(s).")
         turn.report.extend("   " + line for line in result.describe())
+        submerged_ids = {p.uid for p in result.submerged}
+        if result.attackers and not any(p.type != "transport" and p.uid not in submerged_ids
+                                        for p in result.defenders) and not result.ended.startswith("attacker"):
+            turn.won_zones.add(zone)         # cleared: waiting cargo may land (submerged subs do not block)
         if policy.action == "retreat" and result.ended.startswith("attacker retreats"):
             # "All remaining attacking units (excluding submerged subs) must retreat together"
             submerged = {p.uid for p in result.submerged}

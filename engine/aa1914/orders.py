@@ -233,6 +233,18 @@ class Submerge:
 
 
 @dataclass(frozen=True)
+class CallOff:
+    """`call off <territory> if mined`: errata "If you are planning an amphibious assault or
+    reinforcement, but some of your ships hit mines while attempting to deliver the units, you
+    may call off the landing" — decided in advance, as play-by-post needs."""
+
+    where: str
+
+    def text(self) -> str:
+        return f"call off {self.where} if mined"
+
+
+@dataclass(frozen=True)
 class DeclareUSW:
     def text(self) -> str:
         return "declare usw"
@@ -458,10 +470,14 @@ def _parse(line: str, board: Board) -> Order:
         if word in ("never", "off", "no"):
             return Submerge(standing=False)
         return Submerge(where=_sea(board, rest))
+    if verb == "call" and rest.lower().startswith("off "):
+        target = re.sub(r"(?i)\s+if\s+mined\s*$", "", rest[4:]).strip()
+        target = re.sub(r"(?i)^(the\s+)?landing\s+(in|on|at)\s+", "", target)
+        return CallOff(_place(board, target))
     if verb == "declare" and rest.strip().lower() in ("usw", "unrestricted submarine warfare"):
         return DeclareUSW()
-    raise OrderError("orders start with buy, move, place, attack, break off, retreat, casualties, submerge "
-                     "or declare usw")
+    raise OrderError("orders start with buy, move, place, attack, break off, retreat, casualties, submerge, "
+                     "call off or declare usw")
 
 
 def _place_split(board: Board, rest: str) -> tuple[str, str]:

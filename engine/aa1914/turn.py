@@ -16,7 +16,7 @@ from . import batteries, battles, movement, raiders
 from .house_turn import HouseTurnMixin
 from .board import Board
 from .orders import (Attack, Breakthrough, Buy, BuildFactory, Concentrate, DeclareUSW, LossOrder, MoveOrder,
-                     AllyJoin, CounterBattery, Neutralize, Order, Place, SeaDecision, Submerge, SubTargets,
+                     AllyJoin, CallOff, CounterBattery, Neutralize, Order, Place, SeaDecision, Submerge, SubTargets,
                      TrainsReact, TruckMove, AttackBattery, SendSupplies, SpainPay, Defect)
 from .state import US, aligned, at_war, friendly, income, is_contested, units_in
 from .tournament import economic_collapse, political_collapse
@@ -85,6 +85,11 @@ class Turn(HouseTurnMixin):
         # order of this turn still counts as entering "for the first time"
         self.minors_entered: set[str] = set()
         self.left_contested: dict[int, str] = {}     # unit id -> the contested territory it sailed from
+        # landings from a zone where a sea battle is still to be fought wait for its outcome
+        self.pending_landings: list[tuple[str, str, list[int]]] = []
+        self.call_off: set[str] = set()             # `call off <territory> if mined`
+        self.mined_zones: set[str] = set()          # zones where a mine hit one of our ships
+        self.won_zones: set[str] = set()            # zones whose sea battle the mover won
         self.ship_entered: set[str] = set()
         self.unloaded_into: dict[str, set[int]] = {}
         self.unloaded_from: dict[str, set[str]] = {}
@@ -120,6 +125,8 @@ class Turn(HouseTurnMixin):
                 continue
             if isinstance(order, Submerge):
                 self.submerging.add(order.where)
+            elif isinstance(order, CallOff):
+                self.call_off.add(order.where)
             elif isinstance(order, DeclareUSW):
                 self.declare_usw()
             elif isinstance(order, BuildFactory):
@@ -163,6 +170,7 @@ class Turn(HouseTurnMixin):
             for zone in sorted(self.ship_entered):
                 raiders.board_freighters(self, zone)
             battles.sea_battles(self)
+            self.land_waiting_cargo()
             for order in self.battery_attacks:
                 batteries.attack_battery(self, order.where, order.zone)
             battles.land_battles(self)
@@ -270,6 +278,19 @@ class Turn(HouseTurnMixin):
                     self.left_contested[u["id"]] = u["where"]
                 u["where"], u["aboard"] = dest, transport
             return   # a loaded unit may still be unloaded this turn
+        if kind == "unload" and self.rng is not None and dest in self.call_off and order.path[0] in self.mined_zones:
+            for u in units:
+                self.done_moving.add(u["id"])
+            self.report.append(f"↩️ The landing in {dest} is called off after mine hits; {len(units)} unit(s) "
+                               f"stay aboard in {order.path[0]}.")
+            return
+        if kind == "unload" and self.rng is not None and battles.sea_battle_ahead(self, order.path[0]):
+            # Seed 001: "Transports may not offload units after retreating" — the cargo lands
+            # only once the sea battle in its zone is won (see land_waiting_cargo).
+            for u in units:
+                self.done_moving.add(u["id"])
+            self.pending_landings.append((order.path[0], dest, [u["id"] for u in units]))
+            return
         if kind == "unload":
             for u in units:
                 origin = self.left_contested.get(u["id"])
@@ -338,15 +359,46 @@ class Turn(HouseTurnMixin):
             dice = self.roll(len(ships))
             self.state["log"].append({"round": self.state["round"], "power": self.power, "battle": dest,
                                       "who": "mines", "step": "mines", "target": MINE_HIT, "dice": dice})
+            hits = sum(1 for die in dice if die <= MINE_HIT)
+            self.report.append(f"💣 Mines in {dest}: {len(ships)} {self.power} ship(s) roll {dice} "
+                               f"(a {MINE_HIT} hits): {hits or 'no'} hit(s).")
             for u, die in zip(list(ships), dice):
                 if die <= MINE_HIT:
+                    self.mined_zones.add(dest)
                     if u["type"] == "battleship" and not u.get("damaged"):
                         u["damaged"] = True
-                        self.report.append(f"💣 A mine damages {self.power}'s battleship in {dest}.")
+                        self.report.append(f"   A mine damages {self.power}'s battleship in {dest}.")
                     else:
                         self.state["units"] = [x for x in self.state["units"] if x["id"] != u["id"] and x.get("aboard") != u["id"]]
-                        self.report.append(f"💣 A mine sinks {self.power}'s {u['type']} in {dest}.")
+                        self.report.append(f"   A mine sinks {self.power}'s {u['type']} in {dest}.")
         return dest
+
+    def land_waiting_cargo(self) -> None:
+        """Land the cargo that waited for a sea battle: only from a zone now clear of enemy ships
+        (a retreated or beaten fleet keeps its cargo aboard; a sunk transport's cargo is lost),
+        and not where the player called the landing off after a mine hit."""
+        for zone, dest, ids in self.pending_landings:
+            cargo = [u for u in self.state["units"] if u["id"] in ids and u.get("aboard") is not None
+                     and u["where"] == zone]
+            lost = len(ids) - len(cargo)
+            if lost:
+                self.report.append(f"🌊 {lost} unit(s) bound for {dest} went down with their transport.")
+            if not cargo:
+                continue
+            if dest in self.call_off and zone in self.mined_zones:
+                self.report.append(f"↩️ The landing in {dest} is called off after mine hits; "
+                                   f"{len(cargo)} unit(s) stay aboard in {zone}.")
+                continue
+            if zone not in self.won_zones and battles.sea_battle_ahead(self, zone):
+                self.report.append(f"↩️ The sea battle in {zone} was not won: {len(cargo)} unit(s) bound "
+                                   f"for {dest} stay aboard.")
+                continue
+            for u in cargo:
+                u.pop("aboard", None)
+                u["where"] = dest
+            self.unloaded_into.setdefault(dest, set()).update(u["id"] for u in cargo)
+            self.unloaded_from.setdefault(dest, set()).add(zone)
+            self._entered_land(dest)
 
     def decide_sea_battle(self, order: SeaDecision) -> None:
         """Seed 001 NAVAL RETREATS: "move all attacking sea units in the embattled sea zone to a

@@ -95,6 +95,18 @@ class AA1914Variant(Variant):
             return seat in self.seats_to_act(state)
         return not state.get("winner") and seat in self.board_of(state).turn_order
 
+    def missing_orders(self, state: State, seat: str, lines: Sequence[str]) -> list[str]:
+        """Base rules: "Austria-Hungary must attack Serbia on its first turn, starting the war"
+        (docs/rulings.md): a round-1 Austro-Hungarian sheet without a move into Serbia is incomplete."""
+        if seat != "Austria-Hungary" or state.get("round") != 1 or state.get("phase", "turn") != "turn":
+            return []
+        for line in lines:
+            words = line.replace(":", " ").split()
+            if words and words[0].lower() in ("move", "attack") and "serbia" in line.lower().split("-")[-1]:
+                return []
+        return ["Austria-Hungary must attack Serbia in its first turn (base rules), e.g. "
+                "`move 3 infantry, 1 artillery Budapest - Serbia`; without it the war starts without that attack"]
+
     def check_orders(self, state: State, seat: str, lines: Sequence[str], existing: Sequence[str] = ()) -> list[str]:
         board = self.board_of(state)
         if state.get("phase") == "reserves":
