@@ -158,7 +158,7 @@ async def test_one_player_can_hold_every_power(service):
     await service.start(game.id, solo)
     sheet = await service.submit_orders(game.id, solo, "buy 1 infantry")     # no seat named: the active one
     assert sheet.seat == "Austria-Hungary"
-    _, nxt = await service.mark_ready(game.id, solo)
+    _, nxt = await service.mark_ready(game.id, solo, confirm=True)     # no attack on Serbia: confirmed
     assert nxt.label == "Round 1: Russia"
     assert (await service.submit_orders(game.id, solo, "buy 1 infantry")).seat == "Russia"
     sheet = await service.submit_orders(game.id, solo, "submerge always", seat="Germany")

@@ -61,7 +61,7 @@ async def test_aa1914_round_from_create_to_the_posted_map(world):
         acting = [s for s in game.seats if s.seat in phase.label] or list(game.seats)
         seat = acting[0].seat
         marker = len(public.messages)
-        done = await world.slash(holders[seat], "done", channel=world.seat_channel(game_id, seat))
+        done = await world.slash(holders[seat], "done", channel=world.seat_channel(game_id, seat), confirm=True)
         assert "finished its orders" in done.text, done.text
         await world.harness.wait_message(public, "adjudicated", after=marker, timeout=10)
     posted = [m for m in public.messages if m["attachments"]]

@@ -501,7 +501,7 @@ async def test_negotiation_round(service):
         phase = await service.phase(game.id)
         if phase.state.get("phase") != "turn":
             break
-        await service.mark_ready(game.id, players[V.active(phase.state)])
+        await service.mark_ready(game.id, players[V.active(phase.state)], confirm=True)
     phase = await service.phase(game.id)
     assert phase.label == "Round 2: Italy's demands"
     await service.submit_orders(game.id, players["Italy"], "demand lump 5\ndemand per-turn 2")
