@@ -26,6 +26,7 @@ from service.checks import tidy_error
 from service.errors import BadInput
 from service.models import CONSOLE_GUILD
 from service.maps import phase_map
+from service.odds import battle_odds
 from service.text import all_rules, game_rules, game_status, option_list, parse_option_words, variant_or_error
 
 log = logging.getLogger("dispatch.console")
@@ -46,6 +47,9 @@ HELP = """Commands (game number first where a game is meant; `;` separates order
   orders ID [SEAT:] [ORDER; ORDER ...]   show or replace orders
   order ID [SEAT:] ORDER                 add or change one order
   clear ID [SEAT] | ready ID [SEAT] [confirm] | unready ID [SEAT]
+  buy ID UNITS | move ID UNITS FROM - TO | casualties ID ORDER | done ID [confirm]   (A&A)
+  odds ATTACKERS vs DEFENDERS     exact battle odds, e.g. `odds 3 inf, 1 art vs 4 inf`
+  status ID                       the game's status (same as `game status ID`)
   map ID [PHASE]                  write the map PNG to the out folder
   rules [ID|VARIANT]              the rules, with a game's options in force
   tick                            fire due reminders and deadlines
@@ -102,6 +106,19 @@ class Console:
             return await self._seat_action(head, rest)
         if head == "map":
             return await self._map(rest)
+        if head == "odds":
+            kind, result = battle_odds(rest)
+            return [f"{kind.capitalize()} battle {rest.strip()}: {result.summary()}"]
+        if head in ("buy", "move", "casualties"):
+            game_id, seat, text = _target(rest)
+            return await self._orders(f"{game_id} {seat + ': ' if seat else ''}{head} {text.strip()}",
+                                      replace=False)
+        if head == "done":
+            return await self._seat_action("ready", rest)
+        if head == "status":
+            text = await game_status(self.service, await self.service.game(_game_id(rest.split())),
+                                     self.actor.user_id)
+            return [self._names(text)]
         if head == "rules":
             word = rest.strip()
             if not word:
@@ -287,7 +304,10 @@ def _target(rest: str) -> tuple[int, str | None, str]:
     game_id = _int(game_word, "the game number") if game_word else _game_id([])
     seat = None
     head, sep, tail = text.partition(":")
-    if sep and head.strip() and " " not in head.strip():
+    # `British Empire: buy 2 infantry` — a seat name may have spaces; an order never has a colon
+    # before its first word ends, except A&A moves (`move 1 infantry: Berlin - Kiel`)
+    if sep and head.strip() and not head.strip().lower().startswith(("move ", "place ", "join ", "truck")) \
+            and len(head.split()) <= 4:
         seat, text = head.strip(), tail
     return game_id, seat, text
 

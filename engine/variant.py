@@ -94,6 +94,10 @@ class Variant(ABC):
                         raise OptionError(f"options `{key}` and `{other}` cannot be combined")
         return options
 
+    def seat_aliases(self) -> dict[str, str]:
+        """Other names players use for seats (lower case → seat), e.g. `uk` → British Empire."""
+        return {}
+
     @abstractmethod
     def seats(self, options: Mapping[str, Any]) -> tuple[str, ...]:
         """The seats a game has (powers or sides), in table order."""

@@ -33,7 +33,7 @@ def require_seat(game: GameInfo, seat: str, actor: Actor) -> None:
 def resolve_seat(game: GameInfo, actor: Actor, seat: str | None) -> str:
     """The seat an order is for: the one named, or the actor's only seat."""
     if seat:
-        match = match_name(seat, [s.seat for s in game.seats])
+        match = match_name(seat, [s.seat for s in game.seats], _aliases(game))
         if match is None:
             raise Forbidden(f"game #{game.id} has no seat `{clip(seat)}`; seats: "
                             f"{', '.join(s.seat for s in game.seats)}")
@@ -47,11 +47,21 @@ def resolve_seat(game: GameInfo, actor: Actor, seat: str | None) -> str:
     return mine[0]
 
 
-def match_name(text: str, names: list[str]) -> str | None:
-    """Case-insensitive exact match, else a unique prefix match."""
-    wanted = text.strip().lower()
+def _aliases(game: GameInfo) -> dict[str, str]:
+    from engine.variant import get_variant
+    try:
+        return get_variant(game.variant).seat_aliases()
+    except Exception:  # noqa: BLE001 - an unknown variant has no aliases
+        return {}
+
+
+def match_name(text: str, names: list[str], aliases: dict[str, str] | None = None) -> str | None:
+    """Case-insensitive exact match, then a known alias (`UK`, `Austria`), else a unique prefix."""
+    wanted = " ".join(text.strip().lower().split())
     for name in names:
         if name.lower() == wanted:
             return name
+    if aliases and aliases.get(wanted) in names:
+        return aliases[wanted]
     prefixed = [n for n in names if n.lower().startswith(wanted)] if wanted else []
     return prefixed[0] if len(prefixed) == 1 else None

@@ -225,3 +225,38 @@ def test_a_power_without_its_capital_still_collects_until_it_collapses():
     after = play(state, "France", [])
     assert after.get("collapsed", {}).get("France") is None
     assert after["treasury"]["France"] > before                     # 18 homeland - 6 Paris + colonies
+
+
+async def test_the_console_speaks_every_a_and_a_command(service, tmp_path):
+    """Every A&A slash command has its console twin with the same words; seats answer to their
+    full names, short names and common aliases."""
+    from console import Console
+    from engine.catalog import register_all
+    register_all()
+    console = Console(service, tmp_path, write=lambda _: None)
+    await console.execute("as a")
+    await console.execute("game create aa1914 name=T")
+    for _ in range(8):
+        await console.execute("game join 1")
+    await console.execute("game start 1")
+    for prefix in ("British Empire", "UK", "britain"):
+        out = await console.execute(f"orders 1 {prefix}: casualties infantry, artillery")
+        assert out[0].startswith("orders of British Empire"), out
+    assert "✓ buy 2 infantry" in (await console.execute("buy 1 2 infantry"))[0]
+    assert "Budapest - Serbia" in (await console.execute("move 1 2 infantry Budapest - Serbia"))[0]
+    out = await console.execute("done 1")
+    assert any("adjudicated, now Round 1: Russia" in line for line in out)
+    assert "Land battle" in (await console.execute("odds 3 inf, 1 art vs 4 inf"))[0]
+    assert "Round 1: Russia" in (await console.execute("status 1"))[0]
+
+
+def test_each_power_is_briefed_with_its_own_position_and_legal_examples():
+    from tests.aa_helpers import V
+    state = fresh()
+    for power in ("Austria-Hungary", "Russia", "Germany", "France", "British Empire"):
+        state["turn"] = list(B.turn_order).index(power)
+        brief = V.phase_brief(state, power)
+        assert f"It is {power}'s turn" in brief and f"treasury {state['treasury'][power]} IPCs" in brief
+        examples = brief.split("for example: ")[1].split(". Then")[0].split("`")[1::2]
+        for example in examples:
+            V.check_orders(state, power, [example], ["buy 1 infantry"] if example.startswith("place") else [])

@@ -62,6 +62,10 @@ class BattleResult:
     submerged: list[Piece] = field(default_factory=list)   # subs that left the battle, unharmed
     suppressed: int = 0                                     # defenders kept from firing (3.2)
     supplies_used: tuple[int, int] = (0, 0)                 # 4.7 (attacker, defender)
+    damaged_before: frozenset[int] = frozenset()            # battleships already damaged at the start
+
+    def __post_init__(self) -> None:
+        self.damaged_before = frozenset(p.uid for p in self.attackers + self.defenders if p.damaged)
 
     def describe(self) -> list[str]:
         lines = []
@@ -71,6 +75,12 @@ class BattleResult:
                 continue
             lines.append(f"{roll.step}: {roll.who} rolls {' '.join(map(str, roll.dice)) or '—'} "
                          f"(hit on {roll.target} or less) → {roll.hits} hit(s)")
+        for side, pieces, lost in (("attacker", self.attackers, self.attacker_lost),
+                                   ("defender", self.defenders, self.defender_lost)):
+            hit = [p for p in pieces + lost if p.type == "battleship" and p.damaged
+                   and p.uid not in self.damaged_before]
+            if hit:
+                lines.append(f"{side}'s battleship(s) damaged, absorbing a hit each: {len(hit)}")
         if self.attacker_lost:
             lines.append("attacker loses " + _names(self.attacker_lost))
         if self.defender_lost:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Mapping, Sequence
 
-from engine.errors import OrderError
+from engine.errors import RulesError, OrderError
 from engine.variant import OptionSpec, PhaseResult, State, Variant
 
 from .board import board_for, standard_board
@@ -56,6 +56,15 @@ class AA1914Variant(Variant):
             state = state_or_options
             return board_for(state.get("options", {}), state.get("italy", {}).get("status"))
         return board_for(state_or_options)
+
+    def seat_aliases(self) -> dict[str, str]:
+        return {"austria": "Austria-Hungary", "a-h": "Austria-Hungary", "ah": "Austria-Hungary",
+                "austria hungary": "Austria-Hungary", "russian empire": "Russia", "germany": "Germany",
+                "uk": "British Empire", "britain": "British Empire", "great britain": "British Empire",
+                "british": "British Empire", "england": "British Empire", "turkey": "Ottoman Empire",
+                "ottomans": "Ottoman Empire", "ottoman": "Ottoman Empire", "usa": "United States",
+                "us": "United States", "america": "United States", "united states of america": "United States",
+                "french": "France", "italian": "Italy", "german": "Germany", "russian": "Russia"}
 
     def seats(self, options):
         return board_for(options).turn_order
@@ -291,8 +300,59 @@ class AA1914Variant(Variant):
                     "secretly: `place 2 infantry Libya`.")
         if phase == "auction":
             return "The auction: `bid <minor> <IPCs>`, `threaten <minor>`, `premium pay|refuse`."
-        return (f"It is {seat}'s turn (round {state['round']}). Treasury {state['treasury'][seat]} IPCs, "
-                f"income {income(board, state, seat)}.\n" + self.order_help(state))
+        if seat != self.active(state):
+            return (f"It is {self.active(state)}'s turn. You may set standing orders for {seat}: "
+                    f"`casualties infantry, artillery, tank`, `submerge always`.")
+        stacks: dict[str, dict[str, int]] = {}
+        for u in state["units"]:
+            if u["owner"] == seat:
+                stacks.setdefault(u["where"], {}).setdefault(u["type"], 0)
+                stacks[u["where"]][u["type"]] += 1
+        where = "; ".join(f"{name}: " + ", ".join(f"{n} {kind}" for kind, n in sorted(kinds.items()))
+                          for name, kinds in sorted(stacks.items()))
+        held = sorted(name for name, holder in state["control"].items() if holder == seat)
+        examples = self.example_orders(state, seat)
+        lines = [f"It is {seat}'s turn (round {state['round']}): treasury {state['treasury'][seat]} IPCs, "
+                 f"income {income(board, state, seat)}.",
+                 f"Your units — {where or 'none'}.",
+                 f"Your territories ({len(held)}): {', '.join(held) or 'none'}."]
+        if examples:
+            lines.append("Orders, for example: " + ", ".join(f"`{e}`" for e in examples)
+                         + ". Then `/done`. `/rules` has the rest.")
+        lines.extend(f"⚠️ {duty}." for duty in self.missing_orders(state, seat, []))
+        return "\n".join(lines)
+
+    def example_orders(self, state: State, seat: str) -> list[str]:
+        """A purchase, a move and a placement, each legal for this power right now."""
+        board = self.board_of(state)
+        examples: list[str] = []
+
+        def legal(line: str, existing: Sequence[str] = ()) -> bool:
+            try:
+                self.check_orders(state, seat, [line], existing)
+                return True
+            except RulesError:
+                return False
+            except Exception:  # noqa: BLE001 - an example is a courtesy, never an error
+                return False
+
+        if legal("buy 1 infantry"):
+            examples.append("buy 1 infantry")
+        for u in state["units"]:
+            if u["owner"] != seat or u["type"] != "infantry":
+                continue
+            here = board.territories[u["where"]]
+            for step in sorted(here.adjacent):
+                if not board.territories[step].sea and legal(f"move 1 infantry {u['where']} - {step}"):
+                    examples.append(f"move 1 infantry {u['where']} - {step}")
+                    break
+            if len(examples) > 1:
+                break
+        capital = board.capital_of(seat)
+        if examples and examples[0].startswith("buy") and capital and legal(f"place 1 infantry {capital}",
+                                                                              ["buy 1 infantry"]):
+            examples.append(f"place 1 infantry {capital}")
+        return examples
 
     def describe(self, state: State, seat: str | None = None) -> str:
         board = self.board_of(state)

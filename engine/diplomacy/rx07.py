@@ -66,6 +66,10 @@ class Rx07Variant(DiplomacyGame):
     def seats(self, options):
         return (ENTENTE, CENTRAL)
 
+    def seat_aliases(self) -> dict[str, str]:
+        return {"ep": ENTENTE, "entente powers": ENTENTE, "allies": ENTENTE, "cp": CENTRAL,
+                "central powers": CENTRAL, "centrals": CENTRAL}
+
     def rules_summary(self, options) -> str:
         return RULES + "\nEvery reading of an unclear rule is in docs/rulings.md."
 
