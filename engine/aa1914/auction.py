@@ -86,6 +86,8 @@ def parse_auction_order(text: str, board: Board, by_alliance: bool):
 def check_auction(board: Board, state: dict, seat: str, orders: list, by_alliance: bool) -> None:
     if seat == US:
         raise OrderError("the United States, neutral, does not take part in the auction")
+    if board.side_of(seat) is None:
+        raise OrderError(f"{seat} is neutral: it has no alliance to bid or threaten for (docs/rulings.md)")
     budget = auction_budgets(board, by_alliance)[_payer(board, seat, by_alliance)]
     for order in orders:
         if isinstance(order, Bid):
@@ -106,7 +108,7 @@ def _payer(board: Board, power: str, by_alliance: bool) -> str:
 
 def auction_budgets(board: Board, by_alliance: bool) -> dict[str, int]:
     """ "each power is provided with one turn's worth of IPCs"; by alliance the members pool them."""
-    own = {p: n for p, n in board.data["starting_ipcs"].items() if p != US}
+    own = {p: n for p, n in board.data["starting_ipcs"].items() if p != US and board.side_of(p) is not None}
     if not by_alliance:
         return own
     pools: dict[str, int] = {}
@@ -118,6 +120,8 @@ def auction_budgets(board: Board, by_alliance: bool) -> dict[str, int]:
 def run_auction(board: Board, state: dict, orders: dict[str, list], by_alliance: bool) -> list[str]:
     """Decide every neutral minor's alignment; writes state["alignments"]; returns the report."""
     money = auction_budgets(board, by_alliance)
+    # only powers with a side bid (neutral Italy and Spain, and the US, stay out: 4.9/4.10)
+    orders = {seat: items for seat, items in orders.items() if board.side_of(seat) is not None and seat != US}
     threats_left = dict(THREATS_BY_ALLIANCE) if by_alliance else {p: 1 for p in THREAT_POWERS_BY_POWER}
     premium = {seat: True for seat in orders}
     for seat, items in orders.items():

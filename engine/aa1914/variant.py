@@ -91,7 +91,11 @@ class AA1914Variant(Variant):
     def seats_to_act(self, state: State) -> tuple[str, ...]:
         if state.get("winner"):
             return ()
-        if state.get("phase") in ("reserves", "auction"):
+        if state.get("phase") == "auction":
+            # neutral powers (neutral Italy 4.16, Spain 4.17, the US) have no side to bid for
+            board = self.board_of(state)
+            return tuple(p for p in board.turn_order if p != "United States" and board.side_of(p) is not None)
+        if state.get("phase") == "reserves":
             return tuple(p for p in self.board_of(state).turn_order if p != "United States")
         if state.get("phase") == "italy_responses":
             board = self.board_of(state)

@@ -1,0 +1,93 @@
+"""Issue #11: no combination of house options may raise. Random option sets × random legal
+orders for several phases: every phase adjudicates, and the state keeps its invariants."""
+import random
+
+import pytest
+
+from engine.aa1914.house import HOUSE_OPTIONS
+from engine.errors import OptionError, RulesError
+from tests.test_aa1914_random_play import V, accepted, check_invariants, random_lines
+
+KEYS = [spec.key for spec in HOUSE_OPTIONS]
+
+
+def random_options(rng: random.Random) -> dict:
+    while True:
+        chosen = {key: True for key in KEYS if rng.random() < 0.35}
+        if rng.random() < 0.5:
+            chosen[rng.choice(["auction_by_power", "auction_by_alliance"])] = True
+            chosen[rng.choice(["italian_dilemma", "spain_balance"])] = True
+        try:
+            return V.parse_options(chosen)
+        except OptionError:
+            continue
+
+
+def phase_lines(state, seat, rng):
+    phase = state.get("phase", "turn")
+    if phase == "turn":
+        return random_lines(state, seat, rng)
+    if phase == "auction":
+        from engine.aa1914.auction import neutral_minors
+        minors = neutral_minors(V.board_of(state))
+        return [f"bid {rng.choice(minors)} {rng.randint(1, 12)}", f"threaten {rng.choice(minors)}",
+                rng.choice(["premium pay", "premium refuse"])]
+    if phase == "reserves":
+        mine = [u["where"] for u in state["units"] if u["owner"] == seat and u["type"] == "infantry"]
+        return [f"place 1 infantry {rng.choice(mine)}"] if mine else []
+    if phase == "italy_demands":
+        return [rng.choice(["demand lump 3", "demand per-turn 2", "no demands"])]
+    if phase == "italy_responses":
+        return [rng.choice(["accept", "refuse", "offer 2"])]
+    return []
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_random_option_sets_never_raise(seed):
+    rng = random.Random(seed)
+    options = random_options(rng)
+    state = V.initial_state(options, random.Random(seed))
+    for _ in range(12):
+        seats = V.seats_to_act(state)
+        if not seats:
+            break
+        orders = {}
+        for seat in seats:
+            lines = phase_lines(state, seat, rng)
+            try:
+                orders[seat] = accepted(state, seat, lines)
+            except RulesError:
+                orders[seat] = []
+        result = V.adjudicate(state, orders, random.Random(rng.random()))
+        state = result.state
+        check_invariants(state)
+        if result.finished:
+            break
+
+
+def test_neutral_powers_do_not_bid():
+    """4.10: "the alliances bid" — neutral Italy (4.16) has no alliance, so it is not asked."""
+    from engine.aa1914.auction import auction_budgets
+    state = V.initial_state(V.parse_options({"auction_by_alliance": True, "italian_dilemma": True}),
+                            random.Random(1))
+    assert state["phase"] == "auction"
+    assert "Italy" not in V.seats_to_act(state)
+    assert set(auction_budgets(V.board_of(state), True)) == {"Central Powers", "Allies"}
+    with pytest.raises(RulesError, match="Italy is neutral"):
+        V.check_orders(state, "Italy", ["bid Spain 3 for Germany"])
+
+
+def test_every_unit_of_every_option_can_be_drawn():
+    """Issue #11: no map once any house unit is on the board — every unit type draws."""
+    from engine.aa1914.units import UNIT_TYPES
+    from render.aa1914 import render_aa1914
+    state = V.initial_state(V.parse_options({key: True for key in ("trucks", "armored_cars", "armored_trains",
+                                                                     "coastal_artillery", "destroyers",
+                                                                     "artillery_trucks", "freighters_raiders")}),
+                            random.Random(1))
+    for index, kind in enumerate(UNIT_TYPES):
+        where = "SZ 9" if UNIT_TYPES[kind].is_sea else "Berlin"
+        state["units"].append({"id": 10_000 + index, "type": kind, "owner": "Germany", "where": where,
+                               "damaged": False})
+    png = render_aa1914(state, None, "every unit")
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
