@@ -91,3 +91,18 @@ def test_every_unit_of_every_option_can_be_drawn():
                                "damaged": False})
     png = render_aa1914(state, None, "every unit")
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_territory_names_with_spaces_parse_in_placements():
+    """Issue #11: `place 2 infantry United States of America` names the territory, not `America`."""
+    from engine.aa1914.orders import parse_order
+    order = parse_order("place 2 infantry United States of America", V.board)
+    assert order.where == "United States of America" and order.units == (("infantry", 2),)
+
+
+def test_a_capital_capture_refund_is_the_price_paid():
+    """3.1 Naval costs: a cruiser bought for its house price is refunded at that price."""
+    from engine.aa1914.house import rules_for
+    rules = rules_for(V.parse_options({"naval_costs": True}))
+    from engine.aa1914.units import UNIT_TYPES
+    assert rules.cost("cruiser") != UNIT_TYPES["cruiser"].cost

@@ -323,7 +323,7 @@ def settle_control(turn: "Turn") -> None:
                 # errata: "If you take control of an enemy capital on that enemy's turn due to his
                 # attacking you in that territory and losing, any units he purchased are returned
                 # ... and you collect the refunded IPCs."
-                refund = sum(UNIT_TYPES[k].cost * n for k, n in turn.bought.items())
+                refund = sum(turn.rules.cost(k) * n for k, n in turn.bought.items())   # the price paid (3.1)
                 state["treasury"][new] = state["treasury"].get(new, 0) + refund
                 turn.bought.clear()
                 turn.report.append(f"↩️ {holder}'s purchases are returned; {new} collects the {refund} IPCs.")

@@ -485,9 +485,14 @@ def _place_split(board: Board, rest: str) -> tuple[str, str]:
         units, where = rest.split(":", 1)
         return units, _place(board, where)
     words = rest.split()
-    for cut in range(len(words) - 1, 0, -1):
+    # the longest place name that leaves readable units wins: `United States of America`, not `America`
+    for cut in range(1, len(words)):
         where = board.lookup(" ".join(words[cut:]))
         if where:
+            try:
+                parse_counts(" ".join(words[:cut]))
+            except OrderError:
+                continue
             return " ".join(words[:cut]), where
     raise OrderError("write `place <units> <territory or sea zone>`")
 
