@@ -106,3 +106,19 @@ def test_a_capital_capture_refund_is_the_price_paid():
     rules = rules_for(V.parse_options({"naval_costs": True}))
     from engine.aa1914.units import UNIT_TYPES
     assert rules.cost("cruiser") != UNIT_TYPES["cruiser"].cost
+
+
+def test_first_sub_costs_2_in_each_zone():
+    """3.2: "The first Submarine in every area that is open to Submarine Warfare now causes 2 IPCs
+    of damage. Each subsequent Submarine in that specific area deals 1 IPC of damage." Every sea
+    zone is an area: one sub in each of SZ 2, 7 and 8 costs 6 (docs/rulings.md)."""
+    from engine.aa1914.turn import Turn
+    from tests.aa_helpers import clear, place
+    state = V.initial_state(V.parse_options({"sub_warfare_first_2": True, "usw_flat": True}), random.Random(1))
+    state["usw_declared"] = True
+    clear(state, "SZ 2", "SZ 7", "SZ 8")
+    for zone in ("SZ 2", "SZ 7", "SZ 8"):
+        place(state, "Germany", "submarine", zone)
+    before = state["treasury"]["British Empire"]
+    after = Turn(V.board_of(state), state, "British Empire", random.Random(1)).run([])
+    assert after["treasury"]["British Empire"] - before == 30 - 6

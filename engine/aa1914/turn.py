@@ -566,7 +566,12 @@ class Turn(HouseTurnMixin):
         if not subs:
             return 0
         flat = self.rules.usw_flat or label.startswith("Restricted")
-        lost = submarine_warfare_loss(len(subs), flat, self.rules.first_sub_2)
+        # 3.2: "The first Submarine in every area ... causes 2 IPCs": each sea zone is an area
+        per_zone: dict[str, int] = {}
+        for u in subs:
+            per_zone[u["where"]] = per_zone.get(u["where"], 0) + 1
+        amounts = [submarine_warfare_loss(n, flat, self.rules.first_sub_2) for n in per_zone.values()]
+        lost = None if any(a is None for a in amounts) else sum(amounts)
         if lost is None:
             dice = self.roll(len(subs))
             lost = sum(d for d in dice if d <= USW_HIT)
