@@ -122,3 +122,26 @@ def test_first_sub_costs_2_in_each_zone():
     before = state["treasury"]["British Empire"]
     after = Turn(V.board_of(state), state, "British Empire", random.Random(1)).run([])
     assert after["treasury"]["British Empire"] - before == 30 - 6
+
+
+def test_deploy_the_reserves_keeps_one_battery_on_a_coast_and_one_train_per_territory():
+    """2.4 Coastal Artillery "Max per territory: 1"; 2.8 "There may be only one Armored Train per
+    territory"; with 4.3 Deploy the Reserves these hold for the secret placements too."""
+    from engine.aa1914.orders import parse_order
+    from engine.aa1914.reserves import check_reserves
+    from engine.errors import OrderError
+    state = V.initial_state(V.parse_options({"deploy_reserves": True, "coastal_artillery": True,
+                                             "armored_trains": True}), random.Random(1))
+    board = V.board_of(state)
+
+    def check(*lines):
+        check_reserves(board, state, "Germany", [parse_order(line, board) for line in lines])
+
+    check("place 1 coastal artillery Kiel")
+    with pytest.raises(OrderError, match="only one coastal artillery in Kiel"):
+        check("place 2 coastal artillery Kiel")
+    with pytest.raises(OrderError, match="borders no sea zone"):
+        check("place 1 coastal artillery Munich")
+    check("place 1 armored train Berlin")
+    with pytest.raises(OrderError, match="only one armored train in Berlin"):
+        check("place 1 armored train Berlin", "place 1 armored train Berlin")

@@ -56,6 +56,22 @@ def check_reserves(board: Board, state: dict, power: str, places: list[Place]) -
     for where, n in fighters.items():
         if n > 1:
             raise OrderError(f"only one fighter may be added in {where}")
+    for order in places:
+        for kind, n in order.units:
+            if kind not in ("coastal_artillery", "armored_train"):
+                continue
+            # 2.4 "Max per territory: 1" (on a coast: its guns fire on "the sea zone adjacent");
+            # 2.8 "There may be only one Armored Train per territory."
+            present = sum(m for o in places if o.where == order.where for k, m in o.units if k == kind) + sum(
+                1 for u in state["units"] if u["where"] == order.where and u["type"] == kind)
+            label = kind.replace("_", " ")
+            if present > 1:
+                raise OrderError(f"there may be only one {label} in {order.where}")
+            if kind == "coastal_artillery" and not any(board.territories[a].sea
+                                                       for a in board.territories[order.where].adjacent):
+                raise OrderError(f"coastal artillery guards a coast; {order.where} borders no sea zone")
+            if kind == "armored_train" and board.territories[order.where].original_owner != power:
+                raise OrderError(f"armored trains run only in {power}'s original territories, not {order.where}")
 
 
 def deploy(board: Board, state: dict, orders: dict[str, list[Place]]) -> list[str]:
