@@ -145,3 +145,39 @@ def test_deploy_the_reserves_keeps_one_battery_on_a_coast_and_one_train_per_terr
     check("place 1 armored train Berlin")
     with pytest.raises(OrderError, match="only one armored train in Berlin"):
         check("place 1 armored train Berlin", "place 1 armored train Berlin")
+
+
+def _raider_state():
+    return V.initial_state(V.parse_options({"freighters_raiders": True}), random.Random(1))
+
+
+def test_no_more_than_two_raiders_are_mobilized_into_one_zone():
+    """4.2: "No more than 2 Merchant Raiders may be in the same sea zone at any time." """
+    from engine.aa1914.orders import parse_order
+    from engine.aa1914.turn import Turn
+    from engine.errors import OrderError
+    state = _raider_state()
+    board = V.board_of(state)
+    zone = next(z for z in sorted(board.territories["Kiel"].adjacent) if board.territories[z].sea)
+    with pytest.raises(OrderError, match="no more than 2 merchant raiders"):
+        Turn(board, state, "Germany", None).run([parse_order(line, board) for line in (
+            "buy 3 merchant raider", f"place 3 merchant raider {zone}")])
+
+
+def test_a_raider_next_to_a_territory_worth_nothing_destroys_nothing():
+    """4.2: a raider acts when "adjacent to an enemy territory that is worth 1 IPC" (or more): off
+    Corsica (worth nothing), with France's other coasts on SZ 16 in German hands, nothing happens."""
+    from engine.aa1914.turn import Turn
+    from tests.aa_helpers import Dice
+    state = _raider_state()
+    board = V.board_of(state)
+    from tests.aa_helpers import clear, place
+    for name in ("Marseilles", "Algeria", "Tunisia"):
+        clear(state, name)
+        place(state, "Germany", "infantry", name)
+        state["control"][name] = "Germany"
+    state["units"].append({"id": 99_999, "type": "merchant_raider", "owner": "Germany", "where": "SZ 16",
+                           "damaged": False})
+    turn = Turn(board, state, "France", Dice(*[1] * 20))
+    turn.run([])
+    assert not any("merchant raider in SZ 16" in line for line in turn.report)

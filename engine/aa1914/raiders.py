@@ -40,6 +40,11 @@ def check_purchase(turn: "Turn", kind: str, n: int) -> None:
             raise OrderError(f"each Central power may have at most {MAX_RAIDERS_PER_POWER} merchant raiders")
 
 
+def room_for_raiders(turn: "Turn", zone: str) -> int:
+    """4.2: "No more than 2 Merchant Raiders may be in the same sea zone at any time." """
+    return MAX_RAIDERS_PER_ZONE - sum(1 for u in units_in(turn.state, zone) if u["type"] == "merchant_raider")
+
+
 def check_raider_zone(turn: "Turn", zone: str, arriving: int) -> None:
     present = sum(1 for u in units_in(turn.state, zone) if u["type"] == "merchant_raider")
     if present + arriving > MAX_RAIDERS_PER_ZONE:
@@ -114,8 +119,10 @@ def raid(turn: "Turn") -> None:
     for u in [u for u in state["units"] if u["type"] == "merchant_raider" and at_war(board, state, u["owner"], victim)]:
         zone = u["where"]
         bases = [n for n, t in board.territories.items() if zone in t.naval_base and state["control"].get(n) == victim]
-        near = [n for n in board.territories[zone].adjacent
-                if not board.territories[n].sea and state["control"].get(n) == victim]
+        # "adjacent to an enemy territory that is worth 1 IPC" / "2 IPCs or more": a territory worth
+        # nothing offers no IPC to destroy or steal
+        near = [n for n in sorted(board.territories[zone].adjacent)
+                if not board.territories[n].sea and state["control"].get(n) == victim and board.territories[n].ipc >= 1]
         if bases:
             die = turn.roll(1)[0]
             taken = 1 + (1 if die <= RAIDER_HIT else 0)
@@ -132,9 +139,10 @@ def raid(turn: "Turn") -> None:
         elif near:
             die = turn.roll(1)[0]
             if die > RAIDER_HIT:
-                continue
-            _steal(turn, victim, None, 1)
-            what = f"raids off {near[0]} (die {die}): 1 IPC destroyed"
+                what = f"raids off {near[0]} (die {die}): nothing happens"
+            else:
+                _steal(turn, victim, None, 1)
+                what = f"raids off {near[0]} (die {die}): 1 IPC destroyed"
         else:
             continue
         state["log"].append({"round": state["round"], "power": victim, "battle": zone, "who": u["owner"],

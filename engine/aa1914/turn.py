@@ -464,6 +464,8 @@ class Turn(HouseTurnMixin):
                         problem = self.placement_problem(kind, order.where)
                 if kind == "coastal_artillery":
                     problem = batteries.placement_problem(self, order.where, n)
+                if kind == "merchant_raider" and not problem:
+                    raiders.check_raider_zone(self, order.where, n)   # 4.2: at most 2 in a zone
                 if kind == "armored_train" and not problem and (n > 1 or any(
                         u["type"] == "armored_train" for u in units_in(self.state, order.where))):
                     problem = f"there may be only one armored train in {order.where}"
@@ -478,7 +480,8 @@ class Turn(HouseTurnMixin):
                 continue
             if kind == "coastal_artillery":
                 raise OrderError("say where each coastal battery goes: `place 1 coastal artillery Kiel`")
-            where = next((w for w in self.placement_options(kind)), None)
+            where = next((w for w in self.placement_options(kind)
+                          if kind != "merchant_raider" or raiders.room_for_raiders(self, w) >= n), None)
             if where is None:
                 refund = self.rules.cost(kind) * n
                 self.state["treasury"][self.power] += refund
