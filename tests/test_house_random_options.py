@@ -181,3 +181,19 @@ def test_a_raider_next_to_a_territory_worth_nothing_destroys_nothing():
     turn = Turn(board, state, "France", Dice(*[1] * 20))
     turn.run([])
     assert not any("merchant raider in SZ 16" in line for line in turn.report)
+
+
+def test_counter_battery_fire_is_simultaneous_and_negates_only_artillery_hits():
+    """4.8: "Rolling a 1 destroys an enemy Artillery and negates 1 hit from the enemy Artillery":
+    with no hit from the enemy artillery there is nothing to negate; and both sides' CB guns fire
+    "once normal combat is resolved", together: a gun the other side hits still rolls."""
+    from engine.aa1914.combat import land_battle
+    from tests.aa_helpers import Dice, force
+    # exchange: attacker 2 infantry at 2 → 6 6; defender 2 artillery + 1 infantry at 3 → 6 6 6 (no hit);
+    # the defender's CB gun (1 of 2 artillery) rolls 1, the attacker's CB gun rolls 1
+    result = land_battle(Dice(6, 6, 6, 6, 1, 1), force("artillery", "infantry", "infantry"),
+                         force("artillery", "artillery", "infantry"), counter_battery=(1, 1))
+    cb = [r for r in result.rolls if r.step == "counter-battery fire"]
+    assert [r.who for r in cb] == ["attacker", "defender"]            # both rolled
+    assert not result.attacker_lost or all(p.type == "artillery" for p in result.attacker_lost)
+    assert sum(1 for p in result.defender_lost if p.type == "artillery") == 1

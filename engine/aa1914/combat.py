@@ -287,21 +287,35 @@ def _supply(groups: dict[int, int], supplies: int, land_units: int) -> dict[int,
     return {t: n for t, n in out.items() if n}
 
 
+ARTILLERY_TARGETS = (3, 4)   # artillery fires at 3, at 4 with air supremacy (land_targets)
+
+
 def _counter_battery(rng, result: BattleResult, attackers, defenders, cb_attack, cb_defend, a_rolls, d_rolls) -> None:
     """4.8: "Once normal combat is resolved, the CB Artillery units roll their dice. Rolling a 2
     destroys an enemy Artillery. This number is increased to 3 if its power has Air Superiority.
     Rolling a 1 destroys an enemy Artillery and negates 1 hit from the enemy Artillery. CB Artillery
     may only be selected as legitimate targets for enemy CB fire if every other Artillery unit has
-    been destroyed." A negated hit brings back one unit lost in this battle."""
-    for who, gunners, own, enemy, enemy_cb, lost, supremacy in (
-            ("attacker", cb_attack, attackers, defenders, cb_defend, result.attacker_lost, "attacker"),
-            ("defender", cb_defend, defenders, attackers, cb_attack, result.defender_lost, "defender")):
+    been destroyed."
+
+    Both sides' CB guns fire at once (a gun hit by the other side still rolls), and a 1 negates a
+    hit only as far as the enemy artillery scored hits: a hit in the enemy's dice at artillery's
+    value (3, or 4 with air supremacy), at most one per enemy artillery that fired (docs/rulings.md). A negated hit brings back
+    one unit lost in this battle."""
+    sides = (("attacker", cb_attack, attackers, defenders, cb_defend, result.attacker_lost, "attacker", d_rolls),
+             ("defender", cb_defend, defenders, attackers, cb_attack, result.defender_lost, "defender", a_rolls))
+    volleys = []
+    for who, gunners, own, enemy, enemy_cb, lost, supremacy, enemy_rolls in sides:
         alive = [p for p in gunners if p in own]
         if not alive:
             continue
         roll = Roll(who, "counter-battery fire", 3 if result.air_supremacy == supremacy else 2,
                     roll_dice(rng, len(alive)))
         result.rolls.append(roll)
+        firing_artillery = sum(1 for p in enemy + (result.defender_lost if who == "attacker" else result.attacker_lost)
+                               if p.type == "artillery" and p not in enemy_cb)
+        scored = sum(r.hits for r in enemy_rolls if r.target in ARTILLERY_TARGETS and r.fixed_hits is None)
+        volleys.append((who, roll, own, enemy, enemy_cb, lost, min(firing_artillery, scored)))
+    for who, roll, own, enemy, enemy_cb, lost, negatable in volleys:
         for die in roll.dice:
             if die > roll.target:
                 continue
@@ -310,10 +324,10 @@ def _counter_battery(rng, result: BattleResult, attackers, defenders, cb_attack,
             if targets:
                 enemy.remove(targets[0])
                 (result.defender_lost if who == "attacker" else result.attacker_lost).append(targets[0])
-            if die == 1 and lost:
+            if die == 1 and lost and negatable > 0:
                 # "negates 1 hit from the enemy Artillery": one of our casualties is spared
-                spared = lost.pop()
-                own.append(spared)
+                negatable -= 1
+                own.append(lost.pop())
 
 
 FBN_THRESHOLD = 20   # 4.1: "This applies for any attacker or defender whose overall hit value is
