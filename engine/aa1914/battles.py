@@ -47,6 +47,34 @@ def sea_battle_ahead(turn: "Turn", zone: str) -> bool:
                and at_war(turn.board, turn.state, turn.power, u["owner"]) for u in units_in(turn.state, zone))
 
 
+def land_waiting_cargo(turn: "Turn") -> None:
+    """Land the cargo that waited for a sea battle: only from a zone now clear of enemy ships
+    (a retreated or beaten fleet keeps its cargo aboard; a sunk transport's cargo is lost),
+    and not where the player called the landing off after a mine hit."""
+    for zone, dest, ids in turn.pending_landings:
+        cargo = [u for u in turn.state["units"] if u["id"] in ids and u.get("aboard") is not None
+                 and u["where"] == zone]
+        lost = len(ids) - len(cargo)
+        if lost:
+            turn.report.append(f"🌊 {lost} unit(s) bound for {dest} went down with their transport.")
+        if not cargo:
+            continue
+        if dest in turn.call_off and zone in turn.mined_zones:
+            turn.report.append(f"↩️ The landing in {dest} is called off after mine hits; "
+                               f"{len(cargo)} unit(s) stay aboard in {zone}.")
+            continue
+        if zone not in turn.won_zones and sea_battle_ahead(turn, zone):
+            turn.report.append(f"↩️ The sea battle in {zone} was not won: {len(cargo)} unit(s) bound "
+                               f"for {dest} stay aboard.")
+            continue
+        for u in cargo:
+            u.pop("aboard", None)
+            u["where"] = dest
+        turn.unloaded_into.setdefault(dest, set()).update(u["id"] for u in cargo)
+        turn.unloaded_from.setdefault(dest, set()).add(zone)
+        turn.entered_land(dest)
+
+
 def sea_battles(turn: "Turn") -> None:
     for zone in sorted(turn.ship_entered | turn.attacks):
         if not turn.board.territories[zone].sea:

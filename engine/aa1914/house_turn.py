@@ -122,7 +122,7 @@ class HouseTurnMixin:
             u["where"] = dest
             self.done_moving.add(u["id"])
         self.landed_by_land.add(dest)
-        self._entered_land(dest)
+        self.entered_land(dest)
 
     def ally_join(self, order: AllyJoin) -> None:
         """House rule 4.14 Multinational Attacks: "Declare which of your ally or allies' forces will

@@ -170,7 +170,7 @@ class Turn(HouseTurnMixin):
             for zone in sorted(self.ship_entered):
                 raiders.board_freighters(self, zone)
             battles.sea_battles(self)
-            self.land_waiting_cargo()
+            battles.land_waiting_cargo(self)
             for order in self.battery_attacks:
                 batteries.attack_battery(self, order.where, order.zone)
             battles.land_battles(self)
@@ -307,7 +307,7 @@ class Turn(HouseTurnMixin):
                 self.done_moving.add(u["id"])
             self.unloaded_into.setdefault(dest, set()).update(u["id"] for u in units)
             self.unloaded_from.setdefault(dest, set()).add(order.path[0])
-            self._entered_land(dest)
+            self.entered_land(dest)
             return
         if kind == "sea":
             arriving_raiders = sum(1 for u in units if u["type"] == "merchant_raider")
@@ -325,12 +325,12 @@ class Turn(HouseTurnMixin):
             self.done_moving.add(u["id"])
         if kind == "land":
             self.landed_by_land.add(dest)
-            self._entered_land(dest)
+            self.entered_land(dest)
         if self.power == US and not self.state["us_at_war"] and any(
                 at_war(self.board, {**self.state, "us_at_war": True}, US, u["owner"]) for u in units_in(self.state, dest)):
             raise OrderError("the neutral United States may not attack before it is at war")
 
-    def _entered_land(self, dest: str) -> None:
+    def entered_land(self, dest: str) -> None:
         self.italy_reacts(dest)
         self.land_entered.add(dest)
         t = self.board.territories[dest]
@@ -372,33 +372,6 @@ class Turn(HouseTurnMixin):
                         self.state["units"] = [x for x in self.state["units"] if x["id"] != u["id"] and x.get("aboard") != u["id"]]
                         self.report.append(f"   A mine sinks {self.power}'s {u['type']} in {dest}.")
         return dest
-
-    def land_waiting_cargo(self) -> None:
-        """Land the cargo that waited for a sea battle: only from a zone now clear of enemy ships
-        (a retreated or beaten fleet keeps its cargo aboard; a sunk transport's cargo is lost),
-        and not where the player called the landing off after a mine hit."""
-        for zone, dest, ids in self.pending_landings:
-            cargo = [u for u in self.state["units"] if u["id"] in ids and u.get("aboard") is not None
-                     and u["where"] == zone]
-            lost = len(ids) - len(cargo)
-            if lost:
-                self.report.append(f"🌊 {lost} unit(s) bound for {dest} went down with their transport.")
-            if not cargo:
-                continue
-            if dest in self.call_off and zone in self.mined_zones:
-                self.report.append(f"↩️ The landing in {dest} is called off after mine hits; "
-                                   f"{len(cargo)} unit(s) stay aboard in {zone}.")
-                continue
-            if zone not in self.won_zones and battles.sea_battle_ahead(self, zone):
-                self.report.append(f"↩️ The sea battle in {zone} was not won: {len(cargo)} unit(s) bound "
-                                   f"for {dest} stay aboard.")
-                continue
-            for u in cargo:
-                u.pop("aboard", None)
-                u["where"] = dest
-            self.unloaded_into.setdefault(dest, set()).update(u["id"] for u in cargo)
-            self.unloaded_from.setdefault(dest, set()).add(zone)
-            self._entered_land(dest)
 
     def decide_sea_battle(self, order: SeaDecision) -> None:
         """Seed 001 NAVAL RETREATS: "move all attacking sea units in the embattled sea zone to a
