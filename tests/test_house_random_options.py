@@ -197,3 +197,31 @@ def test_counter_battery_fire_is_simultaneous_and_negates_only_artillery_hits():
     assert [r.who for r in cb] == ["attacker", "defender"]            # both rolled
     assert not result.attacker_lost or all(p.type == "artillery" for p in result.attacker_lost)
     assert sum(1 for p in result.defender_lost if p.type == "artillery") == 1
+
+
+def test_artillery_trucks_and_artillery_support_the_most_units():
+    """2.2: an artillery truck upgrades "an attacking Infantry's value to 3 the same way an
+    Artillery would": with 1 infantry, 1 tank, 1 artillery and 1 artillery truck both the
+    infantry (by the truck) and the tank (by the artillery) attack at 3."""
+    from engine.aa1914.combat import land_targets
+    from tests.aa_helpers import force
+    groups = land_targets(force("infantry", "tank", "artillery", "artillery_truck"), True, False)
+    assert groups.get(2, 0) == 0 and groups[3] == 2 + 1 + 1      # infantry, tank, artillery, truck
+
+
+def test_concentrated_attack_joiners_follow_the_defenders_casualty_order():
+    """4.15: of the other powers' defenders, 25 % fight (another 25 % on a 4+); which ones is the
+    defenders' choice, taken from their standing order of loss (docs/rulings.md)."""
+    from types import SimpleNamespace
+    from engine.aa1914 import battles
+    from tests.aa_helpers import Dice
+    state = V.initial_state(V.parse_options({"concentrated_attacks": True}), random.Random(1))
+    state["loss_orders"]["Austria-Hungary"] = ["artillery", "infantry", "tank", "fighter"]
+    turn = SimpleNamespace(concentrations={"Galicia": "Germany"}, rng=Dice(1), state=state, report=[], power="Russia",
+                           board=V.board_of(state))
+    enemy = ([{"id": i, "type": "infantry", "owner": "Germany"} for i in range(4)]
+             + [{"id": 10 + i, "type": "infantry", "owner": "Austria-Hungary"} for i in range(3)]
+             + [{"id": 20, "type": "artillery", "owner": "Austria-Hungary"}])
+    fighting = battles.concentrated_defenders(turn, "Galicia", enemy)
+    joined = [u for u in fighting if u["owner"] == "Austria-Hungary"]
+    assert [u["type"] for u in joined] == ["artillery"]          # 25 % of 4 others: 1, its owner's first

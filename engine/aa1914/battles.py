@@ -179,7 +179,7 @@ def land_battles(turn: "Turn") -> None:
             continue
         if name in turn.start_contested and name not in turn.attacks:
             continue   # reinforcing a contested territory: a new battle there is optional
-        enemy = _concentrated(turn, name, enemy)
+        enemy = concentrated_defenders(turn, name, enemy)
         attackers = _pieces(mine)
         defenders = _pieces(enemy)
         _coastal_defense(turn, name, attackers, enemy)
@@ -238,7 +238,7 @@ def _trains_react(turn: "Turn", name: str) -> None:
                 queue.append(nxt)
 
 
-def _concentrated(turn: "Turn", name: str, enemy: list[dict]) -> list[dict]:
+def concentrated_defenders(turn: "Turn", name: str, enemy: list[dict]) -> list[dict]:
     """4.15: only the chosen power's units and 25 % of the others (another 25 % on a 4+) fight;
     "if the attacker managed to score more hits than there are defending units, the remaining
     hits are not transferred over to the defending units that did not participate"."""
@@ -251,8 +251,10 @@ def _concentrated(turn: "Turn", name: str, enemy: list[dict]) -> list[dict]:
     chosen = [u for u in enemy if u["owner"] == target]
     others = [u for u in enemy if u["owner"] != target]
     _, joined = concentrated_defence(len(chosen), len(others), die)
-    ranking = {t: i for i, t in enumerate(DEFAULT_LOSS_ORDER)}
-    others.sort(key=lambda u: (ranking.get(u["type"], 99), u["id"]))
+    # the defenders that join are the ones their owners would give up first: each owner's
+    # standing `casualties` order (docs/rulings.md, 4.15)
+    rankings = {owner: {t: i for i, t in enumerate(_order_of(turn, owner))} for owner in {u["owner"] for u in others}}
+    others.sort(key=lambda u: (rankings[u["owner"]].get(u["type"], 99), u["id"]))
     turn.report.append(f"🎯 Concentrated attack on {target} in {name}: die {die}; {len(chosen)} {target} units "
                        f"and {joined} of {len(others)} other defenders fight.")
     return chosen + others[:joined]

@@ -156,10 +156,12 @@ def land_targets(force: Sequence[Piece], attacking: bool, supremacy: bool) -> di
     fighters = sum(1 for p in force if p.type == "fighter")
     trucks = sum(1 for p in force if p.type == "artillery_truck")
     if attacking:
-        supported = min(artillery, infantry + tanks)   # one infantry or tank per artillery
         # 2.2: an artillery truck upgrades "an attacking Infantry's value to 3 the same way an
-        # Artillery would" (infantry only)
-        truck_supported = min(trucks, infantry - min(supported, infantry))
+        # Artillery would" (infantry only), while an artillery supports an infantry or a tank:
+        # trucks take the infantry first so that the artillery can reach the tanks, which makes
+        # the most units supported (issue #11)
+        truck_supported = min(trucks, infantry)
+        supported = min(artillery, infantry - truck_supported + tanks)
         add(3, supported + truck_supported)
         add(2, infantry + tanks - supported - truck_supported)
     else:
