@@ -7,8 +7,6 @@ Messages the bot would post are printed; maps are written as PNG files to ./out/
 """
 from __future__ import annotations
 
-import gzip
-import json
 import logging
 import re
 import shlex
@@ -22,7 +20,8 @@ from engine.variant import variants
 from service import Actor, GameService, ServiceError
 from service.clock import GameClock
 from service.delivery import Delivery, Destination
-from service.checks import tidy_error
+from service.archive import pack_export, read_export
+from service.checks import printable, tidy_error
 from service.errors import BadInput
 from service.models import CONSOLE_GUILD
 from service.maps import phase_map
@@ -30,11 +29,6 @@ from service.odds import battle_odds
 from service.text import all_rules, game_rules, game_status, option_list, parse_option_words, variant_or_error
 
 log = logging.getLogger("dispatch.console")
-
-
-def printable(text: str) -> str:
-    """Text any terminal can print (no lone surrogates)."""
-    return text.encode("utf-8", "replace").decode("utf-8")
 
 _TIMESTAMP = re.compile(r"<t:(-?\d{1,12}):[a-zA-Z]>")
 HELP = """Commands (game number first where a game is meant; `;` separates order lines):
@@ -74,7 +68,7 @@ class Console:
     async def execute(self, line: str) -> list[str]:
         """Run one command line; return what it printed. Never raises for bad input."""
         out: list[str] = []
-        line = (line or "").encode("utf-8", "replace").decode("utf-8")
+        line = printable(line or "")
         try:
             out.extend(await self._dispatch(line))
         except (ServiceError, RulesError) as exc:
@@ -162,7 +156,7 @@ class Console:
             game = await svc.create_game(CONSOLE_GUILD, me, variant, name, options, hours)
             return [f"created game #{game.id} {game.name}; seats: {', '.join(s.seat for s in game.seats)}"]
         if sub == "import":
-            game = await svc.import_game(CONSOLE_GUILD, me, read_export(_arg(args, 0, "FILE")))
+            game = await svc.import_game(CONSOLE_GUILD, me, read_export_file(_arg(args, 0, "FILE")))
             return [f"imported as game #{game.id} {game.name} ({game.status})"]
         game_id = _game_id(args)
         if sub == "join":
@@ -198,7 +192,7 @@ class Console:
         if sub == "export":
             self.out_dir.mkdir(parents=True, exist_ok=True)
             path = self.out_dir / f"game-{game_id}.json.gz"
-            path.write_bytes(gzip.compress(json.dumps(await svc.export(game_id, me)).encode()))
+            path.write_bytes(pack_export(await svc.export(game_id, me)))
             return [f"wrote {path}"]
         if sub == "delete":
             game = await svc.delete_game(game_id, me)
@@ -266,15 +260,13 @@ class Console:
                               .strftime("%Y-%m-%d %H:%M UTC"), text)
 
 
-def read_export(path: str) -> object:
-    """An export file, plain JSON or gzip-compressed."""
+def read_export_file(path: str) -> object:
+    """An export file from disk, plain JSON or gzip-compressed."""
     try:
         raw = Path(path).read_bytes()
-        if raw[:2] == b"\x1f\x8b":
-            raw = gzip.decompress(raw)
-        return json.loads(raw)
-    except (OSError, ValueError, EOFError) as exc:
-        raise BadInput(f"cannot read `{path}`: {exc}") from None
+    except OSError as exc:
+        raise BadInput(f"cannot read `{path}`: {exc.strerror or exc}") from None
+    return read_export(raw)
 
 
 def _arg(args: list[str], index: int, name: str) -> str:

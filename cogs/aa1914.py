@@ -11,7 +11,8 @@ from service.odds import battle_odds
 from service.workers import Overrun
 from service.text import game_status
 
-from .common import DispatchCog, actor_of, private_command, reply, reply_privately, resolve_game
+from .common import (GAME_ID, DispatchCog, actor_of, channel_seat, private_command, reply, reply_privately,
+                     resolve_game)
 from .orders import sheet_text
 
 ODDS_SECONDS = 5.0
@@ -22,8 +23,7 @@ class AA1914Cog(DispatchCog, name="Axis & Allies 1914"):
 
     async def _order(self, ctx, line: str, replace: bool = False) -> None:
         game = await resolve_game(self.service, ctx, None)
-        found = await self.service.game_for_channel(ctx.channel.id) if ctx.channel else None
-        seat = found[1] if found and found[0].id == game.id else None
+        seat = await channel_seat(self.service, ctx, game.id)
         sheet = await self.service.submit_orders(game.id, actor_of(ctx), line, seat, replace=replace)
         await reply_privately(self.service, ctx, sheet_text(game.id, sheet))
 
@@ -50,8 +50,7 @@ class AA1914Cog(DispatchCog, name="Axis & Allies 1914"):
     @app_commands.describe(confirm="end the turn even though something is left undecided")
     async def done(self, ctx: commands.Context, confirm: bool = False) -> None:
         game = await resolve_game(self.service, ctx, None)
-        found = await self.service.game_for_channel(ctx.channel.id) if ctx.channel and ctx.guild else None
-        seat = found[1] if found and found[0].id == game.id else None
+        seat = await channel_seat(self.service, ctx, game.id)
         seat, moved = await self.service.mark_ready(game.id, actor_of(ctx), True, seat, confirm)
         text = f"{seat} has finished its orders."
         if moved is not None:
@@ -69,7 +68,7 @@ class AA1914Cog(DispatchCog, name="Axis & Allies 1914"):
         await reply(ctx, f"**{kind.capitalize()} battle** `{battle[:200]}`\n{result.summary()}")
 
     @commands.hybrid_command(name="status", description="The current game's status", extras=private_command())
-    @app_commands.describe(game_id="game number; default: this channel's game or your only game")
+    @app_commands.describe(game_id=GAME_ID)
     async def status(self, ctx: commands.Context, game_id: int | None = None) -> None:
         game = await resolve_game(self.service, ctx, game_id)
         await reply_privately(self.service, ctx, await game_status(self.service, game, ctx.author.id))

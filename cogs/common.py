@@ -12,9 +12,12 @@ from engine.variant import variants
 from service import Actor, GameInfo, GameService, ServiceError
 from service.checks import tidy_error
 from service.errors import BadInput, NotFound
+from service.permissions import require_same_server
 
 log = logging.getLogger("dispatch")
 MESSAGE_LIMIT = 2000
+# How the `game_id` option of every command is described to players.
+GAME_ID = "game number (see /game list); default: this channel's game or your only game"
 
 
 def actor_of(ctx: Any) -> Actor:
@@ -41,8 +44,7 @@ async def resolve_game(service: GameService, ctx: Any, game_id: int | None) -> G
     guild = getattr(ctx, "guild", None)
     if game_id is not None:
         game = await service.game(game_id)
-        if guild is not None and game.guild_id != guild.id:
-            raise NotFound(f"there is no game #{game_id} on this server")
+        require_same_server(game, guild.id if guild is not None else None)
         if guild is None and not game.seats_of(ctx.author.id):
             raise NotFound(f"you hold no seat in game #{game_id}; in direct messages you can only "
                            f"reach your own games")
@@ -62,6 +64,13 @@ async def resolve_game(service: GameService, ctx: Any, game_id: int | None) -> G
         raise BadInput("which game? give its number (see `/game list`)")
     raise BadInput("you are in several games: give the game number ("
                    + ", ".join(f"#{g.id} {g.name}" for g in mine[:10]) + ")")
+
+
+async def channel_seat(service: GameService, ctx: Any, game_id: int) -> str | None:
+    """The seat whose private channel the command was typed in, if it belongs to game `game_id`."""
+    channel = getattr(ctx, "channel", None)
+    found = await service.game_for_channel(channel.id) if channel is not None and ctx.guild is not None else None
+    return found[1] if found and found[0].id == game_id else None
 
 
 def chunks(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:

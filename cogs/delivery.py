@@ -15,9 +15,6 @@ from .common import chunks
 
 log = logging.getLogger("dispatch.clock")
 
-# Discord's JSON error codes that mean "this destination is closed to the bot".
-UNKNOWN_CHANNEL, MISSING_ACCESS, MISSING_PERMISSIONS, CANNOT_DM = 10003, 50001, 50013, 50007
-
 
 class DeliveryCog(commands.Cog, name="Clock"):
     def __init__(self, bot: commands.Bot, service):

@@ -1,23 +1,22 @@
 """`/game ...`: create, join, leave, start, status, pause, resume, extend, abandon, export."""
 from __future__ import annotations
 
-import gzip
 import io
-import json
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from engine.variant import get_variant
+from service.archive import pack_export, read_export
 from service.errors import BadInput
 from service.text import game_status, option_list, parse_option_words, variant_or_error
 
 from .channels import ChannelSetupFailed, create_game_channels, delete_channels, grant_seat, revoke_seat
-from .common import DispatchCog, actor_of, guild_only, private_command, reply, reply_privately, resolve_game
+from .common import (GAME_ID, DispatchCog, actor_of, guild_only, private_command, reply, reply_privately,
+                     resolve_game)
 from .permissions import require_bot_permissions
 
-GAME_ID = "game number (see /game list); default: this channel's game or your only game"
 EXPORT_LIMIT = 10 * 1024 * 1024
 
 
@@ -197,7 +196,7 @@ class GameCog(DispatchCog, name="Games"):
     async def export(self, ctx: commands.Context, game_id: int | None = None) -> None:
         game = await resolve_game(self.service, ctx, game_id)
         data = await self.service.export(game.id, actor_of(ctx))
-        packed = gzip.compress(json.dumps(data, separators=(",", ":")).encode(), 9)
+        packed = pack_export(data)
         if len(packed) > EXPORT_LIMIT:
             raise BadInput(f"the export is {len(packed) / 2**20:.1f} MiB compressed, over Discord's 10 MiB; "
                            f"the console's `game export {game.id}` writes it to a file")
@@ -212,11 +211,7 @@ class GameCog(DispatchCog, name="Games"):
     async def import_(self, ctx: commands.Context, file: discord.Attachment) -> None:
         if file.size > EXPORT_LIMIT * 4:
             raise BadInput("that file is too large to be a game export")
-        raw = await file.read()
-        try:
-            data = json.loads(gzip.decompress(raw) if raw[:2] == b"\x1f\x8b" else raw)
-        except (ValueError, OSError, EOFError):
-            raise BadInput("that file is not a game export (JSON, or JSON compressed with gzip)") from None
+        data = read_export(await file.read())
         game = await self.service.import_game(ctx.guild.id, actor_of(ctx), data)
         await reply(ctx, f"Imported as game **#{game.id} {game.name}** ({game.status}); `/game export {game.id}` "
                          f"and `/map {game.id}` show it.", ephemeral=True)

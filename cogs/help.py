@@ -8,7 +8,7 @@ from engine.variant import variants
 from service.errors import BadInput
 from service.text import all_rules, game_rules, variant_or_error
 
-from .common import DispatchCog, private_command, reply, reply_privately, resolve_game
+from .common import GAME_ID, DispatchCog, private_command, reply, reply_privately, resolve_game
 
 HELP = """**Dispatch** — slow, play-by-post WWI wargames.
 **Setting up**
@@ -34,7 +34,7 @@ class HelpCog(DispatchCog, name="Help"):
 class RulesCog(DispatchCog, name="Rules"):
     @commands.hybrid_command(name="rules", description="The rules of a game, with every option in force",
                              extras=private_command())
-    @app_commands.describe(game_id="game number; default: this channel's game or your only game",
+    @app_commands.describe(game_id=GAME_ID,
                            variant="a game type instead (rx07 or aa1914), to read before creating one")
     async def rules(self, ctx: commands.Context, game_id: int | None = None, variant: str | None = None) -> None:
         await reply_privately(self.service, ctx, await rules_text(self.service, ctx, game_id, variant))

@@ -9,14 +9,14 @@ from discord.ext import commands
 
 from service.maps import phase_map
 
-from .common import DispatchCog, reply, resolve_game
+from .common import GAME_ID, DispatchCog, reply, resolve_game
 
 
 class MapCog(DispatchCog, name="Maps"):
     """Pictures of the board."""
 
     @commands.hybrid_command(name="map", description="Show the map of the current or a past phase")
-    @app_commands.describe(game_id="game number; default: this channel's game or your only game",
+    @app_commands.describe(game_id=GAME_ID,
                            phase="phase number (0 is the start); default: the current phase")
     async def map(self, ctx: commands.Context, game_id: int | None = None, phase: int | None = None) -> None:
         game = await resolve_game(self.service, ctx, game_id)

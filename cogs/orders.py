@@ -14,9 +14,9 @@ from discord.ext import commands
 from service import ServiceError
 from service.models import OrderSheet
 
-from .common import DispatchCog, actor_of, error_text, private_command, reply_privately, resolve_game
+from .common import (GAME_ID, DispatchCog, actor_of, channel_seat, error_text, private_command, reply_privately,
+                     resolve_game)
 
-GAME_ID = "game number; default: this channel's game or your only game"
 SEAT = "which of your seats, if you hold several"
 CONFIRM_WORDS = ("confirm", "yes", "y", "sure")
 
@@ -55,7 +55,7 @@ class OrdersCog(DispatchCog, name="Orders"):
         """One order per line. Outside your seat channel start with `#<game>` and/or `<seat>:`."""
         game_id, seat, text = split_target(text)
         game = await resolve_game(self.service, ctx, game_id)
-        seat = seat or await self._channel_seat(ctx, game.id)
+        seat = seat or await channel_seat(self.service, ctx, game.id)
         if text.strip():
             sheet = await self.service.submit_orders(game.id, actor_of(ctx), text, seat, replace=True)
         else:
@@ -68,7 +68,7 @@ class OrdersCog(DispatchCog, name="Orders"):
     async def order(self, ctx: commands.Context, *, text: str) -> None:
         game_id, seat, text = split_target(text)
         game = await resolve_game(self.service, ctx, game_id)
-        seat = seat or await self._channel_seat(ctx, game.id)
+        seat = seat or await channel_seat(self.service, ctx, game.id)
         sheet = await self.service.submit_orders(game.id, actor_of(ctx), text, seat, replace=False)
         await reply_privately(self.service, ctx, sheet_text(game.id, sheet))
 
@@ -77,7 +77,7 @@ class OrdersCog(DispatchCog, name="Orders"):
     @app_commands.describe(game_id=GAME_ID, seat=SEAT)
     async def clear(self, ctx: commands.Context, game_id: int | None = None, seat: str | None = None) -> None:
         game = await resolve_game(self.service, ctx, game_id)
-        seat = await self.service.clear_orders(game.id, actor_of(ctx), seat or await self._channel_seat(ctx, game.id))
+        seat = await self.service.clear_orders(game.id, actor_of(ctx), seat or await channel_seat(self.service, ctx, game.id))
         await reply_privately(self.service, ctx, f"Orders of {seat} cleared. Give new ones, then `/ready`.")
 
     @commands.hybrid_command(name="ready", description="Say your orders are final for this phase",
@@ -90,7 +90,7 @@ class OrdersCog(DispatchCog, name="Orders"):
             seat, confirm = None, True
         game = await resolve_game(self.service, ctx, game_id)
         seat, moved = await self.service.mark_ready(game.id, actor_of(ctx), True,
-                                                    seat or await self._channel_seat(ctx, game.id), confirm)
+                                                    seat or await channel_seat(self.service, ctx, game.id), confirm)
         text = f"{seat} is ready. `/unready` takes it back until the deadline."
         if moved is not None:
             text = f"{seat} is ready. Everyone was ready: the phase is adjudicated; now **{moved.label}**. " \
@@ -103,14 +103,8 @@ class OrdersCog(DispatchCog, name="Orders"):
     async def unready(self, ctx: commands.Context, game_id: int | None = None, seat: str | None = None) -> None:
         game = await resolve_game(self.service, ctx, game_id)
         seat, _ = await self.service.mark_ready(game.id, actor_of(ctx), False,
-                                                seat or await self._channel_seat(ctx, game.id))
+                                                seat or await channel_seat(self.service, ctx, game.id))
         await reply_privately(self.service, ctx, f"{seat} is no longer ready; change your orders, then `/ready`.")
-
-    async def _channel_seat(self, ctx, game_id: int) -> str | None:
-        found = await self.service.game_for_channel(ctx.channel.id) if ctx.channel and ctx.guild else None
-        if found and found[0].id == game_id:
-            return found[1]
-        return None
 
     # ------------------------------------------------------------------ plain lines
     async def _is_command(self, message: discord.Message) -> bool:

@@ -33,8 +33,7 @@ REQUIRED = discord.Permissions(**{name: True for name in NEEDED})
 # What a player may do in their own seat channel, and what the bot needs in every game channel.
 SEAT_ACCESS = dict(view_channel=True, send_messages=True, read_message_history=True, attach_files=True,
                    embed_links=True)
-BOT_ACCESS = dict(view_channel=True, send_messages=True, read_message_history=True, attach_files=True,
-                  embed_links=True)
+BOT_ACCESS = dict(SEAT_ACCESS)      # the bot does in a game channel what a player does in theirs
 assert set(SEAT_ACCESS) <= set(NEEDED) and set(BOT_ACCESS) <= set(NEEDED)
 
 

@@ -7,12 +7,14 @@ the seed, so it cannot be continued faithfully and is refused (use `bot.py --bac
 """
 from __future__ import annotations
 
+import gzip
 import json
 from typing import Any
 
 from engine.variant import get_variant
 
-from .errors import BadInput, BadState, Forbidden, NotFound
+from . import permissions
+from .errors import BadInput, BadState, Forbidden
 from .models import Actor, GameInfo, encode_state, iso
 from .visibility import OVER
 
@@ -65,8 +67,7 @@ class ArchiveMixin:
     async def delete_game(self, game_id: int, actor: Actor, guild_id: int | None = None) -> GameInfo:
         """Server admin: remove a finished or abandoned game's whole record."""
         game = await self.game(game_id)
-        if guild_id is not None and game.guild_id != guild_id:
-            raise NotFound(f"there is no game #{game_id} on this server")
+        permissions.require_same_server(game, guild_id)
         if not actor.is_admin:
             raise Forbidden("only a server administrator may delete a game")
         if game.status not in OVER:
@@ -83,6 +84,20 @@ class ArchiveMixin:
             await conn.execute("DELETE FROM games WHERE id=?", (game_id,))
         self.store.forget_channels()
         return game
+
+
+def pack_export(data: Any) -> bytes:
+    """An export as it is sent and written: compact JSON, gzip-compressed (always under Discord's
+    upload limit for the games Dispatch stores)."""
+    return gzip.compress(json.dumps(data, separators=(",", ":")).encode(), 9)
+
+
+def read_export(raw: bytes) -> Any:
+    """The data of an export file: JSON, or JSON compressed with gzip (as `/game export` sends it)."""
+    try:
+        return json.loads(gzip.decompress(raw) if raw[:2] == b"\x1f\x8b" else raw)
+    except (ValueError, OSError, EOFError):
+        raise BadInput("that file is not a game export (JSON, or JSON compressed with gzip)") from None
 
 
 def _read_export(data: Any) -> tuple[dict, list, list, list]:

@@ -35,10 +35,15 @@ SQLITE_MAX_INT = 2 ** 63 - 1
 SHOWN = 40          # characters of a user's input quoted back in an error
 
 
+def printable(text: str) -> str:
+    """Text any terminal and Discord can show (lone surrogates replaced)."""
+    return text.encode("utf-8", "replace").decode("utf-8")
+
+
 def clip(text: object, limit: int = SHOWN) -> str:
     """User input quoted in a message: at most `limit` characters, no line breaks."""
     shown = str(text).replace("\n", " ").replace("`", "'")
-    shown = shown.encode("utf-8", "replace").decode("utf-8")
+    shown = printable(shown)
     return shown if len(shown) <= limit else shown[: limit - 1] + "…"
 
 
@@ -63,5 +68,5 @@ def tidy_error(text: str) -> str:
     """An error as shown to a user: quoted input clipped, the whole at most `MESSAGE_MAX`
     characters, and nothing a terminal or Discord cannot print (lone surrogates)."""
     text = _QUOTED.sub(lambda m: f"`{clip(m.group(1), 60)}`" if len(m.group(1)) > 60 else m.group(0), str(text))
-    text = text.encode("utf-8", "replace").decode("utf-8")
+    text = printable(text)
     return text if len(text) <= MESSAGE_MAX else text[: MESSAGE_MAX - 1] + "…"

@@ -27,4 +27,4 @@ class Unconfirmed(BadState):
     def __init__(self, seat: str, missing: tuple[str, ...]):
         self.seat, self.missing = seat, missing
         super().__init__(f"{seat} is not marked ready yet: " + "; ".join(missing) + ". Give those orders, "
-                         f"or confirm to mark ready as it is (`/ready confirm:True`, or `!ready confirm`).")
+                         "or confirm to mark ready as it is (`/ready confirm:True`, or `!ready confirm`).")

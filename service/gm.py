@@ -163,8 +163,7 @@ class GameMasterMixin:
 
 def _assignable(game: GameInfo, actor: Actor, seat: str, user_id: int | None, guild_id: int | None) -> str:
     """The seat `seat` names, if `actor` may give it to `user_id` now."""
-    if guild_id is not None and game.guild_id != guild_id:
-        raise NotFound(f"there is no game #{game.id} on this server")
+    permissions.require_same_server(game, guild_id)
     permissions.require_gm(game, actor, "assign seats in")
     if game.status in ("finished", "abandoned"):
         raise BadState(f"game #{game.id} is {game.status}")

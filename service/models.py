@@ -73,6 +73,11 @@ class GameInfo:
                 return seat
         return None
 
+    def holder(self, name: str) -> int | None:
+        """The user seated at `name`, if any."""
+        seat = self.seat(name)
+        return seat.user_id if seat is not None else None
+
     def seats_of(self, user_id: int) -> list[str]:
         return [s.seat for s in self.seats if s.user_id == user_id]
 

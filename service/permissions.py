@@ -2,8 +2,14 @@
 from __future__ import annotations
 
 from .checks import clip
-from .errors import Forbidden
+from .errors import Forbidden, NotFound
 from .models import Actor, GameInfo
+
+
+def require_same_server(game: GameInfo, guild_id: int | None) -> None:
+    """A game is reached only from its own server (`guild_id` None: no server to compare)."""
+    if guild_id is not None and game.guild_id != guild_id:
+        raise NotFound(f"there is no game #{game.id} on this server")
 
 
 def is_gm(game: GameInfo, actor: Actor) -> bool:

@@ -97,10 +97,9 @@ class TimersMixin:
             if sheet is not None and sheet.ready:
                 continue
             missing = "no orders yet" if sheet is None or not sheet.lines else "orders not marked ready"
-            holder = game.seat(seat).user_id if game.seat(seat) else None
             await self.store.outbox(conn, game.id, f"seat:{seat}", (
                 f"Reminder: **{phase.label}** of {game.name} ends <t:{stamp}:R> and you have {missing}."),
-                None, iso(now), ping_user=holder)
+                None, iso(now), ping_user=game.holder(seat))
 
     async def seconds_to_next_timer(self) -> float | None:
         """Seconds until the next reminder, deadline or delivery retry is due (0 if overdue)."""

@@ -19,8 +19,7 @@ def orders_visible(game: GameInfo, seat: str, adjudicated: bool, viewer_id: int 
     """May `viewer_id` see `seat`'s orders of a phase (adjudicated or not)?"""
     if adjudicated or game.status in OVER:
         return True
-    holder = game.seat(seat).user_id if game.seat(seat) else None
-    return viewer_id is not None and holder == viewer_id
+    return viewer_id is not None and game.holder(seat) == viewer_id
 
 
 def redact_export(game: GameInfo, data: dict[str, Any], viewer_id: int | None) -> dict[str, Any]:
