@@ -25,6 +25,7 @@ from typing import Awaitable, Callable
 from .games import GameService
 from .maps import phase_map
 from .models import CONSOLE_GUILD, GameInfo, OutboxMessage
+from .timers import backoff
 
 log = logging.getLogger("dispatch.delivery")
 
@@ -63,11 +64,6 @@ class Delivery:
 Sender = Callable[[Destination, Delivery], Awaitable[None]]
 
 
-def retry_delay(attempts: int) -> timedelta:
-    """5 s, 10 s, 20 s … at most 10 minutes between tries of one message."""
-    return min(FIRST_RETRY * (2 ** max(0, attempts - 1)), LONGEST_RETRY)
-
-
 def route_of(game: GameInfo, message: OutboxMessage) -> tuple[Destination, ...]:
     text, target = message.content, message.target
     gm = game.creator_id
@@ -75,7 +71,7 @@ def route_of(game: GameInfo, message: OutboxMessage) -> tuple[Destination, ...]:
         return (Destination("console", 0, text, True, None),)
     if target.startswith("seat:"):
         seat = game.seat(target[5:])
-        holder = seat.user_id if seat else None
+        holder = game.holder(target[5:])
         route = []
         if seat is not None and seat.channel_id:
             route.append(Destination("channel", seat.channel_id, text, True, message.ping_user))
@@ -162,7 +158,7 @@ async def deliver_pending(service: GameService, send: Sender, console: bool = Fa
 async def _failed(service: GameService, message: OutboxMessage, error: str, permanent: bool) -> None:
     attempts = message.attempts + 1
     if not permanent and attempts < MAX_ATTEMPTS:
-        await service.delivery_failed(message.id, error, service.clock() + retry_delay(attempts))
+        await service.delivery_failed(message.id, error, service.clock() + backoff(attempts, FIRST_RETRY, LONGEST_RETRY))
         return
     await service.delivery_failed(message.id, error, None)
     log.error("outbox message %s of game %s to %s given up after %s attempt(s): %s", message.id,

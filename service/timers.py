@@ -21,9 +21,10 @@ TIMER_RETRY_FIRST = timedelta(minutes=1)
 TIMER_RETRY_MAX = timedelta(hours=1)
 
 
-def timer_backoff(attempts: int) -> timedelta:
-    """How long a failed timer waits before its next try: 1, 2, 4 … minutes, at most an hour."""
-    return min(TIMER_RETRY_FIRST * (2 ** max(0, attempts - 1)), TIMER_RETRY_MAX)
+def backoff(attempts: int, first: timedelta, longest: timedelta) -> timedelta:
+    """The pause before the next try after `attempts` failures: first, twice that, four times …
+    at most `longest` (failed timers: 1 minute to an hour; failed messages: 5 s to 10 minutes)."""
+    return min(first * (2 ** max(0, attempts - 1)), longest)
 
 
 class TimersMixin:
@@ -71,7 +72,7 @@ class TimersMixin:
 
     async def _timer_failed(self, row, exc: Exception, now: datetime) -> None:
         attempts = int(row["attempts"] or 0) + 1
-        retry = now + timer_backoff(attempts)
+        retry = now + backoff(attempts, TIMER_RETRY_FIRST, TIMER_RETRY_MAX)
         async with self.db.transaction() as conn:
             await conn.execute("UPDATE reminders SET attempts=?, last_error=?, due_at=? WHERE id=?",
                                (attempts, f"{type(exc).__name__}: {exc}"[:500], iso(retry), row["id"]))

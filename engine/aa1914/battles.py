@@ -59,9 +59,7 @@ def land_waiting_cargo(turn: "Turn") -> None:
             turn.report.append(f"🌊 {lost} unit(s) bound for {dest} went down with their transport.")
         if not cargo:
             continue
-        if dest in turn.call_off and zone in turn.mined_zones:
-            turn.report.append(f"↩️ The landing in {dest} is called off after mine hits; "
-                               f"{len(cargo)} unit(s) stay aboard in {zone}.")
+        if turn.landing_called_off(zone, dest, len(cargo)):
             continue
         if zone not in turn.won_zones and sea_battle_ahead(turn, zone):
             turn.report.append(f"↩️ The sea battle in {zone} was not won: {len(cargo)} unit(s) bound "

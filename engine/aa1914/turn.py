@@ -278,11 +278,9 @@ class Turn(HouseTurnMixin):
                     self.left_contested[u["id"]] = u["where"]
                 u["where"], u["aboard"] = dest, transport
             return   # a loaded unit may still be unloaded this turn
-        if kind == "unload" and self.rng is not None and dest in self.call_off and order.path[0] in self.mined_zones:
+        if kind == "unload" and self.rng is not None and self.landing_called_off(order.path[0], dest, len(units)):
             for u in units:
                 self.done_moving.add(u["id"])
-            self.report.append(f"↩️ The landing in {dest} is called off after mine hits; {len(units)} unit(s) "
-                               f"stay aboard in {order.path[0]}.")
             return
         if kind == "unload" and self.rng is not None and battles.sea_battle_ahead(self, order.path[0]):
             # Seed 001: "Transports may not offload units after retreating" — the cargo lands
@@ -329,6 +327,15 @@ class Turn(HouseTurnMixin):
         if self.power == US and not self.state["us_at_war"] and any(
                 at_war(self.board, {**self.state, "us_at_war": True}, US, u["owner"]) for u in units_in(self.state, dest)):
             raise OrderError("the neutral United States may not attack before it is at war")
+
+    def landing_called_off(self, zone: str, dest: str, count: int) -> bool:
+        """Errata: "you may call off the landing" after mine hits — given in advance as
+        `call off <territory> if mined`; says so in the report when it applies."""
+        if dest in self.call_off and zone in self.mined_zones:
+            self.report.append(f"↩️ The landing in {dest} is called off after mine hits; {count} unit(s) "
+                               f"stay aboard in {zone}.")
+            return True
+        return False
 
     def entered_land(self, dest: str) -> None:
         self.italy_reacts(dest)

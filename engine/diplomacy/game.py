@@ -39,6 +39,32 @@ def board_dislodged(state: State) -> dict[str, Dislodged]:
             for prov, d in state.get("dislodged", {}).items()}
 
 
+def _tally(lines: Sequence[str], dmap: DiplomacyMap, units: dict[str, Unit],
+           phase: str) -> tuple[dict[str, int], dict[str, int], bool, set[str]]:
+    """What a sheet decides: builds and removals per power, whether it waives, and the provinces
+    whose unit has an order. Lines that do not read are left out (they were refused already)."""
+    builds: dict[str, int] = {}
+    removes: dict[str, int] = {}
+    waived = False
+    ordered: set[str] = set()
+    for line in lines:
+        try:
+            order = parse_order(line, dmap, phase)
+        except OrderError:
+            continue
+        if isinstance(order, Build):
+            owner = dmap.home_power(order.province)
+            builds[owner] = builds.get(owner, 0) + 1
+        elif isinstance(order, Remove) and order.province in units:
+            owner = units[order.province].power
+            removes[owner] = removes.get(owner, 0) + 1
+        elif isinstance(order, Waive):
+            waived = True
+        else:
+            ordered.add(order.province)
+    return builds, removes, waived, ordered
+
+
 def _destinations(order: Order) -> list[str]:
     """The provinces an order sends a unit into, or supports or convoys a move into."""
     if isinstance(order, Move):
@@ -220,19 +246,7 @@ class DiplomacyGame(Variant):
 
     def _check_adjustment_totals(self, state: State, seat: str, lines: list[str], dmap: DiplomacyMap) -> None:
         counts = adjustment_counts(board_units(state), state["owners"], self.powers_of(state, seat))
-        builds: dict[str, int] = {}
-        removes: dict[str, int] = {}
-        units = board_units(state)
-        for line in lines:
-            try:
-                order = parse_order(line, dmap, "adjustment")
-            except OrderError:
-                continue
-            if isinstance(order, Build):
-                owner = dmap.home_power(order.province)
-                builds[owner] = builds.get(owner, 0) + 1
-            elif isinstance(order, Remove):
-                removes[units[order.province].power] = removes.get(units[order.province].power, 0) + 1
+        builds, removes, _, _ = _tally(lines, dmap, board_units(state), "adjustment")
         for power, n in builds.items():
             if n > max(counts.get(power, 0), 0):
                 raise OrderError(f"{power} may build {max(counts.get(power, 0), 0)} unit(s), not {n}")
@@ -315,25 +329,8 @@ class DiplomacyGame(Variant):
         still owed (builds are waived; removals follow the rulebook's civil-disorder order)."""
         dmap = self.game_map(state)
         powers = set(self.powers_of(state, seat)) - self.civil_disorder_powers(state)
-        ordered: set[str] = set()
-        builds: dict[str, int] = {}
-        removes: dict[str, int] = {}
         units = board_units(state)
-        for line in lines:
-            try:
-                order = parse_order(line, dmap, state["phase"])
-            except OrderError:
-                continue
-            if isinstance(order, Build):
-                owner = dmap.home_power(order.province)
-                builds[owner] = builds.get(owner, 0) + 1
-            elif isinstance(order, Remove) and order.province in units:
-                owner = units[order.province].power
-                removes[owner] = removes.get(owner, 0) + 1
-            elif isinstance(order, Waive):
-                builds["*waive*"] = builds.get("*waive*", 0) + 1
-            else:
-                ordered.add(order.province)
+        builds, removes, waived, ordered = _tally(lines, dmap, units, state["phase"])
         missing: list[str] = []
         if state["phase"] == "movement":
             idle = sorted(dmap.label(u.loc) for p, u in units.items() if u.power in powers and p not in ordered)
@@ -352,7 +349,7 @@ class DiplomacyGame(Variant):
                     missing.append(f"{power} must still remove {left} unit(s); the rulebook's civil-disorder "
                                    f"order will choose them")
                 elif owed > 0 and self._adjustment_owed(state, power) and builds.get(power, 0) < owed \
-                        and not builds.get("*waive*"):
+                        and not waived:
                     missing.append(f"{power} may still build {owed - builds.get(power, 0)} unit(s); "
                                    f"unused builds are waived")
         return missing
