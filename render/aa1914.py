@@ -29,7 +29,10 @@ POWER_COLOURS = {
     "United States": (51, 51, 0), "Spain": (196, 120, 20), "Neutral": (120, 110, 95),
 }
 ABBREVIATIONS = {"infantry": "I", "artillery": "A", "tank": "T", "fighter": "F", "battleship": "B",
-                 "cruiser": "C", "submarine": "S", "transport": "Tr"}
+                 "cruiser": "C", "submarine": "S", "transport": "Tr",
+                 # house units (seed 002, section 2): each its own label, none shared with the above
+                 "truck": "Tk", "artillery_truck": "AT", "armored_car": "AC", "destroyer": "D",
+                 "coastal_artillery": "CB", "armored_train": "Trn", "freighter": "Fr", "merchant_raider": "R"}
 
 
 @lru_cache(maxsize=1)
@@ -152,8 +155,7 @@ def _draw_units(draw: ImageDraw.ImageDraw, state: dict) -> None:
         x, y = anchor[0] * SCALE, anchor[1] * SCALE
         for owner, counts in sorted(owners.items()):
             order = list(ABBREVIATIONS)
-            text = " ".join(f"{n}{ABBREVIATIONS.get(t) or t[:2].title()}" for t, n in
-                            sorted(counts.items(), key=lambda kv: (order.index(kv[0]) if kv[0] in order else 99, kv[0])))
+            text = " ".join(f"{n}{ABBREVIATIONS[t]}" for t, n in sorted(counts.items(), key=lambda kv: order.index(kv[0])))
             box = draw.textbbox((x, y), text, font=small)
             draw.rectangle([box[0] - 2, box[1] - 1, box[2] + 2, box[3] + 1], fill=POWER_COLOURS.get(owner, (90, 90, 90)))
             draw.text((x, y), text, fill=(255, 255, 255), font=small)

@@ -134,3 +134,35 @@ async def test_a_game_of_another_server_cannot_be_reached(service):
         assert (await service.game(game_id)).seat("Central").user_id == bob.id
     finally:
         await close_world(world)
+
+
+async def test_an_admin_sets_limits_exports_deletes_and_imports_a_game(service):
+    """The server-admin commands through Discord, with exactly the README's permissions."""
+    import gzip
+    import json
+    world = await make_world(service, bot_permissions=README_PERMISSIONS)
+    try:
+        alice, bob = world.players
+        owner = world.owner                                   # the server owner is an administrator
+        settings = await world.slash(owner, "game settings", hours=24, shortest=6, per_user=3, per_server=20,
+                                     reminders="12 1")
+        assert settings.ephemeral and "24h per phase" in settings.text and "at least 6h" in settings.text
+        game_id = await started_game(world, "rx07", "Archive")
+        running = await world.slash(bob, "game export", game_id=game_id)
+        assert running.ephemeral and "every adjudicated phase" in running.text
+        name, packed = running.files[0]
+        assert name == f"game-{game_id}.json.gz" and json.loads(gzip.decompress(packed))["complete"] is False
+        refused = await world.slash(owner, "game delete", game_id=game_id)
+        assert "abandon it first" in refused.text
+        await world.slash(alice, "game abandon", game_id=game_id)
+        finished = await world.slash(alice, "game export", game_id=game_id)
+        _, packed = finished.files[0]
+        assert json.loads(gzip.decompress(packed))["complete"] is True
+        deleted = await world.slash(owner, "game delete", game_id=game_id)
+        assert f"Deleted the record of game #{game_id}" in deleted.text
+        imported = await world.slash(owner, "game import",
+                                     file=world.fake.attachment(f"game-{game_id}.json.gz", packed))
+        assert imported.ephemeral and "Imported as game" in imported.text, imported.text
+        assert not world.fake.refusals and not world.fake.violations
+    finally:
+        await close_world(world)

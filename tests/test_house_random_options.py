@@ -225,3 +225,10 @@ def test_concentrated_attack_joiners_follow_the_defenders_casualty_order():
     fighting = battles.concentrated_defenders(turn, "Galicia", enemy)
     joined = [u for u in fighting if u["owner"] == "Austria-Hungary"]
     assert [u["type"] for u in joined] == ["artillery"]          # 25 % of 4 others: 1, its owner's first
+
+
+def test_every_unit_type_has_its_own_map_label():
+    from engine.aa1914.units import UNIT_TYPES
+    from render.aa1914 import ABBREVIATIONS
+    assert set(UNIT_TYPES) <= set(ABBREVIATIONS)
+    assert len(set(ABBREVIATIONS.values())) == len(ABBREVIATIONS)

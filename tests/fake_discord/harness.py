@@ -16,7 +16,7 @@ from .model import Channel, Guild, User
 from .server import TOKEN, FakeDiscord, Interaction
 
 APPLICATION_COMMAND, AUTOCOMPLETE = 2, 4
-USER_OPTION = 6
+USER_OPTION, ATTACHMENT_OPTION = 6, 11
 
 
 class BotHarness:
@@ -153,6 +153,9 @@ class BotHarness:
                 member["permissions"] = str(guild.base_permissions(user.id))
                 resolved.setdefault("members", {})[str(user.id)] = member
                 value = str(user.id)
+            elif kind == ATTACHMENT_OPTION:
+                resolved.setdefault("attachments", {})[value["id"]] = value
+                value = value["id"]
             container["options"].append({"name": name, "type": kind, "value": value})
         if focused is not None:
             name, value = focused

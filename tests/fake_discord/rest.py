@@ -43,7 +43,7 @@ def build_app(fake: FakeDiscord) -> web.Application:
             fake.touch()
 
     async def _checked(request: web.Request, handler):
-        public = request.path.startswith((f"{API}/interactions/", f"{API}/webhooks/")) or \
+        public = request.path.startswith((f"{API}/interactions/", f"{API}/webhooks/", "/attachments/")) or \
             request.path == "/gateway"
         if not public and request.headers.get("Authorization") != f"Bot {TOKEN}":
             return _error(DiscordError(401, 0, "401: Unauthorized"))
@@ -61,6 +61,7 @@ def build_app(fake: FakeDiscord) -> web.Application:
     routes = Routes(fake)
     app.add_routes([
         web.get("/gateway", fake.gateway),
+        web.get("/attachments/{id}/{name}", routes.cdn),
         web.get(f"{API}/users/@me", routes.me),
         web.get(f"{API}/users/{{user}}", routes.get_user),
         web.get(f"{API}/oauth2/applications/@me", routes.application),
@@ -116,6 +117,12 @@ class Routes:
     # ------------------------------------------------------------------ login
     async def me(self, request):
         return _json(self.fake.bot.to_json())
+
+    async def cdn(self, request):
+        data = self.fake.uploads.get(int(request.match_info["id"]))
+        if data is None:
+            raise DiscordError(404, 0, "404: Not Found")
+        return web.Response(body=data, content_type="application/octet-stream")
 
     async def get_user(self, request):
         user = self.fake.users.get(int(request.match_info["user"]))

@@ -69,6 +69,7 @@ class FakeDiscord:
         self.violations: list[str] = []
         self.pings: list[tuple[int, Pings]] = []          # (message id, who it notified)
         self.requests: list[tuple[str, str]] = []
+        self.uploads: dict[int, bytes] = {}                 # attachment id -> bytes a user attached
         self._sockets: list[web.WebSocketResponse] = []
         self._sequence = 0
         self._session = "fake-session"
@@ -234,6 +235,14 @@ class FakeDiscord:
             data["member"] = {k: v for k, v in guild.member_json(user).items() if k != "user"}
         if self.can_see(self.bot, channel):
             await self.dispatch(event, data)
+
+    def attachment(self, name: str, data: bytes) -> dict[str, Any]:
+        """A file a user attaches to a command option; the bot downloads it from the fake CDN."""
+        attachment_id = snowflake()
+        self.uploads[attachment_id] = data
+        url = f"http://127.0.0.1:{self.port}/attachments/{attachment_id}/{name}"
+        return {"id": str(attachment_id), "filename": name, "size": len(data), "url": url, "proxy_url": url,
+                "content_type": "application/octet-stream"}
 
     async def delete_channel(self, channel: Channel) -> None:
         """An admin deletes a channel by hand."""
