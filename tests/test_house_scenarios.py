@@ -329,8 +329,10 @@ def test_freighter_income():
     two turns in a row." """
     state = _sea_state(freighters_raiders=True)
     state["units"] = [u for u in state["units"] if u["where"] not in ("SZ 6", "SZ 12")]
-    place(state, "British Empire", "freighter", "SZ 6")        # Karelia's base: Russian
-    after = Turn(B, state, "British Empire", random.Random(1)).run([])
+    state["units"] = [u for u in state["units"] if u["where"] != "SZ 5"]
+    place(state, "British Empire", "freighter", "SZ 5")
+    after = Turn(B, state, "British Empire", random.Random(1)).run(
+        [parse_order("move 1 freighter SZ 5 - SZ 6", B)])    # Karelia's base: Russian
     assert after["treasury"]["British Empire"] == 30 + 30 + 2
     again = Turn(B, after, "British Empire", random.Random(1)).run([])
     assert again["treasury"]["British Empire"] == 62 + 30           # stayed: no claim

@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING
 
 from . import raiders
 from .combat import Piece, Roll, SeaPolicy, land_battle, roll_dice, sea_battle, take_hits
-from .state import NEUTRAL, US, aligned, at_war, friendly, is_contested, units_in
-from .units import DEFAULT_LOSS_ORDER, UNIT_TYPES
+from .state import NEUTRAL, US, aligned, at_war, friendly, holds_land, is_contested, units_in
+from .units import DEFAULT_LOSS_ORDER, NON_COMBATANTS, UNIT_TYPES
 
 if TYPE_CHECKING:
     from .turn import Turn
@@ -161,19 +161,10 @@ def land_battles(turn: "Turn") -> None:
         _trains_react(turn, name)
         joined = turn.allied_attackers.get(name, set())
         mine = [u for u in units_in(turn.state, name) if (u["owner"] == turn.power or u["id"] in joined)
-                and not UNIT_TYPES[u["type"]].is_sea and u["type"] != "coastal_artillery"]
-        enemy = [u for u in units_in(turn.state, name) if not UNIT_TYPES[u["type"]].is_sea
+                and holds_land(u)]
+        enemy = [u for u in units_in(turn.state, name) if holds_land(u)
                  and at_war(turn.board, turn.state, turn.power, u["owner"])]
-        bystanders = [u for u in enemy if u["type"] == "coastal_artillery"]
-        if bystanders and len(bystanders) < len(enemy):
-            enemy = [u for u in enemy if u not in bystanders]   # batteries take no part in land combat
         if not mine or not enemy:
-            continue
-        if all(u["type"] in ("truck", "coastal_artillery") for u in enemy):
-            # 2.1/2.4: trucks and batteries do not fight land units: alone they cannot hold a territory
-            state_units = turn.state["units"]
-            turn.state["units"] = [u for u in state_units if u not in enemy]
-            turn.report.append(f"🚛 {len(enemy)} undefended truck(s) in {name} are lost.")
             continue
         if name in turn.start_contested and name not in turn.attacks:
             continue   # reinforcing a contested territory: a new battle there is optional
@@ -185,22 +176,47 @@ def land_battles(turn: "Turn") -> None:
         defender_cb = 0
         if turn.state.get("counter_battery", {}).get(enemy[0]["owner"]):
             defender_cb = sum(1 for u in enemy if u["type"] == "artillery") // 2
-        stores = turn.state.get("supplies", {})
-        a_supply = stores.get(turn.power, {}).get("at", {}).get(name, 0) if turn.rules.supply_chain else 0
-        d_supply = stores.get(enemy[0]["owner"], {}).get("at", {}).get(name, 0) if turn.rules.supply_chain else 0
+        a_supply = supplies_for_battle(turn, name, mine)
+        d_supply = supplies_for_battle(turn, name, enemy)
         result = land_battle(turn.rng, attackers, defenders, _order_of(turn, turn.power),
                              _order_of(turn, enemy[0]["owner"]), turn.rules, turn.neutralizing.get(name, 0),
-                             (turn.counter_batteries.get(name, 0), defender_cb), (a_supply, d_supply))
-        for power, used in ((turn.power, result.supplies_used[0]), (enemy[0]["owner"], result.supplies_used[1])):
-            if used:
-                stores[power]["at"][name] -= used
-                turn.report.append(f"📦 {power} uses {used} supplies at {name}.")
+                             (turn.counter_batteries.get(name, 0), defender_cb),
+                             (sum(a_supply.values()), sum(d_supply.values())))
+        for plan, used in ((a_supply, result.supplies_used[0]), (d_supply, result.supplies_used[1])):
+            for power in sorted(plan, reverse=True):      # dice that could take no bonus keep theirs
+                surplus = max(0, sum(plan.values()) - used)
+                plan[power] -= min(surplus, plan[power])
+        for power, used in (a_supply | d_supply).items():
+            if not used:
+                continue
+            turn.state["supplies"][power]["at"][name] -= used
+            turn.report.append(f"📦 {power} uses {used} supplies at {name}.")
         _log_rolls(turn, name, result.rolls)
         _apply(turn, result.attackers + result.defenders, result.attacker_lost + result.defender_lost)
         supremacy = f", air supremacy: {result.air_supremacy}" if result.air_supremacy else ""
         turn.report.append(f"💥 Battle of {name}{supremacy}:")
         turn.report.extend("   " + line for line in result.describe())
         _check_us_attacked(turn, [u["owner"] for u in enemy])
+
+
+def supplies_for_battle(turn: "Turn", name: str, side: list[dict]) -> dict[str, int]:
+    """4.7: "consume 1 supply to increase the hit die of one attacking or defending land unit by 1.
+    You may use any quantity of supplies, but each unit can only receive a single bonus per battle.
+    Supplies can only be used on land units that are in the same territory they are located in."
+    Each power of a side spends its own supplies there on its own land units, up to its standing
+    `supplies use N` (all, if it set none)."""
+    if not turn.rules.supply_chain:
+        return {}
+    stores, limits = turn.state.get("supplies", {}), turn.state.get("supply_use", {})
+    spend = {}
+    for power in sorted({u["owner"] for u in side}):
+        land = sum(1 for u in side if u["owner"] == power and UNIT_TYPES[u["type"]].is_land)
+        have = stores.get(power, {}).get("at", {}).get(name, 0)
+        limit = limits.get(power)
+        n = min(have, land, have if limit is None else limit)
+        if n > 0:
+            spend[power] = n
+    return spend
 
 
 def _trains_react(turn: "Turn", name: str) -> None:
@@ -306,7 +322,7 @@ def settle_control(turn: "Turn") -> None:
     for name, t in board.territories.items():
         if t.sea or t.impassable:
             continue
-        present = [u for u in units_in(state, name) if UNIT_TYPES[u["type"]].is_land]
+        present = [u for u in units_in(state, name) if UNIT_TYPES[u["type"]].is_land and holds_land(u)]
         if not present or is_contested(board, state, name):
             continue
         holder = state["control"].get(name)
@@ -332,12 +348,6 @@ def settle_control(turn: "Turn") -> None:
         for loser, store in state.get("supplies", {}).items():
             if store["at"].pop(name, 0) and at_war(board, state, loser, new):
                 turn.report.append(f"📦 {loser}'s supplies in {name} are destroyed.")   # 4.7
-        # 2.1/2.4: trucks and coastal batteries are destroyed when their territory is captured
-        doomed = [u for u in units_in(state, name) if u["type"] in ("truck", "coastal_artillery")
-                  and at_war(board, state, u["owner"], new)]
-        if doomed:
-            state["units"] = [u for u in state["units"] if u not in doomed]
-            turn.report.append(f"🚛 {len(doomed)} truck(s) lost in {name}.")
         for owner, factory in list(state.get("factories", {}).items()):
             if factory["where"] == name and at_war(board, state, owner, new):
                 del state["factories"][owner]      # 4.11: "the factory is destroyed and lost"
@@ -356,6 +366,31 @@ def settle_control(turn: "Turn") -> None:
                 turn.bought.clear()
                 turn.report.append(f"↩️ {holder}'s purchases are returned; {new} collects the {refund} IPCs.")
         claim_surrendered_treasury(turn, name, new)
+    lose_stranded_non_combatants(turn)
+
+
+def lose_stranded_non_combatants(turn: "Turn") -> None:
+    """Trucks and coastal batteries cannot fight land units (2.1, 2.4): "The Truck is destroyed if
+    the territory it is in is captured by the enemy"; "Coastal Batteries are destroyed ... if the
+    territory is captured by an enemy power". So after combat one is lost wherever no fighting
+    unit of its side stands with it and the enemy holds the territory or has units there."""
+    board, state = turn.board, turn.state
+    lost = []
+    for u in state["units"]:
+        if u["type"] not in NON_COMBATANTS:
+            continue
+        here = units_in(state, u["where"])
+        if any(holds_land(o) and friendly(board, o["owner"], u["owner"]) for o in here):
+            continue
+        holder = state["control"].get(u["where"])
+        if at_war(board, state, u["owner"], holder) or any(
+                holds_land(o) and at_war(board, state, u["owner"], o["owner"]) for o in here):
+            lost.append(u)
+    if lost:
+        state["units"] = [u for u in state["units"] if u not in lost]
+    for u in lost:
+        kind = "truck" if u["type"] == "truck" else "coastal battery"
+        turn.report.append(f"🚛 {u['owner']}'s {kind} in {u['where']} is lost: the enemy holds {u['where']}.")
 
 
 def _capital_captured(turn: "Turn", loser: str, captor: str) -> None:

@@ -256,7 +256,8 @@ def land_battle(rng: random.Random, attackers: list[Piece], defenders: list[Piec
     # 2.3: "Hits scored on the attack by Armored Cars may be affected to enemy Artillery even if he
     # still has Infantry left" — taken on the defender's artillery first
     car_hits = sum(r.hits for r in car_rolls)
-    for piece in [p for p in defenders if p.type in ("artillery", "artillery_truck")][:car_hits]:
+    car_lost = [p for p in defenders if p.type in ("artillery", "artillery_truck")][:car_hits]
+    for piece in car_lost:
         defenders.remove(piece)
         result.defender_lost.append(piece)
         car_hits -= 1
@@ -267,8 +268,16 @@ def land_battle(rng: random.Random, attackers: list[Piece], defenders: list[Piec
     # 2.8: armored trains "negate 2 hits on the defense and 1 on the offense"
     defender_hits = max(0, defender_hits - sum(1 for p in attackers if p.type == "tank")
                         - sum(1 for p in attackers if p.type == "armored_train"))
-    attacker_hits = max(0, attacker_hits - 2 * sum(1 for p in defenders if p.type == "armored_train"))
-    result.defender_lost += take_hits(defenders, attacker_hits + car_hits, defender_order)
+    negated = 2 * sum(1 for p in defenders if p.type == "armored_train")
+    if negated and car_lost:
+        # the trains' negations cover the armored cars' hits too, those first: they took the
+        # artillery, the dearer loss (docs/rulings.md)
+        spared = car_lost[:negated]
+        negated -= len(spared)
+        for piece in spared:
+            result.defender_lost.remove(piece)
+            defenders.append(piece)
+    result.defender_lost += take_hits(defenders, max(0, attacker_hits + car_hits - negated), defender_order)
     result.attacker_lost += take_hits(attackers, defender_hits, attacker_order)
     if cb_attack or cb_defend:
         _counter_battery(rng, result, attackers, defenders, cb_attack, cb_defend, a_rolls, d_rolls)
@@ -369,11 +378,15 @@ class SeaPolicy:
     sub_targets: tuple[str, ...] = ()
 
 
-def sea_targets(force: Sequence[Piece], sub_value: int | None = None) -> dict[int, int]:
-    """Target number -> dice for ships (attack equals defence at sea; 3.2: defending subs hit on 1)."""
+def sea_targets(force: Sequence[Piece], sub_value: int | None = None, defending: bool = False) -> dict[int, int]:
+    """Target number -> dice for ships: attack values for the attacker, defence values for the
+    defender (equal for the base game's ships; a merchant raider attacks at 0 but has "Defense
+    value : 2", 2.7; 3.2: defending subs hit on 1)."""
     groups: dict[int, int] = {}
     for p in force:
-        value = sub_value if (p.type == "submarine" and sub_value is not None) else p.spec.attack
+        value = p.spec.defense if defending else p.spec.attack
+        if p.type == "submarine" and sub_value is not None:
+            value = sub_value
         if value > 0:
             groups[value] = groups.get(value, 0) + 1
     return groups
@@ -430,7 +443,7 @@ def sea_battle(rng: random.Random, attackers: list[Piece], defenders: list[Piece
                 firing = [p for p in firing if p not in subs[:callers]]
         a_rolls = _fire(rng, sea_targets(firing).items(), "attacker", f"sea round {result.rounds}")
         d_rolls = _fire(rng, sea_targets([p for p in defenders if p not in diving_d],
-                                         1 if policy.sub_changes else None).items(),
+                                         1 if policy.sub_changes else None, defending=True).items(),
                         "defender", f"sea round {result.rounds}")
         result.rolls += called_rolls + a_rolls + d_rolls
         called = sum(r.hits for r in called_rolls)

@@ -71,6 +71,25 @@ HOUSE_OPTIONS: tuple[OptionSpec, ...] = (
 )
 HOUSE_KEYS = tuple(o.key for o in HOUSE_OPTIONS)
 
+# The orders each option adds, shown by /help in a game that uses it.
+HOUSE_ORDERS = {
+    "trucks": "`truck 2 infantry: Berlin - Prussia - Poland` (trucks with the units), "
+              "`truck 2 infantry: Prussia - Poland from Berlin` (trucks fetch them)",
+    "coastal_artillery": "`place 1 coastal artillery Kiel`, `attack battery Kiel from SZ 10`",
+    "armored_trains": "`move 1 train Moscow - Ukraine - Poland` (any distance by rail), `trains react|stay`",
+    "sub_changes": "`sub targets transport, battleship`",
+    "artillery_neutralization": "`neutralize Picardy with 2`",
+    "supply_chain": "`supply Picardy 3` (send from stock), `supplies use all|none|2` (per battle)",
+    "counter_battery": "`counter-battery Picardy with 2`, `counter-battery always|never` (defending)",
+    "more_production": "`factory Ruhr income` or `factory Munich staging` (turn 1)",
+    "breaking_through": "`break through 4 infantry: Picardy - Paris` (add `attack Paris` to fight in a "
+                        "contested territory; otherwise it reinforces)",
+    "multinational_attacks": "`join France 2 infantry: Paris - Picardy`",
+    "concentrated_attacks": "`concentrate Picardy on France`",
+    "italian_dilemma": "Italy: `defect`",
+    "spain_balance": "France: `spain pay 0|1|2`",
+}
+
 # 3.1 RSW: "German Submarines located in any sea zone directly adjacent to the UK's home island"
 UK_HOME_ISLAND = ("London", "Wales", "Yorkshire", "Scotland")
 USW_ZONES = ("SZ 2", "SZ 7", "SZ 8")

@@ -13,6 +13,10 @@ from .state import US, at_war, controller, friendly, income, units_in
 from .units import UNIT_TYPES
 
 
+def _count_words(units) -> str:
+    return ", ".join(f"{n} {kind.replace('_', ' ')}" for kind, n in units)
+
+
 class HouseTurnMixin:
     def italy_reacts(self, dest: str) -> None:
         """4.16: attacking neutral Italy makes it join the other alliance; from turn 3 a neutral
@@ -91,38 +95,58 @@ class HouseTurnMixin:
         return factory
 
     def truck_move(self, order: TruckMove) -> None:
-        """House rule 2.1: trucks in the start territory carry the units up to 2 spaces; "It is not
-        possible for units to move more than 2 spaces distance when carried by Trucks." The first
-        space must be one the units could pass through on foot (friendly, not contested); the
-        second may be hostile, neutral or contested — the trucks' gain. The trucks go along."""
+        """House rule 2.1: "Can transport 1 Infantry and 1 Artillery, 2 Infantry or 1 Tank 2
+        spaces. The Truck may move 1 space to get to the units it is loading and unload them one
+        space away. This allows the transported units to use their move to advance another space,
+        which gives them a total move of 2. It is not possible for units to move more than 2 spaces
+        distance when carried by Trucks."
+
+        Trucks standing with the units carry them up to 2 spaces and go along. Trucks fetched from
+        a neighbouring territory (`from X`) spend a space reaching the units, carry them 1 space
+        and stop there; the units may then march 1 more on foot. Every step obeys the movement
+        rules (impassable, closed, neutral Spain); the first space of a 2-space move must be one
+        the units could pass through on foot (friendly, not contested)."""
         from .house import truck_loads
         if "truck" not in self.rules.house_units:
             raise OrderError("this game does not use trucks (option `trucks`)")
         start, dest = order.path[0], order.path[-1]
-        wanted = dict(order.units)
-        needed = truck_loads(wanted)
+        needed = truck_loads(dict(order.units))
         if needed is None:
             raise OrderError("trucks carry 2 infantry, 1 infantry and 1 artillery, or 1 tank each")
-        trucks = [u for u in units_in(self.state, start) if u["owner"] == self.power and u["type"] == "truck"
+        depot = order.pickup or start
+        trucks = [u for u in units_in(self.state, depot) if u["owner"] == self.power and u["type"] == "truck"
                   and u["id"] not in self.done_moving]
         if len(trucks) < needed:
-            raise OrderError(f"{self.power} has {len(trucks)} truck(s) in {start} that can still move; "
+            raise OrderError(f"{self.power} has {len(trucks)} truck(s) in {depot} that can still move; "
                              f"those units need {needed}")
         units = movement.pick_units(self, MoveOrder(order.units, order.path))
-        for a, b in zip(order.path, order.path[1:]):
-            if not self.board.adjacent(a, b) or self.board.territories[b].sea:
-                raise OrderError(f"{b} is not a territory next to {a}")
         if start in self.start_contested:
             raise OrderError(f"units leaving contested {start} move on foot")
-        if len(order.path) == 3:
-            first = movement.territory_status(self, order.path[1])
-            if first != "friendly" or movement.first_entry_to_friendly_minor(self, order.path[1]):
-                raise OrderError(f"trucks drive through friendly territory first, and {order.path[1]} is {first}")
-        for u in units + trucks[:needed]:
+        if order.pickup:
+            if depot in self.start_contested:
+                raise OrderError(f"trucks leaving contested {depot} may not carry units on")
+            movement.check_steps(self, (depot, start))
+            movement.check_entry(self, (start,))
+        movement.check_steps(self, order.path)
+        if any(self.board.territories[p].sea for p in order.path):
+            raise OrderError("trucks drive over land: use a transport to cross the sea")
+        status = movement.check_entry(self, order.path[1:])
+        if len(order.path) == 3 and (status[0] != "friendly" or movement.first_entry_to_friendly_minor(self, order.path[1])):
+            raise OrderError(f"trucks drive through friendly territory first, and {order.path[1]} is "
+                             + ("a friendly minor entered for the first time" if status[0] == "friendly" else status[0]))
+        # fetched trucks have spent a space: they unload one space on and stay there
+        truck_stop = order.path[1] if order.pickup else dest
+        for u in units:
             u["where"] = dest
-            self.done_moving.add(u["id"])
-        self.landed_by_land.add(dest)
-        self.entered_land(dest)
+        for u in trucks[:needed]:
+            u["where"] = truck_stop
+        self.done_moving.update(u["id"] for u in units + trucks[:needed])
+        for place in {dest, truck_stop}:
+            self.landed_by_land.add(place)
+            self.entered_land(place)
+        self.report.append(f"🚛 {needed} {self.power} truck(s) carry {_count_words(order.units)} "
+                           + (f"from {start} to {dest}" if truck_stop == dest else
+                              f"from {start} to {truck_stop}; they march on to {dest}") + ".")
 
     def ally_join(self, order: AllyJoin) -> None:
         """House rule 4.14 Multinational Attacks: "Declare which of your ally or allies' forces will
@@ -188,8 +212,8 @@ class HouseTurnMixin:
                 stayed.remove(u)
         self.attacks.add(origin)          # breaking through commits to the attack there
         self.land_entered.add(dest)
-        if dest in self.start_contested:
-            self.attacks.add(dest)
+        # "If moving into another contested territory, you may either perform an attack or a
+        # reinforcement move": a reinforcement unless the player also orders `attack <dest>`
         self.report.append(f"➡️ {wanted} {self.power} unit(s) break through from {origin} into {dest}.")
 
     def concentrate(self, order: Concentrate) -> None:

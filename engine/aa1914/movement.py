@@ -110,13 +110,7 @@ def check_path(turn: "Turn", order: MoveOrder, units: list[dict]) -> str:
     """Validate the path for these units; returns the kind of move ('land', 'load', 'unload',
     'sea', 'air'). Raises OrderError naming the broken rule."""
     board, path = turn.board, order.path
-    for a, b in zip(path, path[1:]):
-        if not board.adjacent(a, b):
-            raise OrderError(f"{a} and {b} do not border each other")
-        if board.territories[b].impassable or b in turn.rules.extra_impassable:
-            raise OrderError(f"{b} is impassable")
-        if {a, b} == set(SUEZ) and not _suez_open(turn):
-            raise OrderError("the Suez Canal is closed: your side does not control Egypt")
+    check_steps(turn, path)
     domains = {UNIT_TYPES[u["type"]].domain for u in units}
     if len(domains) > 1:
         raise OrderError("move land, air and sea units in separate orders")
@@ -132,17 +126,52 @@ def check_path(turn: "Turn", order: MoveOrder, units: list[dict]) -> str:
     return _check_land(turn, path, units)
 
 
+def check_steps(turn: "Turn", path: tuple[str, ...]) -> None:
+    """Each step of a path joins neighbours and enters no impassable space; ships pass Suez only
+    while their side controls Egypt (RULES.md 4.5)."""
+    board = turn.board
+    for a, b in zip(path, path[1:]):
+        if not board.adjacent(a, b):
+            raise OrderError(f"{a} and {b} do not border each other")
+        if board.territories[b].impassable or b in turn.rules.extra_impassable:
+            raise OrderError(f"{b} is impassable")
+        if {a, b} == set(SUEZ) and not _suez_open(turn):
+            raise OrderError("the Suez Canal is closed: your side does not control Egypt")
+
+
+def check_entry(turn: "Turn", entered: tuple[str, ...] | list[str]) -> list[str]:
+    """The status of each land territory entered (see `territory_status`); refuses territories
+    closed to this power: neutral Spain (4.17) and, for a neutral United States, its allies'."""
+    status = [territory_status(turn, p) for p in entered]
+    if "closed" in status:
+        closed = entered[status.index("closed")]
+        if turn.start_control.get(closed) == "Spain":
+            raise OrderError(f"{closed} belongs to neutral Spain: no power may enter it (house rule 4.17)")
+        raise OrderError("the neutral United States may not enter territories of other Allied powers")
+    if turn.power == "Spain" and "hostile" in status:
+        raise OrderError("neutral Spain enters only its own territories and neutral ones (house rule 4.17)")
+    return status
+
+
 def rail_ok(turn: "Turn", name: str, owner: str) -> bool:
-    """2.8: "Armored Trains may only move within the power's original territories" (held by it)."""
+    """2.8: "Armored Trains may only move within the power's original territories": a train runs
+    on through those the power held, uncontested, at the start of the turn."""
     t = turn.board.territories[name]
-    return not t.sea and t.original_owner == owner and turn.start_control.get(name) == owner
+    return (not t.sea and t.original_owner == owner and turn.start_control.get(name) == owner
+            and name not in turn.start_contested)
 
 
 def _check_rail(turn: "Turn", path: tuple[str, ...]) -> str:
-    """ "Armored Trains may move any number of spaces within the owner's original territories." """
-    for name in path[1:]:
+    """ "Armored Trains may move any number of spaces within the owner's original territories."
+    The last space may be an original territory the enemy holds or contests: the train attacks
+    there (2 dice at 2, negating 1 hit), as any unit entering hostile ground ends its move."""
+    for name in path[1:-1]:
         if not rail_ok(turn, name, turn.power):
-            raise OrderError(f"armored trains run only in {turn.power}'s own original territories, not {name}")
+            raise OrderError(f"armored trains run on only through {turn.power}'s own original territories "
+                             f"that it held at the start of the turn, not {name}")
+    dest = turn.board.territories[path[-1]]
+    if dest.sea or dest.original_owner != turn.power:
+        raise OrderError(f"armored trains run only in {turn.power}'s own original territories, not {path[-1]}")
     return "land"
 
 
@@ -195,14 +224,7 @@ def _check_land(turn: "Turn", path: tuple[str, ...], units: list[dict]) -> str:
         return "load"
     if any(board.territories[p].sea for p in path):
         raise OrderError("land units cannot cross the sea on their own: use a transport")
-    status = [territory_status(turn, p) for p in path[1:]]
-    if "closed" in status:
-        closed = path[1:][status.index("closed")]
-        if turn.start_control.get(closed) == "Spain":
-            raise OrderError(f"{closed} belongs to neutral Spain: no power may enter it (house rule 4.17)")
-        raise OrderError("the neutral United States may not enter territories of other Allied powers")
-    if turn.power == "Spain" and "hostile" in status:
-        raise OrderError("neutral Spain enters only its own territories and neutral ones (house rule 4.17)")
+    status = check_entry(turn, path[1:])
     if start in turn.start_contested:
         # "Land units that begin their turn in contested territories can only be moved to an adjacent
         # territory ... controlled by the moving power or contained units belonging to that power"

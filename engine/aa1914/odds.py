@@ -171,7 +171,7 @@ def sea_odds(attackers: Sequence[str], defenders: Sequence[str],
     a_forces = [_after(attackers, k, a_order) for k in range(a_hp + 1)]
     d_forces = [_after(defenders, k, d_order) for k in range(d_hp + 1)]
     a_dists = [hit_distribution(sea_targets(_force([t for t, _ in f]))) for f in a_forces]
-    d_dists = [hit_distribution(sea_targets(_force([t for t, _ in f]))) for f in d_forces]
+    d_dists = [hit_distribution(sea_targets(_force([t for t, _ in f]), defending=True)) for f in d_forces]
     probability = {(0, 0): 1.0}
     outcomes: dict = {}
     for i in range(a_hp + 1):

@@ -129,6 +129,19 @@ class SendSupplies:
 
 
 @dataclass(frozen=True)
+class SupplyUse:
+    """House rule 4.7 "You may use any quantity of supplies": `supplies use all`, `supplies use 2`
+    (at most 2 in each battle) or `supplies use none` — a standing order, as a defender cannot
+    answer during the attacker's turn."""
+
+    limit: int | None        # None: all that can be used
+
+    def text(self) -> str:
+        return "supplies use all" if self.limit is None else (
+            "supplies use none" if self.limit == 0 else f"supplies use {self.limit}")
+
+
+@dataclass(frozen=True)
 class AttackBattery:
     """House rule 2.4: `attack battery Kiel from SZ 10` — ships engage a coastal battery."""
 
@@ -141,13 +154,17 @@ class AttackBattery:
 
 @dataclass(frozen=True)
 class TruckMove:
-    """House rule 2.1: `truck 2 infantry: Berlin - Prussia - Poland` (carried by trucks, 2 spaces)."""
+    """House rule 2.1: `truck 2 infantry: Berlin - Prussia - Poland` (carried by trucks standing
+    with them), or `truck 2 infantry: Prussia - Poland from Berlin` ("The Truck may move 1 space to
+    get to the units it is loading")."""
 
     units: Counts
     path: tuple[str, ...]
+    pickup: str | None = None     # where the trucks come from, one space from path[0]
 
     def text(self) -> str:
-        return f"truck {_counts_text(self.units)}: " + " - ".join(self.path)
+        return f"truck {_counts_text(self.units)}: " + " - ".join(self.path) + (
+            f" from {self.pickup}" if self.pickup else "")
 
 
 @dataclass(frozen=True)
@@ -250,7 +267,7 @@ class DeclareUSW:
         return "declare usw"
 
 
-Order = Buy | MoveOrder | Place | Attack | SeaDecision | LossOrder | Submerge | DeclareUSW | Breakthrough | Concentrate | BuildFactory | Neutralize | SubTargets | AllyJoin | CounterBattery | TrainsReact | TruckMove | AttackBattery | SendSupplies | SpainPay | Defect
+Order = Buy | MoveOrder | Place | Attack | SeaDecision | LossOrder | Submerge | DeclareUSW | Breakthrough | Concentrate | BuildFactory | Neutralize | SubTargets | AllyJoin | CounterBattery | TrainsReact | TruckMove | AttackBattery | SendSupplies | SupplyUse | SpainPay | Defect
 
 
 def _counts_text(units: Counts) -> str:
@@ -348,7 +365,8 @@ def _parse(line: str, board: Board) -> Order:
         units, damaged = parse_counts(units_text)
         if len(places) < 2:
             raise OrderError("a move needs where from and where to: `<from> - <to>`")
-        if len(places) > 5:
+        if len(places) > 5 and any(kind != "armored_train" for kind, _ in units):
+            # 2.8: only armored trains "move any number of spaces"
             raise OrderError("a move passes through at most three places")
         if damaged and [t for t, _ in units] != ["battleship"]:
             raise OrderError("only battleships can be damaged")
@@ -420,16 +438,25 @@ def _parse(line: str, board: Board) -> Order:
             raise OrderError("write `spain pay 0`, `spain pay 1` or `spain pay 2`")
         return SpainPay(int(match.group(1)))
     if verb in ("supply", "supplies"):
+        use = re.fullmatch(r"use\s+(all|none|\d+)", rest.strip(), re.I)
+        if use:
+            word = use.group(1).lower()
+            return SupplyUse(None if word == "all" else 0 if word == "none" else int(word))
         match = re.fullmatch(r"(.+?)\s+(\d+)", rest)
         if not match:
             raise OrderError("write `supply <territory> <number>`")
         return SendSupplies(_place(board, match.group(1)), int(match.group(2)))
     if verb == "truck":
+        pickup = None
+        fetched = re.fullmatch(r"(.+?)\s*,?\s+(?:with\s+)?(?:trucks?\s+)?from\s+(.+)", rest, re.I)
+        if fetched:
+            rest, pickup = fetched.group(1), _place(board, fetched.group(2))
         units_text, places = _split_units_and_places(board, rest)
         units, _ = parse_counts(units_text)
         if not 2 <= len(places) <= 3:
-            raise OrderError("trucks carry units one or two spaces: `truck 2 infantry: A - B - C`")
-        return TruckMove(units, tuple(places))
+            raise OrderError("trucks carry units one or two spaces: `truck 2 infantry: A - B - C`, or fetch "
+                             "them first: `truck 2 infantry: B - C from A`")
+        return TruckMove(units, tuple(places), pickup)
     if verb == "trains" and rest.strip().lower() in ("react", "stay"):
         return TrainsReact(rest.strip().lower() == "react")
     if verb in ("counter-battery", "counterbattery", "cb"):

@@ -83,14 +83,23 @@ def raider_found(turn: "Turn", zone: str, attacking_ships: int) -> bool:
 
 
 def freighter_income(turn: "Turn") -> int:
+    """A freighter's claim this turn; `claimed_in` remembers only the zone of last turn's claim, so
+    a freighter going A → B → A may claim in A again after a turn away."""
     gained = 0
     board = turn.board
     for u in turn.state["units"]:
         if u["owner"] != turn.power or u["type"] != "freighter":
             continue
-        zone = u["where"]
-        if u.get("claimed_in") == zone:
-            continue   # "It cannot stay in one area and claim the IPCs in the same zone two turns in a row."
+        zone, last = u["where"], u.pop("claimed_in", None)
+        if u["id"] in turn.start_unit_places and u["id"] not in turn.done_moving:
+            # "The Freighter must move every turn": one left in port earns nothing (docs/rulings.md)
+            turn.report.append(f"🚢 {turn.power}'s freighter in {zone} did not move this turn: it earns nothing "
+                               "(a freighter must move every turn).")
+            continue
+        if last == zone:
+            # "It cannot stay in one area and claim the IPCs in the same zone two turns in a row."
+            turn.report.append(f"🚢 {turn.power}'s freighter claimed in {zone} last turn: nothing this turn.")
+            continue
         if any(at_war(board, turn.state, turn.power, o["owner"]) for o in units_in(turn.state, zone)):
             continue   # not a friendly sea zone
         amount = 0
@@ -109,6 +118,17 @@ def freighter_income(turn: "Turn") -> int:
     if gained:
         turn.report.append(f"🚢 {turn.power}'s freighters bring in {gained} IPCs.")
     return gained
+
+
+def unmoved_freighters(state: dict, power: str, moves: list) -> list[str]:
+    """The zones where `power` keeps a freighter that none of these move orders takes out."""
+    waiting: dict[str, int] = {}
+    for u in state["units"]:
+        if u["owner"] == power and u["type"] == "freighter":
+            waiting[u["where"]] = waiting.get(u["where"], 0) + 1
+    for move in moves:
+        waiting[move.path[0]] = waiting.get(move.path[0], 0) - dict(move.units).get("freighter", 0)
+    return sorted(zone for zone, n in waiting.items() if n > 0)
 
 
 def raid(turn: "Turn") -> None:

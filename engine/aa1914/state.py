@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from .board import Board
+from .units import NON_COMBATANTS, UNIT_TYPES
 
 US = "United States"
 
@@ -36,13 +37,14 @@ def is_contested(board: Board, state: dict, territory: str) -> bool:
     """A land territory holding units of two powers at war (RULES.md 3.1)."""
     if board.territories[territory].sea:
         return False
-    owners = {u["owner"] for u in units_in(state, territory) if _ground_or_air(u)}
+    owners = {u["owner"] for u in units_in(state, territory) if holds_land(u)}
     return any(at_war(board, state, a, b) for a in owners for b in owners)
 
 
-def _ground_or_air(unit: dict) -> bool:
-    from .units import UNIT_TYPES
-    return not UNIT_TYPES[unit["type"]].is_sea
+def holds_land(unit: dict) -> bool:
+    """Units that hold and contest land: not ships, and not the house rules' trucks and coastal
+    batteries, which cannot fight land units (seed 002, 2.1 and 2.4)."""
+    return not UNIT_TYPES[unit["type"]].is_sea and unit["type"] not in NON_COMBATANTS
 
 
 def controller(board: Board, state: dict, territory: str) -> str | None:
@@ -53,14 +55,14 @@ def controller(board: Board, state: dict, territory: str) -> str | None:
 
 
 def sides_present(board: Board, state: dict, territory: str) -> set[str]:
-    return {board.side_of(u["owner"]) for u in units_in(state, territory) if _ground_or_air(u)}
+    return {board.side_of(u["owner"]) for u in units_in(state, territory) if holds_land(u)}
 
 
 def contested_territories(board: Board, state: dict) -> set[str]:
     """Every contested land territory, in one pass over the units."""
     owners: dict[str, set[str]] = {}
     for u in state["units"]:
-        if _ground_or_air(u):
+        if holds_land(u):
             owners.setdefault(u["where"], set()).add(u["owner"])
     return {name for name, present in owners.items() if not board.territories[name].sea
             and any(at_war(board, state, a, b) for a in present for b in present)}

@@ -17,8 +17,8 @@ from .house_turn import HouseTurnMixin
 from .board import Board
 from .orders import (Attack, Breakthrough, Buy, BuildFactory, Concentrate, DeclareUSW, LossOrder, MoveOrder,
                      AllyJoin, CallOff, CounterBattery, Neutralize, Order, Place, SeaDecision, Submerge, SubTargets,
-                     TrainsReact, TruckMove, AttackBattery, SendSupplies, SpainPay, Defect)
-from .state import US, aligned, at_war, friendly, income, is_contested, units_in
+                     TrainsReact, TruckMove, AttackBattery, SendSupplies, SupplyUse, SpainPay, Defect)
+from .state import US, aligned, at_war, friendly, holds_land, income, is_contested, units_in
 from .tournament import economic_collapse, political_collapse
 from .house import FACTORY_INCOME, UK_HOME_ISLAND, US_RESERVE_BONUS, USW_ZONES, rules_for, submarine_warfare_loss
 from .units import HOUSE_UNITS, UNIT_TYPES
@@ -38,6 +38,8 @@ def standing_field(order: Order) -> str | None:
         return "trains_react"
     if isinstance(order, SpainPay):
         return "spain_pay"
+    if isinstance(order, SupplyUse):
+        return "supply_use"
     return None
 
 
@@ -56,7 +58,10 @@ def apply_standing(state: dict, power: str, order: Order) -> bool:
         return True
     if field == "counter_battery" and not rules_for(options).counter_battery:
         raise OrderError("this game does not use house rule 4.8 (option `counter_battery`)")
-    value = {"loss_orders": lambda: list(order.types), "trains_react": lambda: order.react}.get(
+    if field == "supply_use" and not rules_for(options).supply_chain:
+        raise OrderError("this game does not use house rule 4.7 (option `supply_chain`)")
+    value = {"loss_orders": lambda: list(order.types), "trains_react": lambda: order.react,
+             "supply_use": lambda: order.limit}.get(
         field, lambda: order.standing)()
     state[field] = {**state.get(field, {}), power: value}
     return True
@@ -150,8 +155,6 @@ class Turn(HouseTurnMixin):
             elif isinstance(order, AttackBattery):
                 self.carry_out(lambda o: batteries.check_attack(self, o.where, o.zone), order)
                 self.battery_attacks.append(order)
-            elif isinstance(order, Attack):
-                self.carry_out(self.attack, order)
             elif isinstance(order, SeaDecision):
                 self.carry_out(self.decide_sea_battle, order)
         for order in orders:
@@ -163,6 +166,11 @@ class Turn(HouseTurnMixin):
                 self.carry_out(self.neutralize, order)
             elif isinstance(order, CounterBattery) and order.where:
                 self.carry_out(self.counter_battery, order)
+        for order in orders:
+            # after every move and breakthrough: 4.13 lets units breaking through into a contested
+            # territory "either perform an attack or a reinforcement move"
+            if isinstance(order, Attack):
+                self.carry_out(self.attack, order)
         if self.rng is None:
             self.check_end_of_movement()
         if self.rng is not None:
@@ -585,7 +593,7 @@ class Turn(HouseTurnMixin):
         for name, holder in list(state["control"].items()):
             if holder != power:
                 continue
-            remaining = [u["owner"] for u in units_in(state, name) if UNIT_TYPES[u["type"]].is_land]
+            remaining = [u["owner"] for u in units_in(state, name) if UNIT_TYPES[u["type"]].is_land and holds_land(u)]
             state["control"][name] = remaining[0] if remaining else None
             if remaining:
                 self.report.append(f"🚩 {remaining[0]} takes control of {name}.")

@@ -47,6 +47,10 @@ UNIT_TYPES: dict[str, UnitType] = {u.name: u for u in (
     UnitType("truck", 5, 0, 0, 2, "land"),
     UnitType("coastal_artillery", 8, 0, 0, 0, "land"),   # 2.4: defends at 3 against ships only
 )}
+# Land units that cannot fight land units: trucks ("No attack or defense value", 2.1) and coastal
+# batteries ("Defense value (against ships): 3", 2.4). They take no part in land battles, neither
+# hold nor contest a territory, and are destroyed when it falls to an enemy (docs/rulings.md).
+NON_COMBATANTS = frozenset({"truck", "coastal_artillery"})
 HOUSE_UNITS = {"artillery_truck": "artillery_trucks", "armored_car": "armored_cars", "destroyer": "destroyers",
                "freighter": "freighters_raiders", "merchant_raider": "freighters_raiders",
                "armored_train": "armored_trains", "truck": "trucks", "coastal_artillery": "coastal_artillery"}

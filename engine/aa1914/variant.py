@@ -15,7 +15,7 @@ from engine.variant import OptionSpec, PhaseResult, State, Variant
 
 from .board import board_for, standard_board
 from .house import HOUSE_OPTIONS
-from .orders import Place, SeaDecision, parse_order
+from .orders import MoveOrder, Place, SeaDecision, parse_order
 from .setup import initial_state
 from .state import income, incomes
 from .tournament import capital_victory, economic_victory, victory_points
@@ -40,8 +40,10 @@ class AA1914Variant(Variant):
 
     def rules_summary(self, options) -> str:
         """The Tournament Rules' essentials, then each house option in force with its section."""
+        from .house import HOUSE_ORDERS
         in_force = super().rules_summary(options).split("\n")[1:]
-        return "\n".join([TOURNAMENT_ESSENTIALS, *in_force])
+        orders = [f"• {line}" for key, line in HOUSE_ORDERS.items() if options.get(key)]
+        return "\n".join([TOURNAMENT_ESSENTIALS, *in_force, *(["**Orders these options add**", *orders] if orders else [])])
 
     def option_specs(self):
         return (OptionSpec("end_round", "round after which economic victory decides (0: play to capitals)", 0),
@@ -109,16 +111,33 @@ class AA1914Variant(Variant):
         return not state.get("winner") and seat in self.board_of(state).turn_order
 
     def missing_orders(self, state: State, seat: str, lines: Sequence[str]) -> list[str]:
-        """Base rules: "Austria-Hungary must attack Serbia on its first turn, starting the war"
-        (docs/rulings.md): a round-1 Austro-Hungarian sheet without a move into Serbia is incomplete."""
-        if seat != "Austria-Hungary" or state.get("round") != 1 or state.get("phase", "turn") != "turn":
+        """What /ready asks a player to confirm leaving out. Base rules: "Austria-Hungary must attack
+        Serbia on its first turn, starting the war" (docs/rulings.md); house rule 4.2: "The Freighter
+        must move every turn"."""
+        if state.get("phase", "turn") != "turn" or seat != self.active(state):
             return []
+        missing = []
+        if state["options"].get("freighters_raiders"):
+            from .raiders import unmoved_freighters
+            moves = []
+            for line in lines:
+                try:
+                    order = parse_order(line, self.board_of(state))
+                except OrderError:
+                    continue
+                if isinstance(order, MoveOrder):
+                    moves.append(order)
+            for zone in unmoved_freighters(state, seat, moves):
+                missing.append(f"your freighter in {zone} must move every turn (house rule 4.2); one left in "
+                               f"place earns nothing, e.g. `move 1 freighter {zone} - <next sea zone>`")
+        if seat != "Austria-Hungary" or state.get("round") != 1:
+            return missing
         for line in lines:
             words = line.replace(":", " ").split()
             if words and words[0].lower() in ("move", "attack") and "serbia" in line.lower().split("-")[-1]:
-                return []
-        return ["Austria-Hungary must attack Serbia in its first turn (base rules), e.g. "
-                "`move 3 infantry, 1 artillery Budapest - Serbia`; without it the war starts without that attack"]
+                return missing
+        return missing + ["Austria-Hungary must attack Serbia in its first turn (base rules), e.g. "
+                          "`move 3 infantry, 1 artillery Budapest - Serbia`; without it the war starts without that attack"]
 
     def check_orders(self, state: State, seat: str, lines: Sequence[str], existing: Sequence[str] = ()) -> list[str]:
         board = self.board_of(state)
@@ -135,7 +154,7 @@ class AA1914Variant(Variant):
             if seat != self.active(state) and not apply_standing(dict(state), seat, order):
                 raise OrderError(f"it is {self.active(state)}'s turn: {seat} may only set `casualties …` and "
                                  "other standing orders now (`submerge always|never`, `counter-battery always|never`, "
-                                 "`trains react|stay`, France's `spain pay N`)", line)
+                                 "`trains react|stay`, `supplies use all|none|N`, France's `spain pay N`)", line)
             text = order.text()
             key = _key(text, board)
             merged = [m for m in merged if key is None or _key(m, board) != key] + [text]
@@ -285,9 +304,12 @@ class AA1914Variant(Variant):
         return notes
 
     def order_help(self, state: State) -> str:
-        return ("Orders: `buy 3 infantry, 1 artillery`, `move 2 infantry, 1 artillery Berlin - Silesia`, "
+        from .house import HOUSE_ORDERS
+        text = ("Orders: `buy 3 infantry, 1 artillery`, `move 2 infantry, 1 artillery Berlin - Silesia`, "
                 "`move 1 cruiser SZ 11 - SZ 10 - SZ 9`, `attack Picardy` (contested), `break off SZ 9 after 2`, "
                 "`retreat SZ 9 to SZ 10`, `place 3 infantry Berlin`, `casualties infantry, artillery, tank`.")
+        extra = [line for key, line in HOUSE_ORDERS.items() if state.get("options", {}).get(key)]
+        return "\n".join([text, *(f"• {line}" for line in extra)]) if extra else text
 
     def phase_brief(self, state: State, seat: str) -> str:
         board = self.board_of(state)
