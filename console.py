@@ -25,7 +25,7 @@ from service.checks import printable, tidy_error
 from service.errors import BadInput
 from service.models import CONSOLE_GUILD
 from service.maps import phase_map
-from service.odds import battle_odds
+from service.odds import battle_odds, combat_options_in_force, odds_options
 from service.text import all_rules, game_rules, game_status, option_list, parse_option_words, variant_or_error
 
 log = logging.getLogger("dispatch.console")
@@ -42,7 +42,8 @@ HELP = """Commands (game number first where a game is meant; `;` separates order
   order ID [SEAT:] ORDER                 add or change one order
   clear ID [SEAT] | ready ID [SEAT] [confirm] | unready ID [SEAT]
   buy ID UNITS | move ID UNITS FROM - TO | casualties ID ORDER | done ID [confirm]   (A&A)
-  odds ATTACKERS vs DEFENDERS     exact battle odds, e.g. `odds 3 inf, 1 art vs 4 inf`
+  odds [#ID] ATTACKERS vs DEFENDERS [options: OPT ...]
+                                  battle odds under a game's house rules (or those named)
   status ID                       the game's status (same as `game status ID`)
   map ID [PHASE]                  write the map PNG to the out folder
   rules [ID|VARIANT]              the rules, with a game's options in force
@@ -101,8 +102,7 @@ class Console:
         if head == "map":
             return await self._map(rest)
         if head == "odds":
-            kind, result = battle_odds(rest)
-            return [f"{kind.capitalize()} battle {rest.strip()}: {result.summary()}"]
+            return await self._odds(rest)
         if head in ("buy", "move", "casualties"):
             game_id, seat, text = _target(rest)
             return await self._orders(f"{game_id} {seat + ': ' if seat else ''}{head} {text.strip()}",
@@ -123,6 +123,21 @@ class Console:
         if head == "tick":
             return [f"{await self.service.tick()} timer(s) fired"]
         raise BadInput(f"unknown command `{head}`; type `help`")
+
+    async def _odds(self, rest: str) -> list[str]:
+        """`odds [#ID] ATTACKERS vs DEFENDERS [options: OPT ...]`: a game's house rules, or those named."""
+        battle, _, named = rest.partition("options:")
+        options, where = (odds_options(named), "with the options given") if named.strip() else ({}, "Tournament Rules")
+        match = re.match(r"\s*#(\d+)\s+(.*)", battle, re.S)
+        if match:
+            game = await self.service.game(int(match.group(1)))
+            if game.variant != "aa1914":
+                raise BadInput(f"game #{game.id} is not an Axis & Allies game: it has no battle odds")
+            options, where, battle = dict(game.options), f"game #{game.id}'s rules", match.group(2)
+        kind, result = battle_odds(battle, options)
+        in_force = combat_options_in_force(options)
+        return [f"{kind.capitalize()} battle {battle.strip()}: {result.summary()}\n"
+                f"{where}: {', '.join(in_force) or 'no house rule changes its battles'}"]
 
     def _as(self, rest: str) -> list[str]:
         words = rest.split()

@@ -7,9 +7,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from service.errors import BadInput
-from service.odds import battle_odds
-from service.workers import Overrun
+from service.odds import battle_odds, combat_options_in_force, odds_options
 from service.text import game_status
+from service.workers import Overrun
 
 from .common import (GAME_ID, DispatchCog, actor_of, channel_seat, private_command, reply, reply_privately,
                      resolve_game)
@@ -57,15 +57,37 @@ class AA1914Cog(DispatchCog, name="Axis & Allies 1914"):
             text += f" The turn is played out; now **{moved.label}**; the results are in the game channel."
         await reply_privately(self.service, ctx, text)
 
-    @commands.hybrid_command(name="odds", description="Exact battle odds: 3 inf, 1 art vs 4 inf")
-    @app_commands.describe(battle="attackers vs defenders, e.g. `3 infantry, 1 artillery vs 4 infantry`")
-    async def odds(self, ctx: commands.Context, *, battle: str) -> None:
+    @commands.hybrid_command(name="odds", description="Battle odds under your game's rules: 3 inf, 1 art vs 4 inf")
+    @app_commands.describe(battle="attackers vs defenders, e.g. `3 infantry, 1 artillery vs 4 infantry`",
+                           options="outside a game: house rule options to use, e.g. `aerial_combat armored_trains`",
+                           game_id="the game whose house rules to use (default: this channel's game)")
+    async def odds(self, ctx: commands.Context, *, battle: str, options: str | None = None,
+                   game_id: int | None = None) -> None:
+        chosen, where = await self._odds_rules(ctx, options, game_id)
         try:
-            kind, result = await self.service.cpu.run(battle_odds, battle, timeout=ODDS_SECONDS)
+            kind, result = await self.service.cpu.run(battle_odds, battle, chosen, timeout=ODDS_SECONDS)
         except Overrun:
             raise BadInput(f"that battle is too large to work out within {ODDS_SECONDS:g} seconds; "
                            f"try fewer units a side") from None
-        await reply(ctx, f"**{kind.capitalize()} battle** `{battle[:200]}`\n{result.summary()}")
+        in_force = combat_options_in_force(chosen)
+        rules = f"{where}: " + (", ".join(f"`{o}`" for o in in_force) if in_force else "no house rule changes its battles")
+        await reply(ctx, f"**{kind.capitalize()} battle** `{battle[:200]}`\n{result.summary()}\n-# {rules}")
+
+    async def _odds_rules(self, ctx, options: str | None, game_id: int | None) -> tuple[dict, str]:
+        """Odds asked in a game use that game's house rules; outside one, the options given."""
+        if options is not None and game_id is None:
+            return odds_options(options), "with the options given"
+        try:
+            game = await resolve_game(self.service, ctx, game_id)
+        except BadInput:
+            if game_id is not None:
+                raise
+            return {}, "Tournament Rules (name house rules with `options:` to include them)"
+        if game.variant != "aa1914":
+            if game_id is not None:
+                raise BadInput(f"game #{game.id} is not an Axis & Allies game: it has no battle odds")
+            return {}, "Tournament Rules (name house rules with `options:` to include them)"
+        return dict(game.options), f"game #{game.id}'s rules"
 
     @commands.hybrid_command(name="status", description="The current game's status", extras=private_command())
     @app_commands.describe(game_id=GAME_ID)

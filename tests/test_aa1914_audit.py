@@ -247,6 +247,9 @@ async def test_the_console_speaks_every_a_and_a_command(service, tmp_path):
     out = await console.execute("done 1")
     assert any("adjudicated, now Round 1: Russia" in line for line in out)
     assert "Land battle" in (await console.execute("odds 3 inf, 1 art vs 4 inf"))[0]
+    assert "game #1's rules" in (await console.execute("odds #1 3 inf, 1 art vs 4 inf"))[0]
+    named = (await console.execute("odds 2 inf vs 1 train options: armored_trains"))[0]
+    assert "attacker wins 0.0%" in named and "armored_trains" in named
     assert "Round 1: Russia" in (await console.execute("status 1"))[0]
 
 

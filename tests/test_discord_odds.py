@@ -1,0 +1,41 @@
+"""`/odds` through the real bot on the fake Discord: a game's house rules, or the options named."""
+import pytest
+
+from service.errors import BadInput
+from service.odds import battle_odds
+from tests.discord_world import README_PERMISSIONS, close_world, make_world, started_game
+
+
+def test_odds_follow_the_house_rules_they_are_given():
+    """Issue 11 item 15: odds in a game use that game's rules. 2.8: "Armored Trains negate 2 hits on
+    the defense" — two attacking infantry can never beat a defending train; 4.1 Fighting By Numbers:
+    a side worth 20+ scores value/6 hits (here at least 6), so 20 infantry always beat one."""
+    _, train = battle_odds("2 infantry vs 1 armored train", {"armored_trains": True})
+    assert train.attacker_wins == 0 and train.trials
+    _, base = battle_odds("20 infantry vs 1 infantry")
+    _, by_numbers = battle_odds("20 infantry vs 1 infantry", {"fighting_by_numbers": True})
+    assert 0 < base.defender_wins + base.undecided and by_numbers.attacker_wins == 1.0
+    assert battle_odds("20 infantry vs 1 infantry", {"fighting_by_numbers": True})[1] == by_numbers   # seeded
+    with pytest.raises(BadInput, match="option `armored_trains`"):
+        battle_odds("2 infantry vs 1 armored train")
+    with pytest.raises(BadInput, match="trucks take no part"):
+        battle_odds("2 infantry, 1 truck vs 1 infantry", {"trucks": True})
+
+
+async def test_odds_in_a_game_use_its_house_rules_and_outside_the_options_named(service):
+    world = await make_world(service, bot_permissions=README_PERMISSIONS)
+    try:
+        alice = world.players[0]
+        game_id = await started_game(world, "aa1914", "Iron Roads", options="armored_trains aerial_combat")
+        public = world.public_channel(game_id)
+        answer = await world.slash(alice, "odds", channel=public, battle="2 infantry vs 1 train")
+        assert "attacker wins 0.0%" in answer.text, answer.text
+        assert f"game #{game_id}'s rules" in answer.text and "`armored_trains`" in answer.text
+        named = await world.slash(alice, "odds", battle="20 inf vs 1 inf", options="fighting_by_numbers")
+        assert "attacker wins 100.0%" in named.text and "`fighting_by_numbers`" in named.text
+        wrong = await world.slash(alice, "odds", battle="1 inf vs 1 inf", options="flying_tanks")
+        assert "unknown option" in wrong.text
+        assert not world.fake.refusals
+    finally:
+        await close_world(world)
+    assert not world.fake.violations
