@@ -109,7 +109,7 @@ def pick_units(turn: "Turn", order: MoveOrder, owner: str | None = None) -> list
 def check_path(turn: "Turn", order: MoveOrder, units: list[dict]) -> str:
     """Validate the path for these units; returns the kind of move ('land', 'load', 'unload',
     'sea', 'air'). Raises OrderError naming the broken rule."""
-    board, path = turn.board, order.path
+    path = order.path
     check_steps(turn, path)
     domains = {UNIT_TYPES[u["type"]].domain for u in units}
     if len(domains) > 1:
