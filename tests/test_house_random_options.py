@@ -28,10 +28,9 @@ def phase_lines(state, seat, rng):
     if phase == "turn":
         return random_lines(state, seat, rng)
     if phase == "auction":
-        from engine.aa1914.auction import neutral_minors
-        minors = neutral_minors(V.board_of(state))
-        return [f"bid {rng.choice(minors)} {rng.randint(1, 12)}", f"threaten {rng.choice(minors)}",
-                rng.choice(["premium pay", "premium refuse"])]
+        power = rng.choice([p for p in V.board_of(state).turn_order if p != "United States"])
+        return [rng.choice([f"bid {rng.randint(1, 12)}", f"bid {rng.randint(1, 12)} for {power}", "pass",
+                            "threaten", "no threat", "premium pay", "premium refuse"])]
     if phase == "reserves":
         mine = [u["where"] for u in state["units"] if u["owner"] == seat and u["type"] == "infantry"]
         return [f"place 1 infantry {rng.choice(mine)}"] if mine else []
@@ -47,7 +46,7 @@ def test_random_option_sets_never_raise(seed):
     rng = random.Random(seed)
     options = random_options(rng)
     state = V.initial_state(options, random.Random(seed))
-    for _ in range(12):
+    for _ in range(40):
         seats = V.seats_to_act(state)
         if not seats:
             break

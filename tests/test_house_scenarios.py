@@ -245,66 +245,6 @@ def test_counter_battery_fire():
         Turn(B, state_with(counter_battery=True), "Germany", None).run([parse_order("counter-battery Berlin with 9", B)])
 
 
-def _auction(orders, by_alliance=False):
-    from engine.aa1914.auction import parse_auction_order, run_auction
-    state = state_with(**({"auction_by_alliance": True} if by_alliance else {"auction_by_power": True}))
-    parsed = {seat: [parse_auction_order(line, B, by_alliance) for line in lines] for seat, lines in orders.items()}
-    report = run_auction(B, state, parsed, by_alliance)
-    return state, report
-
-
-def test_auction_by_power_and_the_threat_example():
-    """4.9 "France wins the bid for Spain at 8 IPCs. Germany declares a Threat of Invasion on Spain.
-    France must now pay 12 IPCs to acquire Spain. Russia, Italy and the UK must now also pay 2 IPCs
-    each, for a total of 18 IPCs for what was originally an 8 IPC investment!" """
-    state, report = _auction({"France": ["bid Spain 8"], "Germany": ["bid Spain 6", "threaten Spain"],
-                              "Italy": ["bid Norway 4"]})
-    assert state["alignments"]["Spain"] == "France" and state["alignments"]["Norway"] == "Italy"
-    spain = next(line for line in report if line.startswith("Spain"))
-    assert "France pays 12 IPCs and each ally 2" in spain
-    assert report[-1].startswith("Auction money left") and "France 12" in report[-1] and "Russia 23" in report[-1]
-
-
-def test_threat_refused_leaves_the_minor_neutral():
-    """ "If the winning side cannot or decides to not pay the premium ... The neutral country can
-    no longer be bid for ... The country that originally won the bid loses half the value of the
-    bid, rounded up." """
-    state, report = _auction({"France": ["bid Spain 9", "premium refuse"], "Germany": ["threaten Spain"]})
-    spain = next(line for line in report if line.startswith("Spain"))
-    assert state["alignments"]["Spain"] is None and "France loses 5 IPCs" in spain
-
-
-def test_minimum_bid_is_the_ipc_value():
-    """ "The minimum cost a player must pay to "align" a neutral power is the IPC value" """
-    from engine.aa1914.auction import check_auction, parse_auction_order
-    with pytest.raises(OrderError, match="at least 4"):
-        check_auction(B, state_with(auction_by_power=True), "France", [parse_auction_order("bid Spain 3", B, False)], False)
-    with pytest.raises(OrderError, match="only Germany, Austria-Hungary and the British Empire"):
-        check_auction(B, state_with(auction_by_power=True), "France", [parse_auction_order("threaten Spain", B, False)], False)
-
-
-def test_auction_by_alliance():
-    """4.10 "the side making the bid must announce the new price AND to which specific country the
-    neutral power would be aligned to ... "We bid 4 IPCs on Norway to be aligned with the UK"" """
-    state, report = _auction({"France": ["bid Norway 4 for British Empire"], "Germany": ["bid Norway 5 for Germany"],
-                              "Austria-Hungary": ["threaten Norway"]}, by_alliance=True)
-    assert state["alignments"]["Norway"] == "Germany"
-    with pytest.raises(OrderError, match="say which power"):
-        from engine.aa1914.auction import parse_auction_order
-        parse_auction_order("bid Norway 4", B, True)
-
-
-async def test_auction_phase_then_game(service):
-    game, players = await seat_everyone(service, {"auction_by_power": "on"}, 500)
-    assert (await service.phase(game.id)).label.startswith("No Such Thing as Neutral")
-    await service.submit_orders(game.id, players["Germany"], "bid Sweden 5")
-    for power, actor in players.items():
-        if power != "United States":
-            await service.mark_ready(game.id, actor)
-    phase = await service.phase(game.id)
-    assert phase.label == "Round 1: Austria-Hungary" and phase.state["alignments"]["Sweden"] == "Germany"
-
-
 def _sea_state(**options):
     return state_with(**options)
 

@@ -1,11 +1,19 @@
 """House rules 4.9 / 4.10 "No Such Thing as Neutral": the neutral minors' alignments auctioned
-before the game, played as one phase of sealed orders (docs/rulings.md).
+before the game, minor by minor, as a sequence of short phases (docs/rulings.md).
 
-Each power (4.9) or alliance (4.10) bids from "one turn's worth of IPCs"; minors go in order of
-IPC value, highest first. "The minimum cost a player must pay to "align" a neutral power is the
-IPC value of this minor power." A Threat of Invasion makes the winner "pay 50% more money than
-the bid states, rounded up" and every other power of its alliance 2 IPCs; refusing leaves the
-minor neutral for good and costs the winner "half the value of the bid, rounded up".
+"Starting with the highest IPC value minor powers, every Entente and Central Power country bids for
+this minor power's alignment. The bid's turn order is identical to the game's turn order." Each
+power (4.9) or alliance (4.10) bids from "one turn's worth of IPCs"; "The minimum cost a player
+must pay to "align" a neutral power is the IPC value of this minor power."
+
+Play-by-post cannot go round the table bid by bid, so a minor is sold in rounds: every bidder who
+can still raise answers at once (`bid N` or `pass`); the highest bid leads (ties to the earlier
+power in turn order, which would have bid first); when a round brings no raise the minor goes to
+the leader. Then, if the opposing alliance still has a Threat of Invasion, its powers decide
+whether to use one; if they do, the winner decides whether to pay the premium ("50% more money
+than the bid states, rounded up", and 2 IPCs from every other power of its alliance) or refuse
+(the minor "will stay a neutral minor power for the rest of the game" and the winner "loses half
+the value of the bid, rounded up").
 """
 from __future__ import annotations
 
@@ -20,24 +28,29 @@ from .board import Board
 US = "United States"
 THREAT_POWERS_BY_POWER = ("Germany", "Austria-Hungary", "British Empire")      # 4.9: once each
 THREATS_BY_ALLIANCE = {"Central Powers": 2, "Allies": 1}                        # 4.10
+ALLY_PREMIUM = 2      # "Every other power of that player's alliance must also pay 2 IPCs"
 
 
 @dataclass(frozen=True)
 class Bid:
-    minor: str
     amount: int
+    minor: str | None = None         # optional: the minor on offer is implied
     for_power: str | None = None     # 4.10: "to which specific country the neutral power would be aligned"
 
     def text(self) -> str:
-        return f"bid {self.minor} {self.amount}" + (f" for {self.for_power}" if self.for_power else "")
+        return f"bid {self.amount}" + (f" for {self.for_power}" if self.for_power else "")
+
+
+@dataclass(frozen=True)
+class Pass:
+    def text(self) -> str:
+        return "pass"
 
 
 @dataclass(frozen=True)
 class Threaten:
-    minor: str
-
     def text(self) -> str:
-        return f"threaten {self.minor}"
+        return "threaten"
 
 
 @dataclass(frozen=True)
@@ -48,66 +61,22 @@ class Premium:
         return "premium pay" if self.pay else "premium refuse"
 
 
+AuctionOrder = Bid | Pass | Threaten | Premium
+
+
 def neutral_minors(board: Board) -> list[str]:
     """The neutral minor powers, highest IPC value first ("Starting with the highest IPC value")."""
     minors = {t.minor: t.ipc for t in board.territories.values() if t.minor and t.minor_capital and t.aligned is None}
     return sorted(minors, key=lambda m: (-minors[m], m))
 
 
-def parse_auction_order(text: str, board: Board, by_alliance: bool):
-    line = " ".join((text or "").split())
-    words = line.split()
-    minors = {m.lower(): m for m in neutral_minors(board)}
-    if not words:
-        raise OrderError("empty order")
-    verb = words[0].lower()
-    if verb == "bid":
-        match = re.fullmatch(r"bid\s+(.+?)\s+(\d+)(?:\s+for\s+(.+))?", line, re.I)
-        if not match or match.group(1).lower() not in minors:
-            raise OrderError("write `bid <minor> <IPCs>`" + (" for <power>`" if by_alliance else "")
-                             + "; minors: " + ", ".join(minors.values()), line)
-        power = None
-        if by_alliance:
-            if not match.group(3):
-                raise OrderError("by alliance, say which power it aligns with: `bid Spain 6 for France`", line)
-            power = next((p for p in board.turn_order if p.lower() == match.group(3).strip().lower()), None)
-            if power is None or power == US:
-                raise OrderError(f"`{match.group(3)}` is not a power that can take a minor", line)
-        elif match.group(3):
-            raise OrderError("by power, your bid aligns the minor with you: leave out `for …`", line)
-        return Bid(minors[match.group(1).lower()], int(match.group(2)), power)
-    if verb == "threaten" and len(words) >= 2 and " ".join(words[1:]).lower() in minors:
-        return Threaten(minors[" ".join(words[1:]).lower()])
-    if verb == "premium" and len(words) == 2 and words[1].lower() in ("pay", "refuse"):
-        return Premium(words[1].lower() == "pay")
-    raise OrderError("auction orders: `bid <minor> <IPCs>`, `threaten <minor>`, `premium pay|refuse`", line)
-
-
-def check_auction(board: Board, state: dict, seat: str, orders: list, by_alliance: bool) -> None:
-    if seat == US:
-        raise OrderError("the United States, neutral, does not take part in the auction")
-    if board.side_of(seat) is None:
-        raise OrderError(f"{seat} is neutral: it has no alliance to bid or threaten for (docs/rulings.md)")
-    budget = auction_budgets(board, by_alliance)[_payer(board, seat, by_alliance)]
-    for order in orders:
-        if isinstance(order, Bid):
-            floor = next(t.ipc for t in board.territories.values() if t.minor == order.minor and t.minor_capital)
-            if order.amount < floor:
-                raise OrderError(f"{order.minor} costs at least {floor} IPCs (its IPC value)")
-            if order.amount > budget:
-                raise OrderError(f"you have {budget} IPCs to bid with, not {order.amount}")
-            if by_alliance and board.side_of(order.for_power) != board.side_of(seat):
-                raise OrderError(f"{order.for_power} is not in your alliance")
-        if isinstance(order, Threaten) and not by_alliance and seat not in THREAT_POWERS_BY_POWER:
-            raise OrderError("only Germany, Austria-Hungary and the British Empire may threaten invasion")
-
-
-def _payer(board: Board, power: str, by_alliance: bool) -> str:
-    return board.side_of(power) if by_alliance else power
+def minor_value(board: Board, minor: str) -> int:
+    return next(t.ipc for t in board.territories.values() if t.minor == minor and t.minor_capital)
 
 
 def auction_budgets(board: Board, by_alliance: bool) -> dict[str, int]:
-    """ "each power is provided with one turn's worth of IPCs"; by alliance the members pool them."""
+    """ "each power is provided with one turn's worth of IPCs"; by alliance the members pool them.
+    Neutral powers (the US, a neutral Italy or Spain) have no side and no budget."""
     own = {p: n for p, n in board.data["starting_ipcs"].items() if p != US and board.side_of(p) is not None}
     if not by_alliance:
         return own
@@ -117,61 +86,271 @@ def auction_budgets(board: Board, by_alliance: bool) -> dict[str, int]:
     return pools
 
 
-def run_auction(board: Board, state: dict, orders: dict[str, list], by_alliance: bool) -> list[str]:
-    """Decide every neutral minor's alignment; writes state["alignments"]; returns the report."""
-    money = auction_budgets(board, by_alliance)
-    # only powers with a side bid (neutral Italy and Spain, and the US, stay out: 4.9/4.10)
-    orders = {seat: items for seat, items in orders.items() if board.side_of(seat) is not None and seat != US}
-    threats_left = dict(THREATS_BY_ALLIANCE) if by_alliance else {p: 1 for p in THREAT_POWERS_BY_POWER}
-    premium = {seat: True for seat in orders}
-    for seat, items in orders.items():
-        for order in items:
-            if isinstance(order, Premium):
-                premium[seat] = order.pay
-    alignments = state.setdefault("alignments", {})
-    report = []
-    order_of = list(board.turn_order)
-    for minor in neutral_minors(board):
-        floor = next(t.ipc for t in board.territories.values() if t.minor == minor and t.minor_capital)
-        bids = [(o.amount, seat, o.for_power or seat) for seat in sorted(orders, key=order_of.index)
-                for o in orders[seat] if isinstance(o, Bid) and o.minor == minor]
-        bids = [b for b in bids if floor <= b[0] <= money[_payer(board, b[1], by_alliance)]]
-        if not bids:
-            report.append(f"{minor}: no bid; it stays neutral.")
-            continue
-        amount, bidder, power = max(bids, key=lambda b: (b[0], -order_of.index(b[1])))
-        side = board.side_of(bidder)
-        threat = next((seat for seat in sorted(orders, key=order_of.index) if board.side_of(seat) != side
-                       and any(isinstance(o, Threaten) and o.minor == minor for o in orders[seat])
-                       and threats_left.get(board.side_of(seat) if by_alliance else seat, 0) > 0), None)
-        if threat is None:
-            money[_payer(board, bidder, by_alliance)] -= amount
-            alignments[minor] = power
-            report.append(f"{minor} aligns with {power} for {amount} IPCs (bid by {bidder}).")
-            continue
-        threats_left[board.side_of(threat) if by_alliance else threat] -= 1
-        allies = [p for p in board.sides[side] if p not in (bidder, US)]
-        price = math.ceil(amount * 1.5)
+def bidders(board: Board) -> tuple[str, ...]:
+    return tuple(p for p in board.turn_order if p != US and board.side_of(p) is not None)
+
+
+def payer(board: Board, power: str, by_alliance: bool) -> str:
+    return board.side_of(power) if by_alliance else power
+
+
+def open_auction(board: Board, state: dict) -> dict:
+    """The auction's running record in `state["auction"]`, started on first use (a game saved
+    before the auction was played in rounds starts it here)."""
+    if "auction" not in state:
+        by_alliance = bool(state["options"].get("auction_by_alliance"))
+        state["auction"] = {
+            "by_alliance": by_alliance, "queue": neutral_minors(board), "money": auction_budgets(board, by_alliance),
+            "threats": dict(THREATS_BY_ALLIANCE) if by_alliance else {p: 1 for p in THREAT_POWERS_BY_POWER},
+            "minor": None, "step": "bid", "round": 0, "high": None, "threat_by": None}
+        _next_minor(board, state["auction"], [])
+    return state["auction"]
+
+
+# ------------------------------------------------------------------ who acts, and what they may say
+def seats_to_act(board: Board, state: dict) -> tuple[str, ...]:
+    auction = open_auction(board, state)
+    if auction["step"] == "bid":
+        return tuple(p for p in bidders(board) if _can_raise(board, auction, p))
+    if auction["step"] == "threat":
+        return _threateners(board, auction)
+    return (auction["high"]["bidder"],)
+
+
+def _can_raise(board: Board, auction: dict, power: str) -> bool:
+    high = auction["high"]
+    if high and payer(board, power, auction["by_alliance"]) == payer(board, high["bidder"], auction["by_alliance"]):
+        return False        # the leader does not outbid itself (by alliance: its partners neither)
+    return auction["money"][payer(board, power, auction["by_alliance"])] >= _next_price(board, auction)
+
+
+def _next_price(board: Board, auction: dict) -> int:
+    floor = minor_value(board, auction["minor"])
+    return max(floor, auction["high"]["amount"] + 1) if auction["high"] else floor
+
+
+def _threateners(board: Board, auction: dict) -> tuple[str, ...]:
+    """Powers of the other alliance that still hold a Threat of Invasion."""
+    side = board.side_of(auction["high"]["bidder"])
+    if auction["by_alliance"]:
+        other = next(s for s in THREATS_BY_ALLIANCE if s != side)
+        return tuple(p for p in bidders(board) if board.side_of(p) == other) if auction["threats"].get(other) else ()
+    return tuple(p for p in bidders(board) if auction["threats"].get(p) and board.side_of(p) != side)
+
+
+def parse_auction_order(text: str, board: Board, by_alliance: bool) -> AuctionOrder:
+    line = " ".join((text or "").split())
+    words = line.lower().split()
+    minors = {m.lower(): m for m in neutral_minors(board)}
+    if not words:
+        raise OrderError("empty order")
+    if words[0] == "bid":
+        match = re.fullmatch(r"bid\s+(?:(.+?)\s+)?(\d+)(?:\s+for\s+(.+))?", line, re.I)
+        if not match or (match.group(1) and match.group(1).lower() not in minors):
+            raise OrderError("write `bid <IPCs>`" + (" for <power>`" if by_alliance else ""), line)
+        power = None
         if by_alliance:
-            affordable = money[side] >= price + 2 * len(allies)
+            if not match.group(3):
+                raise OrderError("by alliance, say which power the minor aligns with: `bid 6 for France`", line)
+            power = next((p for p in board.turn_order if p.lower() == match.group(3).strip().lower()), None)
+            if power is None or power == US:
+                raise OrderError(f"`{match.group(3)}` is not a power that can take a minor", line)
+        elif match.group(3):
+            raise OrderError("by power, your bid aligns the minor with you: leave out `for …`", line)
+        minor = minors[match.group(1).lower()] if match.group(1) else None
+        return Bid(int(match.group(2)), minor, power)
+    if words in (["pass"], ["no", "bid"], ["no", "threat"], ["no"]):
+        return Pass()
+    if words[0] == "threaten" and (len(words) == 1 or " ".join(words[1:]) in minors):
+        return Threaten()
+    if words in (["premium", "pay"], ["pay"]):
+        return Premium(True)
+    if words in (["premium", "refuse"], ["refuse"]):
+        return Premium(False)
+    raise OrderError("auction orders: `bid <IPCs>`, `pass`, `threaten`, `no threat`, `premium pay|refuse`", line)
+
+
+def check_auction(board: Board, state: dict, seat: str, orders: list) -> None:
+    """Refuse what `seat` may not say at this step of the auction, saying why."""
+    auction = open_auction(board, state)
+    if seat == US or board.side_of(seat) is None:
+        raise OrderError(f"{seat} is neutral: it has no alliance to bid or threaten for (docs/rulings.md)")
+    if seat not in seats_to_act(board, state):
+        raise OrderError(f"{seat} has nothing to decide at this step of the auction ({step_label(board, state)})")
+    if len(orders) > 1:
+        raise OrderError("one answer per step: the last one you give counts")
+    for order in orders:
+        if auction["step"] == "bid":
+            if isinstance(order, Pass):
+                continue
+            if not isinstance(order, Bid):
+                raise OrderError(f"{auction['minor']} is being bid for: `bid <IPCs>` or `pass`")
+            if order.minor and order.minor != auction["minor"]:
+                raise OrderError(f"{auction['minor']} is on offer now, not {order.minor}; minors go one at a time")
+            least = _next_price(board, auction)
+            budget = auction["money"][payer(board, seat, auction["by_alliance"])]
+            if order.amount < least:
+                raise OrderError(f"the lowest bid for {auction['minor']} now is {least} IPCs"
+                                 + (" (its IPC value)" if not auction["high"] else " (one more than the high bid)"))
+            if order.amount > budget:
+                raise OrderError(f"you have {budget} IPCs of auction money, not {order.amount}")
+            if order.for_power and board.side_of(order.for_power) != board.side_of(seat):
+                raise OrderError(f"{order.for_power} is not in your alliance")
+        elif auction["step"] == "threat" and not isinstance(order, (Threaten, Pass)):
+            raise OrderError("answer `threaten` or `no threat`")
+        elif auction["step"] == "premium" and not isinstance(order, Premium):
+            raise OrderError("answer `premium pay` or `premium refuse`")
+
+
+# ------------------------------------------------------------------ one step
+def settle_step(board: Board, state: dict, orders: dict[str, list]) -> list[str]:
+    """Play the current step with the answers given (the last answer of each seat counts; silence
+    is `pass`, `no threat` — or `premium pay`, as the bidder wanted the minor); returns the report.
+    When the last minor is settled, `state["auction"]` is removed."""
+    auction = open_auction(board, state)
+    acting = seats_to_act(board, state)
+    answers = {seat: items[-1] for seat, items in orders.items() if items and seat in acting}
+    report: list[str] = []
+    if auction["step"] == "bid":
+        _settle_bids(board, state, auction, answers, report)
+    elif auction["step"] == "threat":
+        threat = next((seat for seat in acting if isinstance(answers.get(seat), Threaten)), None)
+        if threat is None:
+            _sell(board, state, auction, report)
         else:
-            affordable = money[bidder] >= price and all(money[a] >= 2 for a in allies)
-        if premium.get(bidder, True) and affordable:
-            if by_alliance:
-                money[side] -= price + 2 * len(allies)
-            else:
-                money[bidder] -= price
-                for ally in allies:
-                    money[ally] -= 2
-            alignments[minor] = power
-            report.append(f"{minor}: {threat} threatens invasion; {bidder} pays {price} IPCs and each ally 2: "
-                          f"{minor} aligns with {power}.")
-        else:
-            loss = math.ceil(amount / 2)
-            money[_payer(board, bidder, by_alliance)] -= loss
-            alignments[minor] = None
-            report.append(f"{minor}: {threat} threatens invasion; the premium is not paid, {minor} stays neutral "
-                          f"for the game and {bidder} loses {loss} IPCs.")
-    left = ", ".join(f"{k} {v}" for k, v in money.items())
-    report.append(f"Auction money left (it is not kept): {left}.")
+            auction["threats"][board.side_of(threat) if auction["by_alliance"] else threat] -= 1
+            auction["threat_by"] = threat
+            report.append(f"⚔️ {threat} declares a Threat of Invasion on {auction['minor']}.")
+            _ask_premium(board, state, auction, report)
+    else:
+        answer = answers.get(auction["high"]["bidder"])
+        _premium(board, state, auction, answer is None or answer.pay, report)
+    if auction["minor"] is None:
+        del state["auction"]
+        report.append("The auction is over.")
     return report
+
+
+def _settle_bids(board: Board, state: dict, auction: dict, answers: dict, report: list[str]) -> None:
+    order_of = list(board.turn_order)
+    bids = sorted(((a.amount, -order_of.index(seat), seat, a.for_power or seat)
+                   for seat, a in answers.items() if isinstance(a, Bid)), reverse=True)
+    minor = auction["minor"]
+    if bids:
+        amount, _, seat, power = bids[0]
+        auction["high"] = {"amount": amount, "bidder": seat, "for": power}
+        auction["round"] += 1
+        report.append(f"🔨 {minor}: the high bid is {amount} IPCs by {seat}"
+                      + (f" for {power}" if power != seat else "") + ".")
+        if any(seats_to_act(board, state)):
+            return
+    if auction["high"] is None:
+        report.append(f"{minor}: no bid; it stays neutral.")
+        _next_minor(board, auction, report)
+        return
+    if _threateners(board, auction):
+        auction["step"] = "threat"
+        return
+    _sell(board, state, auction, report)
+
+
+def _sell(board: Board, state: dict, auction: dict, report: list[str]) -> None:
+    high = auction["high"]
+    auction["money"][payer(board, high["bidder"], auction["by_alliance"])] -= high["amount"]
+    state.setdefault("alignments", {})[auction["minor"]] = high["for"]
+    report.append(f"🤝 {auction['minor']} aligns with {high['for']} for {high['amount']} IPCs (bid by {high['bidder']}).")
+    _next_minor(board, auction, report)
+
+
+def premium_cost(board: Board, auction: dict) -> tuple[int, list[str]]:
+    """The winner's price after a threat and the allies who add 2 IPCs each."""
+    high = auction["high"]
+    allies = [p for p in bidders(board) if board.side_of(p) == board.side_of(high["bidder"]) and p != high["bidder"]]
+    return math.ceil(high["amount"] * 1.5), allies
+
+
+def _affordable(board: Board, auction: dict) -> bool:
+    price, allies = premium_cost(board, auction)
+    money, bidder = auction["money"], auction["high"]["bidder"]
+    if auction["by_alliance"]:
+        return money[board.side_of(bidder)] >= price + ALLY_PREMIUM * len(allies)
+    return money[bidder] >= price and all(money[a] >= ALLY_PREMIUM for a in allies)
+
+
+def _ask_premium(board: Board, state: dict, auction: dict, report: list[str]) -> None:
+    if _affordable(board, auction):
+        auction["step"] = "premium"
+        return
+    report.append(f"{auction['high']['bidder']}'s side cannot pay the premium.")
+    _premium(board, state, auction, False, report)
+
+
+def _premium(board: Board, state: dict, auction: dict, pay: bool, report: list[str]) -> None:
+    high, minor, money = auction["high"], auction["minor"], auction["money"]
+    price, allies = premium_cost(board, auction)
+    if pay and _affordable(board, auction):
+        if auction["by_alliance"]:
+            money[board.side_of(high["bidder"])] -= price + ALLY_PREMIUM * len(allies)
+        else:
+            money[high["bidder"]] -= price
+            for ally in allies:
+                money[ally] -= ALLY_PREMIUM
+        state.setdefault("alignments", {})[minor] = high["for"]
+        report.append(f"🤝 {high['bidder']} pays the premium, {price} IPCs, and each ally {ALLY_PREMIUM}: "
+                      f"{minor} aligns with {high['for']}.")
+    else:
+        loss = math.ceil(high["amount"] / 2)
+        payer_key = payer(board, high["bidder"], auction["by_alliance"])
+        money[payer_key] -= min(loss, money[payer_key])
+        state.setdefault("alignments", {})[minor] = None
+        report.append(f"🏳️ The threat succeeds: {minor} stays neutral for the game and {high['bidder']} "
+                      f"loses {loss} IPCs.")
+    _next_minor(board, auction, report)
+
+
+def _next_minor(board: Board, auction: dict, report: list[str]) -> None:
+    """On to the next minor someone can still afford ("until all neutral countries are "aligned" or
+    every player runs out of IPCs to bid with")."""
+    auction.update(step="bid", round=0, high=None, threat_by=None, minor=None)
+    while auction["queue"]:
+        minor = auction["queue"].pop(0)
+        if max(auction["money"].values(), default=0) >= minor_value(board, minor):
+            auction["minor"] = minor
+            return
+        report.append(f"{minor}: nobody has {minor_value(board, minor)} IPCs left to bid; it stays neutral.")
+
+
+# ------------------------------------------------------------------ what players read
+def step_label(board: Board, state: dict) -> str:
+    auction = open_auction(board, state)
+    minor, high = auction["minor"], auction["high"]
+    if auction["step"] == "threat":
+        return f"{minor} — Threat of Invasion?"
+    if auction["step"] == "premium":
+        return f"{minor} — {high['bidder']}: pay the premium?"
+    lead = f"high bid {high['amount']} by {high['bidder']}" if high else f"opening bids from {minor_value(board, minor)}"
+    return f"{minor} — bidding ({lead})"
+
+
+def auction_brief(board: Board, state: dict, seat: str) -> str:
+    """The prompt for `seat`: the minor on offer, its money, the high bid and what it may answer."""
+    auction = open_auction(board, state)
+    minor, high = auction["minor"], auction["high"]
+    money = auction["money"].get(payer(board, seat, auction["by_alliance"]), 0)
+    whose = "your alliance's pooled" if auction["by_alliance"] else "your"
+    later = ", ".join(auction["queue"]) or "none"
+    head = f"**No Such Thing as Neutral** — {minor} (worth {minor_value(board, minor)} IPCs) is on offer. " \
+           f"You have {money} IPCs of {whose} auction money. Still to come: {later}."
+    if auction["step"] == "bid":
+        lead = (f"The high bid is {high['amount']} IPCs by {high['bidder']}" + (
+            f" for {high['for']}" if high["for"] != high["bidder"] else "") + ".") if high else "No bid yet."
+        example = f"`bid {_next_price(board, auction)}" + (f" for {seat}`" if auction["by_alliance"] else "`")
+        return f"{head}\n{lead} Answer {example} (at least {_next_price(board, auction)}) or `pass`."
+    if auction["step"] == "threat":
+        price, allies = premium_cost(board, auction)
+        return (f"{head}\n{high['bidder']} won {minor} for {high['amount']} IPCs. Answer `threaten` to force it to "
+                f"pay {price} and each of its allies {ALLY_PREMIUM} (or lose the minor), or `no threat`.")
+    price, allies = premium_cost(board, auction)
+    return (f"{head}\n{auction['threat_by']} threatens invasion. Answer `premium pay` — {price} IPCs from you and "
+            f"{ALLY_PREMIUM} from each of {', '.join(allies) or 'no ally'} — and {minor} aligns with {high['for']}; "
+            f"or `premium refuse`: {minor} stays neutral for the game and you lose {math.ceil(high['amount'] / 2)} IPCs.")

@@ -7,6 +7,7 @@ defender overrides the default within the deadline.
 """
 from __future__ import annotations
 
+import copy
 import random
 from typing import Mapping, Sequence
 
@@ -83,7 +84,8 @@ class AA1914Variant(Variant):
         if state.get("phase") == "reserves":
             return "Deploy the Reserves (secret placements)"
         if state.get("phase") == "auction":
-            return "No Such Thing as Neutral: the auction (sealed bids)"
+            from .auction import step_label
+            return "No Such Thing as Neutral: " + step_label(self.board_of(state), dict(state))
         if state.get("phase") == "italy_demands":
             return f"Round {state['round']}: Italy's demands"
         if state.get("phase") == "italy_responses":
@@ -95,8 +97,8 @@ class AA1914Variant(Variant):
             return ()
         if state.get("phase") == "auction":
             # neutral powers (neutral Italy 4.16, Spain 4.17, the US) have no side to bid for
-            board = self.board_of(state)
-            return tuple(p for p in board.turn_order if p != "United States" and board.side_of(p) is not None)
+            from .auction import seats_to_act
+            return seats_to_act(self.board_of(state), dict(state))
         if state.get("phase") == "reserves":
             return tuple(p for p in self.board_of(state).turn_order if p != "United States")
         if state.get("phase") == "italy_responses":
@@ -178,18 +180,15 @@ class AA1914Variant(Variant):
         return merged
 
     def _check_auction(self, state: State, seat: str, lines: Sequence[str], existing: Sequence[str]) -> list[str]:
+        """One answer per step of the auction: a new answer replaces the last."""
         from .auction import check_auction, parse_auction_order
+        board = self.board_of(state)
         by_alliance = bool(state["options"].get("auction_by_alliance"))
         merged = list(existing)
         for line in lines:
-            order = parse_auction_order(line, self.board_of(state), by_alliance)
-            key = order.text().rsplit(" ", 1)[0] if order.text().startswith("bid") else order.text().split(" ")[0]
-            if order.text().startswith("bid"):
-                key = " ".join(order.text().split()[:2])
-            merged = [m for m in merged if not m.startswith(key)] + [order.text()]
-        board = self.board_of(state)
-        check_auction(board, state, seat, [parse_auction_order(m, board, by_alliance) for m in merged],
-                      by_alliance)
+            order = parse_auction_order(line, board, by_alliance)
+            check_auction(board, dict(state), seat, [order])
+            merged = [order.text()]
         return merged
 
     def _check_italy(self, state: State, seat: str, lines: Sequence[str], existing: Sequence[str]) -> list[str]:
@@ -234,14 +233,17 @@ class AA1914Variant(Variant):
         if state.get("phase") in ("italy_demands", "italy_responses"):
             return self._adjudicate_italy(state, orders)
         if state.get("phase") == "auction":
-            from .auction import parse_auction_order, run_auction
+            from .auction import parse_auction_order, settle_step
             by_alliance = bool(state["options"].get("auction_by_alliance"))
-            new = dict(state, alignments=dict(state.get("alignments", {})),
-                       phase="reserves" if state["options"].get("deploy_reserves") else "turn")
+            new = copy.deepcopy(dict(state))
             parsed = {seat: [parse_auction_order(line, board, by_alliance) for line in lines]
                       for seat, lines in orders.items()}
-            report = run_auction(board, new, parsed, by_alliance)
-            return PhaseResult(new, "\n".join(report), announcements=("The auction is decided.",))
+            report = settle_step(board, new, parsed)
+            announcements = ()
+            if "auction" not in new:
+                new["phase"] = "reserves" if state["options"].get("deploy_reserves") else "turn"
+                announcements = ("The auction is decided.",)
+            return PhaseResult(new, "\n".join(report) or "No bids this round.", announcements=announcements)
         if state.get("phase") == "reserves":
             from .reserves import deploy
             new = dict(state, units=[dict(u) for u in state["units"]], phase="turn")
@@ -325,7 +327,8 @@ class AA1914Variant(Variant):
             return ("Deploy the Reserves: place units worth your starting IPCs where you already have units, "
                     "secretly: `place 2 infantry Libya`.")
         if phase == "auction":
-            return "The auction: `bid <minor> <IPCs>`, `threaten <minor>`, `premium pay|refuse`."
+            from .auction import auction_brief
+            return auction_brief(board, dict(state), seat)
         if seat != self.active(state):
             return (f"It is {self.active(state)}'s turn. You may set standing orders for {seat}: "
                     f"`casualties infantry, artillery, tank`, `submerge always`.")
