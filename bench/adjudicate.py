@@ -16,7 +16,7 @@ sys.path.insert(0, str(ROOT))
 
 from engine.diplomacy import datc  # noqa: E402
 from engine.diplomacy.game import board_units  # noqa: E402
-from engine.diplomacy.map import DiplomacyMap  # noqa: E402
+from engine.diplomacy.map import DiplomacyMap, province_of  # noqa: E402
 from engine.diplomacy.rx07 import Rx07Variant  # noqa: E402
 from engine.errors import OrderError  # noqa: E402
 
@@ -104,7 +104,8 @@ def random_positions(count: int, seed: int = 11) -> list[tuple[dict, dict[str, l
         def initial_state(self, options, rng):
             dmap = DiplomacyMap.standard()
             return {"year": 1901, "season": "spring", "phase": "movement", "options": {},
-                    "units": {u.province: {"kind": u.kind, "power": u.power, "loc": u.loc} for u in dmap.starting_units},
+                    "units": {province_of(loc): {"kind": kind, "power": power, "loc": loc}
+                              for kind, power, loc in dmap.starting_units},
                     "owners": {sc: p for p, homes in dmap.home_centers.items() for sc in homes}}
 
     variant, rng = Standard(), random.Random(seed)

@@ -7,20 +7,17 @@ is free and cannot be countered. Coastal Batteries are destroyed by attacking th
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine.errors import OrderError
 
 from .combat import Piece, Roll, SeaPolicy, roll_dice, sea_battle
+from .context import TurnContext
 from .house import BATTERY_DEFENSE, BATTERY_SINKS
+from .ledger import log_rolls, remove_losses
 from .state import at_war, units_in
 from .units import UNIT_TYPES
 
-if TYPE_CHECKING:
-    from .turn import Turn
 
-
-def placement_problem(turn: "Turn", where: str, n: int) -> str | None:
+def placement_problem(turn: TurnContext, where: str, n: int) -> str | None:
     """Batteries are built on the power's own coast: an original, coastal territory it controls."""
     t = turn.board.territories[where]
     coastal = any(turn.board.territories[a].sea for a in t.adjacent)
@@ -31,7 +28,7 @@ def placement_problem(turn: "Turn", where: str, n: int) -> str | None:
     return None
 
 
-def fire_on_passing_ships(turn: "Turn", path: tuple[str, ...], ships: list[dict]) -> None:
+def fire_on_passing_ships(turn: TurnContext, path: tuple[str, ...], ships: list[dict]) -> None:
     """Every enemy battery next to a zone the ships enter fires once at each of them. A battery
     next to two zones of one move fires only once, at the first: the ships pass it once, and "Max
     per territory: 1" would mean little if one battery could fire like two (docs/rulings.md)."""
@@ -57,7 +54,7 @@ def fire_on_passing_ships(turn: "Turn", path: tuple[str, ...], ships: list[dict]
                                        f"{turn.power}'s {ship['type']} in {zone}.")
 
 
-def check_attack(turn: "Turn", where: str, zone: str) -> None:
+def check_attack(turn: TurnContext, where: str, zone: str) -> None:
     if "coastal_artillery" not in turn.rules.house_units:
         raise OrderError("this game does not use coastal artillery (option `coastal_artillery`)")
     if not turn.board.adjacent(where, zone):
@@ -67,7 +64,7 @@ def check_attack(turn: "Turn", where: str, zone: str) -> None:
         raise OrderError(f"there is no enemy coastal battery in {where}")
 
 
-def attack_battery(turn: "Turn", where: str, zone: str) -> None:
+def attack_battery(turn: TurnContext, where: str, zone: str) -> None:
     """ "destroyed by attacking them with ships (standard battle)": rounds of fire between the
     ships in the zone and the battery, which hits on 3 and is destroyed by one hit."""
     ships = [u for u in units_in(turn.state, zone) if u["owner"] == turn.power and UNIT_TYPES[u["type"]].attack]
@@ -80,8 +77,7 @@ def attack_battery(turn: "Turn", where: str, zone: str) -> None:
     defenders = [Piece("cruiser", battery["owner"], uid=battery["id"])]
     result = sea_battle(turn.rng, attackers, defenders, SeaPolicy())
     assert BATTERY_DEFENSE == UNIT_TYPES["cruiser"].defense
-    from .battles import _apply, _log_rolls
-    _log_rolls(turn, where, result.rolls)
-    _apply(turn, result.attackers + result.defenders, result.attacker_lost + result.defender_lost)
+    log_rolls(turn, where, result.rolls)
+    remove_losses(turn, result.attackers + result.defenders, result.attacker_lost + result.defender_lost)
     outcome = "destroyed" if not result.defenders else "holds"
     turn.report.append(f"⚓ Ships in {zone} engage the coastal battery at {where}: the battery {outcome}.")

@@ -2,52 +2,26 @@
 coastal defense, and who controls a territory afterwards."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from . import raiders
 from .combat import Piece, Roll, SeaPolicy, land_battle, roll_dice, sea_battle, take_hits
 from .state import NEUTRAL, US, aligned, at_war, friendly, holds_land, is_contested, units_in
-from .units import DEFAULT_LOSS_ORDER, NON_COMBATANTS, UNIT_TYPES
+from .units import NON_COMBATANTS, UNIT_TYPES
 
-if TYPE_CHECKING:
-    from .turn import Turn
+from .context import TurnContext
+from .house import DEFAULT_SUB_TARGETS, concentrated_defence
+from .ledger import log_rolls, loss_order, pieces, remove_losses
 
 COASTAL_DEFENSE_HIT = 3   # RULES.md 3.4: UNCONFIRMED; artillery's defense (docs/rulings.md)
 
 
-def _pieces(units: list[dict]) -> list[Piece]:
-    return [Piece(u["type"], u["owner"], u.get("damaged", False), u["id"]) for u in units]
-
-
-def _order_of(turn: "Turn", power: str) -> list[str]:
-    return list(turn.state["loss_orders"].get(power, DEFAULT_LOSS_ORDER))
-
-
-def _apply(turn: "Turn", survivors: list[Piece], lost: list[Piece]) -> None:
-    dead = {p.uid for p in lost}
-    damaged = {p.uid for p in survivors if p.damaged}
-    turn.state["units"] = [u for u in turn.state["units"] if u["id"] not in dead
-                           and u.get("aboard") not in dead]   # cargo sinks with its transport
-    for u in turn.state["units"]:
-        if u["id"] in damaged:
-            u["damaged"] = True
-
-
-def _log_rolls(turn: "Turn", where: str, rolls: list[Roll]) -> None:
-    for roll in rolls:
-        entry = {"battle": where, "who": roll.who, "step": roll.step, "target": roll.target, "dice": roll.dice,
-                 "hits": roll.hits}
-        turn.state["log"].append({"round": turn.state["round"], "power": turn.power, **entry})
-
-
-def sea_battle_ahead(turn: "Turn", zone: str) -> bool:
+def sea_battle_ahead(turn: TurnContext, zone: str) -> bool:
     """Are there enemy ships in `zone` that a landing from it must first get past (anything at
     war with the mover but transports, which fight no one)?"""
     return any(UNIT_TYPES[u["type"]].is_sea and u["type"] != "transport"
                and at_war(turn.board, turn.state, turn.power, u["owner"]) for u in units_in(turn.state, zone))
 
 
-def land_waiting_cargo(turn: "Turn") -> None:
+def land_waiting_cargo(turn: TurnContext) -> None:
     """Land the cargo that waited for a sea battle: only from a zone now clear of enemy ships
     (a retreated or beaten fleet keeps its cargo aboard; a sunk transport's cargo is lost),
     and not where the player called the landing off after a mine hit."""
@@ -73,7 +47,7 @@ def land_waiting_cargo(turn: "Turn") -> None:
         turn.entered_land(dest)
 
 
-def sea_battles(turn: "Turn") -> None:
+def sea_battles(turn: TurnContext) -> None:
     for zone in sorted(turn.ship_entered | turn.attacks):
         if not turn.board.territories[zone].sea:
             continue
@@ -94,17 +68,16 @@ def sea_battles(turn: "Turn") -> None:
             continue
         decision = turn.sea_decisions.get(zone)
         defender_owner = enemy[0]["owner"]
-        from .house import DEFAULT_SUB_TARGETS
         policy = SeaPolicy(decision.action if decision else "press", decision.after_rounds if decision else 0,
                            decision.retreat_to if decision else None, zone in turn.submerging,
                            bool(turn.state.get("submerge", {}).get(defender_owner)), turn.rules.sub_changes,
                            turn.rules.sub_negator,
                            tuple(turn.state.get("sub_targets", {}).get(turn.power, DEFAULT_SUB_TARGETS)))
-        attackers, defenders = _pieces(mine), _pieces(enemy)
-        result = sea_battle(turn.rng, attackers, defenders, policy, _order_of(turn, turn.power),
-                            _order_of(turn, defender_owner))
-        _log_rolls(turn, zone, result.rolls)
-        _apply(turn, result.attackers + result.defenders, result.attacker_lost + result.defender_lost)
+        attackers, defenders = pieces(mine), pieces(enemy)
+        result = sea_battle(turn.rng, attackers, defenders, policy, loss_order(turn, turn.power),
+                            loss_order(turn, defender_owner))
+        log_rolls(turn, zone, result.rolls)
+        remove_losses(turn, result.attackers + result.defenders, result.attacker_lost + result.defender_lost)
         turn.report.append(f"⚓ Sea battle in {zone}: {result.ended} after {result.rounds} round(s).")
         turn.report.extend("   " + line for line in result.describe())
         submerged_ids = {p.uid for p in result.submerged}
@@ -120,7 +93,7 @@ def sea_battles(turn: "Turn") -> None:
         _check_us_attacked(turn, [u["owner"] for u in enemy])
 
 
-def mobilize_minor(turn: "Turn", name: str) -> None:
+def mobilize_minor(turn: TurnContext, name: str) -> None:
     """Entering a minor's capital mobilizes it: "twice its IPC value in units, one of them
     artillery and the rest infantry" (RULES.md 4.3)."""
     t = turn.board.territories[name]
@@ -154,7 +127,7 @@ def mobilize_minor(turn: "Turn", name: str) -> None:
         turn.report.append(f"⚔️ {t.minor} mobilizes against {turn.power} with {patron}'s pieces: {count} units.")
 
 
-def land_battles(turn: "Turn") -> None:
+def land_battles(turn: TurnContext) -> None:
     for name in sorted(turn.land_entered):
         mobilize_minor(turn, name)
     for name in sorted(turn.land_entered | {a for a in turn.attacks if not turn.board.territories[a].sea}):
@@ -169,8 +142,8 @@ def land_battles(turn: "Turn") -> None:
         if name in turn.start_contested and name not in turn.attacks:
             continue   # reinforcing a contested territory: a new battle there is optional
         enemy = concentrated_defenders(turn, name, enemy)
-        attackers = _pieces(mine)
-        defenders = _pieces(enemy)
+        attackers = pieces(mine)
+        defenders = pieces(enemy)
         _coastal_defense(turn, name, attackers, enemy)
         _bombard(turn, name, attackers, defenders, enemy)
         defender_cb = 0
@@ -178,8 +151,8 @@ def land_battles(turn: "Turn") -> None:
             defender_cb = sum(1 for u in enemy if u["type"] == "artillery") // 2
         a_supply = supplies_for_battle(turn, name, mine)
         d_supply = supplies_for_battle(turn, name, enemy)
-        result = land_battle(turn.rng, attackers, defenders, _order_of(turn, turn.power),
-                             _order_of(turn, enemy[0]["owner"]), turn.rules, turn.neutralizing.get(name, 0),
+        result = land_battle(turn.rng, attackers, defenders, loss_order(turn, turn.power),
+                             loss_order(turn, enemy[0]["owner"]), turn.rules, turn.neutralizing.get(name, 0),
                              (turn.counter_batteries.get(name, 0), defender_cb),
                              (sum(a_supply.values()), sum(d_supply.values())))
         for plan, used in ((a_supply, result.supplies_used[0]), (d_supply, result.supplies_used[1])):
@@ -191,15 +164,15 @@ def land_battles(turn: "Turn") -> None:
                 continue
             turn.state["supplies"][power]["at"][name] -= used
             turn.report.append(f"📦 {power} uses {used} supplies at {name}.")
-        _log_rolls(turn, name, result.rolls)
-        _apply(turn, result.attackers + result.defenders, result.attacker_lost + result.defender_lost)
+        log_rolls(turn, name, result.rolls)
+        remove_losses(turn, result.attackers + result.defenders, result.attacker_lost + result.defender_lost)
         supremacy = f", air supremacy: {result.air_supremacy}" if result.air_supremacy else ""
         turn.report.append(f"💥 Battle of {name}{supremacy}:")
         turn.report.extend("   " + line for line in result.describe())
         _check_us_attacked(turn, [u["owner"] for u in enemy])
 
 
-def supplies_for_battle(turn: "Turn", name: str, side: list[dict]) -> dict[str, int]:
+def supplies_for_battle(turn: TurnContext, name: str, side: list[dict]) -> dict[str, int]:
     """4.7: "consume 1 supply to increase the hit die of one attacking or defending land unit by 1.
     You may use any quantity of supplies, but each unit can only receive a single bonus per battle.
     Supplies can only be used on land units that are in the same territory they are located in."
@@ -219,7 +192,7 @@ def supplies_for_battle(turn: "Turn", name: str, side: list[dict]) -> dict[str, 
     return spend
 
 
-def _trains_react(turn: "Turn", name: str) -> None:
+def _trains_react(turn: TurnContext, name: str) -> None:
     """2.8: "Armored Trains may move « reactively » after an enemy declares an attack to reinforce
     the defense in a territory. This may be done once per round" — for powers whose standing order
     is `trains react`, the nearest train that can reach the attacked original territory by rail."""
@@ -252,29 +225,28 @@ def _trains_react(turn: "Turn", name: str) -> None:
                 queue.append(nxt)
 
 
-def concentrated_defenders(turn: "Turn", name: str, enemy: list[dict]) -> list[dict]:
+def concentrated_defenders(turn: TurnContext, name: str, enemy: list[dict]) -> list[dict]:
     """4.15: only the chosen power's units and 25 % of the others (another 25 % on a 4+) fight;
     "if the attacker managed to score more hits than there are defending units, the remaining
     hits are not transferred over to the defending units that did not participate"."""
     target = turn.concentrations.get(name)
     if target is None:
         return enemy
-    from .house import concentrated_defence
     die = turn.rng.randint(1, 6)
-    _log_rolls(turn, name, [Roll("attacker", "concentrated attack", 3, [die])])
+    log_rolls(turn, name, [Roll("attacker", "concentrated attack", 3, [die])])
     chosen = [u for u in enemy if u["owner"] == target]
     others = [u for u in enemy if u["owner"] != target]
     _, joined = concentrated_defence(len(chosen), len(others), die)
     # the defenders that join are the ones their owners would give up first: each owner's
     # standing `casualties` order (docs/rulings.md, 4.15)
-    rankings = {owner: {t: i for i, t in enumerate(_order_of(turn, owner))} for owner in {u["owner"] for u in others}}
+    rankings = {owner: {t: i for i, t in enumerate(loss_order(turn, owner))} for owner in {u["owner"] for u in others}}
     others.sort(key=lambda u: (rankings[u["owner"]].get(u["type"], 99), u["id"]))
     turn.report.append(f"🎯 Concentrated attack on {target} in {name}: die {die}; {len(chosen)} {target} units "
                        f"and {joined} of {len(others)} other defenders fight.")
     return chosen + others[:joined]
 
 
-def _coastal_defense(turn: "Turn", name: str, attackers: list[Piece], enemy: list[dict]) -> None:
+def _coastal_defense(turn: TurnContext, name: str, attackers: list[Piece], enemy: list[dict]) -> None:
     """Amphibious assault: "each defending artillery gets a free roll to pick off and destroy an
     offloading unit" before the battle (RULES.md 3.4, LIKELY)."""
     landing = [p for p in attackers if p.uid in turn.unloaded_into.get(name, set())]
@@ -282,18 +254,18 @@ def _coastal_defense(turn: "Turn", name: str, attackers: list[Piece], enemy: lis
     if not landing or not guns:
         return
     roll = Roll("defender", "coastal defense", COASTAL_DEFENSE_HIT, roll_dice(turn.rng, guns))
-    _log_rolls(turn, name, [roll])
-    lost = take_hits(landing, roll.hits, _order_of(turn, turn.power))
+    log_rolls(turn, name, [roll])
+    lost = take_hits(landing, roll.hits, loss_order(turn, turn.power))
     for p in lost:
         attackers.remove(p)
-    _apply(turn, [], lost)
+    remove_losses(turn, [], lost)
     turn.report.append(f"🛡️ Coastal defense at {name}: {roll.dice} → {len(lost)} landing unit(s) lost.")
 
 
 BOMBARD_HIT = 4   # the battleship's attack (RULES.md 2.6: presumed)
 
 
-def _bombard(turn: "Turn", name: str, attackers: list[Piece], defenders: list[Piece], enemy: list[dict]) -> None:
+def _bombard(turn: TurnContext, name: str, attackers: list[Piece], defenders: list[Piece], enemy: list[dict]) -> None:
     """Amphibious assault only: "at most one battleship per land unit offloaded", one roll each,
     before the land battle (RULES.md 2.6, LIKELY)."""
     landed = sum(1 for p in attackers if p.uid in turn.unloaded_into.get(name, set()))
@@ -303,18 +275,18 @@ def _bombard(turn: "Turn", name: str, attackers: list[Piece], defenders: list[Pi
     if not shots or not defenders:
         return
     roll = Roll("attacker", "shore bombardment", BOMBARD_HIT, roll_dice(turn.rng, shots))
-    _log_rolls(turn, name, [roll])
-    lost = take_hits(defenders, roll.hits, _order_of(turn, enemy[0]["owner"]))
-    _apply(turn, [], lost)
+    log_rolls(turn, name, [roll])
+    lost = take_hits(defenders, roll.hits, loss_order(turn, enemy[0]["owner"]))
+    remove_losses(turn, [], lost)
     turn.report.append(f"🚢 Shore bombardment of {name}: {roll.dice} → {len(lost)} defender(s) lost.")
 
 
-def _check_us_attacked(turn: "Turn", defenders: list[str]) -> None:
+def _check_us_attacked(turn: TurnContext, defenders: list[str]) -> None:
     if US in defenders and not turn.state["us_at_war"]:
         turn.us_enters_war("The United States is attacked and enters the war.")
 
 
-def settle_control(turn: "Turn") -> None:
+def settle_control(turn: TurnContext) -> None:
     """After combat: a territory held by one side's land units alone belongs to that side —
     its original owner if that power is on the side ("Only originally controlled territories
     can be liberated"), otherwise the power whose units stand there (the mover first)."""
@@ -369,7 +341,7 @@ def settle_control(turn: "Turn") -> None:
     lose_stranded_non_combatants(turn)
 
 
-def lose_stranded_non_combatants(turn: "Turn") -> None:
+def lose_stranded_non_combatants(turn: TurnContext) -> None:
     """Trucks and coastal batteries cannot fight land units (2.1, 2.4): "The Truck is destroyed if
     the territory it is in is captured by the enemy"; "Coastal Batteries are destroyed ... if the
     territory is captured by an enemy power". So after combat one is lost wherever no fighting
@@ -393,7 +365,7 @@ def lose_stranded_non_combatants(turn: "Turn") -> None:
         turn.report.append(f"🚛 {u['owner']}'s {kind} in {u['where']} is lost: the enemy holds {u['where']}.")
 
 
-def _capital_captured(turn: "Turn", loser: str, captor: str) -> None:
+def _capital_captured(turn: TurnContext, loser: str, captor: str) -> None:
     """ "the captor takes the loser's unspent IPCs" (RULES.md 4.2, CONFIRMED)."""
     amount = turn.state["treasury"].get(loser, 0)
     turn.state["treasury"][loser] = 0
@@ -401,7 +373,7 @@ def _capital_captured(turn: "Turn", loser: str, captor: str) -> None:
     turn.report.append(f"🏛️ {captor} captures the capital of {loser} and takes its {amount} IPCs.")
 
 
-def claim_surrendered_treasury(turn: "Turn", name: str, new: str) -> None:
+def claim_surrendered_treasury(turn: TurnContext, name: str, new: str) -> None:
     """ "The surrendered power's IPC treasury will be claimed by the first enemy power to gain
     control of its capital." """
     for loser, amount in list(turn.state["unclaimed_treasury"].items()):

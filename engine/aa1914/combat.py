@@ -15,6 +15,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
+from .house import dive_target, fighting_by_numbers_hits, suppress, targeting_subs
 from .units import DEFAULT_LOSS_ORDER, UNIT_TYPES
 
 AIR_COMBAT_HIT = 2
@@ -231,7 +232,6 @@ def land_battle(rng: random.Random, attackers: list[Piece], defenders: list[Piec
             del a_groups[target]
         n_rolls = _fire(rng, [(target, neutralizers)], "attacker", "artillery neutralization")
         result.rolls += n_rolls
-        from .house import suppress
         inf, art = suppress(sum(p.type == "infantry" for p in defenders), sum(p.type == "artillery" for p in defenders),
                             sum(r.hits for r in n_rolls))
         for kind, n in (("infantry", inf), ("artillery", art)):
@@ -350,7 +350,6 @@ def _side_fire(rng: random.Random, groups: dict[int, int], who: str, fbn: bool) 
     score = sum(target * count for target, count in groups.items())
     if not fbn or score < FBN_THRESHOLD:
         return _fire(rng, groups.items(), who, "land combat")
-    from .house import fighting_by_numbers_hits
     die = rng.randint(1, 6)
     return [Roll(who, f"fighting by numbers (score {score})", 0, [die],
                  fixed_hits=fighting_by_numbers_hits(score, die))]
@@ -404,7 +403,6 @@ def sea_battle(rng: random.Random, attackers: list[Piece], defenders: list[Piece
         subs = [p for p in defenders if p.type == "submarine"]
         surface = sum(1 for p in attackers if p.type != "submarine")
         if subs:
-            from .house import dive_target
             target = dive_target(surface, len(subs))
             roll = Roll("defender", "preemptive dive", target, roll_dice(rng, len(subs)))
             result.rolls.append(roll)
@@ -434,7 +432,6 @@ def sea_battle(rng: random.Random, attackers: list[Piece], defenders: list[Piece
         called_rolls: list[Roll] = []
         if policy.sub_changes:
             # 3.2: attacking subs "call their target", except those stopped by the defender's cruisers*
-            from .house import targeting_subs
             subs = [p for p in firing if p.type == "submarine"]
             callers = targeting_subs(len(subs), sum(p.type == policy.sub_negator for p in defenders),
                                      sum(p.type == policy.sub_negator for p in attackers))

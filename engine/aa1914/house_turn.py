@@ -6,7 +6,10 @@ from __future__ import annotations
 from engine.errors import OrderError
 
 from . import movement
-from .house import (FACTORY_MIN_IPC, breakthrough_allowance, corner_capacity, staging_capacity)
+from .board import ALLIANCES, board_for
+from .house import (FACTORY_MIN_IPC, SPAIN_DEPLOY, SPAIN_JOINS_AT, breakthrough_allowance, corner_capacity,
+                    spain_shift, staging_capacity, stockpile_limit, supply_capacity, truck_loads)
+from .italy import ITALY, opposite
 from .orders import AllyJoin, Breakthrough, BuildFactory, Concentrate, CounterBattery, MoveOrder, Neutralize, \
     SendSupplies, TruckMove
 from .state import US, at_war, controller, friendly, income, units_in
@@ -21,8 +24,6 @@ class HouseTurnMixin:
     def italy_reacts(self, dest: str) -> None:
         """4.16: attacking neutral Italy makes it join the other alliance; from turn 3 a neutral
         Italy may attack one alliance (joining the other) or both (its own war)."""
-        from .board import ALLIANCES, board_for
-        from .italy import ITALY, opposite
         italy = self.state.get("italy")
         if not italy or not self.rules.italian_dilemma:
             return
@@ -36,8 +37,7 @@ class HouseTurnMixin:
         elif self.italy_at_start in ("neutral", "alone") and holder not in (None, ITALY):
             # judged as at the start of the turn: a neutral Italy's every move into an alliance's
             # territory is an attack, even after a first attack has already made it join the other
-            from .board import board_for as _board_for
-            side = _board_for(self.state["options"], "neutral").side_of(holder)
+            side = board_for(self.state["options"], "neutral").side_of(holder)
             if side not in ALLIANCES:
                 return
             if self.state["round"] < 3:
@@ -52,8 +52,6 @@ class HouseTurnMixin:
 
     def defect(self) -> None:
         """4.16: "it may decide to defect if the deal is not honored ... Defection can only occur once"."""
-        from .board import board_for
-        from .italy import opposite
         italy = self.state.get("italy")
         if self.power != "Italy" or not italy:
             raise OrderError("only Italy defects, and only in the Italian Dilemma (option `italian_dilemma`)")
@@ -106,7 +104,6 @@ class HouseTurnMixin:
         and stop there; the units may then march 1 more on foot. Every step obeys the movement
         rules (impassable, closed, neutral Spain); the first space of a 2-space move must be one
         the units could pass through on foot (friendly, not contested)."""
-        from .house import truck_loads
         if "truck" not in self.rules.house_units:
             raise OrderError("this game does not use trucks (option `trucks`)")
         start, dest = order.path[0], order.path[-1]
@@ -250,7 +247,6 @@ class HouseTurnMixin:
     def sway_spain(self) -> None:
         """House rule 4.17: at the end of Spain's turn the alignment tracker moves; at 6 points
         Spain joins Germany (the Central Powers) or France (the Entente)."""
-        from .house import SPAIN_JOINS_AT, spain_shift
         state = self.state
         land = [u for u in state["units"] if u["owner"] == "Spain" and UNIT_TYPES[u["type"]].is_land]
         in_spain = sum(1 for u in land if u["where"] == "Spain")
@@ -289,7 +285,6 @@ class HouseTurnMixin:
         immediately to the territories that the power wishes to send them into ... Your power can
         stockpile supplies to a maximum of three times your current IPC count. Surplus supplies are
         lost." Collected with the income (none in an economic collapse)."""
-        from .house import stockpile_limit, supply_capacity
         mine = self.supplies()
         if not self.economic_collapse:
             mine["stock"] += sum(1 for name, t in self.board.territories.items()
@@ -313,7 +308,6 @@ class HouseTurnMixin:
         `where` is not such a place."""
         placed = self.placed.get(where, 0)
         if self.state.get("spain_joined") == self.power and where == "Spain" and not UNIT_TYPES[kind].is_sea:
-            from .house import SPAIN_DEPLOY
             if self.state["control"].get("Spain") != self.power:
                 return f"{self.power} does not control Spain"
             return None if placed + n <= SPAIN_DEPLOY else f"Spain takes {SPAIN_DEPLOY} units a turn"

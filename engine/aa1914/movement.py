@@ -13,21 +13,17 @@ enter a sea zone containing an active enemy minefield."
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine.errors import OrderError
 
+from .context import TurnContext
 from .orders import MoveOrder
 from .state import US, aligned, at_war, friendly, units_in
 from .units import UNIT_TYPES
 
-if TYPE_CHECKING:
-    from .turn import Turn
-
 SUEZ = ("SZ 19", "SZ 28")
 
 
-def territory_status(turn: "Turn", name: str) -> str:
+def territory_status(turn: TurnContext, name: str) -> str:
     """At the start of the turn: 'friendly', 'hostile', 'neutral' or 'contested' (RULES.md 4.1)."""
     if name in turn.start_contested:
         return "contested"
@@ -47,7 +43,7 @@ def territory_status(turn: "Turn", name: str) -> str:
     return "hostile"
 
 
-def friendly_base_zones(turn: "Turn") -> set[str]:
+def friendly_base_zones(turn: TurnContext) -> set[str]:
     """Zones served by a naval base "in a territory that is either controlled by you or a friendly
     power or is contested and was originally controlled by you or a friendly power"."""
     zones = set()
@@ -62,7 +58,7 @@ def friendly_base_zones(turn: "Turn") -> set[str]:
     return zones
 
 
-def enemy_minefield(turn: "Turn", zone: str) -> bool:
+def enemy_minefield(turn: TurnContext, zone: str) -> bool:
     owner = turn.board.territories[zone].minefield
     if owner is None or not at_war(turn.board, turn.state, turn.power, owner):
         return False
@@ -80,13 +76,13 @@ def enemy_minefield(turn: "Turn", zone: str) -> bool:
     return False
 
 
-def enemy_warships(turn: "Turn", zone: str) -> bool:
+def enemy_warships(turn: TurnContext, zone: str) -> bool:
     """Enemy ships that stop movement: not submarines or transports (RULES.md 2.8, 2.9)."""
     return any(at_war(turn.board, turn.state, turn.power, u["owner"]) and u["type"] in ("battleship", "cruiser")
                for u in units_in(turn.state, zone))
 
 
-def pick_units(turn: "Turn", order: MoveOrder, owner: str | None = None) -> list[dict]:
+def pick_units(turn: TurnContext, order: MoveOrder, owner: str | None = None) -> list[dict]:
     """The power's (or an ally's) units at the start of the path that match and can still move."""
     start = order.path[0]
     owner = owner or turn.power
@@ -106,7 +102,7 @@ def pick_units(turn: "Turn", order: MoveOrder, owner: str | None = None) -> list
     return chosen
 
 
-def check_path(turn: "Turn", order: MoveOrder, units: list[dict]) -> str:
+def check_path(turn: TurnContext, order: MoveOrder, units: list[dict]) -> str:
     """Validate the path for these units; returns the kind of move ('land', 'load', 'unload',
     'sea', 'air'). Raises OrderError naming the broken rule."""
     path = order.path
@@ -126,7 +122,7 @@ def check_path(turn: "Turn", order: MoveOrder, units: list[dict]) -> str:
     return _check_land(turn, path, units)
 
 
-def check_steps(turn: "Turn", path: tuple[str, ...]) -> None:
+def check_steps(turn: TurnContext, path: tuple[str, ...]) -> None:
     """Each step of a path joins neighbours and enters no impassable space; ships pass Suez only
     while their side controls Egypt (RULES.md 4.5)."""
     board = turn.board
@@ -139,7 +135,7 @@ def check_steps(turn: "Turn", path: tuple[str, ...]) -> None:
             raise OrderError("the Suez Canal is closed: your side does not control Egypt")
 
 
-def check_entry(turn: "Turn", entered: tuple[str, ...] | list[str]) -> list[str]:
+def check_entry(turn: TurnContext, entered: tuple[str, ...] | list[str]) -> list[str]:
     """The status of each land territory entered (see `territory_status`); refuses territories
     closed to this power: neutral Spain (4.17) and, for a neutral United States, its allies'."""
     status = [territory_status(turn, p) for p in entered]
@@ -153,7 +149,7 @@ def check_entry(turn: "Turn", entered: tuple[str, ...] | list[str]) -> list[str]
     return status
 
 
-def rail_ok(turn: "Turn", name: str, owner: str) -> bool:
+def rail_ok(turn: TurnContext, name: str, owner: str) -> bool:
     """2.8: "Armored Trains may only move within the power's original territories": a train runs
     on through those the power held, uncontested, at the start of the turn."""
     t = turn.board.territories[name]
@@ -161,7 +157,7 @@ def rail_ok(turn: "Turn", name: str, owner: str) -> bool:
             and name not in turn.start_contested)
 
 
-def _check_rail(turn: "Turn", path: tuple[str, ...]) -> str:
+def _check_rail(turn: TurnContext, path: tuple[str, ...]) -> str:
     """ "Armored Trains may move any number of spaces within the owner's original territories."
     The last space may be an original territory the enemy holds or contests: the train attacks
     there (2 dice at 2, negating 1 hit), as any unit entering hostile ground ends its move."""
@@ -175,12 +171,12 @@ def _check_rail(turn: "Turn", path: tuple[str, ...]) -> str:
     return "land"
 
 
-def _suez_open(turn: "Turn") -> bool:
+def _suez_open(turn: TurnContext) -> bool:
     holder = turn.state["control"].get("Egypt")
     return holder is not None and friendly(turn.board, holder, turn.power)
 
 
-def _check_air(turn: "Turn", path: tuple[str, ...]) -> str:
+def _check_air(turn: TurnContext, path: tuple[str, ...]) -> str:
     if len(path) - 1 > UNIT_TYPES["fighter"].move:
         raise OrderError("fighters move at most 2 spaces")
     if turn.board.territories[path[-1]].sea:
@@ -188,7 +184,7 @@ def _check_air(turn: "Turn", path: tuple[str, ...]) -> str:
     return "air"
 
 
-def _check_sea(turn: "Turn", path: tuple[str, ...], units: list[dict]) -> str:
+def _check_sea(turn: TurnContext, path: tuple[str, ...], units: list[dict]) -> str:
     board = turn.board
     if not all(board.territories[p].sea for p in path):
         raise OrderError("ships move only through sea zones")
@@ -206,7 +202,7 @@ def _check_sea(turn: "Turn", path: tuple[str, ...], units: list[dict]) -> str:
     return "sea"
 
 
-def _check_land(turn: "Turn", path: tuple[str, ...], units: list[dict]) -> str:
+def _check_land(turn: TurnContext, path: tuple[str, ...], units: list[dict]) -> str:
     board = turn.board
     start, dest = path[0], path[-1]
     at_sea = board.territories[start].sea
@@ -246,7 +242,7 @@ def _check_land(turn: "Turn", path: tuple[str, ...], units: list[dict]) -> str:
     return "land"
 
 
-def first_entry_to_friendly_minor(turn: "Turn", name: str) -> bool:
+def first_entry_to_friendly_minor(turn: TurnContext, name: str) -> bool:
     """Seed 001: land units "must end their movement if they ... enter any friendly minor aligned
     power's territory for the first time": the first time *this power* enters it in the game.
     Entries count from the end of the turn they happen in, so every order of that turn stops

@@ -13,14 +13,10 @@ sea zone and each Central power may have at most 5; attacking ships must first f
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine.errors import OrderError
 
+from .context import TurnContext
 from .state import at_war, friendly, units_in
-
-if TYPE_CHECKING:
-    from .turn import Turn
 
 RAIDER_HIT = 4
 MAX_RAIDERS_PER_ZONE = 2
@@ -28,7 +24,7 @@ MAX_RAIDERS_PER_POWER = 5
 ENTENTE = "Allies"
 
 
-def check_purchase(turn: "Turn", kind: str, n: int) -> None:
+def check_purchase(turn: TurnContext, kind: str, n: int) -> None:
     side = turn.board.side_of(turn.power)
     if kind == "freighter" and side != ENTENTE:
         raise OrderError("freighters are built by the Entente powers only")
@@ -40,18 +36,18 @@ def check_purchase(turn: "Turn", kind: str, n: int) -> None:
             raise OrderError(f"each Central power may have at most {MAX_RAIDERS_PER_POWER} merchant raiders")
 
 
-def room_for_raiders(turn: "Turn", zone: str) -> int:
+def room_for_raiders(turn: TurnContext, zone: str) -> int:
     """4.2: "No more than 2 Merchant Raiders may be in the same sea zone at any time." """
     return MAX_RAIDERS_PER_ZONE - sum(1 for u in units_in(turn.state, zone) if u["type"] == "merchant_raider")
 
 
-def check_raider_zone(turn: "Turn", zone: str, arriving: int) -> None:
+def check_raider_zone(turn: TurnContext, zone: str, arriving: int) -> None:
     present = sum(1 for u in units_in(turn.state, zone) if u["type"] == "merchant_raider")
     if present + arriving > MAX_RAIDERS_PER_ZONE:
         raise OrderError(f"no more than {MAX_RAIDERS_PER_ZONE} merchant raiders may be in {zone}")
 
 
-def board_freighters(turn: "Turn", zone: str) -> None:
+def board_freighters(turn: TurnContext, zone: str) -> None:
     """ "Merchant Raiders can board enemy Freighters by entering a sea zone where undefended
     Freighters are present ... the Freighter is destroyed and the Raider immediately steals 2 IPCs" """
     raiders = [u for u in units_in(turn.state, zone) if u["owner"] == turn.power and u["type"] == "merchant_raider"]
@@ -69,7 +65,7 @@ def board_freighters(turn: "Turn", zone: str) -> None:
         turn.report.append(f"🏴‍☠️ A {turn.power} raider boards a {freighter['owner']} freighter in {zone}.")
 
 
-def raider_found(turn: "Turn", zone: str, attacking_ships: int) -> bool:
+def raider_found(turn: TurnContext, zone: str, attacking_ships: int) -> bool:
     """ "the attacking ships roll a die. If the roll is equal to or less than the number of ships
     attacking, the Raider is discovered and battle is resolved normally." """
     die = turn.rng.randint(1, 6)
@@ -82,7 +78,7 @@ def raider_found(turn: "Turn", zone: str, attacking_ships: int) -> bool:
     return found
 
 
-def freighter_income(turn: "Turn") -> int:
+def freighter_income(turn: TurnContext) -> int:
     """A freighter's claim this turn; `claimed_in` remembers only the zone of last turn's claim, so
     a freighter going A → B → A may claim in A again after a turn away."""
     gained = 0
@@ -131,7 +127,7 @@ def unmoved_freighters(state: dict, power: str, moves: list) -> list[str]:
     return sorted(zone for zone, n in waiting.items() if n > 0)
 
 
-def raid(turn: "Turn") -> None:
+def raid(turn: TurnContext) -> None:
     """During an Entente power's Collect phase, every Central raider strikes at that power."""
     board, state, victim = turn.board, turn.state, turn.power
     if board.side_of(victim) != ENTENTE:
@@ -170,7 +166,7 @@ def raid(turn: "Turn") -> None:
         turn.report.append(f"🏴‍☠️ A {u['owner']} merchant raider in {zone} {what}.")
 
 
-def _steal(turn: "Turn", victim: str, thief: str | None, amount: int) -> None:
+def _steal(turn: TurnContext, victim: str, thief: str | None, amount: int) -> None:
     amount = min(amount, turn.state["treasury"].get(victim, 0))
     turn.state["treasury"][victim] -= amount
     if thief:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .board import Board
+from .house import apply_starting_naval_changes
 from .italy import new_italy
 
 # "Remove the following units from the OOB setup"
@@ -41,7 +42,6 @@ def starting_stacks(board: Board, tournament: bool = True) -> dict[tuple[str, st
 
 
 def initial_state(board: Board, options: dict) -> dict:
-    from .house import apply_starting_naval_changes
     stacks = starting_stacks(board, options.get("tournament_setup", True))
     if options.get("starting_naval_changes"):
         apply_starting_naval_changes(stacks)

@@ -15,6 +15,7 @@ from engine.errors import OrderError
 from . import batteries, battles, movement, raiders
 from .house_turn import HouseTurnMixin
 from .board import Board
+from .italy import pay_tribute
 from .orders import (Attack, Breakthrough, Buy, BuildFactory, Concentrate, DeclareUSW, LossOrder, MoveOrder,
                      AllyJoin, CallOff, CounterBattery, Neutralize, Order, Place, SeaDecision, Submerge, SubTargets,
                      TrainsReact, TruckMove, AttackBattery, SendSupplies, SupplyUse, SpainPay, Defect)
@@ -219,7 +220,6 @@ class Turn(HouseTurnMixin):
         if self.power == US and not self.state["us_at_war"] and self.state["round"] >= 4:
             self.us_enters_war("Round 4: the United States enters the war.")
         if self.power == "Italy" and self.rules.italian_dilemma:
-            from .italy import pay_tribute
             pay_tribute(self.state, self.report)
         self.economic_collapse = economic_collapse(self.board, self.state, self.power)
         was = self.state["collapsed"].get(self.power)

@@ -15,7 +15,12 @@ from engine.errors import RulesError, OrderError
 from engine.variant import OptionSpec, PhaseResult, State, Variant
 
 from .board import board_for, standard_board
-from .house import HOUSE_OPTIONS
+from .auction import (auction_brief, check_auction, parse_auction_order, seats_to_act as auction_seats,
+                      settle_step, step_label)
+from .house import HOUSE_OPTIONS, HOUSE_ORDERS
+from .italy import can_deliver, check_promise, parse_demand, parse_response, settle
+from .raiders import unmoved_freighters
+from .reserves import check_reserves, deploy
 from .orders import MoveOrder, Place, SeaDecision, parse_order
 from .setup import initial_state
 from .state import income, incomes
@@ -41,7 +46,6 @@ class AA1914Variant(Variant):
 
     def rules_summary(self, options) -> str:
         """The Tournament Rules' essentials, then each house option in force with its section."""
-        from .house import HOUSE_ORDERS
         in_force = super().rules_summary(options).split("\n")[1:]
         orders = [f"• {line}" for key, line in HOUSE_ORDERS.items() if options.get(key)]
         return "\n".join([TOURNAMENT_ESSENTIALS, *in_force, *(["**Orders these options add**", *orders] if orders else [])])
@@ -84,7 +88,6 @@ class AA1914Variant(Variant):
         if state.get("phase") == "reserves":
             return "Deploy the Reserves (secret placements)"
         if state.get("phase") == "auction":
-            from .auction import step_label
             return "No Such Thing as Neutral: " + step_label(self.board_of(state), dict(state))
         if state.get("phase") == "italy_demands":
             return f"Round {state['round']}: Italy's demands"
@@ -97,8 +100,7 @@ class AA1914Variant(Variant):
             return ()
         if state.get("phase") == "auction":
             # neutral powers (neutral Italy 4.16, Spain 4.17, the US) have no side to bid for
-            from .auction import seats_to_act
-            return seats_to_act(self.board_of(state), dict(state))
+            return auction_seats(self.board_of(state), dict(state))
         if state.get("phase") == "reserves":
             return tuple(p for p in self.board_of(state).turn_order if p != "United States")
         if state.get("phase") == "italy_responses":
@@ -120,7 +122,6 @@ class AA1914Variant(Variant):
             return []
         missing = []
         if state["options"].get("freighters_raiders"):
-            from .raiders import unmoved_freighters
             moves = []
             for line in lines:
                 try:
@@ -168,7 +169,6 @@ class AA1914Variant(Variant):
         return merged
 
     def _check_reserves(self, state: State, seat: str, lines: Sequence[str], existing: Sequence[str]) -> list[str]:
-        from .reserves import check_reserves
         merged = list(existing)
         for line in lines:
             order = parse_order(line, self.board_of(state))
@@ -181,7 +181,6 @@ class AA1914Variant(Variant):
 
     def _check_auction(self, state: State, seat: str, lines: Sequence[str], existing: Sequence[str]) -> list[str]:
         """One answer per step of the auction: a new answer replaces the last."""
-        from .auction import check_auction, parse_auction_order
         board = self.board_of(state)
         by_alliance = bool(state["options"].get("auction_by_alliance"))
         merged = list(existing)
@@ -192,7 +191,6 @@ class AA1914Variant(Variant):
         return merged
 
     def _check_italy(self, state: State, seat: str, lines: Sequence[str], existing: Sequence[str]) -> list[str]:
-        from .italy import can_deliver, parse_demand, parse_response
         board = self.board_of(state)
         if state["phase"] == "italy_demands":
             merged = [m for m in existing]
@@ -208,7 +206,6 @@ class AA1914Variant(Variant):
         return [response.text()] if response else list(existing)
 
     def _adjudicate_italy(self, state: State, orders: Mapping[str, Sequence[str]]) -> PhaseResult:
-        from .italy import parse_demand, parse_response, settle
         board = self.board_of(state)
         new = dict(state, italy=dict(state["italy"]), units=[dict(u) for u in state["units"]],
                    treasury=dict(state["treasury"]))
@@ -233,7 +230,6 @@ class AA1914Variant(Variant):
         if state.get("phase") in ("italy_demands", "italy_responses"):
             return self._adjudicate_italy(state, orders)
         if state.get("phase") == "auction":
-            from .auction import parse_auction_order, settle_step
             by_alliance = bool(state["options"].get("auction_by_alliance"))
             new = copy.deepcopy(dict(state))
             parsed = {seat: [parse_auction_order(line, board, by_alliance) for line in lines]
@@ -245,7 +241,6 @@ class AA1914Variant(Variant):
                 announcements = ("The auction is decided.",)
             return PhaseResult(new, "\n".join(report) or "No bids this round.", announcements=announcements)
         if state.get("phase") == "reserves":
-            from .reserves import deploy
             new = dict(state, units=[dict(u) for u in state["units"]], phase="turn")
             placed = {seat: [parse_order(line, board) for line in lines] for seat, lines in orders.items()}
             report = deploy(board, new, placed)
@@ -295,7 +290,6 @@ class AA1914Variant(Variant):
                 state["turn"] = 0
                 state["round"] += 1
                 if state.get("italy"):
-                    from .italy import check_promise
                     check_promise(state, state["round"] - 1, notes)
             italy = state.get("italy")
             if italy and order[state["turn"]] == "Italy" and state["round"] >= 2 \
@@ -306,7 +300,6 @@ class AA1914Variant(Variant):
         return notes
 
     def order_help(self, state: State) -> str:
-        from .house import HOUSE_ORDERS
         text = ("Orders: `buy 3 infantry, 1 artillery`, `move 2 infantry, 1 artillery Berlin - Silesia`, "
                 "`move 1 cruiser SZ 11 - SZ 10 - SZ 9`, `attack Picardy` (contested), `break off SZ 9 after 2`, "
                 "`retreat SZ 9 to SZ 10`, `place 3 infantry Berlin`, `casualties infantry, artillery, tank`.")
@@ -327,7 +320,6 @@ class AA1914Variant(Variant):
             return ("Deploy the Reserves: place units worth your starting IPCs where you already have units, "
                     "secretly: `place 2 infantry Libya`.")
         if phase == "auction":
-            from .auction import auction_brief
             return auction_brief(board, dict(state), seat)
         if seat != self.active(state):
             return (f"It is {self.active(state)}'s turn. You may set standing orders for {seat}: "

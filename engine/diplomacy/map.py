@@ -62,9 +62,9 @@ class DiplomacyMap:
     def from_json(cls, data: dict) -> "DiplomacyMap":
         provinces = {code: Province(code, p["name"], p["type"], p["supply_center"], p["home_of"],
                                     tuple(p["coasts"])) for code, p in data["provinces"].items()}
-        from .orders import Unit
         homes = {power: tuple(p["home_centers"]) for power, p in data["powers"].items()}
-        start = tuple(Unit(text.split()[0], power, text.split()[1])
+        # (kind, power, location): the map is data; orders.Unit values are built by the variant
+        start = tuple((text.split()[0], power, text.split()[1])
                       for power, p in data["powers"].items() for text in p["units"])
         return cls(provinces, [tuple(e) for e in data["army_adjacency"]],
                    [tuple(e) for e in data["fleet_adjacency"]], dict(data["aliases"]), homes,

@@ -77,7 +77,7 @@ class Rx07Variant(DiplomacyGame):
         """Rule 1: "Play begins with the fall 1914 moves." Standard units and centres."""
         dmap = DiplomacyMap.standard()
         owners = {sc: power for power, homes in dmap.home_centers.items() for sc in homes}
-        units = {u.province: unit_to_json(u) for u in dmap.starting_units}
+        units = {u.province: unit_to_json(u) for u in (Unit(*start) for start in dmap.starting_units)}
         state = {"variant": self.key, "options": dict(options), "year": 1914, "season": "fall",
                  "phase": "movement", "units": dict(sorted(units.items())), "owners": owners,
                  "dislodged": {}, "contested": [], "italy_side": None}

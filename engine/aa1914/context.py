@@ -1,0 +1,61 @@
+"""What a phase module may ask of the turn being played: the `TurnContext` protocol.
+
+`turn.Turn` is the one implementation. The phase modules (movement, battles, batteries, raiders)
+receive it as an argument and type against this protocol, so none of them imports `turn`: the
+imports run one way, from the turn down to the phases (docs/architecture.md).
+"""
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from .board import Board
+from .house import Rules
+from .orders import SeaDecision
+
+
+class TurnContext(Protocol):
+    # the power's turn: the board, the state being changed, the house rules, the dice, the report
+    board: Board
+    state: dict
+    power: str
+    rules: Rules
+    rng: random.Random | None        # None while orders are only being checked
+    report: list[str]
+
+    # the position at the start of the turn (movement and combat rules look back to it)
+    start_control: dict[str, str | None]
+    start_contested: set[str]
+    start_own_units: set[str]
+    start_unit_places: dict[int, str]
+    base_zones: set[str]
+
+    # what the turn's orders did so far
+    done_moving: set[int]
+    land_entered: set[str]
+    ship_entered: set[str]
+    landed_by_land: set[str]
+    unloaded_into: dict[str, set[int]]
+    unloaded_from: dict[str, set[str]]
+    pending_landings: list[tuple[str, str, list[int]]]
+    won_zones: set[str]
+    attacks: set[str]
+    bought: dict[str, int]
+
+    # the battle choices of the turn's orders
+    sea_decisions: dict[str, SeaDecision]
+    submerging: set[str]
+    concentrations: dict[str, str]
+    neutralizing: dict[str, int]
+    counter_batteries: dict[str, int]
+    allied_attackers: dict[str, set[int]]
+
+    def roll(self, n: int) -> list[int]: ...
+
+    def new_unit(self, kind: str, owner: str, where: str) -> dict: ...
+
+    def entered_land(self, dest: str) -> None: ...
+
+    def landing_called_off(self, zone: str, dest: str, count: int) -> bool: ...
+
+    def us_enters_war(self, why: str) -> None: ...
