@@ -7,7 +7,7 @@ _LOADED = False
 
 
 def register_all() -> None:
-    """Register every shipped variant (and its renderer) once."""
+    """Register every shipped variant once (render/ knows their maps; the engine draws nothing)."""
     global _LOADED
     if _LOADED:
         return
@@ -19,15 +19,11 @@ def register_all() -> None:
 def _diplomacy() -> None:
     from .diplomacy.rx07 import Rx07Variant
     register(Rx07Variant())
-    from render.diplomacy import register_diplomacy_renderer
-    register_diplomacy_renderer()
 
 
 def _aa1914() -> None:
     from .aa1914.variant import AA1914Variant
     register(AA1914Variant())
-    from render.aa1914 import register_aa1914_renderer
-    register_aa1914_renderer()
 
 
 _LOADERS: list = [_diplomacy, _aa1914]

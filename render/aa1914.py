@@ -108,7 +108,8 @@ def territory_fills(board, state: dict, contested: frozenset) -> dict[str, tuple
     return fills
 
 
-def render_aa1914(state: dict, last_orders: Mapping[str, Sequence[str]] | None, label: str) -> bytes:
+def render_aa1914(state: dict, last_orders: Mapping[str, Sequence[str]] | None, label: str,
+                  summary: str = "") -> bytes:
     from engine.aa1914.board import board_for
     from engine.aa1914.state import contested_territories, incomes
     from engine.aa1914.tournament import KEY_CAPITAL, victory_points

@@ -62,14 +62,25 @@ def _static() -> Image.Image:
     return image
 
 
+@lru_cache(maxsize=8)
+def _closed_hatch(closed: frozenset[str]) -> Image.Image:
+    """The hatching over closed provinces as a mask; the closed set changes a few times a game."""
+    data = board_data()
+    width, height = _static().size
+    mask = Image.new("L", (width, height), 0)
+    pen = ImageDraw.Draw(mask)
+    for shape in data["shapes"]:
+        if shape["kind"] == "land" and shape["province"] in closed:
+            for ring in shape["rings"]:
+                pen.polygon([_xy(p) for p in ring], fill=255)
+    return ImageChops.multiply(mask, diagonal_hatch((width, height), 9))
+
+
 def _base(closed: frozenset[str], owners: dict[str, str]) -> Image.Image:
     """The board without units: land coloured by centre owner, closed provinces greyed."""
     data = board_data()
     image = _static().copy()
-    width, height = image.size
     draw = ImageDraw.Draw(image)
-    closed_mask = Image.new("L", (width, height), 0) if closed else None
-    closed_pen = ImageDraw.Draw(closed_mask) if closed_mask is not None else None
     for shape in data["shapes"]:
         province = shape["province"]
         if shape["kind"] != "land":
@@ -81,12 +92,9 @@ def _base(closed: frozenset[str], owners: dict[str, str]) -> Image.Image:
         else:
             continue
         for ring in shape["rings"]:
-            points = [_xy(p) for p in ring]
-            draw.polygon(points, fill=fill, outline=OUTLINE)
-            if closed_pen is not None and province in closed:
-                closed_pen.polygon(points, fill=255)
+            draw.polygon([_xy(p) for p in ring], fill=fill, outline=OUTLINE)
     if closed:
-        image.paste((120, 110, 100), mask=ImageChops.multiply(closed_mask, diagonal_hatch((width, height), 9)))
+        image.paste((120, 110, 100), mask=_closed_hatch(closed))
     label_font = font(max(10, int(14 * SCALE)))
     for province, point in data["labels"].items():
         x, y = _xy(point)
@@ -146,8 +154,22 @@ def _arrow(draw: ImageDraw.ImageDraw, start, end, colour, width: int = 4, head: 
                      fill=colour)
 
 
-def _draw_orders(draw: ImageDraw.ImageDraw, last_orders: Mapping[str, Sequence[str]]) -> None:
-    from engine.diplomacy.map import DiplomacyMap
+FAILED = (200, 30, 30)
+
+
+def _cross(draw: ImageDraw.ImageDraw, point, size: float = 9) -> None:
+    """The mark of an order that failed (a bounce, a cut support, a broken convoy)."""
+    x, y = point
+    r = size * SCALE * 1.4
+    draw.line([(x - r, y - r), (x + r, y + r)], fill=FAILED, width=4)
+    draw.line([(x - r, y + r), (x + r, y - r)], fill=FAILED, width=4)
+
+
+def _draw_orders(draw: ImageDraw.ImageDraw, last_orders: Mapping[str, Sequence[str]],
+                 resolved: Mapping[str, bool]) -> None:
+    """The orders that led to this position; an order the adjudicator marked failed is drawn
+    dashed in red with a cross where it stopped."""
+    from engine.diplomacy.map import DiplomacyMap, province_of
     from engine.diplomacy.orders import Build, Convoy, Move, Retreat, Support
     from engine.diplomacy.parser import parse_order
     from engine.errors import OrderError
@@ -159,11 +181,15 @@ def _draw_orders(draw: ImageDraw.ImageDraw, last_orders: Mapping[str, Sequence[s
                 order = parse_order(line, dmap)
             except OrderError:
                 continue
+            failed = resolved.get(province_of(order.loc)) is False if hasattr(order, "loc") else False
             start = _unit_point(order.loc)
             if isinstance(order, (Move, Retreat)) and start:
                 end = _unit_point(order.dest)
                 if end:
-                    _arrow(draw, start, end, (20, 20, 20), width=max(2, int(5 * SCALE)))
+                    _arrow(draw, start, end, FAILED if failed else (20, 20, 20), width=max(2, int(5 * SCALE)),
+                           dashed=failed)
+                    if failed:
+                        _cross(draw, ((start[0] + 2 * end[0]) / 3, (start[1] + 2 * end[1]) / 3))
             elif isinstance(order, Support) and start:
                 target = _unit_point(order.target)
                 if target is None:
@@ -172,11 +198,15 @@ def _draw_orders(draw: ImageDraw.ImageDraw, last_orders: Mapping[str, Sequence[s
                     end = _unit_point(order.target_dest)
                     if end:
                         target = ((target[0] + end[0]) / 2, (target[1] + end[1]) / 2)
-                _arrow(draw, start, target, (30, 120, 30), width=max(2, int(3 * SCALE)), dashed=True)
+                _arrow(draw, start, target, FAILED if failed else (30, 120, 30), width=max(2, int(3 * SCALE)),
+                       dashed=True)
+                if failed:
+                    _cross(draw, ((start[0] + target[0]) / 2, (start[1] + target[1]) / 2), 6)
             elif isinstance(order, Convoy) and start:
                 army = _unit_point(order.army)
                 if army:
-                    _arrow(draw, army, start, (30, 60, 160), width=max(2, int(3 * SCALE)), head=False, dashed=True)
+                    _arrow(draw, army, start, FAILED if failed else (30, 60, 160), width=max(2, int(3 * SCALE)),
+                           head=False, dashed=True)
             elif isinstance(order, Build):
                 point = _unit_point(order.loc)
                 if point:
@@ -184,24 +214,47 @@ def _draw_orders(draw: ImageDraw.ImageDraw, last_orders: Mapping[str, Sequence[s
                     draw.ellipse([point[0] - r, point[1] - r, point[0] + r, point[1] + r], outline=(0, 130, 0), width=3)
 
 
-def render_diplomacy(state: dict, last_orders: Mapping[str, Sequence[str]] | None, label: str) -> bytes:
-    image = _base(frozenset(state.get("closed", ())), state.get("owners", {}))
-    draw = ImageDraw.Draw(image)
+PANEL_LINE = 22
+LEGEND = "● army   ▬ fleet   → move   ⇢ support   red dashed ✗ failed   red ring: dislodged   hatched: closed"
+
+
+def panel_lines(summary: str) -> list[str]:
+    """The status under the board: the variant's own description without the unit lists (the
+    board shows the units), so every number comes from the engine."""
+    lines = [line.split(" — ")[0] for line in summary.splitlines()[1:] if line.strip()]
+    return lines
+
+
+def render_diplomacy(state: dict, last_orders: Mapping[str, Sequence[str]] | None, label: str,
+                     summary: str = "") -> bytes:
+    board = _base(frozenset(state.get("closed", ())), state.get("owners", {}))
     for unit in state.get("units", {}).values():
-        _draw_unit(draw, unit["kind"], unit["power"], unit["loc"])
+        _draw_unit(ImageDraw.Draw(board), unit["kind"], unit["power"], unit["loc"])
     for entry in state.get("dislodged", {}).values():
         unit = entry["unit"]
-        _draw_unit(draw, unit["kind"], unit["power"], unit["loc"], dislodged=True)
+        _draw_unit(ImageDraw.Draw(board), unit["kind"], unit["power"], unit["loc"], dislodged=True)
     if last_orders:
-        _draw_orders(draw, last_orders)
-    width, height = image.size
-    counts: dict[str, int] = {}
-    for owner in state.get("owners", {}).values():
-        counts[owner] = counts.get(owner, 0) + 1
-    legend = "   ".join(f"{power} {counts[power]}" for power in POWER_COLOURS if power in counts)
-    draw.rectangle([0, height - 34, width, height], fill=(250, 248, 240))
-    draw.text((10, height - 17), legend, fill=(30, 30, 30), font=font(16), anchor="lm")
-    draw.text((width - 10, height - 17), label, fill=(30, 30, 30), font=font(18), anchor="rm")
+        _draw_orders(ImageDraw.Draw(board), last_orders, state.get("resolved", {}))
+    # the status panel goes below the board, never over it
+    lines = panel_lines(summary)
+    per_column = max(1, -(-len(lines) // 2))
+    width, height = board.size
+    panel = 44 + PANEL_LINE * (per_column + 1) + 10
+    image = Image.new("RGB", (width, height + panel), (250, 248, 240))
+    image.paste(board, (0, 0))
+    draw = ImageDraw.Draw(image)
+    draw.line([(0, height), (width, height)], fill=OUTLINE, width=2)
+    draw.text((12, height + 10), label, fill=(20, 20, 20), font=font(22))
+    text_font = font(16)
+    for index, line in enumerate(lines):
+        column, row = divmod(index, per_column)
+        x, y = 12 + column * (width // 2), height + 44 + row * PANEL_LINE
+        power = line.split(" (")[0]
+        if power in POWER_COLOURS:
+            draw.rectangle([x, y + 3, x + 12, y + 15], fill=POWER_COLOURS[power], outline=(0, 0, 0))
+            x += 18
+        draw.text((x, y), line, fill=(30, 30, 30), font=text_font)
+    draw.text((12, height + 44 + per_column * PANEL_LINE + 4), LEGEND, fill=(80, 70, 60), font=font(14))
     out = io.BytesIO()
     image.save(out, "PNG", optimize=False, compress_level=6)
     return out.getvalue()

@@ -1,6 +1,7 @@
 """Which renderer draws which variant, with a plain status card for variants without a map."""
 from __future__ import annotations
 
+import importlib
 import io
 import textwrap
 from typing import Callable, Mapping, Sequence
@@ -9,8 +10,10 @@ from PIL import Image, ImageDraw
 
 from .fonts import font
 
-Renderer = Callable[[dict, Mapping[str, Sequence[str]] | None, str], bytes]
+Renderer = Callable[[dict, Mapping[str, Sequence[str]] | None, str, str], bytes]
 _RENDERERS: dict[str, Renderer] = {}
+# the maps shipped with Dispatch, loaded on first use (Pillow data is large)
+_BUILT_IN = {"rx07": ("render.diplomacy", "render_diplomacy"), "aa1914": ("render.aa1914", "render_aa1914")}
 
 
 def register_renderer(variant_key: str, renderer: Renderer) -> None:
@@ -19,10 +22,14 @@ def register_renderer(variant_key: str, renderer: Renderer) -> None:
 
 def render_map(variant_key: str, state: dict, last_orders: Mapping[str, Sequence[str]] | None,
                label: str, summary: str = "") -> bytes:
-    """PNG bytes of `state`; `last_orders` are the orders that produced it (drawn as arrows)."""
+    """PNG bytes of `state`; `last_orders` are the orders that produced it (drawn as arrows);
+    `summary` is the variant's own description of the position, shown beside the board."""
     renderer = _RENDERERS.get(variant_key)
+    if renderer is None and variant_key in _BUILT_IN:
+        module, name = _BUILT_IN[variant_key]
+        renderer = _RENDERERS[variant_key] = getattr(importlib.import_module(module), name)
     if renderer is not None:
-        return renderer(state, last_orders, label)
+        return renderer(state, last_orders, label, summary)
     return status_card(label, summary)
 
 

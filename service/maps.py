@@ -20,12 +20,15 @@ async def phase_map(service: GameService, game_id: int, seq: int | None = None) 
     game = await service.game(game_id)
     variant = get_variant(game.variant)
     last_orders = None
+    label = f"{game.name}: {phase.label}"
     if phase.seq > 0:
         previous = await service.phase(game_id, phase.seq - 1)
         sheets = await service.store.order_sheets(previous.id)
         last_orders = {seat: list(sheet.lines) for seat, sheet in sheets.items()
                        if orders_visible(game, seat, previous.adjudicated_at is not None, None)}
-    png = await service.cpu.run(render_map, game.variant, phase.state, last_orders,
-                                f"{game.name}: {phase.label}", variant.describe(phase.state),
-                                timeout=RENDER_SECONDS)
+        if any(last_orders.values()):
+            # the arrows are the orders of the phase just resolved; the units stand as they now do
+            label = f"{game.name}: {previous.label} orders → {phase.label}"
+    png = await service.cpu.run(render_map, game.variant, phase.state, last_orders, label,
+                                variant.describe(phase.state), timeout=RENDER_SECONDS)
     return png, f"game-{game_id}-phase-{phase.seq}.png"

@@ -44,7 +44,8 @@ async def test_a_year_of_rx07_through_the_service(service):
     messages = [m.content for m in await service.pending_messages(200)]
     assert any("Coin flip for Italy" in m for m in messages)
     png, name = await phase_map(service, game.id, 1)
-    assert Image.open(io.BytesIO(png)).size == (1376, 1020) and name == "game-1-phase-1.png"
+    size = Image.open(io.BytesIO(png)).size
+    assert size[0] == 1376 and size[1] > 1020 and name == "game-1-phase-1.png"     # the panel is below
 
 
 async def test_wrong_seat_and_bad_order_through_service(service):
@@ -83,7 +84,7 @@ def test_render_shows_units_orders_and_label():
     state = v.initial_state({}, random.Random(1))
     png = render_diplomacy(state, {"Central": ["A Mun - Bur", "A Ber S A Mun - Bur"]}, "Fall 1914 Movement")
     image = Image.open(io.BytesIO(png))
-    assert image.format == "PNG" and image.size == (1376, 1020)
+    assert image.format == "PNG" and image.size[0] == 1376 and image.size[1] > 1020
     # Berlin's army is drawn in Germany's colour at its jDip unit position
     from render.diplomacy import POWER_COLOURS, _unit_point
     x, y = _unit_point("ber")

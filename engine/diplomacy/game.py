@@ -374,6 +374,9 @@ class DiplomacyGame(Variant):
         lines_out: list[str] = []
         if state["phase"] == "movement":
             result = resolve_movement(dmap, units, given, EDITION)
+            # which of the phase's orders failed, by the ordering unit's province, for the
+            # results map (a bounced move or a cut support is drawn as failed)
+            new["resolved"] = {unit.province: ok for unit, _, ok, _ in result.outcomes}
             for unit, text, ok, why in result.outcomes:
                 mark = "✓" if ok else "✗"
                 lines_out.append(f"{unit.power}: {text} {mark}" + (f" ({why})" if why else ""))
@@ -387,10 +390,12 @@ class DiplomacyGame(Variant):
                     del new["dislodged"][prov]
         elif state["phase"] == "retreat":
             outcome = resolve_retreats(dmap, units, board_dislodged(state), state.get("contested", []), given)
+            new["resolved"] = {}
             lines_out.extend(outcome.lines)
             new["units"] = {p: unit_to_json(u) for p, u in sorted(outcome.units.items())}
             new["dislodged"], new["contested"] = {}, []
         else:
+            new["resolved"] = {}
             outcome = resolve_adjustments(dmap, units, state["owners"], given, self.powers, EDITION)
             lines_out.extend(outcome.lines)
             adjusted = dict(outcome.units)

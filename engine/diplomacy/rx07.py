@@ -129,7 +129,9 @@ class Rx07Variant(DiplomacyGame):
 
     def on_new_phase(self, state: State, rng: random.Random) -> list[str]:
         """Rule 2: "Just before the spring 1915 moves, a coin shall be flipped to determine to
-        which side Italy shall belong." Announced with the Winter 1914 results."""
+        which side Italy shall belong." Announced with the Winter 1914 results.
+        Rules 3 and 4: the provinces closed in the new phase are kept in the state for the map."""
+        state["closed"] = sorted(self.closed_provinces(state))
         if state.get("italy_side") is None and _when(state["year"], state["season"]) >= _when(1915, "spring"):
             state["italy_side"] = rng.choice((ENTENTE, CENTRAL))
             name = "the Entente" if state["italy_side"] == ENTENTE else "the Central Powers"

@@ -1,0 +1,69 @@
+"""What the maps show, asserted on pixels and layout rather than golden images (issue 13)."""
+import io
+import random
+
+from PIL import Image
+
+from engine.catalog import register_all
+from engine.diplomacy.rx07 import Rx07Variant
+from render import render_map
+from render.diplomacy import FAILED, POWER_COLOURS, _static, _unit_point
+
+V = Rx07Variant()
+
+
+def rx07_map(state, orders=None, label="Fall 1914 Movement"):
+    register_all()
+    png = render_map("rx07", state, orders, label, V.describe(state))
+    return Image.open(io.BytesIO(png)).convert("RGB")
+
+
+def colour_near(image, point, colour, radius=10) -> int:
+    x, y = (int(v) for v in point)
+    box = image.crop((x - radius, y - radius, x + radius, y + radius))
+    return list(box.getdata()).count(colour)
+
+
+def test_the_status_panel_is_below_the_board_and_hides_no_unit():
+    """Issue 13: "the legend/status panel is outside the board" — an Austrian fleet in Tunis, the
+    southernmost unit position, is drawn in full."""
+    state = V.initial_state({}, random.Random(1))
+    state["units"]["tun"] = {"kind": "F", "power": "Austria", "loc": "tun"}
+    image = rx07_map(state)
+    board_width, board_height = _static().size
+    assert image.size[0] == board_width and image.size[1] > board_height
+    assert colour_near(image, _unit_point("tun"), POWER_COLOURS["Austria"]) > 40
+    # the panel starts below the board: every pixel of the board's last row is the board's own
+    bottom = [image.getpixel((x, board_height - 1)) for x in range(0, board_width, 7)]
+    assert bottom == [_static().getpixel((x, board_height - 1)) for x in range(0, board_width, 7)]
+
+
+def test_a_bounced_move_is_drawn_as_failed():
+    """Issue 13: "Failed orders are drawn distinctly (dashed + ✗ or similar)"."""
+    state = V.initial_state({}, random.Random(1))
+    orders = {"Central": ["A Mun - Bur"]}
+    start, end = _unit_point("mun"), _unit_point("bur")
+    middle = ((start[0] + 2 * end[0]) / 3, (start[1] + 2 * end[1]) / 3)
+    bounced = rx07_map({**state, "resolved": {"mun": False}}, orders)
+    moved = rx07_map({**state, "resolved": {"mun": True}}, orders)
+    assert colour_near(bounced, middle, FAILED) > 10
+    assert colour_near(moved, middle, FAILED) == 0
+
+
+def test_the_panel_shows_the_engines_count_of_pieces():
+    """rx07 rule 7 is won on pieces: the panel shows each side's pieces against the 2/3 needed —
+    the engine's own figures (render decides nothing)."""
+    from render.diplomacy import panel_lines
+    state = V.initial_state({}, random.Random(1))
+    lines = panel_lines(V.describe(state))
+    assert "Entente: 10 of 22 pieces (15 win)" in lines and not any(" — " in line for line in lines)
+
+
+def test_closed_provinces_open_on_their_date():
+    """rx07 rule 4: Italy's provinces open with Italy's first moves in Spring 1915; the state the
+    map is drawn from says so."""
+    state = V.initial_state({}, random.Random(1))
+    assert "ven" in state["closed"]
+    winter = V.adjudicate(state, {}, random.Random(1)).state
+    spring = V.adjudicate(winter, {}, random.Random(1)).state if winter["phase"] != "movement" else winter
+    assert spring["season"] == "spring" and "ven" not in spring["closed"] and "spa" in spring["closed"]
