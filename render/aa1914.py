@@ -59,11 +59,60 @@ def _static() -> Image.Image:
     for name, rings in data["shapes"].items():
         for ring in rings:
             draw.polygon(_scaled(ring), fill=SEA if name.startswith("SZ") else NEUTRAL, outline=OUTLINE)
-    label = font(11)
-    for name, (x, y) in data["centres"].items():
-        if name.startswith("SZ"):
-            draw.text((x * SCALE, y * SCALE), name, fill=(40, 70, 110), font=label, anchor="mm")
     return image
+
+
+@lru_cache(maxsize=1)
+def _name_masks() -> tuple[Image.Image, Image.Image]:
+    """Territory names (with IPC values) and sea-zone numbers as two masks, drawn once: each map
+    stamps them over the owners' colours in two pastes instead of re-typesetting 135 labels."""
+    data = art()
+    size = _static().size
+    land, sea = Image.new("L", size, 0), Image.new("L", size, 0)
+    land_pen, sea_pen = ImageDraw.Draw(land), ImageDraw.Draw(sea)
+    label = font(11)
+    for name in name_boxes():
+        x, y = data["centres"][name]
+        if name.startswith("SZ"):
+            sea_pen.text((x * SCALE, y * SCALE), name, fill=255, font=label, anchor="mm")
+        else:
+            land_pen.multiline_text((x * SCALE, y * SCALE), _name_text(name), fill=255, font=label,
+                                    anchor="mm", align="center", spacing=1)
+    return land, sea
+
+
+def _draw_names(image: Image.Image) -> None:
+    """Territory names with their IPC values, and sea-zone numbers, over the owners' colours."""
+    land, sea = _name_masks()
+    image.paste((35, 30, 25), mask=land)
+    image.paste((40, 70, 110), mask=sea)
+
+
+def _name_text(name: str) -> str:
+    """A territory's name (long ones on two lines) and its IPC value, as on the printed board."""
+    from engine.aa1914.board import standard_board
+    t = standard_board().territories.get(name)
+    words = name.split()
+    if len(name) > 12 and len(words) > 1:
+        half = (len(words) + 1) // 2
+        name = " ".join(words[:half]) + "\n" + " ".join(words[half:])
+    return f"{name}\n{t.ipc}" if t is not None and t.ipc else name
+
+
+@lru_cache(maxsize=1)
+def name_boxes() -> dict[str, tuple[float, float, float, float]]:
+    """Where each territory's name and sea zone's number is printed: unit stacks keep clear of these."""
+    data = art()
+    probe = ImageDraw.Draw(Image.new("L", (1, 1)))
+    label = font(11)
+    boxes = {}
+    for name, (x, y) in data["centres"].items():
+        if name not in data["shapes"]:
+            continue
+        text = name if name.startswith("SZ") else _name_text(name)
+        boxes[name] = probe.multiline_textbbox((x * SCALE, y * SCALE), text, font=label, anchor="mm",
+                                               align="center", spacing=1)
+    return boxes
 
 
 def _base(fills: dict, contested: frozenset) -> Image.Image:
@@ -118,6 +167,7 @@ def render_aa1914(state: dict, last_orders: Mapping[str, Sequence[str]] | None, 
     contested = frozenset(contested_territories(board, state))
     income_of = incomes(board, state)
     image = _base(territory_fills(board, state, contested), contested)
+    _draw_names(image)
     draw = ImageDraw.Draw(image)
     _draw_units(draw, state)
     width = image.size[0]
@@ -142,25 +192,63 @@ def render_aa1914(state: dict, last_orders: Mapping[str, Sequence[str]] | None, 
     return out.getvalue()
 
 
-def _draw_units(draw: ImageDraw.ImageDraw, state: dict) -> None:
+Box = tuple[float, float, float, float]
+
+
+def _overlaps(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def layout_badges(state: dict) -> list[tuple[Box, str, str]]:
+    """Where each power's unit badge goes: (box, text, owner). A stack starts at its territory's
+    unit places (from the TripleA map) and moves on to the next free spot, so no badge covers a
+    name, a sea-zone number or another badge."""
     data = art()
     stacks: dict[str, dict[str, dict[str, int]]] = {}
     for u in state["units"]:
         per_owner = stacks.setdefault(u["where"], {}).setdefault(u["owner"], {})
         per_owner[u["type"]] = per_owner.get(u["type"], 0) + 1
     small = font(12)
-    for where, owners in stacks.items():
-        anchor = (data["places"].get(where) or [data["centres"].get(where)])[0]
-        if anchor is None:
+    probe = ImageDraw.Draw(Image.new("L", (1, 1)))
+    taken: list[Box] = list(name_boxes().values())
+    order = list(ABBREVIATIONS)
+    placed = []
+    for where in sorted(stacks):
+        spots = [(x * SCALE, y * SCALE) for x, y in (data["places"].get(where) or [])]
+        if not spots and where in data["centres"]:
+            cx, cy = data["centres"][where]
+            spots = [(cx * SCALE, cy * SCALE)]
+        if not spots:
             continue
-        x, y = anchor[0] * SCALE, anchor[1] * SCALE
-        for owner, counts in sorted(owners.items()):
-            order = list(ABBREVIATIONS)
-            text = " ".join(f"{n}{ABBREVIATIONS[t]}" for t, n in sorted(counts.items(), key=lambda kv: order.index(kv[0])))
-            box = draw.textbbox((x, y), text, font=small)
-            draw.rectangle([box[0] - 2, box[1] - 1, box[2] + 2, box[3] + 1], fill=POWER_COLOURS.get(owner, (90, 90, 90)))
-            draw.text((x, y), text, fill=(255, 255, 255), font=small)
-            y += 15
+        for owner, counts in sorted(stacks[where].items()):
+            text = " ".join(f"{n}{ABBREVIATIONS[t]}" for t, n in
+                            sorted(counts.items(), key=lambda kv: order.index(kv[0])))
+            box = None
+            # each unit place, then steps around the first one
+            candidates = spots + [(spots[0][0] + dx, spots[0][1] + dy)
+                                  for dy in (16, -16, 32, -32, 48, -48) for dx in (0, -30, 30)]
+            for x, y in candidates:
+                b = probe.textbbox((x, y), text, font=small)
+                b = (b[0] - 2, b[1] - 1, b[2] + 2, b[3] + 1)
+                if not any(_overlaps(b, other) for other in taken):
+                    box = b
+                    break
+            if box is None:       # crowded: the first free row below, whatever it covers
+                x, y = spots[0]
+                b = probe.textbbox((x, y), text, font=small)
+                box = (b[0] - 2, b[1] - 1, b[2] + 2, b[3] + 1)
+                while any(_overlaps(box, other) for other in taken[len(name_boxes()):]):
+                    box = (box[0], box[1] + 15, box[2], box[3] + 15)
+            taken.append(box)
+            placed.append((box, text, owner))
+    return placed
+
+
+def _draw_units(draw: ImageDraw.ImageDraw, state: dict) -> None:
+    small = font(12)
+    for box, text, owner in layout_badges(state):
+        draw.rectangle(box, fill=POWER_COLOURS.get(owner, (90, 90, 90)))
+        draw.text((box[0] + 2, box[1] + 1), text, fill=(255, 255, 255), font=small)
 
 
 def register_aa1914_renderer() -> None:

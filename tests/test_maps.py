@@ -67,3 +67,24 @@ def test_closed_provinces_open_on_their_date():
     winter = V.adjudicate(state, {}, random.Random(1)).state
     spring = V.adjudicate(winter, {}, random.Random(1)).state if winter["phase"] != "movement" else winter
     assert spring["season"] == "spring" and "ven" not in spring["closed"] and "spa" in spring["closed"]
+
+
+def test_a_and_a_unit_badges_cover_no_name_and_no_other_badge():
+    """Issue 13: "territory names and IPC values ... laid out so stacks never cover labels or each
+    other" — checked on the layout of the opening position."""
+    from engine.aa1914.variant import AA1914Variant
+    from render.aa1914 import _overlaps, layout_badges, name_boxes
+    state = AA1914Variant().initial_state({}, random.Random(1))
+    badges = layout_badges(state)
+    stacks = {(u["where"], u["owner"]) for u in state["units"]}
+    assert len(badges) == len(stacks)
+    names = list(name_boxes().values())
+    for index, (box, text, owner) in enumerate(badges):
+        assert not any(_overlaps(box, name) for name in names), (text, owner)
+        assert not any(_overlaps(box, other) for other, _, _ in badges[index + 1:]), (text, owner)
+
+
+def test_a_and_a_map_names_territories_with_their_ipc_values():
+    from render.aa1914 import _name_text
+    assert _name_text("Berlin") == "Berlin\n8" and _name_text("SZ 5") == "SZ 5"
+    assert _name_text("Anglo Egyptian Sudan") == "Anglo Egyptian\nSudan\n1"
