@@ -45,7 +45,7 @@ HELP = """Commands (game number first where a game is meant; `;` separates order
   odds [#ID] ATTACKERS vs DEFENDERS [options: OPT ...]
                                   battle odds under a game's house rules (or those named)
   status ID                       the game's status (same as `game status ID`)
-  map ID [PHASE]                  write the map PNG to the out folder
+  map ID [PHASE] [REGION]         write the map PNG to the out folder (REGION: e.g. balkans)
   rules [ID|VARIANT]              the rules, with a game's options in force
   tick                            fire due reminders and deadlines
   help | quit"""
@@ -240,8 +240,9 @@ class Console:
     async def _map(self, rest: str) -> list[str]:
         words = rest.split()
         game_id = _game_id(words)
-        seq = _int(_opt(words, 1), "PHASE") if _opt(words, 1) else None
-        png, name = await phase_map(self.service, game_id, seq)
+        seq = _int(words[1], "PHASE") if len(words) > 1 and words[1].isdigit() else None
+        region = " ".join(words[2 if seq is not None else 1:]) or None
+        png, name = await phase_map(self.service, game_id, seq, region)
         self.out_dir.mkdir(parents=True, exist_ok=True)
         (self.out_dir / name).write_bytes(png)
         return [f"wrote {self.out_dir / name}"]

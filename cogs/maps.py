@@ -7,6 +7,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from render.regions import regions_of
 from service.maps import phase_map
 
 from .common import GAME_ID, DispatchCog, reply, resolve_game
@@ -15,15 +16,25 @@ from .common import GAME_ID, DispatchCog, reply, resolve_game
 class MapCog(DispatchCog, name="Maps"):
     """Pictures of the board."""
 
-    @commands.hybrid_command(name="map", description="Show the map of the current or a past phase")
+    @commands.hybrid_command(name="map", description="Show the map of the current or a past phase, or zoom on a region")
     @app_commands.describe(game_id=GAME_ID,
-                           phase="phase number (0 is the start); default: the current phase")
-    async def map(self, ctx: commands.Context, game_id: int | None = None, phase: int | None = None) -> None:
+                           phase="phase number (0 is the start); default: the current phase",
+                           region="a part of the board, enlarged for phones (e.g. western front, balkans)")
+    async def map(self, ctx: commands.Context, game_id: int | None = None, phase: int | None = None, *,
+                  region: str | None = None) -> None:
         game = await resolve_game(self.service, ctx, game_id)
-        png, name = await phase_map(self.service, game.id, phase)
+        png, name = await phase_map(self.service, game.id, phase, region)
         shown = await self.service.phase(game.id, phase)
-        await reply(ctx, f"#{game.id} {game.name}: **{shown.label}** (phase {shown.seq})",
+        where = f" — {region.strip().lower()}" if region else ""
+        await reply(ctx, f"#{game.id} {game.name}: **{shown.label}** (phase {shown.seq}){where}. "
+                         f"`/map phase:N` shows an earlier phase; `/map region:` zooms in.",
                     file=discord.File(io.BytesIO(png), filename=name))
+
+    @map.autocomplete("region")
+    async def _regions(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        found = await self.service.game_for_channel(interaction.channel_id) if interaction.channel_id else None
+        names = set(regions_of(found[0].variant)) if found else set(regions_of("rx07")) | set(regions_of("aa1914"))
+        return [app_commands.Choice(name=n, value=n) for n in sorted(names) if current.lower() in n][:25]
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -251,5 +251,15 @@ def _draw_units(draw: ImageDraw.ImageDraw, state: dict) -> None:
         draw.text((box[0] + 2, box[1] + 1), text, fill=(255, 255, 255), font=small)
 
 
+def place_point(name: str) -> tuple[float, float] | None:
+    centre = art()["centres"].get(name)
+    return (centre[0] * SCALE, centre[1] * SCALE) if centre else None
+
+
+def board_size() -> tuple[int, int]:
+    width, height = _static().size
+    return width, height - PANEL
+
+
 def register_aa1914_renderer() -> None:
     register_renderer("aa1914", render_aa1914)

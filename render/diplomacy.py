@@ -260,5 +260,13 @@ def render_diplomacy(state: dict, last_orders: Mapping[str, Sequence[str]] | Non
     return out.getvalue()
 
 
+def place_point(province: str) -> tuple[float, float] | None:
+    return _unit_point(province)
+
+
+def board_size() -> tuple[int, int]:
+    return _static().size
+
+
 def register_diplomacy_renderer() -> None:
     register_renderer("rx07", render_diplomacy)

@@ -21,16 +21,25 @@ def register_renderer(variant_key: str, renderer: Renderer) -> None:
 
 
 def render_map(variant_key: str, state: dict, last_orders: Mapping[str, Sequence[str]] | None,
-               label: str, summary: str = "") -> bytes:
+               label: str, summary: str = "", region: str | None = None) -> bytes:
     """PNG bytes of `state`; `last_orders` are the orders that produced it (drawn as arrows);
     `summary` is the variant's own description of the position, shown beside the board."""
     renderer = _RENDERERS.get(variant_key)
     if renderer is None and variant_key in _BUILT_IN:
         module, name = _BUILT_IN[variant_key]
         renderer = _RENDERERS[variant_key] = getattr(importlib.import_module(module), name)
-    if renderer is not None:
-        return renderer(state, last_orders, label, summary)
-    return status_card(label, summary)
+    if renderer is None:
+        return status_card(label, summary)
+    png = renderer(state, last_orders, label, summary)
+    if region is None:
+        return png
+    from .regions import REGIONS, crop_region
+    places = REGIONS.get(variant_key, {}).get(region)
+    if places is None:
+        raise ValueError(f"no region {region!r} on this map")
+    module = importlib.import_module(_BUILT_IN[variant_key][0])
+    points = [p for p in (module.place_point(name) for name in places) if p is not None]
+    return crop_region(png, points, module.board_size(), f"{label} — {region}")
 
 
 def status_card(title: str, body: str, size: tuple[int, int] = (800, 450)) -> bytes:

@@ -3,6 +3,9 @@ from __future__ import annotations
 
 from engine.variant import get_variant
 from render import render_map
+from render.regions import regions_of
+
+from .errors import BadInput
 
 from .games import GameService
 from .visibility import orders_visible
@@ -10,8 +13,10 @@ from .visibility import orders_visible
 RENDER_SECONDS = 30.0
 
 
-async def phase_map(service: GameService, game_id: int, seq: int | None = None) -> tuple[bytes, str]:
-    """PNG bytes and a file name for phase `seq` (default: the current phase).
+async def phase_map(service: GameService, game_id: int, seq: int | None = None,
+                    region: str | None = None) -> tuple[bytes, str]:
+    """PNG bytes and a file name for phase `seq` (default: the current phase), the whole board or
+    one named region of it, enlarged (`render.regions`).
 
     Only orders of an already adjudicated phase are drawn, so a map never leaks orders
     that are still secret.
@@ -19,6 +24,11 @@ async def phase_map(service: GameService, game_id: int, seq: int | None = None) 
     phase = await service.phase(game_id, seq)
     game = await service.game(game_id)
     variant = get_variant(game.variant)
+    if region is not None:
+        region = " ".join(region.lower().split())
+        if region not in regions_of(game.variant):
+            known = ", ".join(f"`{r}`" for r in regions_of(game.variant))
+            raise BadInput(f"this map has no region `{region[:40]}`; regions: {known or 'none (no board)'}")
     last_orders = None
     label = f"{game.name}: {phase.label}"
     if phase.seq > 0:
@@ -30,5 +40,6 @@ async def phase_map(service: GameService, game_id: int, seq: int | None = None) 
             # the arrows are the orders of the phase just resolved; the units stand as they now do
             label = f"{game.name}: {previous.label} orders → {phase.label}"
     png = await service.cpu.run(render_map, game.variant, phase.state, last_orders, label,
-                                variant.describe(phase.state), timeout=RENDER_SECONDS)
-    return png, f"game-{game_id}-phase-{phase.seq}.png"
+                                variant.describe(phase.state), region, timeout=RENDER_SECONDS)
+    suffix = f"-{region.replace(' ', '-')}" if region else ""
+    return png, f"game-{game_id}-phase-{phase.seq}{suffix}.png"

@@ -251,6 +251,9 @@ async def test_the_console_speaks_every_a_and_a_command(service, tmp_path):
     named = (await console.execute("odds 2 inf vs 1 train options: armored_trains"))[0]
     assert "attacker wins 0.0%" in named and "armored_trains" in named
     assert "Round 1: Russia" in (await console.execute("status 1"))[0]
+    assert "game-1-phase-1-western-front.png" in (await console.execute("map 1 1 western front"))[0]
+    assert (tmp_path / "game-1-phase-1-western-front.png").exists()
+    assert "regions: `western front`" in (await console.execute("map 1 atlantis"))[0]
 
 
 def test_each_power_is_briefed_with_its_own_position_and_legal_examples():

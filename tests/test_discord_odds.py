@@ -39,3 +39,25 @@ async def test_odds_in_a_game_use_its_house_rules_and_outside_the_options_named(
     finally:
         await close_world(world)
     assert not world.fake.violations
+
+
+async def test_map_zooms_on_a_region_through_discord(service):
+    """Issue 13: "`/map [phase] [region]` — a region crop (e.g. Western Front, Balkans, North Sea)
+    at readable size for phones"."""
+    world = await make_world(service, bot_permissions=README_PERMISSIONS)
+    try:
+        alice = world.players[0]
+        game_id = await started_game(world, "rx07", "Zoom")
+        public = world.public_channel(game_id)
+        choices = await world.harness.autocomplete(alice, public, "map", "region", "bal")
+        assert [c["value"] for c in choices] == ["balkans"]
+        zoomed = await world.slash(alice, "map", channel=public, region="Balkans")
+        assert "— balkans" in zoomed.text, zoomed.text
+        (name, data), = zoomed.files
+        assert name.endswith("-balkans.png") and data.startswith(b"\x89PNG")
+        wrong = await world.slash(alice, "map", channel=public, region="atlantis")
+        assert "no region `atlantis`" in wrong.text and "`western front`" in wrong.text
+        assert not world.fake.refusals
+    finally:
+        await close_world(world)
+    assert not world.fake.violations
