@@ -29,6 +29,7 @@ POWER_COLOURS = {
     "United States": (51, 51, 0), "Spain": (196, 120, 20), "Neutral": (120, 110, 95),
 }
 ABBREVIATIONS = {"infantry": "I", "artillery": "A", "tank": "T", "fighter": "F", "battleship": "B",
+                 "damaged_battleship": "Bd",
                  "cruiser": "C", "submarine": "S", "transport": "Tr",
                  # house units (seed 002, section 2): each its own label, none shared with the above
                  "truck": "Tk", "artillery_truck": "AT", "armored_car": "AC", "destroyer": "D",
@@ -74,7 +75,7 @@ def _name_masks() -> tuple[Image.Image, Image.Image]:
     for name in name_boxes():
         x, y = data["centres"][name]
         if name.startswith("SZ"):
-            sea_pen.text((x * SCALE, y * SCALE), name, fill=255, font=label, anchor="mm")
+            sea_pen.text((x * SCALE, y * SCALE), _name_text(name), fill=255, font=label, anchor="mm")
         else:
             land_pen.multiline_text((x * SCALE, y * SCALE), _name_text(name), fill=255, font=label,
                                     anchor="mm", align="center", spacing=1)
@@ -89,13 +90,18 @@ def _draw_names(image: Image.Image) -> None:
 
 
 def _name_text(name: str) -> str:
-    """A territory's name (long ones on two lines) and its IPC value, as on the printed board."""
+    """A territory's name (long ones on two lines) and its IPC value, as on the printed board;
+    ⚓ marks a naval base, ✹ a sea zone with a minefield."""
     from engine.aa1914.board import standard_board
     t = standard_board().territories.get(name)
+    if name.startswith("SZ"):
+        return f"{name} ✹" if t is not None and t.minefield else name
     words = name.split()
     if len(name) > 12 and len(words) > 1:
         half = (len(words) + 1) // 2
         name = " ".join(words[:half]) + "\n" + " ".join(words[half:])
+    if t is not None and t.naval_base:
+        name += " ⚓"
     return f"{name}\n{t.ipc}" if t is not None and t.ipc else name
 
 
@@ -109,7 +115,7 @@ def name_boxes() -> dict[str, tuple[float, float, float, float]]:
     for name, (x, y) in data["centres"].items():
         if name not in data["shapes"]:
             continue
-        text = name if name.startswith("SZ") else _name_text(name)
+        text = _name_text(name)
         boxes[name] = probe.multiline_textbbox((x * SCALE, y * SCALE), text, font=label, anchor="mm",
                                                align="center", spacing=1)
     return boxes
@@ -186,10 +192,19 @@ def render_aa1914(state: dict, last_orders: Mapping[str, Sequence[str]] | None, 
         if x > width - 300:
             x, y = 12, y + 24
     points = "   ".join(f"{side} {victory_points(board, state, side)} VP" for side in KEY_CAPITAL)
-    draw.text((12, image.size[1] - 24), points, fill=(20, 20, 20), font=font(14))
+    draw.text((12, image.size[1] - 44), points, fill=(20, 20, 20), font=font(14))
+    draw.text((12, image.size[1] - 22), legend_text(state), fill=(80, 70, 60), font=font(12))
     out = io.BytesIO()
     image.save(out, "PNG", compress_level=6)
     return out.getvalue()
+
+
+def legend_text(state: dict) -> str:
+    """What the badges' letters mean, for the unit types on this board; then the map's marks."""
+    present = {"damaged_battleship" if u["type"] == "battleship" and u.get("damaged") else u["type"]
+               for u in state["units"]}
+    words = [f"{ABBREVIATIONS[kind]} {kind.replace('_', ' ')}" for kind in ABBREVIATIONS if kind in present]
+    return ", ".join(words) + " · ⚓ naval base · ✹ minefield · red hatching: contested"
 
 
 Box = tuple[float, float, float, float]
@@ -207,7 +222,8 @@ def layout_badges(state: dict) -> list[tuple[Box, str, str]]:
     stacks: dict[str, dict[str, dict[str, int]]] = {}
     for u in state["units"]:
         per_owner = stacks.setdefault(u["where"], {}).setdefault(u["owner"], {})
-        per_owner[u["type"]] = per_owner.get(u["type"], 0) + 1
+        kind = "damaged_battleship" if u["type"] == "battleship" and u.get("damaged") else u["type"]
+        per_owner[kind] = per_owner.get(kind, 0) + 1
     small = font(12)
     probe = ImageDraw.Draw(Image.new("L", (1, 1)))
     taken: list[Box] = list(name_boxes().values())

@@ -85,6 +85,15 @@ def test_a_and_a_unit_badges_cover_no_name_and_no_other_badge():
 
 
 def test_a_and_a_map_names_territories_with_their_ipc_values():
-    from render.aa1914 import _name_text
-    assert _name_text("Berlin") == "Berlin\n8" and _name_text("SZ 5") == "SZ 5"
+    """Issue 13: "territory names and IPC values ... naval bases and minefields", damaged
+    battleships told apart, and a legend for the badges' letters."""
+    from render.aa1914 import _name_text, layout_badges, legend_text
+    from engine.aa1914.variant import AA1914Variant
+    assert _name_text("Munich") == "Munich\n4" and _name_text("SZ 5") == "SZ 5"
+    assert _name_text("Berlin") == "Berlin ⚓\n8" and _name_text("SZ 10") == "SZ 10 ✹"
     assert _name_text("Anglo Egyptian Sudan") == "Anglo Egyptian\nSudan\n1"
+    state = AA1914Variant().initial_state({}, random.Random(1))
+    ship = next(u for u in state["units"] if u["type"] == "battleship" and u["where"] == "SZ 10")
+    ship["damaged"] = True
+    assert any(text == "1Bd 2C" for _, text, _ in layout_badges(state))
+    assert "Bd damaged battleship" in legend_text(state) and "⚓ naval base" in legend_text(state)
