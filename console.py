@@ -24,7 +24,7 @@ from service.archive import pack_export, read_export
 from service.checks import printable, tidy_error
 from service.errors import BadInput
 from service.models import CONSOLE_GUILD
-from service.maps import phase_map
+from service.maps import phase_map, replay_gif
 from service.odds import battle_odds, combat_options_in_force, odds_options
 from service.text import all_rules, game_rules, game_status, option_list, parse_option_words, variant_or_error
 
@@ -46,6 +46,7 @@ HELP = """Commands (game number first where a game is meant; `;` separates order
                                   battle odds under a game's house rules (or those named)
   status ID                       the game's status (same as `game status ID`)
   map ID [PHASE] [REGION]         write the map PNG to the out folder (REGION: e.g. balkans)
+  map ID replay                   write the whole game so far as an animated GIF
   rules [ID|VARIANT]              the rules, with a game's options in force
   tick                            fire due reminders and deadlines
   help | quit"""
@@ -240,6 +241,11 @@ class Console:
     async def _map(self, rest: str) -> list[str]:
         words = rest.split()
         game_id = _game_id(words)
+        if len(words) == 2 and words[1].lower() == "replay":
+            gif, name = await replay_gif(self.service, game_id)
+            self.out_dir.mkdir(parents=True, exist_ok=True)
+            (self.out_dir / name).write_bytes(gif)
+            return [f"wrote {self.out_dir / name}"]
         seq = _int(words[1], "PHASE") if len(words) > 1 and words[1].isdigit() else None
         region = " ".join(words[2 if seq is not None else 1:]) or None
         png, name = await phase_map(self.service, game_id, seq, region)

@@ -8,7 +8,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from render.regions import regions_of
-from service.maps import phase_map
+from service.maps import phase_map, replay_gif
 
 from .common import GAME_ID, DispatchCog, reply, resolve_game
 
@@ -19,10 +19,16 @@ class MapCog(DispatchCog, name="Maps"):
     @commands.hybrid_command(name="map", description="Show the map of the current or a past phase, or zoom on a region")
     @app_commands.describe(game_id=GAME_ID,
                            phase="phase number (0 is the start); default: the current phase",
+                           replay="the whole game so far as an animation",
                            region="a part of the board, enlarged for phones (e.g. western front, balkans)")
-    async def map(self, ctx: commands.Context, game_id: int | None = None, phase: int | None = None, *,
-                  region: str | None = None) -> None:
+    async def map(self, ctx: commands.Context, game_id: int | None = None, phase: int | None = None,
+                  replay: bool = False, *, region: str | None = None) -> None:
         game = await resolve_game(self.service, ctx, game_id)
+        if replay:
+            gif, name = await replay_gif(self.service, game.id)
+            await reply(ctx, f"#{game.id} {game.name}: the game so far, one frame per phase.",
+                        file=discord.File(io.BytesIO(gif), filename=name))
+            return
         png, name = await phase_map(self.service, game.id, phase, region)
         shown = await self.service.phase(game.id, phase)
         where = f" — {region.strip().lower()}" if region else ""

@@ -4,6 +4,7 @@ from __future__ import annotations
 from engine.variant import get_variant
 from render import render_map
 from render.regions import regions_of
+from render.replay import render_replay
 
 from .errors import BadInput
 
@@ -43,3 +44,18 @@ async def phase_map(service: GameService, game_id: int, seq: int | None = None,
                                 variant.describe(phase.state), region, timeout=RENDER_SECONDS)
     suffix = f"-{region.replace(' ', '-')}" if region else ""
     return png, f"game-{game_id}-phase-{phase.seq}{suffix}.png"
+
+
+REPLAY_SECONDS = 120.0
+
+
+async def replay_gif(service: GameService, game_id: int) -> tuple[bytes, str]:
+    """The game so far, phase by phase, as an animated GIF (positions only: they are public)."""
+    game = await service.game(game_id)
+    variant = get_variant(game.variant)
+    phases = await service.store.phases(game_id)
+    if not phases:
+        raise BadInput(f"game #{game_id} has not started yet: nothing to replay")
+    frames = [(p.state, f"{game.name}: {p.label}", variant.describe(p.state)) for p in phases]
+    gif = await service.cpu.run(render_replay, game.variant, frames, timeout=REPLAY_SECONDS)
+    return gif, f"game-{game_id}-replay.gif"

@@ -55,6 +55,9 @@ async def test_map_zooms_on_a_region_through_discord(service):
         assert "— balkans" in zoomed.text, zoomed.text
         (name, data), = zoomed.files
         assert name.endswith("-balkans.png") and data.startswith(b"\x89PNG")
+        replay = await world.slash(alice, "map", channel=public, replay=True)
+        (name, data), = replay.files
+        assert name.endswith("-replay.gif") and data.startswith(b"GIF8") and "one frame per phase" in replay.text
         wrong = await world.slash(alice, "map", channel=public, region="atlantis")
         assert "no region `atlantis`" in wrong.text and "`western front`" in wrong.text
         assert not world.fake.refusals

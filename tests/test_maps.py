@@ -97,3 +97,16 @@ def test_a_and_a_map_names_territories_with_their_ipc_values():
     ship["damaged"] = True
     assert any(text == "1Bd 2C" for _, text, _ in layout_badges(state))
     assert "Bd damaged battleship" in legend_text(state) and "⚓ naval base" in legend_text(state)
+
+
+def test_a_replay_has_a_frame_per_phase_and_fits_the_upload_limit(monkeypatch):
+    """Issue 13: "`/map replay` posts an animated GIF ... of the whole game so far, under Discord's
+    upload limit" — a long game is shrunk, then thinned (always ending on the current phase)."""
+    from render import replay
+    state = V.initial_state({}, random.Random(1))
+    frames = [(state, f"phase {n}", V.describe(state)) for n in range(6)]
+    gif = Image.open(io.BytesIO(replay.render_replay("rx07", frames)))
+    assert gif.format == "GIF" and gif.n_frames == 6
+    monkeypatch.setattr(replay, "UPLOAD_BUDGET", 60_000)
+    small = replay.render_replay("rx07", frames)
+    assert len(small) <= 60_000 or Image.open(io.BytesIO(small)).size[0] <= 360
