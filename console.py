@@ -47,6 +47,7 @@ HELP = """Commands (game number first where a game is meant; `;` separates order
   status ID                       the game's status (same as `game status ID`)
   map ID [PHASE] [REGION]         write the map PNG to the out folder (REGION: e.g. balkans)
   map ID replay                   write the whole game so far as an animated GIF
+  palette standard|colour-blind   your map colours
   rules [ID|VARIANT]              the rules, with a game's options in force
   tick                            fire due reminders and deadlines
   help | quit"""
@@ -102,6 +103,9 @@ class Console:
             return await self._seat_action(head, rest)
         if head == "map":
             return await self._map(rest)
+        if head == "palette":
+            chosen = await self.service.set_palette(self.actor.user_id, rest)
+            return [f"your maps are now drawn in the {chosen} palette"]
         if head == "odds":
             return await self._odds(rest)
         if head in ("buy", "move", "casualties"):
@@ -241,14 +245,15 @@ class Console:
     async def _map(self, rest: str) -> list[str]:
         words = rest.split()
         game_id = _game_id(words)
+        viewer = self.actor.user_id if await self.service.store.user_palette(self.actor.user_id) else None
         if len(words) == 2 and words[1].lower() == "replay":
-            gif, name = await replay_gif(self.service, game_id)
+            gif, name = await replay_gif(self.service, game_id, viewer)
             self.out_dir.mkdir(parents=True, exist_ok=True)
             (self.out_dir / name).write_bytes(gif)
             return [f"wrote {self.out_dir / name}"]
         seq = _int(words[1], "PHASE") if len(words) > 1 and words[1].isdigit() else None
         region = " ".join(words[2 if seq is not None else 1:]) or None
-        png, name = await phase_map(self.service, game_id, seq, region)
+        png, name = await phase_map(self.service, game_id, seq, region, viewer)
         self.out_dir.mkdir(parents=True, exist_ok=True)
         (self.out_dir / name).write_bytes(png)
         return [f"wrote {self.out_dir / name}"]

@@ -160,7 +160,12 @@ class DispatchCog(commands.Cog):
         # first, then the real reply arrives as the follow-up.
         interaction = ctx.interaction
         if interaction is not None and not interaction.response.is_done():
-            await ctx.defer(ephemeral=is_private(ctx))
+            await ctx.defer(ephemeral=await self.answers_privately(ctx))
+
+    async def answers_privately(self, ctx: commands.Context) -> bool:
+        """Whether this command's reply is for the caller alone (decided before deferring, as a
+        deferred public answer cannot become ephemeral)."""
+        return is_private(ctx)
 
     async def cog_command_error(self, ctx: commands.Context, error: Exception) -> None:
         text = error_text(error)

@@ -8,6 +8,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from engine.variant import get_variant
+from render.palettes import PALETTES
 from service.archive import pack_export, read_export
 from service.errors import BadInput
 from service.text import game_status, option_list, parse_option_words, variant_or_error
@@ -231,10 +232,13 @@ class GameCog(DispatchCog, name="Games"):
                            shortest="the shortest phase any game here may have, in hours",
                            per_user="open games one member may run at once",
                            per_server="open games this server may have at once",
-                           reminders="hours before a deadline to remind players, e.g. `24 1`")
+                           reminders="hours before a deadline to remind players, e.g. `24 1`",
+                           palette="colours of the maps posted here: standard or colour-blind")
+    @app_commands.choices(palette=[app_commands.Choice(name=p, value=p) for p in PALETTES])
     @guild_only()
     async def settings(self, ctx: commands.Context, hours: float | None = None, shortest: float | None = None,
-                       per_user: int | None = None, per_server: int | None = None, *, reminders: str = "") -> None:
+                       per_user: int | None = None, per_server: int | None = None, palette: str | None = None, *,
+                       reminders: str = "") -> None:
         lead = None
         if reminders.strip():
             try:
@@ -242,12 +246,12 @@ class GameCog(DispatchCog, name="Games"):
             except ValueError:
                 raise BadInput("reminders are hours before the deadline, e.g. `24 1`") from None
         current = await self.service.set_guild_settings(ctx.guild.id, actor_of(ctx), hours, lead, shortest,
-                                                        per_user, per_server)
+                                                        per_user, per_server, palette)
         await reply(ctx, f"Server settings: {current['phase_hours']:g}h per phase by default (at least "
                          f"{current['min_phase_hours']:g}h), reminders "
                          + ", ".join(f"{h:g}h" for h in current["reminder_hours"]) + " before deadlines; at most "
                          f"{current['max_games_per_user']} open games a member and {current['max_games_per_server']} "
-                         f"on the server.", ephemeral=True)
+                         f"on the server; maps in the {current['palette']} palette.", ephemeral=True)
 
 
 async def setup(bot: commands.Bot) -> None:

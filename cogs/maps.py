@@ -7,14 +7,22 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from render.palettes import PALETTES
 from render.regions import regions_of
 from service.maps import phase_map, replay_gif
 
-from .common import GAME_ID, DispatchCog, reply, resolve_game
+from .common import GAME_ID, DispatchCog, private_command, reply, resolve_game
 
 
 class MapCog(DispatchCog, name="Maps"):
     """Pictures of the board."""
+
+    async def answers_privately(self, ctx: commands.Context) -> bool:
+        # a player who chose their own colours gets maps in them, for their eyes only
+        command = getattr(ctx, "command", None)
+        if command is None or command.name == "map":
+            return await self.service.store.user_palette(ctx.author.id) is not None
+        return await super().answers_privately(ctx)
 
     @commands.hybrid_command(name="map", description="Show the map of the current or a past phase, or zoom on a region")
     @app_commands.describe(game_id=GAME_ID,
@@ -24,17 +32,28 @@ class MapCog(DispatchCog, name="Maps"):
     async def map(self, ctx: commands.Context, game_id: int | None = None, phase: int | None = None,
                   replay: bool = False, *, region: str | None = None) -> None:
         game = await resolve_game(self.service, ctx, game_id)
+        viewer = ctx.author.id if await self.answers_privately(ctx) else None
         if replay:
-            gif, name = await replay_gif(self.service, game.id)
+            gif, name = await replay_gif(self.service, game.id, viewer)
             await reply(ctx, f"#{game.id} {game.name}: the game so far, one frame per phase.",
-                        file=discord.File(io.BytesIO(gif), filename=name))
+                        file=discord.File(io.BytesIO(gif), filename=name), ephemeral=viewer is not None)
             return
-        png, name = await phase_map(self.service, game.id, phase, region)
+        png, name = await phase_map(self.service, game.id, phase, region, viewer)
         shown = await self.service.phase(game.id, phase)
         where = f" — {region.strip().lower()}" if region else ""
         await reply(ctx, f"#{game.id} {game.name}: **{shown.label}** (phase {shown.seq}){where}. "
                          f"`/map phase:N` shows an earlier phase; `/map region:` zooms in.",
-                    file=discord.File(io.BytesIO(png), filename=name))
+                    file=discord.File(io.BytesIO(png), filename=name), ephemeral=viewer is not None)
+
+    @commands.hybrid_command(name="palette", description="Your map colours: standard or colour-blind",
+                             extras=private_command())
+    @app_commands.describe(palette="standard, or colour-blind (Okabe–Ito colours)")
+    @app_commands.choices(palette=[app_commands.Choice(name=p, value=p) for p in PALETTES])
+    async def palette(self, ctx: commands.Context, palette: str) -> None:
+        chosen = await self.service.set_palette(ctx.author.id, palette)
+        await reply(ctx, f"Your maps are now drawn in the **{chosen}** palette. `/map` shows them to you alone "
+                         f"in it; maps posted for everyone use the server's palette (`/game settings palette:`).",
+                    ephemeral=True)
 
     @map.autocomplete("region")
     async def _regions(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

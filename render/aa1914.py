@@ -12,6 +12,7 @@ from typing import Mapping, Sequence
 from PIL import Image, ImageChops, ImageDraw
 
 from .fonts import font
+from .palettes import colour_blind
 from .patterns import diagonal_hatch
 from .registry import register_renderer
 
@@ -28,6 +29,12 @@ POWER_COLOURS = {
     "British Empire": (182, 178, 50), "Ottoman Empire": (0, 102, 102), "Italy": (178, 71, 1),
     "United States": (51, 51, 0), "Spain": (196, 120, 20), "Neutral": (120, 110, 95),
 }
+
+
+def power_colours(palette: str = "standard") -> dict[str, tuple[int, int, int]]:
+    return colour_blind(list(POWER_COLOURS)) if palette == "colour-blind" else POWER_COLOURS
+
+
 ABBREVIATIONS = {"infantry": "I", "artillery": "A", "tank": "T", "fighter": "F", "battleship": "B",
                  "damaged_battleship": "Bd",
                  "cruiser": "C", "submarine": "S", "transport": "Tr",
@@ -142,7 +149,8 @@ def _base(fills: dict, contested: frozenset) -> Image.Image:
     return image
 
 
-def territory_fills(board, state: dict, contested: frozenset) -> dict[str, tuple[int, int, int]]:
+def territory_fills(board, state: dict, contested: frozenset,
+                    colours: dict = POWER_COLOURS) -> dict[str, tuple[int, int, int]]:
     from engine.aa1914.state import aligned
     fills = {}
     for name, t in board.territories.items():
@@ -154,17 +162,17 @@ def territory_fills(board, state: dict, contested: frozenset) -> dict[str, tuple
             fills[name] = (235, 215, 215)
         else:
             owner = state["control"].get(name)
-            if owner in POWER_COLOURS:
-                fills[name] = _tint(POWER_COLOURS[owner])
-            elif aligned(state, t) in POWER_COLOURS and t.minor not in state.get("mobilized_minors", []):
-                fills[name] = _tint(POWER_COLOURS[aligned(state, t)], 0.8)   # an unmobilized aligned minor
+            if owner in colours:
+                fills[name] = _tint(colours[owner])
+            elif aligned(state, t) in colours and t.minor not in state.get("mobilized_minors", []):
+                fills[name] = _tint(colours[aligned(state, t)], 0.8)   # an unmobilized aligned minor
             else:
                 fills[name] = NEUTRAL
     return fills
 
 
 def render_aa1914(state: dict, last_orders: Mapping[str, Sequence[str]] | None, label: str,
-                  summary: str = "") -> bytes:
+                  summary: str = "", palette: str = "standard") -> bytes:
     from engine.aa1914.board import board_for
     from engine.aa1914.state import contested_territories, incomes
     from engine.aa1914.tournament import KEY_CAPITAL, victory_points
@@ -172,10 +180,11 @@ def render_aa1914(state: dict, last_orders: Mapping[str, Sequence[str]] | None, 
     board = board_for(state.get("options", {}), state.get("italy", {}).get("status"))
     contested = frozenset(contested_territories(board, state))
     income_of = incomes(board, state)
-    image = _base(territory_fills(board, state, contested), contested)
+    colours = power_colours(palette)
+    image = _base(territory_fills(board, state, contested, colours), contested)
     _draw_names(image)
     draw = ImageDraw.Draw(image)
-    _draw_units(draw, state)
+    _draw_units(draw, state, colours)
     width = image.size[0]
     top = image.size[1] - PANEL
     draw.rectangle([0, top, width, image.size[1]], fill=(248, 245, 236))
@@ -186,7 +195,7 @@ def render_aa1914(state: dict, last_orders: Mapping[str, Sequence[str]] | None, 
         text = f"{power}: {state['treasury'].get(power, 0)} IPC (+{income_of.get(power, 0)})"
         if collapsed:
             text += f" {collapsed} collapse"
-        draw.rectangle([x, y + 2, x + 12, y + 14], fill=POWER_COLOURS.get(power, (150, 150, 150)))
+        draw.rectangle([x, y + 2, x + 12, y + 14], fill=colours.get(power, (150, 150, 150)))
         draw.text((x + 18, y), text, fill=(20, 20, 20), font=font(14))
         x += 320
         if x > width - 300:
@@ -260,11 +269,13 @@ def layout_badges(state: dict) -> list[tuple[Box, str, str]]:
     return placed
 
 
-def _draw_units(draw: ImageDraw.ImageDraw, state: dict) -> None:
+def _draw_units(draw: ImageDraw.ImageDraw, state: dict, colours: dict = POWER_COLOURS) -> None:
     small = font(12)
     for box, text, owner in layout_badges(state):
-        draw.rectangle(box, fill=POWER_COLOURS.get(owner, (90, 90, 90)))
-        draw.text((box[0] + 2, box[1] + 1), text, fill=(255, 255, 255), font=small)
+        colour = colours.get(owner, (90, 90, 90))
+        draw.rectangle(box, fill=colour)
+        light = sum(colour) > 450        # white letters on dark colours, black on light ones
+        draw.text((box[0] + 2, box[1] + 1), text, fill=(0, 0, 0) if light else (255, 255, 255), font=small)
 
 
 def place_point(name: str) -> tuple[float, float] | None:

@@ -16,6 +16,7 @@ from typing import Mapping, Sequence
 from PIL import Image, ImageChops, ImageDraw
 
 from .fonts import font
+from .palettes import colour_blind
 from .patterns import diagonal_hatch
 from .registry import register_renderer
 
@@ -32,6 +33,10 @@ POWER_COLOURS = {
     "Germany": (160, 138, 117), "Italy": (34, 139, 34), "Russia": (117, 125, 145),
     "Turkey": (185, 166, 28),
 }
+
+
+def power_colours(palette: str = "standard") -> dict[str, tuple[int, int, int]]:
+    return colour_blind(list(POWER_COLOURS)) if palette == "colour-blind" else POWER_COLOURS
 
 
 @lru_cache(maxsize=1)
@@ -76,7 +81,7 @@ def _closed_hatch(closed: frozenset[str]) -> Image.Image:
     return ImageChops.multiply(mask, diagonal_hatch((width, height), 9))
 
 
-def _base(closed: frozenset[str], owners: dict[str, str]) -> Image.Image:
+def _base(closed: frozenset[str], owners: dict[str, str], colours: dict = POWER_COLOURS) -> Image.Image:
     """The board without units: land coloured by centre owner, closed provinces greyed."""
     data = board_data()
     image = _static().copy()
@@ -87,8 +92,8 @@ def _base(closed: frozenset[str], owners: dict[str, str]) -> Image.Image:
             continue
         if province in closed:
             fill = CLOSED
-        elif owners.get(province) in POWER_COLOURS:
-            fill = _tint(POWER_COLOURS[owners[province]])
+        elif owners.get(province) in colours:
+            fill = _tint(colours[owners[province]])
         else:
             continue
         for ring in shape["rings"]:
@@ -102,7 +107,7 @@ def _base(closed: frozenset[str], owners: dict[str, str]) -> Image.Image:
     for province, point in data["supply_centres"].items():
         x, y = _xy(point)
         r = 7 * SCALE
-        colour = POWER_COLOURS.get(owners.get(province), (255, 255, 255))
+        colour = colours.get(owners.get(province), (255, 255, 255))
         draw.ellipse([x - r, y - r, x + r, y + r], fill=colour, outline=(0, 0, 0), width=2)
     return image
 
@@ -114,20 +119,23 @@ def _unit_point(loc: str, dislodged: bool = False) -> tuple[float, float] | None
     return _xy(point) if point else None
 
 
-def _draw_unit(draw: ImageDraw.ImageDraw, kind: str, power: str, loc: str, dislodged: bool = False) -> None:
+def _draw_unit(draw: ImageDraw.ImageDraw, kind: str, power: str, loc: str, dislodged: bool = False,
+               colours: dict = POWER_COLOURS) -> None:
     point = _unit_point(loc, dislodged)
     if point is None:
         return
     x, y = point
     r = 13 * SCALE * (0.85 if dislodged else 1)
-    colour = POWER_COLOURS.get(power, (120, 120, 120))
+    colour = colours.get(power, (120, 120, 120))
     edge = (200, 0, 0) if dislodged else (0, 0, 0)
     if kind == "A":
         draw.ellipse([x - r, y - r, x + r, y + r], fill=colour, outline=edge, width=3)
     else:
         draw.polygon([(x - r * 1.3, y - r * 0.5), (x + r * 1.3, y - r * 0.5), (x + r * 0.9, y + r * 0.8),
                       (x - r * 0.9, y + r * 0.8)], fill=colour, outline=edge, width=3)
-    draw.text((x, y), kind, fill=(255, 255, 255), font=font(max(10, int(16 * SCALE))), anchor="mm")
+    light = sum(colour) > 450        # white letters on dark colours, black on light ones
+    draw.text((x, y), kind, fill=(0, 0, 0) if light else (255, 255, 255), font=font(max(10, int(16 * SCALE))),
+              anchor="mm")
 
 
 def _arrow(draw: ImageDraw.ImageDraw, start, end, colour, width: int = 4, head: bool = True,
@@ -226,13 +234,14 @@ def panel_lines(summary: str) -> list[str]:
 
 
 def render_diplomacy(state: dict, last_orders: Mapping[str, Sequence[str]] | None, label: str,
-                     summary: str = "") -> bytes:
-    board = _base(frozenset(state.get("closed", ())), state.get("owners", {}))
+                     summary: str = "", palette: str = "standard") -> bytes:
+    colours = power_colours(palette)
+    board = _base(frozenset(state.get("closed", ())), state.get("owners", {}), colours)
     for unit in state.get("units", {}).values():
-        _draw_unit(ImageDraw.Draw(board), unit["kind"], unit["power"], unit["loc"])
+        _draw_unit(ImageDraw.Draw(board), unit["kind"], unit["power"], unit["loc"], colours=colours)
     for entry in state.get("dislodged", {}).values():
         unit = entry["unit"]
-        _draw_unit(ImageDraw.Draw(board), unit["kind"], unit["power"], unit["loc"], dislodged=True)
+        _draw_unit(ImageDraw.Draw(board), unit["kind"], unit["power"], unit["loc"], dislodged=True, colours=colours)
     if last_orders:
         _draw_orders(ImageDraw.Draw(board), last_orders, state.get("resolved", {}))
     # the status panel goes below the board, never over it
@@ -250,8 +259,8 @@ def render_diplomacy(state: dict, last_orders: Mapping[str, Sequence[str]] | Non
         column, row = divmod(index, per_column)
         x, y = 12 + column * (width // 2), height + 44 + row * PANEL_LINE
         power = line.split(" (")[0]
-        if power in POWER_COLOURS:
-            draw.rectangle([x, y + 3, x + 12, y + 15], fill=POWER_COLOURS[power], outline=(0, 0, 0))
+        if power in colours:
+            draw.rectangle([x, y + 3, x + 12, y + 15], fill=colours[power], outline=(0, 0, 0))
             x += 18
         draw.text((x, y), line, fill=(30, 30, 30), font=text_font)
     draw.text((12, height + 44 + per_column * PANEL_LINE + 4), LEGEND, fill=(80, 70, 60), font=font(14))

@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw
 
 from .fonts import font
 
-Renderer = Callable[[dict, Mapping[str, Sequence[str]] | None, str, str], bytes]
+Renderer = Callable[..., bytes]   # (state, last_orders, label, summary, palette) -> PNG
 _RENDERERS: dict[str, Renderer] = {}
 # the maps shipped with Dispatch, loaded on first use (Pillow data is large)
 _BUILT_IN = {"rx07": ("render.diplomacy", "render_diplomacy"), "aa1914": ("render.aa1914", "render_aa1914")}
@@ -21,7 +21,7 @@ def register_renderer(variant_key: str, renderer: Renderer) -> None:
 
 
 def render_map(variant_key: str, state: dict, last_orders: Mapping[str, Sequence[str]] | None,
-               label: str, summary: str = "", region: str | None = None) -> bytes:
+               label: str, summary: str = "", region: str | None = None, palette: str = "standard") -> bytes:
     """PNG bytes of `state`; `last_orders` are the orders that produced it (drawn as arrows);
     `summary` is the variant's own description of the position, shown beside the board."""
     renderer = _RENDERERS.get(variant_key)
@@ -30,7 +30,7 @@ def render_map(variant_key: str, state: dict, last_orders: Mapping[str, Sequence
         renderer = _RENDERERS[variant_key] = getattr(importlib.import_module(module), name)
     if renderer is None:
         return status_card(label, summary)
-    png = renderer(state, last_orders, label, summary)
+    png = renderer(state, last_orders, label, summary, palette)
     if region is None:
         return png
     from .regions import REGIONS, crop_region

@@ -12,12 +12,13 @@ UPLOAD_BUDGET = 9 * 1024 * 1024      # under Discord's 10 MiB upload limit, with
 FRAME_MS, LAST_FRAME_MS = 1200, 4000
 
 
-def render_replay(variant_key: str, frames: Sequence[tuple[dict, str, str]], width: int = 720) -> bytes:
+def render_replay(variant_key: str, frames: Sequence[tuple[dict, str, str]], width: int = 720,
+                  palette: str = "standard") -> bytes:
     """An animated GIF of `frames` — (state, label, summary) per phase, oldest first. Frames are
     shrunk (and, for a very long game, thinned, always keeping the last) until the file fits."""
     if not frames:
         raise ValueError("no phase to show")
-    full = [Image.open(io.BytesIO(render_map(variant_key, state, None, label, summary))).convert("RGB")
+    full = [Image.open(io.BytesIO(render_map(variant_key, state, None, label, summary, palette=palette))).convert("RGB")
             for state, label, summary in frames]
     step = 1
     while True:

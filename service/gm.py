@@ -5,6 +5,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from engine.variant import get_variant
+from render.palettes import check_palette
 
 from . import permissions
 from .checks import check_hours, check_number, clip, require_status
@@ -132,7 +133,7 @@ class GameMasterMixin:
     async def set_guild_settings(self, guild_id: int, actor: Actor, phase_hours: float | None = None,
                                  reminder_hours: list[float] | None = None, min_phase_hours: float | None = None,
                                  max_games_per_user: int | None = None,
-                                 max_games_per_server: int | None = None) -> dict[str, Any]:
+                                 max_games_per_server: int | None = None, palette: str | None = None) -> dict[str, Any]:
         """Server admin: defaults for new games and the limits that keep one user or one server
         from flooding the bot (shortest phase, open games per user and per server)."""
         if not actor.is_admin:
@@ -154,11 +155,35 @@ class GameMasterMixin:
                 if not 1 <= number <= most:
                     raise BadInput(f"{key.replace('_', ' ')} must be from 1 to {most}")
                 current[key] = number
+        if palette is not None:
+            current["palette"] = _palette(palette)
         if current["phase_hours"] < current["min_phase_hours"]:
             raise BadInput(f"the default phase ({current['phase_hours']:g}h) cannot be shorter than the "
                            f"shortest phase allowed ({current['min_phase_hours']:g}h)")
         await self.store.save_guild_settings(guild_id, current, iso(self.clock()))
         return current
+
+    async def set_palette(self, user_id: int, palette: str) -> str:
+        """A player's own map colours (`standard` or `colour-blind`), for maps sent only to them."""
+        chosen = _palette(palette)
+        await self.store.set_user_palette(user_id, chosen, iso(self.clock()))
+        return chosen
+
+    async def palette_for(self, guild_id: int | None, user_id: int | None = None) -> str:
+        """The colours of a map: the player's own choice if the map is for them alone, else the
+        server's default."""
+        if user_id is not None:
+            mine = await self.store.user_palette(user_id)
+            if mine is not None:
+                return mine
+        return (await self.store.guild_settings(guild_id))["palette"] if guild_id is not None else "standard"
+
+
+def _palette(name: str) -> str:
+    try:
+        return check_palette(name)
+    except ValueError as exc:
+        raise BadInput(str(exc)) from None
 
 
 def _assignable(game: GameInfo, actor: Actor, seat: str, user_id: int | None, guild_id: int | None) -> str:

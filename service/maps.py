@@ -15,9 +15,10 @@ RENDER_SECONDS = 30.0
 
 
 async def phase_map(service: GameService, game_id: int, seq: int | None = None,
-                    region: str | None = None) -> tuple[bytes, str]:
+                    region: str | None = None, viewer_id: int | None = None) -> tuple[bytes, str]:
     """PNG bytes and a file name for phase `seq` (default: the current phase), the whole board or
-    one named region of it, enlarged (`render.regions`).
+    one named region of it, enlarged (`render.regions`). In the colours of `viewer_id`'s own
+    palette when the map is for them alone, else of the server's default.
 
     Only orders of an already adjudicated phase are drawn, so a map never leaks orders
     that are still secret.
@@ -40,8 +41,9 @@ async def phase_map(service: GameService, game_id: int, seq: int | None = None,
         if any(last_orders.values()):
             # the arrows are the orders of the phase just resolved; the units stand as they now do
             label = f"{game.name}: {previous.label} orders → {phase.label}"
+    palette = await service.palette_for(game.guild_id, viewer_id)
     png = await service.cpu.run(render_map, game.variant, phase.state, last_orders, label,
-                                variant.describe(phase.state), region, timeout=RENDER_SECONDS)
+                                variant.describe(phase.state), region, palette, timeout=RENDER_SECONDS)
     suffix = f"-{region.replace(' ', '-')}" if region else ""
     return png, f"game-{game_id}-phase-{phase.seq}{suffix}.png"
 
@@ -49,7 +51,7 @@ async def phase_map(service: GameService, game_id: int, seq: int | None = None,
 REPLAY_SECONDS = 120.0
 
 
-async def replay_gif(service: GameService, game_id: int) -> tuple[bytes, str]:
+async def replay_gif(service: GameService, game_id: int, viewer_id: int | None = None) -> tuple[bytes, str]:
     """The game so far, phase by phase, as an animated GIF (positions only: they are public)."""
     game = await service.game(game_id)
     variant = get_variant(game.variant)
@@ -57,5 +59,6 @@ async def replay_gif(service: GameService, game_id: int) -> tuple[bytes, str]:
     if not phases:
         raise BadInput(f"game #{game_id} has not started yet: nothing to replay")
     frames = [(p.state, f"{game.name}: {p.label}", variant.describe(p.state)) for p in phases]
-    gif = await service.cpu.run(render_replay, game.variant, frames, timeout=REPLAY_SECONDS)
+    palette = await service.palette_for(game.guild_id, viewer_id)
+    gif = await service.cpu.run(render_replay, game.variant, frames, 720, palette, timeout=REPLAY_SECONDS)
     return gif, f"game-{game_id}-replay.gif"

@@ -10,7 +10,7 @@ from .models import CONSOLE_GUILD, GameInfo, OrderSheet, OutboxMessage, PhaseInf
 
 CHANNEL_CACHE = 50_000       # channel ids remembered (about 100 bytes each)
 # A server's defaults until its admin changes them (`/game settings`).
-DEFAULT_SETTINGS = {"phase_hours": 48.0, "reminder_hours": [24.0, 1.0], "min_phase_hours": 1.0,
+DEFAULT_SETTINGS = {"phase_hours": 48.0, "reminder_hours": [24.0, 1.0], "min_phase_hours": 1.0, "palette": "standard",
                     "max_games_per_user": 5, "max_games_per_server": 50}
 
 
@@ -215,19 +215,32 @@ class Store:
             return {**DEFAULT_SETTINGS, "reminder_hours": list(DEFAULT_SETTINGS["reminder_hours"])}
         return {"phase_hours": row["phase_hours"], "reminder_hours": json.loads(row["reminder_hours"]),
                 "min_phase_hours": row["min_phase_hours"], "max_games_per_user": row["max_games_per_user"],
-                "max_games_per_server": row["max_games_per_server"]}
+                "max_games_per_server": row["max_games_per_server"], "palette": row["palette"]}
 
     async def save_guild_settings(self, guild_id: int, settings: dict[str, Any], at: str) -> None:
         async with self.db.transaction() as conn:
             await conn.execute(
                 "INSERT INTO guild_settings (guild_id, phase_hours, reminder_hours, min_phase_hours, "
-                "max_games_per_user, max_games_per_server, updated_at) VALUES (?,?,?,?,?,?,?) "
+                "max_games_per_user, max_games_per_server, palette, updated_at) VALUES (?,?,?,?,?,?,?,?) "
                 "ON CONFLICT (guild_id) DO UPDATE SET phase_hours=excluded.phase_hours, "
                 "reminder_hours=excluded.reminder_hours, min_phase_hours=excluded.min_phase_hours, "
                 "max_games_per_user=excluded.max_games_per_user, "
-                "max_games_per_server=excluded.max_games_per_server, updated_at=excluded.updated_at",
+                "max_games_per_server=excluded.max_games_per_server, palette=excluded.palette, "
+                "updated_at=excluded.updated_at",
                 (guild_id, settings["phase_hours"], json.dumps(settings["reminder_hours"]),
-                 settings["min_phase_hours"], settings["max_games_per_user"], settings["max_games_per_server"], at))
+                 settings["min_phase_hours"], settings["max_games_per_user"], settings["max_games_per_server"],
+                 settings["palette"], at))
+
+    async def user_palette(self, user_id: int) -> str | None:
+        """The palette a player chose for the maps sent to them, or None if they never chose."""
+        row = await self._one("SELECT palette FROM user_settings WHERE user_id=?", (user_id,))
+        return row["palette"] if row else None
+
+    async def set_user_palette(self, user_id: int, palette: str, at: str) -> None:
+        async with self.db.transaction() as conn:
+            await conn.execute("INSERT INTO user_settings (user_id, palette, updated_at) VALUES (?,?,?) "
+                               "ON CONFLICT (user_id) DO UPDATE SET palette=excluded.palette, "
+                               "updated_at=excluded.updated_at", (user_id, palette, at))
 
     async def open_games_count(self, guild_id: int, creator_id: int | None = None) -> int:
         sql = "SELECT COUNT(*) AS n FROM games WHERE guild_id=? AND status IN ('forming', 'active', 'paused')"

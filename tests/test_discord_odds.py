@@ -64,3 +64,42 @@ async def test_map_zooms_on_a_region_through_discord(service):
     finally:
         await close_world(world)
     assert not world.fake.violations
+
+
+async def test_a_player_chooses_colour_blind_maps_and_the_server_its_default(service):
+    """Issue 13: "Colour-blind palette as a per-player preference, used for maps sent to that player
+    (ephemeral or DM) and as a server default for public maps"."""
+    import io
+
+    from PIL import Image
+
+    from render.diplomacy import _unit_point, power_colours
+    world = await make_world(service, bot_permissions=README_PERMISSIONS)
+    try:
+        alice, bob = world.players
+        game_id = await started_game(world, "rx07", "Colours")
+        public = world.public_channel(game_id)
+        berlin = _unit_point("ber")
+
+        def colour_at_berlin(interaction):
+            (_, data), = interaction.files
+            image = Image.open(io.BytesIO(data)).convert("RGB")
+            x, y = (int(v) for v in berlin)
+            return list(image.crop((x - 8, y - 8, x + 8, y + 8)).getdata())
+
+        chosen = await world.slash(alice, "palette", palette="colour-blind")
+        assert "colour-blind" in chosen.text and chosen.ephemeral
+        mine = await world.slash(alice, "map", channel=public)
+        assert mine.ephemeral and power_colours("colour-blind")["Germany"] in colour_at_berlin(mine)
+        theirs = await world.slash(bob, "map", channel=public)
+        assert not theirs.ephemeral and power_colours("standard")["Germany"] in colour_at_berlin(theirs)
+        denied = await world.slash(bob, "game settings", palette="colour-blind")
+        assert "administrator" in denied.text
+        changed = await world.slash(world.owner, "game settings", palette="colour-blind")
+        assert "colour-blind palette" in changed.text, changed.text
+        public_now = await world.slash(bob, "map", channel=public)
+        assert power_colours("colour-blind")["Germany"] in colour_at_berlin(public_now)
+        assert not world.fake.refusals
+    finally:
+        await close_world(world)
+    assert not world.fake.violations
