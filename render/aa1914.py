@@ -11,6 +11,7 @@ from typing import Mapping, Sequence
 
 from PIL import Image, ImageChops, ImageDraw
 
+from .aa1914_orders import draw_battles, draw_moves
 from .fonts import font
 from .palettes import colour_blind
 from .patterns import diagonal_hatch
@@ -185,6 +186,9 @@ def render_aa1914(state: dict, last_orders: Mapping[str, Sequence[str]] | None, 
     _draw_names(image)
     draw = ImageDraw.Draw(image)
     _draw_units(draw, state, colours)
+    if last_orders:
+        draw_moves(draw, board, last_orders, colours, state.get("failed_orders", ()), place_point)
+    draw_battles(draw, state, place_point)
     width = image.size[0]
     top = image.size[1] - PANEL
     draw.rectangle([0, top, width, image.size[1]], fill=(248, 245, 236))

@@ -110,3 +110,23 @@ def test_a_replay_has_a_frame_per_phase_and_fits_the_upload_limit(monkeypatch):
     monkeypatch.setattr(replay, "UPLOAD_BUDGET", 60_000)
     small = replay.render_replay("rx07", frames)
     assert len(small) <= 60_000 or Image.open(io.BytesIO(small)).size[0] <= 360
+
+
+def test_the_a_and_a_results_map_draws_the_turns_moves_battles_and_failures():
+    """Issue 13: "A results map per adjudicated phase ... moves, attacks ... battles with outcome ...
+    Failed orders are drawn distinctly"."""
+    from engine.aa1914.variant import AA1914Variant
+    from render.aa1914 import place_point
+    from render.aa1914_orders import FAILED, battle_sites
+    variant = AA1914Variant()
+    register_all()
+    state = variant.initial_state({}, random.Random(1))
+    orders = {"Austria-Hungary": ["move 3 infantry, 1 artillery Budapest - Serbia",
+                                  "move 2 infantry Vienna - Galicia - Ukraine"]}
+    after = variant.adjudicate(state, orders, random.Random(3)).state
+    assert battle_sites(after) == ["Serbia"]
+    assert after["failed_orders"] == ["move 2 infantry: Vienna - Galicia - Ukraine"]
+    png = render_map("aa1914", after, orders, "Round 1: Austria-Hungary", variant.describe(after))
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    (gx, gy), (ux, uy) = place_point("Galicia"), place_point("Ukraine")
+    assert colour_near(image, ((gx + ux) / 2, (gy + uy) / 2 + 18), FAILED, 9) > 10

@@ -211,9 +211,12 @@ class Turn(HouseTurnMixin):
             action(order)
         except OrderError as exc:
             self.report.append(f"✗ `{order.text()}` could not be carried out: {exc.reason}")
+            # kept with the turn's position so the results map draws it as failed
+            self.state["failed_orders"].append(order.text())
 
     def begin(self) -> None:
         """Start of turn: the US may enter the war; economic collapse is checked; battleships repaired."""
+        self.state["failed_orders"] = []
         # 4.14: units that joined an ally's attack sit out this, their power's next, turn
         self.exhausted_now = {k for k, v in self.state.get("exhausted", {}).items()
                               if v == [self.state["round"], self.state["turn"]]}
