@@ -13,7 +13,7 @@ from PIL import Image, ImageChops, ImageDraw
 
 from .aa1914_orders import draw_battles, draw_moves
 from .fonts import font
-from .palettes import colour_blind
+from .palettes import colour_blind, ink_for
 from .patterns import diagonal_hatch
 from .registry import register_renderer
 
@@ -278,8 +278,7 @@ def _draw_units(draw: ImageDraw.ImageDraw, state: dict, colours: dict = POWER_CO
     for box, text, owner in layout_badges(state):
         colour = colours.get(owner, (90, 90, 90))
         draw.rectangle(box, fill=colour)
-        light = sum(colour) > 450        # white letters on dark colours, black on light ones
-        draw.text((box[0] + 2, box[1] + 1), text, fill=(0, 0, 0) if light else (255, 255, 255), font=small)
+        draw.text((box[0] + 2, box[1] + 1), text, fill=ink_for(colour), font=small)
 
 
 def place_point(name: str) -> tuple[float, float] | None:

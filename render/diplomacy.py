@@ -16,7 +16,7 @@ from typing import Mapping, Sequence
 from PIL import Image, ImageChops, ImageDraw
 
 from .fonts import font
-from .palettes import colour_blind
+from .palettes import colour_blind, ink_for
 from .patterns import diagonal_hatch
 from .registry import register_renderer
 
@@ -133,9 +133,7 @@ def _draw_unit(draw: ImageDraw.ImageDraw, kind: str, power: str, loc: str, dislo
     else:
         draw.polygon([(x - r * 1.3, y - r * 0.5), (x + r * 1.3, y - r * 0.5), (x + r * 0.9, y + r * 0.8),
                       (x - r * 0.9, y + r * 0.8)], fill=colour, outline=edge, width=3)
-    light = sum(colour) > 450        # white letters on dark colours, black on light ones
-    draw.text((x, y), kind, fill=(0, 0, 0) if light else (255, 255, 255), font=font(max(10, int(16 * SCALE))),
-              anchor="mm")
+    draw.text((x, y), kind, fill=ink_for(colour), font=font(max(10, int(16 * SCALE))), anchor="mm")
 
 
 def _arrow(draw: ImageDraw.ImageDraw, start, end, colour, width: int = 4, head: bool = True,

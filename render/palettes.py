@@ -24,3 +24,8 @@ def check_palette(name: str | None) -> str:
     if word not in PALETTES:
         raise ValueError(f"no palette `{(name or '')[:30]}`; palettes: {', '.join(PALETTES)}")
     return word
+
+
+def ink_for(colour: tuple[int, int, int]) -> tuple[int, int, int]:
+    """Black letters on a light colour, white on a dark one (the Okabe–Ito yellow needs black)."""
+    return (0, 0, 0) if sum(colour) > 450 else (255, 255, 255)

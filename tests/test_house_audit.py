@@ -7,7 +7,8 @@ from engine.aa1914.board import spain_board
 from engine.aa1914.orders import parse_order
 from engine.aa1914.setup import initial_state
 from engine.aa1914.state import is_contested
-from engine.aa1914.turn import Turn, apply_standing
+from engine.aa1914.standing import apply_standing
+from engine.aa1914.turn import Turn
 from engine.errors import OrderError
 
 from tests.aa_helpers import B, V, Dice, clear, place, state_with

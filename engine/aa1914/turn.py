@@ -16,9 +16,10 @@ from . import batteries, battles, movement, raiders
 from .house_turn import HouseTurnMixin
 from .board import Board
 from .italy import pay_tribute
-from .orders import (Attack, Breakthrough, Buy, BuildFactory, Concentrate, DeclareUSW, LossOrder, MoveOrder,
-                     AllyJoin, CallOff, CounterBattery, Neutralize, Order, Place, SeaDecision, Submerge, SubTargets,
-                     TrainsReact, TruckMove, AttackBattery, SendSupplies, SupplyUse, SpainPay, Defect)
+from .orders import (AllyJoin, Attack, AttackBattery, Breakthrough, Buy, BuildFactory, CallOff, Concentrate,
+                     CounterBattery, DeclareUSW, Defect, MoveOrder, Neutralize, Order, Place, SeaDecision,
+                     SendSupplies, Submerge, SubTargets, TruckMove)
+from .standing import apply_standing
 from .state import US, aligned, at_war, friendly, holds_land, income, is_contested, units_in
 from .tournament import economic_collapse, political_collapse
 from .house import FACTORY_INCOME, UK_HOME_ISLAND, US_RESERVE_BONUS, USW_ZONES, rules_for, submarine_warfare_loss
@@ -26,46 +27,6 @@ from .units import HOUSE_UNITS, UNIT_TYPES
 
 USW_HIT = 3          # seed 001: "totaling the results of the rolls showing a 3 or less"
 MINE_HIT = 1         # RULES.md 5.4: "each vessel must survive a roll"; sunk (hit) on a 1
-
-
-def standing_field(order: Order) -> str | None:
-    """The state field a standing order sets — an instruction any player may give at any time,
-    also during another power's turn — or None if `order` is not one."""
-    if isinstance(order, LossOrder):
-        return "loss_orders"
-    if isinstance(order, (Submerge, CounterBattery)) and order.standing is not None:
-        return "submerge" if isinstance(order, Submerge) else "counter_battery"
-    if isinstance(order, TrainsReact):
-        return "trains_react"
-    if isinstance(order, SpainPay):
-        return "spain_pay"
-    if isinstance(order, SupplyUse):
-        return "supply_use"
-    return None
-
-
-def apply_standing(state: dict, power: str, order: Order) -> bool:
-    """Record `power`'s standing order in `state` (fields are replaced, never mutated in place);
-    returns False if `order` is not a standing order. Raises OrderError if the game's rules do
-    not allow it."""
-    field = standing_field(order)
-    if field is None:
-        return False
-    options = state.get("options", {})
-    if field == "spain_pay":
-        if power != "France" or not options.get("spain_balance"):
-            raise OrderError("only France pays to sway Spain (house rule 4.17)")
-        state["spain_pay"] = order.amount
-        return True
-    if field == "counter_battery" and not rules_for(options).counter_battery:
-        raise OrderError("this game does not use house rule 4.8 (option `counter_battery`)")
-    if field == "supply_use" and not rules_for(options).supply_chain:
-        raise OrderError("this game does not use house rule 4.7 (option `supply_chain`)")
-    value = {"loss_orders": lambda: list(order.types), "trains_react": lambda: order.react,
-             "supply_use": lambda: order.limit}.get(
-        field, lambda: order.standing)()
-    state[field] = {**state.get(field, {}), power: value}
-    return True
 
 
 class Turn(HouseTurnMixin):

@@ -25,7 +25,8 @@ from .orders import MoveOrder, Place, SeaDecision, parse_order
 from .setup import initial_state
 from .state import income, incomes
 from .tournament import capital_victory, economic_victory, victory_points
-from .turn import Turn, apply_standing, standing_field
+from .standing import apply_standing, standing_field
+from .turn import Turn
 
 
 # What a player needs at hand (`/rules`), from seed 001 (Tournament Rules, final edition).
