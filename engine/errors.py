@@ -1,4 +1,5 @@
 """The exceptions the rules engines raise. Each carries a message meant for a player."""
+import copy
 
 
 class RulesError(Exception):
@@ -12,6 +13,20 @@ class OrderError(RulesError):
         self.line = line
         super().__init__(f"`{line}`: {message}" if line else message)
         self.reason = message
+
+    def at_line(self, line: str) -> "OrderError":
+        """The same refusal, of the same kind, naming the order line it is about."""
+        named = copy.copy(self)
+        named.line, named.args = line, (f"`{line}`: {self.reason}",)
+        return named
+
+
+class RuleNotEnabled(OrderError):
+    """An order for a house rule the game was not created with; `option` names the option."""
+
+    def __init__(self, message: str, option: str = ""):
+        super().__init__(message)
+        self.option = option
 
 
 class OptionError(RulesError):

@@ -231,3 +231,17 @@ def test_a_breakthrough_into_a_contested_territory_attacks_or_reinforces():
     assert any(e["battle"] == "Picardy" for e in reinforced["log"])
     attacked = run(state, "Germany", "attack Paris", *orders, rng=random.Random(4))
     assert any(e["battle"] == "Paris" for e in attacked["log"])
+
+
+def test_an_order_for_a_rule_the_game_does_not_use_says_which_option():
+    """One refusal for every house rule not switched on: the seed's section and the option's name."""
+    from engine.aa1914.house import HOUSE_OPTIONS, not_enabled
+    from engine.errors import RuleNotEnabled
+    for spec in HOUSE_OPTIONS:
+        error = not_enabled(spec.key)
+        assert f"(option `{spec.key}`)" in str(error) and spec.description.split(":")[0] in str(error)
+    with pytest.raises(RuleNotEnabled, match=r"house rule 2.1/3.1 Standard Trucks \(option `trucks`\)") as caught:
+        run(state_with(), "Germany", "truck 2 infantry: Berlin - Prussia")
+    assert caught.value.option == "trucks"
+    with pytest.raises(RuleNotEnabled, match="option `armored_trains`"):
+        run(state_with(), "Germany", "buy 1 armored train")

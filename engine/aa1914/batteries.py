@@ -11,7 +11,7 @@ from engine.errors import OrderError
 
 from .combat import Piece, Roll, SeaPolicy, roll_dice, sea_battle
 from .context import TurnContext
-from .house import BATTERY_DEFENSE, BATTERY_SINKS
+from .house import BATTERY_DEFENSE, BATTERY_SINKS, not_enabled
 from .ledger import log_rolls, remove_losses
 from .state import at_war, units_in
 from .units import UNIT_TYPES
@@ -56,7 +56,7 @@ def fire_on_passing_ships(turn: TurnContext, path: tuple[str, ...], ships: list[
 
 def check_attack(turn: TurnContext, where: str, zone: str) -> None:
     if "coastal_artillery" not in turn.rules.house_units:
-        raise OrderError("this game does not use coastal artillery (option `coastal_artillery`)")
+        raise not_enabled("coastal_artillery")
     if not turn.board.adjacent(where, zone):
         raise OrderError(f"{zone} does not border {where}")
     if not any(u["type"] == "coastal_artillery" and at_war(turn.board, turn.state, turn.power, u["owner"])

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from engine.errors import RuleNotEnabled
 from engine.variant import OptionSpec
 
 from .units import HOUSE_UNITS, TANKS_FROM_ROUND, UNIT_TYPES
@@ -199,6 +200,14 @@ def _rules(items: tuple[tuple[str, object], ...]) -> Rules:
         concentrated_attacks="concentrated_attacks" in on,
         options=items,
     )
+
+
+def not_enabled(option: str) -> RuleNotEnabled:
+    """The one refusal of an order for a house rule this game does not use, naming the seed's
+    section and the option to create a game with."""
+    spec = next(o for o in HOUSE_OPTIONS if o.key == option)
+    section = spec.description.split(":")[0]
+    return RuleNotEnabled(f"this game does not use house rule {section} (option `{option}`)", option)
 
 
 def rules_for(options: dict) -> Rules:

@@ -7,7 +7,7 @@ from engine.errors import OrderError
 
 from . import movement
 from .board import ALLIANCES, board_for
-from .house import (FACTORY_MIN_IPC, SPAIN_DEPLOY, SPAIN_JOINS_AT, breakthrough_allowance, corner_capacity,
+from .house import (FACTORY_MIN_IPC, SPAIN_DEPLOY, SPAIN_JOINS_AT, breakthrough_allowance, corner_capacity, not_enabled,
                     spain_shift, staging_capacity, stockpile_limit, supply_capacity, truck_loads)
 from .italy import ITALY, opposite
 from .orders import AllyJoin, Breakthrough, BuildFactory, Concentrate, CounterBattery, MoveOrder, Neutralize, \
@@ -67,7 +67,7 @@ class HouseTurnMixin:
         – places a factory token in one territory of his choice ... controlled by the country ...
         worth at least 2 IPCs" — placed with the power's first-round orders."""
         if not self.rules.more_production:
-            raise OrderError("this game does not use house rule 4.11 (option `more_production`)")
+            raise not_enabled("more_production")
         if self.power == US:
             raise OrderError("the United States places no factory")
         factories = self.state.setdefault("factories", {})
@@ -105,7 +105,7 @@ class HouseTurnMixin:
         rules (impassable, closed, neutral Spain); the first space of a 2-space move must be one
         the units could pass through on foot (friendly, not contested)."""
         if "truck" not in self.rules.house_units:
-            raise OrderError("this game does not use trucks (option `trucks`)")
+            raise not_enabled("trucks")
         start, dest = order.path[0], order.path[-1]
         needed = truck_loads(dict(order.units))
         if needed is None:
@@ -151,7 +151,7 @@ class HouseTurnMixin:
         the assault may not move on their power's turn. If you are using the units from an ally
         whose turn was taken before yours, they must not have moved during their turn to attack." """
         if not self.rules.multinational_attacks:
-            raise OrderError("this game does not use house rule 4.14 (option `multinational_attacks`)")
+            raise not_enabled("multinational_attacks")
         if order.ally == self.power or not friendly(self.board, order.ally, self.power) or (
                 order.ally == US and not self.state["us_at_war"]):
             raise OrderError(f"{order.ally} is not an ally at war that can join {self.power}'s attack")
@@ -180,7 +180,7 @@ class HouseTurnMixin:
     def break_through(self, order: Breakthrough) -> None:
         """House rule 4.13 Breaking Through (see house.breakthrough_allowance)."""
         if not self.rules.breaking_through:
-            raise OrderError("this game does not use house rule 4.13 Breaking Through (option `breaking_through`)")
+            raise not_enabled("breaking_through")
         origin, dest = order.path
         if origin not in self.start_contested:
             raise OrderError(f"a breakthrough starts from a territory that was contested at the start of the turn, "
@@ -215,7 +215,7 @@ class HouseTurnMixin:
 
     def concentrate(self, order: Concentrate) -> None:
         if not self.rules.concentrated_attacks:
-            raise OrderError("this game does not use house rule 4.15 Concentrated Attacks (option `concentrated_attacks`)")
+            raise not_enabled("concentrated_attacks")
         if not any(u["owner"] == order.target for u in units_in(self.state, order.where)):
             raise OrderError(f"{order.target} has no units in {order.where} to concentrate on")
         if not at_war(self.board, self.state, self.power, order.target):
@@ -225,8 +225,7 @@ class HouseTurnMixin:
     def neutralize(self, order: Neutralize) -> None:
         start = self.rules.neutralization_from_round
         if not start:
-            raise OrderError("this game does not use house rule 3.2 Artillery Neutralization "
-                             "(option `artillery_neutralization`)")
+            raise not_enabled("artillery_neutralization")
         if self.state["round"] < start:
             raise OrderError(f"artillery neutralization starts on turn {start}")
         have = sum(1 for u in units_in(self.state, order.where) if u["owner"] == self.power and u["type"] == "artillery")
@@ -237,7 +236,7 @@ class HouseTurnMixin:
     def counter_battery(self, order: CounterBattery) -> None:
         """4.8: "they may select up to half of their total Artillery units for this attack"."""
         if not self.rules.counter_battery:
-            raise OrderError("this game does not use house rule 4.8 (option `counter_battery`)")
+            raise not_enabled("counter_battery")
         have = sum(1 for u in units_in(self.state, order.where) if u["owner"] == self.power and u["type"] == "artillery")
         if not 1 <= order.artillery <= have // 2:
             raise OrderError(f"up to half of the {have} artillery in {order.where} may fire counter-battery, "

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.errors import OrderError
 
-from .house import rules_for
+from .house import not_enabled, rules_for
 from .orders import CounterBattery, LossOrder, Order, SpainPay, Submerge, SupplyUse, TrainsReact
 
 
@@ -39,9 +39,9 @@ def apply_standing(state: dict, power: str, order: Order) -> bool:
         state["spain_pay"] = order.amount
         return True
     if field == "counter_battery" and not rules_for(options).counter_battery:
-        raise OrderError("this game does not use house rule 4.8 (option `counter_battery`)")
+        raise not_enabled("counter_battery")
     if field == "supply_use" and not rules_for(options).supply_chain:
-        raise OrderError("this game does not use house rule 4.7 (option `supply_chain`)")
+        raise not_enabled("supply_chain")
     value = {"loss_orders": lambda: list(order.types), "trains_react": lambda: order.react,
              "supply_use": lambda: order.limit}.get(
         field, lambda: order.standing)()

@@ -22,7 +22,8 @@ from .orders import (AllyJoin, Attack, AttackBattery, Breakthrough, Buy, BuildFa
 from .standing import apply_standing
 from .state import US, aligned, at_war, friendly, holds_land, income, is_contested, units_in
 from .tournament import economic_collapse, political_collapse
-from .house import FACTORY_INCOME, UK_HOME_ISLAND, US_RESERVE_BONUS, USW_ZONES, rules_for, submarine_warfare_loss
+from .house import (FACTORY_INCOME, UK_HOME_ISLAND, US_RESERVE_BONUS, USW_ZONES, not_enabled, rules_for,
+                    submarine_warfare_loss)
 from .units import HOUSE_UNITS, UNIT_TYPES
 
 USW_HIT = 3          # seed 001: "totaling the results of the rolls showing a 3 or less"
@@ -102,7 +103,7 @@ class Turn(HouseTurnMixin):
                 self.defect()
             elif isinstance(order, SubTargets):
                 if not self.rules.sub_changes:
-                    raise OrderError("this game does not use house rule 3.2 submarines (option `sub_changes`)")
+                    raise not_enabled("sub_changes")
                 self.state.setdefault("sub_targets", {})[self.power] = list(order.types)
         for order in orders:
             if isinstance(order, Buy):
@@ -148,7 +149,7 @@ class Turn(HouseTurnMixin):
         self.mobilize([o for o in orders if isinstance(o, Place)])
         sends = [o for o in orders if isinstance(o, SendSupplies)]
         if sends and not self.rules.supply_chain:
-            raise OrderError("this game does not use house rule 4.7 (option `supply_chain`)")
+            raise not_enabled("supply_chain")
         if self.rng is not None:
             self.collect_income()
             if self.rules.supply_chain:
@@ -166,7 +167,7 @@ class Turn(HouseTurnMixin):
             try:
                 action(order)
             except OrderError as exc:
-                raise OrderError(exc.reason, exc.line or order.text()) from None
+                raise (exc if exc.line else exc.at_line(order.text())) from None
             return
         try:
             action(order)
@@ -224,8 +225,7 @@ class Turn(HouseTurnMixin):
             raise OrderError(f"{self.power} is in economic collapse and cannot purchase")
         for kind, n in order.units:
             if kind in HOUSE_UNITS and kind not in self.rules.house_units:
-                raise OrderError(f"{kind.replace('_', ' ')}s are a house-rule unit this game does not use "
-                                 f"(option `{HOUSE_UNITS[kind]}`)")
+                raise not_enabled(HOUSE_UNITS[kind])
             if kind in ("freighter", "merchant_raider"):
                 raiders.check_purchase(self, kind, n + self.bought.get(kind, 0))
             if kind == "tank" and self.state["round"] < self.rules.tanks_from_round:
