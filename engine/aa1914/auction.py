@@ -233,9 +233,12 @@ def settle_step(board: Board, state: dict, orders: dict[str, list]) -> list[str]
 
 def _settle_bids(board: Board, state: dict, auction: dict, answers: dict, report: list[str]) -> None:
     order_of = list(board.turn_order)
-    bids = sorted(((a.amount, -order_of.index(seat), seat, a.for_power or seat)
-                   for seat, a in answers.items() if isinstance(a, Bid)), reverse=True)
     minor = auction["minor"]
+    # a bid naming another minor (a sheet from before the auction ran minor by minor) is no bid here
+    bids = sorted(((a.amount, -order_of.index(seat), seat, a.for_power or seat)
+                   for seat, a in answers.items() if isinstance(a, Bid) and a.minor in (None, minor)
+                   and a.amount >= _next_price(board, auction)
+                   and a.amount <= auction["money"][payer(board, seat, auction["by_alliance"])]), reverse=True)
     if bids:
         amount, _, seat, power = bids[0]
         auction["high"] = {"amount": amount, "bidder": seat, "for": power}
