@@ -188,7 +188,8 @@ def _draw_orders(draw: ImageDraw.ImageDraw, last_orders: Mapping[str, Sequence[s
             except OrderError:
                 continue
             failed = resolved.get(province_of(order.loc)) is False if hasattr(order, "loc") else False
-            start = _unit_point(order.loc)
+            # a retreating unit stands where dislodged units are drawn, beside its attacker
+            start = _unit_point(order.loc, dislodged=isinstance(order, Retreat)) or _unit_point(order.loc)
             if isinstance(order, (Move, Retreat)) and start:
                 end = _unit_point(order.dest)
                 if end:

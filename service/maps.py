@@ -41,6 +41,8 @@ async def phase_map(service: GameService, game_id: int, seq: int | None = None,
         if any(last_orders.values()):
             # the arrows are the orders of the phase just resolved; the units stand as they now do
             label = f"{game.name}: {previous.label} orders → {phase.label}"
+    if phase.adjudicated_at is None and phase.deadline is not None and game.status == "active":
+        label += f" · orders due {phase.deadline:%a %d %b %H:%M} UTC"
     palette = await service.palette_for(game.guild_id, viewer_id)
     png = await service.cpu.run(render_map, game.variant, phase.state, last_orders, label,
                                 variant.describe(phase.state), region, palette, timeout=RENDER_SECONDS)

@@ -46,6 +46,18 @@ async def test_a_year_of_rx07_through_the_service(service):
     png, name = await phase_map(service, game.id, 1)
     size = Image.open(io.BytesIO(png)).size
     assert size[0] == 1376 and size[1] > 1020 and name == "game-1-phase-1.png"     # the panel is below
+    # the map of the phase being played says when its orders are due; a results map names both phases
+    import service.maps as maps
+    labels = []
+    real = maps.render_map
+    maps.render_map = lambda *args, **kw: labels.append(args[3]) or real(*args, **kw)
+    try:
+        await phase_map(service, game.id)
+        await phase_map(service, game.id, 1)
+    finally:
+        maps.render_map = real
+    assert "Spring 1915 Movement · orders due" in labels[0] and labels[0].endswith("UTC")
+    assert labels[1].endswith("Fall 1914 Movement orders → Winter 1914 Adjustment")
 
 
 async def test_wrong_seat_and_bad_order_through_service(service):
