@@ -18,7 +18,7 @@ cannot be sent never holds up any other destination.
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import timedelta
 from typing import Awaitable, Callable
 
@@ -59,6 +59,7 @@ class Delivery:
     text: str
     png: bytes | None
     filename: str | None
+    map_seq: int | None = None        # the phase the map shows
 
 
 Sender = Callable[[Destination, Delivery], Awaitable[None]]
@@ -97,7 +98,7 @@ def route_of(game: GameInfo, message: OutboxMessage) -> tuple[Destination, ...]:
 
 async def prepare(service: GameService, message: OutboxMessage) -> Delivery:
     game = await service.game(message.game_id)
-    png = filename = None
+    png = filename = following = None
     if message.phase_id is not None:
         phase = await service.store.phase_by_id(message.phase_id)
         following = phase.seq + 1 if phase.adjudicated_at else phase.seq
@@ -105,7 +106,24 @@ async def prepare(service: GameService, message: OutboxMessage) -> Delivery:
             png, filename = await phase_map(service, game.id, following)
         except Exception:  # noqa: BLE001 - a map that cannot be drawn must never stop a report
             log.exception("map of game %s phase %s failed; sending the text alone", game.id, following)
-    return Delivery(message, game, route_of(game, message), message.content, png, filename)
+    return Delivery(message, game, route_of(game, message), message.content, png, filename,
+                    following if png is not None else None)
+
+
+async def for_reader(service: GameService, delivery: Delivery, destination: Destination) -> Delivery:
+    """A map sent to one player alone (a direct message) is drawn in their own palette, if they
+    chose one other than the server's."""
+    if destination.kind != "user" or not destination.with_map or delivery.map_seq is None:
+        return delivery
+    own = await service.store.user_palette(destination.id)
+    if own is None or own == await service.palette_for(delivery.game.guild_id):
+        return delivery
+    try:
+        png, filename = await phase_map(service, delivery.game.id, delivery.map_seq, viewer_id=destination.id)
+    except Exception:  # noqa: BLE001 - the server-coloured map is still a map
+        log.exception("map of game %s in %s's palette failed", delivery.game.id, destination.id)
+        return delivery
+    return replace(delivery, png=png, filename=filename)
 
 
 async def deliver_one(service: GameService, message: OutboxMessage, send: Sender) -> bool:
@@ -119,7 +137,7 @@ async def deliver_one(service: GameService, message: OutboxMessage, send: Sender
     unavailable: list[str] = []
     for index, destination in enumerate(delivery.route):
         try:
-            await send(destination, delivery)
+            await send(destination, await for_reader(service, delivery, destination))
         except DestinationUnavailable as exc:
             unavailable.append(f"{destination.kind} {destination.id}: {exc}")
             log.warning("outbox message %s: %s %s unavailable (%s)", message.id, destination.kind,

@@ -102,3 +102,25 @@ def test_render_shows_units_orders_and_label():
     x, y = _unit_point("ber")
     box = image.crop((int(x) - 10, int(y) - 10, int(x) + 10, int(y) + 10)).convert("RGB")
     assert list(box.getdata()).count(POWER_COLOURS["Germany"]) > 40
+
+
+async def test_a_map_sent_to_one_player_is_drawn_in_their_palette(service):
+    """Issue 13: the colour-blind palette is "used for maps sent to that player (ephemeral or DM)";
+    a map posted in a channel keeps the server's colours."""
+    from render.diplomacy import _unit_point, power_colours
+    from service.delivery import Destination, for_reader, prepare
+    game = await start_rx07(service)
+    await service.set_palette(ALICE.user_id, "colour-blind")
+    message = next(m for m in await service.pending_messages(200) if m.phase_id is not None)
+    delivery = await prepare(service, message)
+    to_alice = await for_reader(service, delivery, Destination("user", ALICE.user_id, "", True, None))
+    to_channel = await for_reader(service, delivery, Destination("channel", 5, "", True, None))
+    to_bob = await for_reader(service, delivery, Destination("user", BOB.user_id, "", True, None))
+    assert to_channel is delivery and to_bob is delivery and to_alice.png != delivery.png
+
+    def at_berlin(png):
+        x, y = (int(v) for v in _unit_point("ber"))
+        return list(Image.open(io.BytesIO(png)).convert("RGB").crop((x - 8, y - 8, x + 8, y + 8)).getdata())
+    assert power_colours("colour-blind")["Germany"] in at_berlin(to_alice.png)
+    assert power_colours("standard")["Germany"] in at_berlin(delivery.png)
+    assert game.id == delivery.game.id
