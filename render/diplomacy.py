@@ -176,7 +176,7 @@ def _draw_orders(draw: ImageDraw.ImageDraw, last_orders: Mapping[str, Sequence[s
     """The orders that led to this position; an order the adjudicator marked failed is drawn
     dashed in red with a cross where it stopped."""
     from engine.diplomacy.map import DiplomacyMap, province_of
-    from engine.diplomacy.orders import Build, Convoy, Move, Retreat, Support
+    from engine.diplomacy.orders import Build, Convoy, Disband, Hold, Move, Remove, Retreat, Support
     from engine.diplomacy.parser import parse_order
     from engine.errors import OrderError
 
@@ -219,10 +219,19 @@ def _draw_orders(draw: ImageDraw.ImageDraw, last_orders: Mapping[str, Sequence[s
                 if point:
                     r = 18 * SCALE
                     draw.ellipse([point[0] - r, point[1] - r, point[0] + r, point[1] + r], outline=(0, 130, 0), width=3)
+            elif isinstance(order, (Remove, Disband)):
+                # the unit is gone from the board: a cross where it stood (a disbanded retreat
+                # stood beside its attacker)
+                point = _unit_point(order.loc, dislodged=isinstance(order, Disband)) or _unit_point(order.loc)
+                if point:
+                    _cross(draw, point, 8)
+            elif isinstance(order, Hold) and start and failed:
+                _cross(draw, start, 6)            # held, and was dislodged all the same
 
 
 PANEL_LINE = 22
-LEGEND = "● army   ▬ fleet   → move   ⇢ support   red dashed ✗ failed   red ring: dislodged   hatched: closed"
+LEGEND = ("● army   ▬ fleet   → move   - - → support   green ring: built   ✗ failed or removed   "
+          "red ring: dislodged   hatched: closed")
 
 
 def panel_lines(summary: str) -> list[str]:

@@ -130,3 +130,12 @@ def test_the_a_and_a_results_map_draws_the_turns_moves_battles_and_failures():
     image = Image.open(io.BytesIO(png)).convert("RGB")
     (gx, gy), (ux, uy) = place_point("Galicia"), place_point("Ukraine")
     assert colour_near(image, ((gx + ux) / 2, (gy + uy) / 2 + 18), FAILED, 9) > 10
+
+
+def test_removals_and_dislodged_holds_are_marked():
+    """Issue 13: the results map shows "builds/removals" and what failed."""
+    state = V.initial_state({}, random.Random(1))
+    removed = rx07_map(state, {"Central": ["Remove A Ber"]}, "Winter 1914 Adjustment")
+    plain = rx07_map(state, None, "Winter 1914 Adjustment")
+    assert colour_near(removed, _unit_point("ber"), FAILED) > 10
+    assert colour_near(plain, _unit_point("ber"), FAILED) == 0
