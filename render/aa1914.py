@@ -176,7 +176,7 @@ def render_aa1914(state: dict, last_orders: Mapping[str, Sequence[str]] | None, 
                   summary: str = "", palette: str = "standard") -> bytes:
     from engine.aa1914.board import board_for
     from engine.aa1914.state import contested_territories, incomes
-    from engine.aa1914.tournament import KEY_CAPITAL, victory_points
+    from engine.aa1914.tournament import KEY_CAPITAL, THRESHOLDS, homeland_lost, victory_points
 
     board = board_for(state.get("options", {}), state.get("italy", {}).get("status"))
     contested = frozenset(contested_territories(board, state))
@@ -196,17 +196,28 @@ def render_aa1914(state: dict, last_orders: Mapping[str, Sequence[str]] | None, 
     x, y = 12, top + 44
     for power in board.turn_order:
         collapsed = state["collapsed"].get(power)
-        text = f"{power}: {state['treasury'].get(power, 0)} IPC (+{income_of.get(power, 0)})"
+        text = f"{power}: {state['treasury'].get(power, 0)} (+{income_of.get(power, 0)})"
         if collapsed:
             text += f" {collapsed} collapse"
+        elif power in THRESHOLDS:
+            # homeland IPCs lost against the economic / political collapse thresholds
+            economic, political = THRESHOLDS[power]
+            text += f" · lost {homeland_lost(board, state, power)}/{economic}/{political}"
         draw.rectangle([x, y + 2, x + 12, y + 14], fill=colours.get(power, (150, 150, 150)))
         draw.text((x + 18, y), text, fill=(20, 20, 20), font=font(14))
         x += 320
         if x > width - 300:
             x, y = 12, y + 24
     points = "   ".join(f"{side} {victory_points(board, state, side)} VP" for side in KEY_CAPITAL)
-    draw.text((12, image.size[1] - 44), points, fill=(20, 20, 20), font=font(14))
-    draw.text((12, image.size[1] - 22), legend_text(state), fill=(80, 70, 60), font=font(12))
+    draw.text((12, image.size[1] - 54), points, fill=(20, 20, 20), font=font(14))
+    draw.text((330, image.size[1] - 52), PANEL_KEY, fill=(80, 70, 60), font=font(12))
+    legend, small = legend_text(state), font(12)
+    if draw.textlength(legend, font=small) > width - 24:        # many house units: two lines
+        words = legend.split(", ")
+        half = len(words) // 2
+        legend = ", ".join(words[:half]) + ",\n" + ", ".join(words[half:])
+        small = font(11)
+    draw.multiline_text((12, image.size[1] - 4), legend, fill=(80, 70, 60), font=small, anchor="ld", spacing=1)
     out = io.BytesIO()
     image.save(out, "PNG", compress_level=6)
     return out.getvalue()
@@ -218,6 +229,9 @@ def legend_text(state: dict) -> str:
                for u in state["units"]}
     words = [f"{ABBREVIATIONS[kind]} {kind.replace('_', ' ')}" for kind in ABBREVIATIONS if kind in present]
     return ", ".join(words) + " · ⚓ naval base · ✹ minefield · red hatching: contested"
+
+
+PANEL_KEY = "power: IPCs (+income) · lost a/b/c: homeland IPCs lost / economic / political collapse at"
 
 
 Box = tuple[float, float, float, float]

@@ -139,3 +139,26 @@ def test_removals_and_dislodged_holds_are_marked():
     plain = rx07_map(state, None, "Winter 1914 Adjustment")
     assert colour_near(removed, _unit_point("ber"), FAILED) > 10
     assert colour_near(plain, _unit_point("ber"), FAILED) == 0
+
+
+def test_the_a_and_a_panel_shows_collapse_thresholds_from_the_tournament_rules():
+    """Issue 13: "a power panel with treasury, income, collapse thresholds and victory points" —
+    Germany's thresholds are 16 (economic) and 18 (political), seed 001."""
+    from engine.aa1914.tournament import THRESHOLDS
+    assert THRESHOLDS["Germany"] == (16, 18)
+    import render.aa1914 as aa
+    texts = []
+    from PIL import ImageDraw
+    real = ImageDraw.ImageDraw.text
+
+    def record(self, xy, text, *args, **kwargs):
+        texts.append(text)
+        return real(self, xy, text, *args, **kwargs)
+    from engine.aa1914.variant import AA1914Variant
+    state = AA1914Variant().initial_state({}, random.Random(1))
+    ImageDraw.ImageDraw.text = record
+    try:
+        aa.render_aa1914(state, None, "Round 1")
+    finally:
+        ImageDraw.ImageDraw.text = real
+    assert "Germany: 35 (+35) · lost 0/16/18" in texts and "Central Powers 0 VP   Allies 0 VP" in texts
