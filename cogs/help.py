@@ -16,11 +16,11 @@ HELP = """**Dispatch** — slow, play-by-post WWI wargames.
 `/game join [game] [seat]` · `/game leave` · `/game start` (GM) · `/game list`
 **Playing** (in your private seat channel you can also just write orders, one per line)
 `/orders [orders…]` — show, or replace all your orders · `/order <order>` — add/change one
-`/clear` · `/ready` · `/unready` · `/map [game] [phase]` · `/game status`
+`/clear` · `/ready` · `/unready` · `/map [game] [phase] [replay] [region]` · `/palette` (your map colours) · `/game status`
 **Axis & Allies 1914**: `/buy 3 infantry` · `/move 2 infantry Berlin - Silesia` · `/casualties infantry, artillery` · `/done` · `/odds 3 inf, 1 art vs 4 inf`
 **Game master** (creator or server admin)
 `/game pause` · `/game resume` · `/game extend <hours>` · `/game adjudicate` · `/game assign <game> <seat> <member>` · `/game abandon` · `/game export`
-**Server admin**: `/game settings [hours] [reminder hours…]`
+**Server admin**: `/game settings [hours] [palette] [reminder hours…]`
 Outside a game's channels, name the game: `/orders #12 A Par - Bur`, or `#12 France: …` if you hold several seats."""
 
 
