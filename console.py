@@ -24,7 +24,7 @@ from service.archive import pack_export, read_export
 from service.checks import printable, tidy_error
 from service.errors import BadInput
 from service.models import CONSOLE_GUILD
-from service.maps import phase_map, replay_gif
+from service.maps import phase_map, preview_map, replay_gif
 from service.odds import battle_odds, combat_options_in_force, odds_options
 from service.text import all_rules, game_rules, game_status, option_list, parse_option_words, variant_or_error
 
@@ -47,6 +47,7 @@ HELP = """Commands (game number first where a game is meant; `;` separates order
   status ID                       the game's status (same as `game status ID`)
   map ID [PHASE] [REGION]         write the map PNG to the out folder (REGION: e.g. balkans)
   map ID replay                   write the whole game so far as an animated GIF
+  map ID preview [REGION]         your own current orders drawn on the board
   palette standard|colour-blind   your map colours
   rules [ID|VARIANT]              the rules, with a game's options in force
   tick                            fire due reminders and deadlines
@@ -246,6 +247,11 @@ class Console:
         words = rest.split()
         game_id = _game_id(words)
         viewer = self.actor.user_id if await self.service.store.user_palette(self.actor.user_id) else None
+        if len(words) >= 2 and words[1].lower() == "preview":
+            png, name = await preview_map(self.service, game_id, self.actor.user_id, " ".join(words[2:]) or None)
+            self.out_dir.mkdir(parents=True, exist_ok=True)
+            (self.out_dir / name).write_bytes(png)
+            return [f"wrote {self.out_dir / name}"]
         if len(words) == 2 and words[1].lower() == "replay":
             gif, name = await replay_gif(self.service, game_id, viewer)
             self.out_dir.mkdir(parents=True, exist_ok=True)

@@ -9,7 +9,7 @@ from discord.ext import commands
 
 from render.palettes import PALETTES
 from render.regions import regions_of
-from service.maps import phase_map, replay_gif
+from service.maps import phase_map, preview_map, replay_gif
 
 from .common import GAME_ID, DispatchCog, private_command, reply, resolve_game
 
@@ -21,6 +21,8 @@ class MapCog(DispatchCog, name="Maps"):
         # a player who chose their own colours gets maps in them, for their eyes only
         command = getattr(ctx, "command", None)
         if command is None or command.name == "map":
+            if (getattr(ctx, "kwargs", None) or {}).get("preview"):
+                return True               # someone's own orders: never public
             return await self.service.store.user_palette(ctx.author.id) is not None
         return await super().answers_privately(ctx)
 
@@ -28,10 +30,17 @@ class MapCog(DispatchCog, name="Maps"):
     @app_commands.describe(game_id=GAME_ID,
                            phase="phase number (0 is the start); default: the current phase",
                            replay="the whole game so far as an animation",
+                           preview="your own orders drawn on the current board, shown to you alone",
                            region="a part of the board, enlarged for phones (e.g. western front, balkans)")
     async def map(self, ctx: commands.Context, game_id: int | None = None, phase: int | None = None,
-                  replay: bool = False, *, region: str | None = None) -> None:
+                  replay: bool = False, preview: bool = False, *, region: str | None = None) -> None:
         game = await resolve_game(self.service, ctx, game_id)
+        if preview:
+            png, name = await preview_map(self.service, game.id, ctx.author.id, region)
+            await reply(ctx, f"#{game.id} {game.name}: your orders as they stand, on the current board. "
+                             f"Change them by writing in your seat channel or with `/orders`.",
+                        file=discord.File(io.BytesIO(png), filename=name), ephemeral=True)
+            return
         viewer = ctx.author.id if await self.answers_privately(ctx) else None
         if replay:
             gif, name = await replay_gif(self.service, game.id, viewer)

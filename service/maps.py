@@ -64,3 +64,28 @@ async def replay_gif(service: GameService, game_id: int, viewer_id: int | None =
     palette = await service.palette_for(game.guild_id, viewer_id)
     gif = await service.cpu.run(render_replay, game.variant, frames, 720, palette, timeout=REPLAY_SECONDS)
     return gif, f"game-{game_id}-replay.gif"
+
+
+async def preview_map(service: GameService, game_id: int, user_id: int, region: str | None = None) -> tuple[bytes, str]:
+    """The current board with the caller's own orders drawn on it, before the deadline — for the
+    caller alone: only sheets of seats they hold are read."""
+    game = await service.game(game_id)
+    phase = await service.phase(game_id)
+    seats = game.seats_of(user_id)
+    if not seats:
+        raise BadInput(f"you hold no seat in game #{game_id}: there are no orders of yours to preview")
+    variant = get_variant(game.variant)
+    sheets = await service.store.order_sheets(phase.id)
+    mine = {seat: list(sheets[seat].lines) for seat in seats if seat in sheets and sheets[seat].lines}
+    if region is not None:
+        region = " ".join(region.lower().split())
+        if region not in regions_of(game.variant):
+            raise BadInput(f"this map has no region `{region[:40]}`; regions: "
+                           + ", ".join(f"`{r}`" for r in regions_of(game.variant)))
+    # the marks of the last adjudication belong to other orders than these
+    state = {**phase.state, "resolved": {}, "failed_orders": []}
+    label = f"{game.name}: {phase.label} — preview of {', '.join(seats)}'s orders (only you see this)"
+    palette = await service.palette_for(game.guild_id, user_id)
+    png = await service.cpu.run(render_map, game.variant, state, mine, label, variant.describe(phase.state), region,
+                                palette, timeout=RENDER_SECONDS)
+    return png, f"game-{game_id}-phase-{phase.seq}-preview.png"

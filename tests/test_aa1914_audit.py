@@ -254,6 +254,7 @@ async def test_the_console_speaks_every_a_and_a_command(service, tmp_path):
     assert "game-1-phase-1-western-front.png" in (await console.execute("map 1 1 western front"))[0]
     assert (tmp_path / "game-1-phase-1-western-front.png").exists()
     assert "regions: `western front`" in (await console.execute("map 1 atlantis"))[0]
+    assert "game-1-phase-1-preview.png" in (await console.execute("map 1 preview"))[0]
 
 
 def test_each_power_is_briefed_with_its_own_position_and_legal_examples():

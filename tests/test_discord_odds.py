@@ -103,3 +103,40 @@ async def test_a_player_chooses_colour_blind_maps_and_the_server_its_default(ser
     finally:
         await close_world(world)
     assert not world.fake.violations
+
+
+async def test_preview_draws_my_orders_for_me_alone(service):
+    """Issue 14 item 6: "`/map preview` draws your own current orders on the current board,
+    visible only to you"."""
+    import io
+
+    from PIL import Image
+
+    from render.diplomacy import _unit_point
+    world = await make_world(service, bot_permissions=README_PERMISSIONS)
+    try:
+        alice, bob = world.players
+        game_id = await started_game(world, "rx07", "Preview")
+        entente = world.seat_channel(game_id, "Entente")
+        public = world.public_channel(game_id)
+        await world.say(alice, entente, "A Par - Bur")
+        def for_everyone():
+            return [m for m in public.messages if m.get("_visible_to") is None]
+        marker = len(for_everyone())
+        shown = await world.slash(alice, "map", channel=public, preview=True)
+        assert shown.ephemeral and "your orders as they stand" in shown.text, shown.text
+        (name, data), = shown.files
+        assert name.endswith("-preview.png")
+        image = Image.open(io.BytesIO(data)).convert("RGB")
+        (px, py), (bx, by) = _unit_point("par"), _unit_point("bur")
+        middle = image.crop((int((px + bx) / 2) - 4, int((py + by) / 2) - 4, int((px + bx) / 2) + 4,
+                             int((py + by) / 2) + 4))
+        assert (20, 20, 20) in list(middle.getdata())          # the move's arrow
+        theirs = await world.slash(bob, "map", channel=public, preview=True)
+        (_, bob_png), = theirs.files
+        assert theirs.ephemeral and bob_png != data              # Bob's preview has none of Alice's orders
+        assert len(for_everyone()) == marker                     # nothing was posted for everyone
+        assert not world.fake.refusals
+    finally:
+        await close_world(world)
+    assert not world.fake.violations
