@@ -14,6 +14,17 @@ from .visibility import orders_visible
 RENDER_SECONDS = 30.0
 
 
+def checked_region(variant_key: str, region: str | None) -> str | None:
+    """A region name as the map knows it, or BadInput listing the map's regions."""
+    if region is None:
+        return None
+    region = " ".join(region.lower().split())
+    if region not in regions_of(variant_key):
+        known = ", ".join(f"`{r}`" for r in regions_of(variant_key))
+        raise BadInput(f"this map has no region `{region[:40]}`; regions: {known or 'none (no board)'}")
+    return region
+
+
 async def phase_map(service: GameService, game_id: int, seq: int | None = None,
                     region: str | None = None, viewer_id: int | None = None) -> tuple[bytes, str]:
     """PNG bytes and a file name for phase `seq` (default: the current phase), the whole board or
@@ -26,11 +37,7 @@ async def phase_map(service: GameService, game_id: int, seq: int | None = None,
     phase = await service.phase(game_id, seq)
     game = await service.game(game_id)
     variant = get_variant(game.variant)
-    if region is not None:
-        region = " ".join(region.lower().split())
-        if region not in regions_of(game.variant):
-            known = ", ".join(f"`{r}`" for r in regions_of(game.variant))
-            raise BadInput(f"this map has no region `{region[:40]}`; regions: {known or 'none (no board)'}")
+    region = checked_region(game.variant, region)
     last_orders = None
     label = f"{game.name}: {phase.label}"
     if phase.seq > 0:
@@ -77,11 +84,7 @@ async def preview_map(service: GameService, game_id: int, user_id: int, region: 
     variant = get_variant(game.variant)
     sheets = await service.store.order_sheets(phase.id)
     mine = {seat: list(sheets[seat].lines) for seat in seats if seat in sheets and sheets[seat].lines}
-    if region is not None:
-        region = " ".join(region.lower().split())
-        if region not in regions_of(game.variant):
-            raise BadInput(f"this map has no region `{region[:40]}`; regions: "
-                           + ", ".join(f"`{r}`" for r in regions_of(game.variant)))
+    region = checked_region(game.variant, region)
     # the marks of the last adjudication belong to other orders than these
     state = {**phase.state, "resolved": {}, "failed_orders": []}
     label = f"{game.name}: {phase.label} — preview of {', '.join(seats)}'s orders (only you see this)"
