@@ -13,7 +13,7 @@ from PIL import Image, ImageChops, ImageDraw
 
 from .aa1914_orders import draw_battles, draw_moves
 from .fonts import font
-from .palettes import colour_blind, ink_for
+from .palettes import colours_in, ink_for
 from .patterns import diagonal_hatch
 from .registry import register_renderer
 
@@ -33,7 +33,7 @@ POWER_COLOURS = {
 
 
 def power_colours(palette: str = "standard") -> dict[str, tuple[int, int, int]]:
-    return colour_blind(list(POWER_COLOURS)) if palette == "colour-blind" else POWER_COLOURS
+    return colours_in(palette, POWER_COLOURS)
 
 
 ABBREVIATIONS = {"infantry": "I", "artillery": "A", "tank": "T", "fighter": "F", "battleship": "B",

@@ -8,6 +8,7 @@ from typing import Callable, Mapping, Sequence
 from PIL import ImageDraw
 
 from .fonts import font
+from .palettes import FAILED
 
 
 Centre = Callable[[str], "tuple[float, float] | None"]   # a place's point on the map
@@ -15,9 +16,6 @@ Centre = Callable[[str], "tuple[float, float] | None"]   # a place's point on th
 
 def _dark(colour: tuple[int, int, int]) -> tuple[int, int, int]:
     return tuple(int(c * 0.6) for c in colour)
-
-
-FAILED = (200, 30, 30)
 
 
 def draw_moves(draw: ImageDraw.ImageDraw, board, last_orders: Mapping[str, Sequence[str]], colours: dict,

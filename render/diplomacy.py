@@ -16,7 +16,7 @@ from typing import Mapping, Sequence
 from PIL import Image, ImageChops, ImageDraw
 
 from .fonts import font
-from .palettes import colour_blind, ink_for
+from .palettes import FAILED, colours_in, ink_for
 from .patterns import diagonal_hatch
 from .registry import register_renderer
 
@@ -36,7 +36,7 @@ POWER_COLOURS = {
 
 
 def power_colours(palette: str = "standard") -> dict[str, tuple[int, int, int]]:
-    return colour_blind(list(POWER_COLOURS)) if palette == "colour-blind" else POWER_COLOURS
+    return colours_in(palette, POWER_COLOURS)
 
 
 @lru_cache(maxsize=1)
@@ -158,9 +158,6 @@ def _arrow(draw: ImageDraw.ImageDraw, start, end, colour, width: int = 4, head: 
         side = 8 * SCALE
         draw.polygon([tip, (back[0] - uy * side, back[1] + ux * side), (back[0] + uy * side, back[1] - ux * side)],
                      fill=colour)
-
-
-FAILED = (200, 30, 30)
 
 
 def _cross(draw: ImageDraw.ImageDraw, point, size: float = 9) -> None:

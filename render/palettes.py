@@ -11,9 +11,18 @@ OKABE_ITO = [(230, 159, 0), (86, 180, 233), (0, 158, 115), (240, 228, 66), (0, 1
              (204, 121, 167), (0, 0, 0), (120, 120, 120), (160, 110, 60)]
 
 
+# the mark of an order that failed, on every map and in both palettes
+FAILED = (200, 30, 30)
+
+
 def colour_blind(powers: list[str]) -> dict[str, tuple[int, int, int]]:
     """One Okabe–Ito colour per power, in the map's own order of powers."""
     return {power: OKABE_ITO[index % len(OKABE_ITO)] for index, power in enumerate(powers)}
+
+
+def colours_in(palette: str, standard: dict[str, tuple[int, int, int]]) -> dict[str, tuple[int, int, int]]:
+    """A map's power colours in `palette`: its own `standard` ones, or colour-blind-safe ones."""
+    return colour_blind(list(standard)) if palette == "colour-blind" else standard
 
 
 def check_palette(name: str | None) -> str:

@@ -71,20 +71,33 @@ def check_invariants(state):
 def test_random_turns_never_crash(options, seed):
     rng = random.Random(seed)
     state = V.initial_state(V.parse_options(options), rng)
-    for _ in range(20):
+
+    def lines_for(state, seat, rng):
+        if state.get("phase", "turn") == "turn":
+            return accepted(state, seat, random_lines(state, seat, rng))
+        if state["phase"] == "italy_demands":
+            return accepted(state, seat, ["demand lump 3"])
+        if state["phase"] == "italy_responses":
+            return accepted(state, seat, [rng.choice(["accept", "refuse", "offer 2"])])
+        return None
+    play_random_phases(state, rng, lines_for, 20)
+
+
+def play_random_phases(state, rng, lines_for, phases: int):
+    """Play up to `phases` phases, each seat to act giving `lines_for(state, seat, rng)` (None:
+    no sheet at all), checking the state's invariants after every one; returns the last state."""
+    for _ in range(phases):
         seats = V.seats_to_act(state)
         if not seats:
             break
         orders = {}
         for seat in seats:
-            if state.get("phase", "turn") == "turn":
-                orders[seat] = accepted(state, seat, random_lines(state, seat, rng))
-            elif state["phase"] == "italy_demands":
-                orders[seat] = accepted(state, seat, ["demand lump 3"])
-            elif state["phase"] == "italy_responses":
-                orders[seat] = accepted(state, seat, [rng.choice(["accept", "refuse", "offer 2"])])
+            lines = lines_for(state, seat, rng)
+            if lines is not None:
+                orders[seat] = lines
         result = V.adjudicate(state, orders, random.Random(rng.random()))
         state = result.state
         check_invariants(state)
         if result.finished:
             break
+    return state

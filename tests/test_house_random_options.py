@@ -6,7 +6,7 @@ import pytest
 
 from engine.aa1914.house import HOUSE_OPTIONS
 from engine.errors import OptionError, RulesError
-from tests.test_aa1914_random_play import V, accepted, check_invariants, random_lines
+from tests.test_aa1914_random_play import V, accepted, play_random_phases, random_lines
 
 KEYS = [spec.key for spec in HOUSE_OPTIONS]
 
@@ -46,22 +46,14 @@ def test_random_option_sets_never_raise(seed):
     rng = random.Random(seed)
     options = random_options(rng)
     state = V.initial_state(options, random.Random(seed))
-    for _ in range(40):
-        seats = V.seats_to_act(state)
-        if not seats:
-            break
-        orders = {}
-        for seat in seats:
-            lines = phase_lines(state, seat, rng)
-            try:
-                orders[seat] = accepted(state, seat, lines)
-            except RulesError:
-                orders[seat] = []
-        result = V.adjudicate(state, orders, random.Random(rng.random()))
-        state = result.state
-        check_invariants(state)
-        if result.finished:
-            break
+
+    def lines_for(state, seat, rng):
+        lines = phase_lines(state, seat, rng)
+        try:
+            return accepted(state, seat, lines)
+        except RulesError:
+            return []
+    play_random_phases(state, rng, lines_for, 40)
 
 
 def test_neutral_powers_do_not_bid():

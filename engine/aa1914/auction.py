@@ -170,36 +170,33 @@ def parse_auction_order(text: str, board: Board, by_alliance: bool) -> AuctionOr
     raise OrderError("auction orders: `bid <IPCs>`, `pass`, `threaten`, `no threat`, `premium pay|refuse`", line)
 
 
-def check_auction(board: Board, state: dict, seat: str, orders: list) -> None:
-    """Refuse what `seat` may not say at this step of the auction, saying why."""
+def check_auction(board: Board, state: dict, seat: str, order: AuctionOrder) -> None:
+    """Refuse what `seat` may not answer at this step of the auction, saying why."""
     auction = open_auction(board, state)
     if seat == US or board.side_of(seat) is None:
         raise OrderError(f"{seat} is neutral: it has no alliance to bid or threaten for (docs/rulings.md)")
     if seat not in seats_to_act(board, state):
         raise OrderError(f"{seat} has nothing to decide at this step of the auction ({step_label(board, state)})")
-    if len(orders) > 1:
-        raise OrderError("one answer per step: the last one you give counts")
-    for order in orders:
-        if auction["step"] == "bid":
-            if isinstance(order, Pass):
-                continue
-            if not isinstance(order, Bid):
-                raise OrderError(f"{auction['minor']} is being bid for: `bid <IPCs>` or `pass`")
-            if order.minor and order.minor != auction["minor"]:
-                raise OrderError(f"{auction['minor']} is on offer now, not {order.minor}; minors go one at a time")
-            least = _next_price(board, auction)
-            budget = auction["money"][payer(board, seat, auction["by_alliance"])]
-            if order.amount < least:
-                raise OrderError(f"the lowest bid for {auction['minor']} now is {least} IPCs"
-                                 + (" (its IPC value)" if not auction["high"] else " (one more than the high bid)"))
-            if order.amount > budget:
-                raise OrderError(f"you have {budget} IPCs of auction money, not {order.amount}")
-            if order.for_power and board.side_of(order.for_power) != board.side_of(seat):
-                raise OrderError(f"{order.for_power} is not in your alliance")
-        elif auction["step"] == "threat" and not isinstance(order, (Threaten, Pass)):
-            raise OrderError("answer `threaten` or `no threat`")
-        elif auction["step"] == "premium" and not isinstance(order, Premium):
-            raise OrderError("answer `premium pay` or `premium refuse`")
+    if auction["step"] == "bid":
+        if isinstance(order, Pass):
+            return
+        if not isinstance(order, Bid):
+            raise OrderError(f"{auction['minor']} is being bid for: `bid <IPCs>` or `pass`")
+        if order.minor and order.minor != auction["minor"]:
+            raise OrderError(f"{auction['minor']} is on offer now, not {order.minor}; minors go one at a time")
+        least = _next_price(board, auction)
+        budget = auction["money"][payer(board, seat, auction["by_alliance"])]
+        if order.amount < least:
+            raise OrderError(f"the lowest bid for {auction['minor']} now is {least} IPCs"
+                             + (" (its IPC value)" if not auction["high"] else " (one more than the high bid)"))
+        if order.amount > budget:
+            raise OrderError(f"you have {budget} IPCs of auction money, not {order.amount}")
+        if order.for_power and board.side_of(order.for_power) != board.side_of(seat):
+            raise OrderError(f"{order.for_power} is not in your alliance")
+    elif auction["step"] == "threat" and not isinstance(order, (Threaten, Pass)):
+        raise OrderError("answer `threaten` or `no threat`")
+    elif auction["step"] == "premium" and not isinstance(order, Premium):
+        raise OrderError("answer `premium pay` or `premium refuse`")
 
 
 # ------------------------------------------------------------------ one step

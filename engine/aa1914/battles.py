@@ -80,13 +80,13 @@ def sea_battles(turn: TurnContext) -> None:
         remove_losses(turn, result.attackers + result.defenders, result.attacker_lost + result.defender_lost)
         turn.report.append(f"⚓ Sea battle in {zone}: {result.ended} after {result.rounds} round(s).")
         turn.report.extend("   " + line for line in result.describe())
-        submerged_ids = {p.uid for p in result.submerged}
-        if result.attackers and not any(p.type != "transport" and p.uid not in submerged_ids
-                                        for p in result.defenders) and not result.ended.startswith("attacker"):
-            turn.won_zones.add(zone)         # cleared: waiting cargo may land (submerged subs do not block)
+        # submerged subs have left the battle's sides: they neither block a landing nor retreat
+        submerged = {p.uid for p in result.submerged}
+        if result.attackers and not any(p.type != "transport" for p in result.defenders) \
+                and not result.ended.startswith("attacker"):
+            turn.won_zones.add(zone)         # cleared: waiting cargo may land
         if policy.action == "retreat" and result.ended.startswith("attacker retreats"):
             # "All remaining attacking units (excluding submerged subs) must retreat together"
-            submerged = {p.uid for p in result.submerged}
             for u in turn.state["units"]:
                 if u["owner"] == turn.power and u["where"] == zone and u["id"] not in submerged:
                     u["where"] = policy.retreat_to

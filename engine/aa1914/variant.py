@@ -181,13 +181,13 @@ class AA1914Variant(Variant):
         return merged
 
     def _check_auction(self, state: State, seat: str, lines: Sequence[str], existing: Sequence[str]) -> list[str]:
-        """One answer per step of the auction: a new answer replaces the last."""
+        """One answer per step of the auction: a new answer replaces the last."""""
         board = self.board_of(state)
         by_alliance = bool(state["options"].get("auction_by_alliance"))
         merged = list(existing)
         for line in lines:
             order = parse_auction_order(line, board, by_alliance)
-            check_auction(board, dict(state), seat, [order])
+            check_auction(board, dict(state), seat, order)
             merged = [order.text()]
         return merged
 
