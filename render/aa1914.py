@@ -7,7 +7,7 @@ import io
 import json
 from functools import lru_cache
 from pathlib import Path
-from typing import Mapping, Sequence
+from typing import Mapping, NamedTuple, Sequence
 
 from PIL import Image, ImageChops, ImageDraw
 
@@ -16,6 +16,7 @@ from .fonts import font
 from .palettes import colours_in, ink_for
 from .patterns import diagonal_hatch
 from .registry import register_renderer
+from .unit_icons import draw_icon, icon_image
 
 DATA = Path(__file__).parent / "data" / "aa1914.json"
 SCALE = 0.4
@@ -185,7 +186,7 @@ def render_aa1914(state: dict, last_orders: Mapping[str, Sequence[str]] | None, 
     image = _base(territory_fills(board, state, contested, colours), contested)
     _draw_names(image)
     draw = ImageDraw.Draw(image)
-    _draw_units(draw, state, colours)
+    _draw_units(image, draw, state, colours)
     if last_orders:
         draw_moves(draw, board, last_orders, colours, state.get("failed_orders", ()), place_point)
     draw_battles(draw, state, place_point)
@@ -209,26 +210,56 @@ def render_aa1914(state: dict, last_orders: Mapping[str, Sequence[str]] | None, 
         if x > width - 300:
             x, y = 12, y + 24
     points = "   ".join(f"{side} {victory_points(board, state, side)} VP" for side in KEY_CAPITAL)
-    draw.text((12, image.size[1] - 54), points, fill=(20, 20, 20), font=font(14))
-    draw.text((330, image.size[1] - 52), PANEL_KEY, fill=(80, 70, 60), font=font(12))
-    legend, small = legend_text(state), font(12)
-    if draw.textlength(legend, font=small) > width - 24:        # many house units: two lines
-        words = legend.split(", ")
-        half = len(words) // 2
-        legend = ", ".join(words[:half]) + ",\n" + ", ".join(words[half:])
-        small = font(11)
-    draw.multiline_text((12, image.size[1] - 4), legend, fill=(80, 70, 60), font=small, anchor="ld", spacing=1)
+    legend_top = _draw_legend(draw, state, image.size[1] - 20, width)
+    draw.text((12, legend_top - 20), points, fill=(20, 20, 20), font=font(14))
+    draw.text((330, legend_top - 18), PANEL_KEY, fill=(80, 70, 60), font=font(12))
     out = io.BytesIO()
     image.save(out, "PNG", compress_level=6)
     return out.getvalue()
 
 
-def legend_text(state: dict) -> str:
-    """What the badges' letters mean, for the unit types on this board; then the map's marks."""
+def unit_kinds(state: dict) -> list[str]:
+    """The unit types on this board (a damaged battleship its own kind), in legend order."""
     present = {"damaged_battleship" if u["type"] == "battleship" and u.get("damaged") else u["type"]
                for u in state["units"]}
-    words = [f"{ABBREVIATIONS[kind]} {kind.replace('_', ' ')}" for kind in ABBREVIATIONS if kind in present]
-    return ", ".join(words) + " · ⚓ naval base · ✹ minefield · red hatching: contested"
+    return [kind for kind in ABBREVIATIONS if kind in present]
+
+
+MARKS = "⚓ naval base · ✹ minefield · red hatching: contested"
+
+
+def legend_text(state: dict) -> str:
+    """The legend in words: each unit type on the board with its letter code (the badge's alt
+    text), then the map's marks."""
+    words = [f"{ABBREVIATIONS[kind]} {kind.replace('_', ' ')}" for kind in unit_kinds(state)]
+    return ", ".join(words) + " · " + MARKS
+
+
+def _draw_legend(draw: ImageDraw.ImageDraw, state: dict, y: float, width: int) -> float:
+    """Each unit type's icon and name, on as many lines as the board's unit types need, then
+    the marks; set bottom-up from y. Returns the top of the legend."""
+    small = font(12)
+    items = [(kind, kind.replace("_", " ")) for kind in unit_kinds(state)] + [(None, MARKS)]
+    lines: list[list[tuple[str | None, str]]] = [[]]
+    x = 12.0
+    for kind, word in items:
+        step = (ICON + 3 if kind else 0) + draw.textlength(word, font=small) + 12
+        if x + step > width - 12 and lines[-1]:
+            lines.append([])
+            x = 12.0
+        lines[-1].append((kind, word))
+        x += step
+    for row, line in enumerate(reversed(lines)):
+        top = y - row * (ICON + 3)
+        x = 12.0
+        for kind, word in line:
+            if kind:
+                draw.rectangle([x - 1, top - 1, x + ICON + 1, top + ICON + 1], fill=(120, 110, 95))
+                draw_icon(draw, kind, x, top, ICON, (255, 255, 255))
+                x += ICON + 3
+            draw.text((x, top + ICON / 2), word, fill=(80, 70, 60), font=small, anchor="lm")
+            x += draw.textlength(word, font=small) + 12
+    return y - (len(lines) - 1) * (ICON + 3)
 
 
 PANEL_KEY = "power: IPCs (+income) · lost a/b/c: homeland IPCs lost / economic / political collapse at"
@@ -241,58 +272,221 @@ def _overlaps(a: Box, b: Box) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-def layout_badges(state: dict) -> list[tuple[Box, str, str]]:
-    """Where each power's unit badge goes: (box, text, owner). A stack starts at its territory's
-    unit places (from the TripleA map) and moves on to the next free spot, so no badge covers a
-    name, a sea-zone number or another badge."""
+class Badge(NamedTuple):
+    """One power's stack in one territory or sea zone: where it is drawn, its letter text (the
+    same stack in words, for the legend and alt text) and its (unit type, count) parts."""
+    box: Box
+    text: str
+    owner: str
+    parts: tuple[tuple[str, int], ...]
+    where: str = ""                              # the territory or sea zone it stands in
+    leader: tuple[float, float] | None = None    # drawn off its own ground: a line back to it
+    stacked: bool = False                        # one unit type per line, where a row has no room
+
+
+ICON = 13          # icon side in pixels at map scale
+PAD = 2
+REACH = 90         # how far (px) a badge may wander from its territory's first unit place
+# steps around a territory's first unit place, nearest first
+OFFSETS = sorted(((dx, dy) for dx in range(-REACH, REACH + 1, 6) for dy in range(-REACH, REACH + 1, 4)),
+                 key=lambda d: d[0] ** 2 + (1.5 * d[1]) ** 2)
+
+
+def _count_text(count: int) -> str:
+    # a lone icon is one unit; a number follows only stacks of two or more
+    return str(count) if count > 1 else ""
+
+
+def badge_width(parts: Sequence[tuple[str, int]], probe: ImageDraw.ImageDraw) -> float:
+    small = font(12)
+    width = PAD
+    for kind, count in parts:
+        width += ICON + probe.textlength(_count_text(count), font=small) + 3
+    return width - 3 + PAD
+
+
+def layout_badges(state: dict) -> list[Badge]:
+    """Where each power's unit badge goes. A stack starts at its territory's unit places (from
+    the TripleA map) and moves on to the next free spot, so no badge covers a name, a sea-zone
+    number or another badge; where every spot nearby is taken it keeps to its own territory's
+    ground (its outline) rather than a neighbour's."""
     data = art()
     stacks: dict[str, dict[str, dict[str, int]]] = {}
     for u in state["units"]:
         per_owner = stacks.setdefault(u["where"], {}).setdefault(u["owner"], {})
         kind = "damaged_battleship" if u["type"] == "battleship" and u.get("damaged") else u["type"]
         per_owner[kind] = per_owner.get(kind, 0) + 1
-    small = font(12)
     probe = ImageDraw.Draw(Image.new("L", (1, 1)))
-    taken: list[Box] = list(name_boxes().values())
+    names = list(name_boxes().values())
+    taken: list[Box] = list(names)
     order = list(ABBREVIATIONS)
     placed = []
-    for where in sorted(stacks):
+    height = ICON + 2 * PAD
+    # small territories first: they have the least room, a large neighbour can make way
+    for where in sorted(stacks, key=lambda name: (_ground(name), name)):
         spots = [(x * SCALE, y * SCALE) for x, y in (data["places"].get(where) or [])]
         if not spots and where in data["centres"]:
             cx, cy = data["centres"][where]
             spots = [(cx * SCALE, cy * SCALE)]
         if not spots:
             continue
+        inside = _inside_test(where)
         for owner, counts in sorted(stacks[where].items()):
-            text = " ".join(f"{n}{ABBREVIATIONS[t]}" for t, n in
-                            sorted(counts.items(), key=lambda kv: order.index(kv[0])))
-            box = None
-            # each unit place, then steps around the first one
-            candidates = spots + [(spots[0][0] + dx, spots[0][1] + dy)
-                                  for dy in (16, -16, 32, -32, 48, -48) for dx in (0, -30, 30)]
-            for x, y in candidates:
-                b = probe.textbbox((x, y), text, font=small)
-                b = (b[0] - 2, b[1] - 1, b[2] + 2, b[3] + 1)
-                if not any(_overlaps(b, other) for other in taken):
-                    box = b
-                    break
-            if box is None:       # crowded: the first free row below, whatever it covers
-                x, y = spots[0]
-                b = probe.textbbox((x, y), text, font=small)
-                box = (b[0] - 2, b[1] - 1, b[2] + 2, b[3] + 1)
-                while any(_overlaps(box, other) for other in taken[len(name_boxes()):]):
-                    box = (box[0], box[1] + 15, box[2], box[3] + 15)
+            parts = tuple(sorted(counts.items(), key=lambda kv: order.index(kv[0])))
+            text = " ".join(f"{n}{ABBREVIATIONS[t]}" for t, n in parts)
+            row = (badge_width(parts, probe), height)
+            column = (max(badge_width(parts[i:i + 1], probe) for i in range(len(parts))),
+                      len(parts) * (ICON + 1) - 1 + 2 * PAD)
+            reach = (spots[0][0] - REACH - row[0], spots[0][1] - REACH - column[1],
+                     spots[0][0] + REACH + row[0], spots[0][1] + REACH + column[1])
+            near = [t for t in taken if _overlaps(t, reach)]
+
+            def boxes(size):
+                width, tall = size
+                yield from ((x, y, x + width, y + tall) for x, y in spots)
+                x0, y0 = spots[0]
+                yield from ((x0 + dx, y0 + dy, x0 + dx + width, y0 + dy + tall) for dx, dy in OFFSETS)
+
+            def clear(box):
+                left, top, right, bottom = box
+                for o in near:      # _overlaps, inlined: this runs some ten thousand times a map
+                    if left < o[2] and o[0] < right and top < o[3] and o[1] < bottom:
+                        return False
+                return True
+            # on its own ground in one row; else stacked in a column there; else the nearest free
+            # spot off it (with a leader line back); else below, over names but no other badge
+            box = next((b for b in boxes(row) if inside(b) and clear(b)), None)
+            stacked = box is None and len(parts) > 1
+            if stacked:
+                box = next((b for b in boxes(column) if inside(b) and clear(b)), None)
+            if box is None:
+                stacked = False
+                box = next((b for b in boxes(row) if clear(b)), None)
+            if box is None:
+                box = next(boxes(row))
+                while any(_overlaps(box, other) for other in taken[len(names):]):
+                    box = (box[0], box[1] + height + 1, box[2], box[3] + height + 1)
             taken.append(box)
-            placed.append((box, text, owner))
+            placed.append(Badge(box, text, owner, parts, where,
+                                None if inside(box) else _landfall(where, box, spots[0]), stacked))
     return placed
 
 
-def _draw_units(draw: ImageDraw.ImageDraw, state: dict, colours: dict = POWER_COLOURS) -> None:
+def _landfall(where: str, box: Box, spot: tuple[float, float]) -> tuple[float, float]:
+    """Where a badge drawn off its territory points to: the first point of the territory's own
+    ground on the way from the badge to its unit place, a few pixels in, so the leader is short."""
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    steps = 40
+    for i in range(1, steps + 1):
+        if on_ground(where, cx + (spot[0] - cx) * i / steps, cy + (spot[1] - cy) * i / steps):
+            i = min(steps, i + 2)
+            return cx + (spot[0] - cx) * i / steps, cy + (spot[1] - cy) * i / steps
+    return spot
+
+
+def _inside_test(where: str):
+    """Whether a badge sits mostly on this territory's own ground: its centre, or three of its
+    corners."""
+    if not _ground(where):
+        return lambda box: True
+    pixels, number = _ground_pixels(), _ground_map()[1][where]
+    left, top, right, bottom = _extent(where)
+    width, height = _ground_map()[0].size
+
+    def at(x, y):
+        return 0 <= x < width and 0 <= y < height and pixels[int(x), int(y)] == number
+
+    def inside(box: Box) -> bool:
+        x, y = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+        if not (left <= x <= right and top <= y <= bottom):
+            return False      # three corners on the ground would put the centre inside its extent
+        if at(x, y):
+            return True
+        return at(box[0], box[1]) + at(box[2], box[1]) + at(box[0], box[3]) + at(box[2], box[3]) >= 3
+    return inside
+
+
+@lru_cache(maxsize=None)
+def _extent(where: str) -> Box:
+    points = [point for ring in art()["shapes"].get(where, []) for point in _scaled(ring)]
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+@lru_cache(maxsize=1)
+def _ground_map() -> tuple[Image.Image, dict[str, int]]:
+    """Every territory and sea zone painted with its own number at map scale (land over sea, as
+    the map draws them), so "which ground is this pixel" is one lookup."""
+    data = art()
+    width, height = (int(v * SCALE) for v in data["size"])
+    image = Image.new("I", (width, height), 0)
+    draw = ImageDraw.Draw(image)
+    numbers = {}
+    names = sorted(data["shapes"], key=lambda n: (not n.startswith("SZ"), n))
+    for number, name in enumerate(names, start=1):
+        numbers[name] = number
+        for ring in data["shapes"][name]:
+            draw.polygon(_scaled(ring), fill=number)
+    return image, numbers
+
+
+def on_ground(where: str, x: float, y: float) -> bool:
+    """Whether the map point (x, y) lies on this territory or sea zone."""
+    image, numbers = _ground_map()
+    if not (0 <= x < image.size[0] and 0 <= y < image.size[1]):
+        return False
+    return _ground_pixels()[int(x), int(y)] == numbers.get(where, -1)
+
+
+@lru_cache(maxsize=1)
+def _ground_pixels():
+    return _ground_map()[0].load()
+
+
+@lru_cache(maxsize=None)
+def _ground(where: str) -> int:
+    """A territory's area on the map, in pixels."""
+    image, numbers = _ground_map()
+    return _ground_areas().get(numbers.get(where, -1), 0)
+
+
+@lru_cache(maxsize=1)
+def _ground_areas() -> dict[int, int]:
+    image, _ = _ground_map()
+    counts: dict[int, int] = {}
+    for value in image.getdata():
+        counts[value] = counts.get(value, 0) + 1
+    return counts
+
+
+def _draw_units(image: Image.Image, draw: ImageDraw.ImageDraw, state: dict,
+                colours: dict = POWER_COLOURS) -> None:
     small = font(12)
-    for box, text, owner in layout_badges(state):
-        colour = colours.get(owner, (90, 90, 90))
-        draw.rectangle(box, fill=colour)
-        draw.text((box[0] + 2, box[1] + 1), text, fill=ink_for(colour), font=small)
+    badges = layout_badges(state)
+    for badge in badges:          # leaders first, so no line crosses a badge
+        if badge.leader:
+            colour = colours.get(badge.owner, (90, 90, 90))
+            centre = ((badge.box[0] + badge.box[2]) / 2, (badge.box[1] + badge.box[3]) / 2)
+            (x, y) = badge.leader
+            draw.line([centre, badge.leader], fill=(40, 40, 40), width=3)
+            draw.line([centre, badge.leader], fill=colour, width=1)
+            draw.ellipse([x - 3, y - 3, x + 3, y + 3], fill=colour, outline=(40, 40, 40))
+    for badge in badges:
+        colour = colours.get(badge.owner, (90, 90, 90))
+        ink = ink_for(colour)
+        draw.rectangle(badge.box, fill=colour, outline=(40, 40, 40))
+        x, y = badge.box[0] + PAD, badge.box[1] + PAD
+        for kind, count in badge.parts:
+            tile = icon_image(kind, ICON, ink)
+            image.paste(tile, (round(x), round(y)), tile)
+            x += ICON
+            label = _count_text(count)
+            if label:
+                draw.text((x, y + ICON / 2), label, fill=ink, font=small, anchor="lm")
+                x += draw.textlength(label, font=small)
+            x += 3
+            if badge.stacked:
+                x, y = badge.box[0] + PAD, y + ICON + 1
 
 
 def place_point(name: str) -> tuple[float, float] | None:

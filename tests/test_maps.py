@@ -79,14 +79,51 @@ def test_a_and_a_unit_badges_cover_no_name_and_no_other_badge():
     stacks = {(u["where"], u["owner"]) for u in state["units"]}
     assert len(badges) == len(stacks)
     names = list(name_boxes().values())
-    for index, (box, text, owner) in enumerate(badges):
-        assert not any(_overlaps(box, name) for name in names), (text, owner)
-        assert not any(_overlaps(box, other) for other, _, _ in badges[index + 1:]), (text, owner)
+    for index, badge in enumerate(badges):
+        assert not any(_overlaps(badge.box, name) for name in names), badge
+        assert not any(_overlaps(badge.box, other.box) for other in badges[index + 1:]), badge
+
+
+def test_a_badge_off_its_own_ground_points_back_to_it():
+    """Issue 13: stacks laid out "so stacks never cover labels or each other" — in crowded central
+    Europe a stack may have to sit beside its territory; then a leader line runs from it into its
+    own territory, so no badge reads as a neighbour's. Most stacks sit on their own ground."""
+    from engine.aa1914.variant import AA1914Variant
+    from render.aa1914 import _inside_test, layout_badges, on_ground
+    state = AA1914Variant().initial_state({}, random.Random(1))
+    badges = layout_badges(state)
+    own = 0
+    for badge in badges:
+        stack = [u for u in state["units"] if u["where"] == badge.where and u["owner"] == badge.owner]
+        assert sum(count for _, count in badge.parts) == len(stack)
+        if badge.leader is None:
+            assert _inside_test(badge.where)(badge.box), badge
+            own += 1
+        else:
+            assert on_ground(badge.where, *badge.leader), badge
+    assert own >= 0.8 * len(badges)
+
+
+def test_every_unit_type_has_its_own_drawn_icon():
+    """Issue 13: "drawn unit icons per type (infantry, artillery, tank, fighter, battleship —
+    damaged shown, cruiser, submarine, transport and all eight house units)": each type paints
+    something, and no two types paint the same picture."""
+    from PIL import Image, ImageDraw
+    from engine.aa1914.units import UNIT_TYPES
+    from render.unit_icons import ICONS, draw_icon
+    assert set(UNIT_TYPES) | {"damaged_battleship"} <= set(ICONS)
+    pictures = {}
+    for kind in ICONS:
+        image = Image.new("RGB", (26, 26), (0, 0, 0))
+        draw_icon(ImageDraw.Draw(image), kind, 0, 0, 26, (255, 255, 255))
+        assert image.getbbox() is not None, kind
+        pictures[kind] = image.tobytes()
+    assert len(set(pictures.values())) == len(pictures)
 
 
 def test_a_and_a_map_names_territories_with_their_ipc_values():
     """Issue 13: "territory names and IPC values ... naval bases and minefields", damaged
-    battleships told apart, and a legend for the badges' letters."""
+    battleships told apart, and a legend naming each unit type on the board."""
     from render.aa1914 import _name_text, layout_badges, legend_text
     from engine.aa1914.variant import AA1914Variant
     assert _name_text("Munich") == "Munich\n4" and _name_text("SZ 5") == "SZ 5"
@@ -95,7 +132,8 @@ def test_a_and_a_map_names_territories_with_their_ipc_values():
     state = AA1914Variant().initial_state({}, random.Random(1))
     ship = next(u for u in state["units"] if u["type"] == "battleship" and u["where"] == "SZ 10")
     ship["damaged"] = True
-    assert any(text == "1Bd 2C" for _, text, _ in layout_badges(state))
+    assert any(badge.text == "1Bd 2C" and badge.parts == (("damaged_battleship", 1), ("cruiser", 2))
+               for badge in layout_badges(state))
     assert "Bd damaged battleship" in legend_text(state) and "⚓ naval base" in legend_text(state)
 
 
