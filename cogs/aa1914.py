@@ -13,7 +13,7 @@ from service.workers import Overrun
 
 from .common import (GAME_ID, DispatchCog, actor_of, channel_seat, private_command, reply, reply_privately,
                      resolve_game)
-from .orders import sheet_text
+from .sheet import sheet_text, sheet_view
 
 ODDS_SECONDS = 5.0
 
@@ -25,7 +25,7 @@ class AA1914Cog(DispatchCog, name="Axis & Allies 1914"):
         game = await resolve_game(self.service, ctx, None)
         seat = await channel_seat(self.service, ctx, game.id)
         sheet = await self.service.submit_orders(game.id, actor_of(ctx), line, seat, replace=replace)
-        await reply_privately(self.service, ctx, sheet_text(game.id, sheet))
+        await reply_privately(self.service, ctx, sheet_text(game.id, sheet), view=sheet_view(game.id, sheet))
 
     @commands.hybrid_command(name="buy", description="A&A: purchase units, e.g. 3 infantry, 1 artillery",
                              extras=private_command())

@@ -12,6 +12,7 @@ from engine.variant import variants
 from service import Actor, GameInfo, GameService, ServiceError
 from service.checks import tidy_error
 from service.errors import BadInput, NotFound
+from service.history import phase_choices
 from service.permissions import require_same_server
 
 log = logging.getLogger("dispatch")
@@ -21,8 +22,8 @@ GAME_ID = "game number (see /game list); default: this channel's game or your on
 
 
 def actor_of(ctx: Any) -> Actor:
-    """The user behind a command; server administrators are GMs of every game."""
-    author = ctx.author
+    """The user behind a command, a button or a form; server administrators are GMs of every game."""
+    author = getattr(ctx, "author", None) or ctx.user
     perms = getattr(author, "guild_permissions", None)
     return Actor(author.id, bool(perms and perms.administrator), getattr(author, "display_name", "") or "")
 
@@ -92,32 +93,39 @@ def chunks(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
     return out
 
 
-async def reply(ctx: Any, text: str, *, file: discord.File | None = None, ephemeral: bool = False) -> None:
-    """Answer in place: the interaction's follow-up (ephemeral if asked) or the channel."""
+async def reply(ctx: Any, text: str, *, file: discord.File | None = None, ephemeral: bool = False,
+                view: discord.ui.View | None = None) -> None:
+    """Answer in place: the interaction's follow-up (ephemeral if asked) or the channel. A file
+    and buttons go with the last part of a long answer."""
     parts = chunks(text)
     for index, part in enumerate(parts):
         kwargs: dict[str, Any] = {"ephemeral": ephemeral} if getattr(ctx, "interaction", None) else {}
-        if index == len(parts) - 1 and file is not None:
-            kwargs["file"] = file
+        if index == len(parts) - 1:
+            if file is not None:
+                kwargs["file"] = file
+            if view is not None:
+                kwargs["view"] = view
         await ctx.send(part, **kwargs)
 
 
-async def reply_privately(service: GameService, ctx: Any, text: str, *, file: discord.File | None = None) -> None:
+async def reply_privately(service: GameService, ctx: Any, text: str, *, file: discord.File | None = None,
+                          view: discord.ui.View | None = None) -> None:
     """Answer so that only the caller sees it: ephemerally for a slash command; in place in
     a direct message or in the caller's own seat channel; otherwise by direct message, with a
     short note (and nothing of the content) where the command was typed."""
     if getattr(ctx, "interaction", None) is not None or ctx.guild is None:
-        await reply(ctx, text, file=file, ephemeral=True)
+        await reply(ctx, text, file=file, ephemeral=True, view=view)
         return
     found = await service.game_for_channel(ctx.channel.id)
     if found is not None and found[1] is not None:
         seat = found[0].seat(found[1])
         if seat is not None and seat.user_id == ctx.author.id:
-            await reply(ctx, text, file=file)
+            await reply(ctx, text, file=file, view=view)
             return
     try:
         for index, part in enumerate(parts := chunks(text)):
-            await ctx.author.send(part, file=file if index == len(parts) - 1 else None)
+            last = index == len(parts) - 1
+            await ctx.author.send(part, file=file if last else None, view=view if last else None)
     except discord.HTTPException:
         await ctx.send(f"⚠️ {ctx.author.mention}, that answer is private and I cannot send you direct "
                        f"messages. Use the slash command, or type it in your seat channel.")
@@ -159,8 +167,13 @@ class DispatchCog(commands.Cog):
         # the database more than once, some create channels or draw maps: answer "thinking…"
         # first, then the real reply arrives as the follow-up.
         interaction = ctx.interaction
-        if interaction is not None and not interaction.response.is_done():
+        if interaction is not None and not interaction.response.is_done() and not self.opens_form(ctx):
             await ctx.defer(ephemeral=await self.answers_privately(ctx))
+
+    def opens_form(self, ctx: commands.Context) -> bool:
+        """Whether this command answers with a form (a modal), which must be the interaction's
+        first response: it is not deferred, and reads only what the form needs."""
+        return False
 
     async def answers_privately(self, ctx: commands.Context) -> bool:
         """Whether this command's reply is for the caller alone (decided before deferring, as a
@@ -185,6 +198,23 @@ class DispatchCog(commands.Cog):
             games = await self.service.list_games(interaction.guild_id)
         return [app_commands.Choice(name=f"#{g.id} {g.name} ({g.status})"[:100], value=g.id)
                 for g in games if current.lower() in f"{g.id} {g.name}".lower()][:25]
+
+    async def phase_autocomplete(self, interaction: discord.Interaction, current: str):
+        """Past phases of the game named in `game_id`, else of this channel's game."""
+        game_id = getattr(interaction.namespace, "game_id", None)
+        if game_id is None and interaction.channel_id is not None:
+            found = await self.service.game_for_channel(interaction.channel_id)
+            game_id = found[0].id if found else None
+        if game_id is None:
+            return []
+        try:
+            game = await self.service.game(int(game_id))
+        except ServiceError:
+            return []
+        if interaction.guild_id is not None and game.guild_id != interaction.guild_id:
+            return []
+        return [app_commands.Choice(name=label[:100], value=seq)
+                for label, seq in await phase_choices(self.service, game.id, current)]
 
     async def variant_autocomplete(self, interaction: discord.Interaction, current: str):
         return [app_commands.Choice(name=f"{v.title} ({key})"[:100], value=key)

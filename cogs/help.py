@@ -1,14 +1,16 @@
 """`/help`: what you can do, in the order you need it."""
 from __future__ import annotations
 
+import discord
 from discord import app_commands
 from discord.ext import commands
 
 from engine.variant import variants
+from service import ServiceError
 from service.errors import BadInput
 from service.text import all_rules, game_rules, variant_or_error
 
-from .common import GAME_ID, DispatchCog, private_command, reply, reply_privately, resolve_game
+from .common import GAME_ID, DispatchCog, actor_of, private_command, reply, reply_privately, resolve_game
 
 HELP = """**Dispatch** — slow, play-by-post WWI wargames.
 **Setting up**
@@ -24,11 +26,80 @@ HELP = """**Dispatch** — slow, play-by-post WWI wargames.
 Outside a game's channels, name the game: `/orders #12 A Par - Bur`, or `#12 France: …` if you hold several seats."""
 
 
+# Examples for commands whose arguments do not depend on the game being played.
+EXAMPLES = {
+    "game create": "/game create variant:rx07 name:Great War hours:48",
+    "game join": "/game join game_id:12", "game start": "/game start game_id:12",
+    "game settings": "/game settings hours:48 palette:colour-blind",
+    "map": "/map region:balkans   ·   /map phase:3   ·   /map replay:True   ·   /map preview:True",
+    "history": "/history phase:2", "palette": "/palette palette:colour-blind",
+    "odds": "/odds battle:3 inf, 1 art vs 4 inf", "rules": "/rules variant:aa1914",
+    "casualties": "/casualties order:infantry, artillery, tank", "ready": "/ready confirm:True",
+}
+# Commands whose example is an order: shown with one legal in the caller's current game.
+ORDER_COMMANDS = {"order": "/order text:{}", "orders": "/orders text:{}", "buy": "/buy units:{}",
+                  "move": "/move move:{}"}
+
+
 class HelpCog(DispatchCog, name="Help"):
-    @commands.hybrid_command(name="help", description="How to play with Dispatch", extras=private_command())
-    async def help(self, ctx: commands.Context) -> None:
+    @commands.hybrid_command(name="help", description="How to play with Dispatch, or one command explained",
+                             extras=private_command())
+    @app_commands.describe(command="a command to explain, e.g. order or game create")
+    async def help(self, ctx: commands.Context, *, command: str | None = None) -> None:
+        if command:
+            await reply(ctx, await self.command_help(ctx, command), ephemeral=True)
+            return
         games = "\n".join(f"• `{key}` — {v.title}: {v.summary}" for key, v in variants().items())
-        await reply(ctx, HELP + ("\n**Games**\n" + games if games else ""), ephemeral=True)
+        await reply(ctx, HELP + ("\n**Games**\n" + games if games else "")
+                    + "\n`/help command:<name>` explains one command with an example.", ephemeral=True)
+
+    def _commands(self) -> dict[str, commands.Command]:
+        found = {}
+        for command in self.bot.walk_commands():
+            if not command.hidden:
+                found[command.qualified_name] = command
+        return found
+
+    async def command_help(self, ctx: commands.Context, name: str) -> str:
+        """What a command does, its options and an example (an order legal right now in the
+        caller's game, where the command gives orders)."""
+        key = " ".join(name.lower().lstrip("/!").split())
+        known = self._commands()
+        command = known.get(key)
+        if command is None:
+            close = [n for n in known if key and (key in n or n.startswith(key[:3]))][:5]
+            hint = f" Did you mean {', '.join(f'`/{n}`' for n in close)}?" if close else ""
+            return f"⚠️ there is no command `/{key[:40]}`.{hint} `/help` lists them all."
+        lines = [f"**/{command.qualified_name}** — {command.description or command.short_doc}"]
+        app = getattr(command, "app_command", None)
+        for param in getattr(app, "parameters", []) or []:
+            need = "required" if param.required else "optional"
+            lines.append(f"• `{param.name}` ({need}): {param.description}")
+        example = EXAMPLES.get(command.qualified_name)
+        if command.qualified_name in ORDER_COMMANDS:
+            example = await self._order_example(ctx, command.qualified_name)
+        if example:
+            lines.append(f"Example: `{example}`")
+        return "\n".join(lines)
+
+    async def _order_example(self, ctx: commands.Context, name: str) -> str | None:
+        try:
+            game = await resolve_game(self.service, ctx, None)
+            examples = await self.service.example_orders(game.id, actor_of(ctx))
+        except ServiceError:
+            return ORDER_COMMANDS[name].format("<order>") + "  (in a game you play, I show one legal right now)"
+        wanted = {"buy": "buy ", "move": "move "}.get(name, "")
+        line = next((e for e in examples if e.startswith(wanted)), None)
+        if line is None:
+            return None
+        if wanted:
+            line = line[len(wanted):]
+        return ORDER_COMMANDS[name].format(line) + f"  (legal now in game #{game.id})"
+
+    @help.autocomplete("command")
+    async def _command_names(self, interaction: discord.Interaction, current: str):
+        key = current.lower().lstrip("/")
+        return [app_commands.Choice(name=f"/{n}", value=n) for n in sorted(self._commands()) if key in n][:25]
 
 
 class RulesCog(DispatchCog, name="Rules"):

@@ -64,6 +64,10 @@ class MapCog(DispatchCog, name="Maps"):
                          f"in it; maps posted for everyone use the server's palette (`/game settings palette:`).",
                     ephemeral=True)
 
+    @map.autocomplete("phase")
+    async def _phases(self, interaction: discord.Interaction, current: str):
+        return await self.phase_autocomplete(interaction, current)
+
     @map.autocomplete("region")
     async def _regions(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         found = await self.service.game_for_channel(interaction.channel_id) if interaction.channel_id else None

@@ -1,4 +1,6 @@
-"""Orders: `/orders`, `/order`, `/clear`, `/ready`, `/unready`, and plain lines in a seat channel.
+"""Orders: `/orders` (a form on Discord when given no text), `/order` (with autocomplete),
+`/clear`, `/ready`, `/unready`, and plain lines in a seat channel. Every sheet comes with
+Ready / Not ready buttons and menus for choices (`cogs.sheet`).
 
 An order sheet is only ever shown to its seat: ephemerally, in the seat's own channel, or by
 direct message — never in a shared channel.
@@ -13,22 +15,14 @@ from discord.ext import commands
 
 from service import ServiceError
 from service.models import OrderSheet
+from service.suggest import order_suggestions
 
 from .common import (GAME_ID, DispatchCog, actor_of, channel_seat, error_text, private_command, reply_privately,
                      resolve_game)
+from .sheet import NO_PINGS, OrdersForm, register_sheet_items, sheet_text, sheet_view
 
 SEAT = "which of your seats, if you hold several"
 CONFIRM_WORDS = ("confirm", "yes", "y", "sure")
-
-
-def sheet_text(game_id: int, sheet: OrderSheet) -> str:
-    """The whole sheet, each order with ✓, then every refused line with ✗ and its reason."""
-    body = "\n".join(f"✓ `{line}`" for line in sheet.lines) or "no orders yet"
-    if sheet.refused:
-        body += "\n" + "\n".join(f"✗ `{line}`: {why}" for line, why in sheet.refused)
-        body += f"\n{len(sheet.refused)} line(s) not saved; the ✓ orders are."
-    state = "✅ ready" if sheet.ready else "⏳ not ready (use `/ready` when done)"
-    return f"Orders of **{sheet.seat}** in game #{game_id} — {state}\n{body}"
 
 
 def split_target(text: str) -> tuple[int | None, str | None, str]:
@@ -47,12 +41,23 @@ def split_target(text: str) -> tuple[int | None, str | None, str]:
 class OrdersCog(DispatchCog, name="Orders"):
     """Giving orders for your seat."""
 
-    @commands.hybrid_command(name="orders", description="Show your orders, or replace them all",
+    def opens_form(self, ctx: commands.Context) -> bool:
+        return ctx.command is not None and ctx.command.name == "orders" and not (ctx.kwargs.get("text") or "").strip()
+
+    async def _show_sheet(self, ctx: commands.Context, game_id: int, sheet: OrderSheet) -> None:
+        try:
+            _, groups = await self.service.choice_groups(game_id, actor_of(ctx), sheet.seat)
+        except ServiceError:
+            groups = []
+        await reply_privately(self.service, ctx, sheet_text(game_id, sheet), view=sheet_view(game_id, sheet, groups))
+
+    @commands.hybrid_command(name="orders", description="Your orders: a form to edit them all, or replace them with text",
                              extras=private_command())
-    @app_commands.describe(text="orders, one per line (empty: show your current orders); "
+    @app_commands.describe(text="orders, one per line (empty: a form with your current orders); "
                                 "outside your channel start with #game and/or Seat:")
     async def orders(self, ctx: commands.Context, *, text: str = "") -> None:
-        """One order per line. Outside your seat channel start with `#<game>` and/or `<seat>:`."""
+        """One order per line. Outside your seat channel start with `#<game>` and/or `<seat>:`.
+        With no text, the slash command opens a form holding the whole sheet."""
         game_id, seat, text = split_target(text)
         game = await resolve_game(self.service, ctx, game_id)
         seat = seat or await channel_seat(self.service, ctx, game.id)
@@ -60,17 +65,40 @@ class OrdersCog(DispatchCog, name="Orders"):
             sheet = await self.service.submit_orders(game.id, actor_of(ctx), text, seat, replace=True)
         else:
             sheet = await self.service.orders(game.id, actor_of(ctx), seat)
-        await reply_privately(self.service, ctx, sheet_text(game.id, sheet))
+            if ctx.interaction is not None and not ctx.interaction.response.is_done():
+                hint = await self.service.order_hint(game.id, sheet.seat)
+                await ctx.interaction.response.send_modal(OrdersForm(self.service, game.id, sheet.seat, sheet.lines, hint))
+                return
+        await self._show_sheet(ctx, game.id, sheet)
 
     @commands.hybrid_command(name="order", description="Add or change one order (keeps the others)",
                              extras=private_command())
-    @app_commands.describe(text="one order, e.g. A Par - Bur; outside your channel start with #game")
+    @app_commands.describe(text="one order, e.g. A Par - Bur (suggestions as you type); "
+                                "outside your channel start with #game")
     async def order(self, ctx: commands.Context, *, text: str) -> None:
         game_id, seat, text = split_target(text)
         game = await resolve_game(self.service, ctx, game_id)
         seat = seat or await channel_seat(self.service, ctx, game.id)
         sheet = await self.service.submit_orders(game.id, actor_of(ctx), text, seat, replace=False)
-        await reply_privately(self.service, ctx, sheet_text(game.id, sheet))
+        await self._show_sheet(ctx, game.id, sheet)
+
+    @order.autocomplete("text")
+    async def order_text_autocomplete(self, interaction: discord.Interaction, current: str):
+        """Legal orders of the caller's seat matching what is typed (see `service.suggest`)."""
+        game_id, seat, rest = split_target(current)
+        prefix = current[:len(current) - len(rest)] if rest else current if game_id or seat else ""
+        if game_id is None:
+            found = await self.service.game_for_channel(interaction.channel_id) if interaction.channel_id else None
+            if found is not None:
+                game_id, seat = found[0].id, seat or found[1]
+            else:
+                mine = [g for g in await self.service.games_of_user(interaction.user.id) if g.status == "active"
+                        and (interaction.guild_id is None or g.guild_id == interaction.guild_id)]
+                game_id = mine[0].id if len(mine) == 1 else None
+        if game_id is None:
+            return []
+        lines = await order_suggestions(self.service, game_id, actor_of(interaction), seat, rest)
+        return [app_commands.Choice(name=(prefix + line)[:100], value=(prefix + line)[:100]) for line in lines]
 
     @commands.hybrid_command(name="clear", description="Withdraw all your orders for this phase",
                              extras=private_command())
@@ -91,7 +119,7 @@ class OrdersCog(DispatchCog, name="Orders"):
         game = await resolve_game(self.service, ctx, game_id)
         seat, moved = await self.service.mark_ready(game.id, actor_of(ctx), True,
                                                     seat or await channel_seat(self.service, ctx, game.id), confirm)
-        text = f"{seat} is ready. `/unready` takes it back until the deadline."
+        text = f"{seat} is ready. `/unready` (or **Not ready** on your sheet) takes it back until the deadline."
         if moved is not None:
             text = f"{seat} is ready. Everyone was ready: the phase is adjudicated; now **{moved.label}**. " \
                    f"The results are in the game channel."
@@ -153,6 +181,10 @@ class OrdersCog(DispatchCog, name="Orders"):
                 if edited:
                     text = ("✏️ I read your edited message again. Lines you deleted from it stay on the "
                             "sheet; `/clear` starts over.\n" + text)
+                _, groups = await self.service.choice_groups(game.id, actor_of(message), sheet.seat)
+                await message.channel.send(text[:2000], view=sheet_view(game.id, sheet, groups),
+                                           allowed_mentions=NO_PINGS)
+                return
             except ServiceError as exc:
                 text = error_text(exc)
         await message.channel.send(text[:2000])
@@ -171,4 +203,5 @@ class OrdersCog(DispatchCog, name="Orders"):
 
 
 async def setup(bot: commands.Bot) -> None:
+    register_sheet_items(bot)       # Ready buttons and choice menus keep working after a restart
     await bot.add_cog(OrdersCog(bot, bot.service))

@@ -18,6 +18,18 @@ State = dict[str, Any]
 
 
 @dataclass(frozen=True)
+class ChoiceGroup:
+    """One decision a seat makes by picking from a list rather than typing: a dislodged unit's
+    retreat, a power's builds or removals. Each option is a whole order line."""
+
+    key: str                    # stable within the phase, e.g. "retreat:bud", "adjust:England"
+    prompt: str                 # e.g. "A Bud retreats to…", "England builds (up to 2)"
+    options: tuple[str, ...]
+    picks: int = 1              # how many options may be chosen together
+    replaces: tuple[str, ...] = ()   # other orders a pick here takes the place of (e.g. `Waive`)
+
+
+@dataclass(frozen=True)
 class OptionSpec:
     """One switch a game can be created with (`key=value` at `/game create`)."""
 
@@ -155,6 +167,24 @@ class Variant(ABC):
             lines.append("**Options in force**")
             lines.extend(f"• `{spec.key}`: {spec.description}" for spec in changed)
         return "\n".join(lines)
+
+    def example_orders(self, state: State, seat: str) -> list[str]:
+        """A few orders legal for `seat` right now, to show how orders are written."""
+        return []
+
+    def order_choices(self, state: State, seat: str) -> list[str]:
+        """Whole orders `seat` may legally give now, as canonical lines, for autocomplete (none
+        by default: then only names are completed)."""
+        return []
+
+    def choice_groups(self, state: State, seat: str) -> list[ChoiceGroup]:
+        """Decisions of this phase that are choices from a short list (offered as menus)."""
+        return []
+
+    def name_choices(self, state: State, text: str) -> list[str]:
+        """Names of places on the board that match what was typed (prefix first, then close
+        spellings), for completing the last word of an order."""
+        return []
 
     def missing_orders(self, state: State, seat: str, lines: Sequence[str]) -> list[str]:
         """What `seat` has left undecided with these orders, each as a sentence saying what

@@ -86,6 +86,24 @@ class GameService(TimersMixin, GameMasterMixin, ArchiveMixin):
         phase = await self._current(game)
         return await self.store.order_sheet(phase.id, seat)
 
+    async def order_hint(self, game_id: int, seat: str) -> str:
+        """One order `seat` could give now, as an example for an empty orders form."""
+        game = await self.game(game_id)
+        phase = await self._current(game)
+        examples = get_variant(game.variant).example_orders(phase.state, seat)
+        return f"e.g. {examples[0]}" if examples else "one order per line"
+
+    async def example_orders(self, game_id: int, actor: Actor, seat: str | None = None) -> list[str]:
+        """Orders legal right now for the actor's seat (the acting one when they hold several)."""
+        game = await self.game(game_id)
+        phase = await self._current(game)
+        variant = get_variant(game.variant)
+        if seat is None:
+            acting = [s for s in game.seats_of(actor.user_id) if s in variant.seats_to_act(phase.state)]
+            seat = acting[0] if acting else None
+        seat = permissions.resolve_seat(game, actor, seat)
+        return variant.example_orders(phase.state, seat)
+
     async def readiness(self, game_id: int) -> dict[str, bool]:
         """Seat -> ready, for the seats that must act in the current phase."""
         game = await self.game(game_id)
@@ -249,7 +267,7 @@ class GameService(TimersMixin, GameMasterMixin, ArchiveMixin):
             await self.store.log(conn, game_id, phase.id, now, actor.user_id, "orders",
                                  {"seat": seat, "lines": canonical,
                                   "refused": [line for line, _ in refused]})
-        return OrderSheet(seat, tuple(canonical), False, actor.user_id, now, tuple(refused))
+        return OrderSheet(seat, tuple(canonical), False, actor.user_id, now, tuple(refused), sheet.ready)
 
     async def orders_seat(self, game_id: int, actor: Actor, text: str) -> str | None:
         """The seat of `actor` for which `text` reads as valid orders right now, if any.
@@ -282,6 +300,13 @@ class GameService(TimersMixin, GameMasterMixin, ArchiveMixin):
             await self.store.log(conn, game_id, phase.id, now, actor.user_id, "orders_cleared",
                                  {"seat": seat})
         return seat
+
+    async def choice_groups(self, game_id: int, actor: Actor, seat: str | None = None) -> tuple[str, list]:
+        """The seat and the decisions of the current phase it can make from a menu (a retreat, its
+        builds or removals): `engine.variant.ChoiceGroup`s."""
+        async with self.db.transaction() as conn:
+            game, phase, variant, seat = await self._ordering(conn, game_id, actor, seat)
+        return seat, variant.choice_groups(phase.state, seat)
 
     async def mark_ready(self, game_id: int, actor: Actor, ready: bool = True,
                          seat: str | None = None, confirm: bool = False) -> tuple[str, PhaseInfo | None]:

@@ -136,6 +136,7 @@ class OrderSheet:
     submitted_by: int | None
     submitted_at: str | None
     refused: tuple[tuple[str, str], ...] = ()
+    unreadied: bool = False      # the seat was ready; changing its orders took that back
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ from engine.variant import Variant, get_variant, variants
 
 from .errors import BadInput
 from .games import GameService
+from .history import last_headlines
 from .models import GameInfo
 
 
@@ -75,6 +76,9 @@ async def game_status(service: GameService, game: GameInfo, viewer_id: int | Non
         lines.append(f"Phase: **{phase.label}**")
     if game.winners:
         lines.append("Winner: " + ", ".join(game.winners))
+    headlines = await last_headlines(service, game.id)
+    if headlines:
+        lines.append(headlines)
     viewer_seat = None
     if viewer_id is not None:
         mine = game.seats_of(viewer_id)

@@ -1,6 +1,8 @@
 """The A&A 1914 map: territories, sea zones, adjacency, and names players type."""
 from __future__ import annotations
 
+import difflib
+
 import json
 import re
 from dataclasses import dataclass
@@ -64,6 +66,11 @@ class Board:
             return self._lookup[key]
         matches = [name for k, name in self._lookup.items() if k.startswith(key)]
         return matches[0] if len(matches) == 1 else None
+
+    def closest(self, text: str, n: int = 3) -> list[str]:
+        """The territory and sea-zone names nearest to what was typed, for "did you mean …"."""
+        key = self._key(text)
+        return [self._lookup[k] for k in difflib.get_close_matches(key, list(self._lookup), n=n, cutoff=0.6)]
 
     def side_of(self, power: str | None) -> str | None:
         return next((side for side, powers in self.sides.items() if power in powers), None)

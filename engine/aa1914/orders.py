@@ -308,8 +308,13 @@ def parse_counts(text: str) -> tuple[Counts, bool]:
 def _place(board: Board, text: str) -> str:
     name = board.lookup(text)
     if name is None:
-        raise OrderError(f"`{text.strip()}` is not a territory or sea zone on this map")
+        raise OrderError(f"`{text.strip()}` is not a territory or sea zone on this map" + _did_you_mean(board, text))
     return name
+
+
+def _did_you_mean(board: Board, text: str) -> str:
+    names = board.closest(text)
+    return f"; did you mean {' or '.join(names)}?" if names else ""
 
 
 def _split_units_and_places(board: Board, rest: str) -> tuple[str, list[str]]:
@@ -334,7 +339,7 @@ def _split_units_and_places(board: Board, rest: str) -> tuple[str, list[str]]:
         else:
             if counted:   # the units read fine: the place is what is wrong
                 first = re.split(r"\s+-\s+|\s*->\s*|\s+to\s+", counted[1])[0]
-                raise OrderError(f"`{first}` is not a territory or sea zone on this map")
+                raise OrderError(f"`{first}` is not a territory or sea zone on this map" + _did_you_mean(board, first))
             raise OrderError("write `move <units> <from> - <to>`, e.g. `move 2 infantry Berlin - Silesia`")
     steps = [s for s in re.split(r"\s+-\s+|\s*->\s*|\s*→\s*|\s+to\s+", places.strip()) if s.strip()]
     return units, [_place(board, s) for s in steps]

@@ -27,6 +27,7 @@ from .state import income, incomes
 from .tournament import capital_victory, economic_victory, victory_points
 from .standing import apply_standing, standing_field
 from .turn import Turn
+from .units import UNIT_TYPES
 
 
 # What a player needs at hand (`/rules`), from seed 001 (Tournament Rules, final edition).
@@ -375,6 +376,38 @@ class AA1914Variant(Variant):
                                                                               ["buy 1 infantry"]):
             examples.append(f"place 1 infantry {capital}")
         return examples
+
+    def order_choices(self, state: State, seat: str) -> list[str]:
+        """The example orders, a purchase of one of each unit type the power may buy, and the
+        move of each of its stacks (all units of one type) to each neighbouring territory or
+        sea zone — each checked by the rules before it is offered."""
+        if state.get("phase") not in (None, "turn") or seat not in self.seats_to_act(state):
+            return []
+        board = self.board_of(state)
+        candidates = [f"buy 1 {kind.replace('_', ' ')}" for kind in UNIT_TYPES]
+        stacks: dict[tuple[str, str], int] = {}
+        for u in state["units"]:
+            if u["owner"] == seat:
+                stacks[(u["where"], u["type"])] = stacks.get((u["where"], u["type"]), 0) + 1
+        for (where, kind), count in sorted(stacks.items()):
+            for step in sorted(board.territories[where].adjacent):
+                candidates.append(f"move {count} {kind.replace('_', ' ')} {where} - {step}")
+        out = []
+        for line in self.example_orders(state, seat) + candidates:
+            try:
+                checked = self.check_orders(state, seat, [line], ())
+            except Exception:  # noqa: BLE001 - a candidate the rules refuse is simply not offered
+                continue
+            if checked and checked[-1] not in out:
+                out.append(checked[-1])
+        return out
+
+    def name_choices(self, state: State, text: str) -> list[str]:
+        board = self.board_of(state)
+        key = "".join(ch for ch in text.lower() if ch.isalnum())
+        names = [kind.replace("_", " ") for kind in UNIT_TYPES if kind.replace("_", "").startswith(key)]
+        names += sorted(n for n in board.territories if "".join(ch for ch in n.lower() if ch.isalnum()).startswith(key))
+        return names or board.closest(text)
 
     def describe(self, state: State, seat: str | None = None) -> str:
         board = self.board_of(state)

@@ -9,8 +9,9 @@ import random
 from typing import Mapping, Sequence
 
 from engine.errors import OrderError
-from engine.variant import PhaseResult, State, Variant
+from engine.variant import ChoiceGroup, PhaseResult, State, Variant
 
+from .choices import adjustment_choices, movement_choices, retreat_choices
 from .map import DiplomacyMap, province_of
 from .movement import Dislodged, resolve_movement
 from .orders import Build, Disband, Hold, Move, Order, Remove, Retreat, Support, Convoy, Unit, Waive
@@ -314,6 +315,50 @@ class DiplomacyGame(Variant):
                 examples.append(f"{hold.kind} {dmap.label(hold.loc)} H")
                 return examples
         return []
+
+    def order_choices(self, state: State, seat: str) -> list[str]:
+        """Movement: holds, moves and supports of the seat's units; retreats and disbands of its
+        dislodged units; builds, removals and `Waive` — each checked as the seat would type it."""
+        if state["phase"] == "movement":
+            dmap = self.game_map(state)
+            powers = set(self.powers_of(state, seat)) - self.civil_disorder_powers(state)
+            candidates = movement_choices(dmap, board_units(state), powers)
+        else:
+            candidates = [option for group in self.choice_groups(state, seat) for option in group.options]
+            if state["phase"] == "adjustment" and any(g.key.startswith("build:") for g in
+                                                       self.choice_groups(state, seat)):
+                candidates.append("Waive")
+        return [line for line in (self._legal(state, seat, c) for c in candidates) if line is not None]
+
+    def choice_groups(self, state: State, seat: str) -> list[ChoiceGroup]:
+        """A menu per dislodged unit (its retreats, or disband) and per power owing builds or
+        removals (pick up to the number owed)."""
+        dmap = self.game_map(state)
+        powers = set(self.powers_of(state, seat)) - self.civil_disorder_powers(state)
+        units = board_units(state)
+        if state["phase"] == "retreat":
+            groups = retreat_choices(dmap, units, board_dislodged(state), powers, state.get("contested", []))
+            return [ChoiceGroup(f"retreat:{prov}", f"{options[-1][:-2]} retreats to… (or disbands)",
+                                tuple(options)) for prov, options in groups.items()]
+        if state["phase"] == "adjustment":
+            out = []
+            for power, (owed, options) in adjustment_choices(dmap, units, state["owners"], powers).items():
+                if not options or (owed > 0 and not self._adjustment_owed(state, power)):
+                    continue
+                kind = "builds" if owed > 0 else "removes"
+                out.append(ChoiceGroup(f"{'build' if owed > 0 else 'remove'}:{power}",
+                                       f"{power} {kind} (up to {abs(owed)})" if owed > 0
+                                       else f"{power} removes {-owed}", tuple(options[:25]),
+                                       min(abs(owed), len(options[:25])), ("Waive",) if owed > 0 else ()))
+            return out
+        return []
+
+    def name_choices(self, state: State, text: str) -> list[str]:
+        dmap = self.game_map(state)
+        key = " ".join(text.lower().split())
+        names = sorted({dmap.label(code) + f" ({p.name})" for code, p in dmap.provinces.items()
+                        if code.startswith(key) or p.name.lower().startswith(key)})
+        return names or dmap.closest(text)
 
     def _legal(self, state: State, seat: str, line: str) -> str | None:
         try:

@@ -7,6 +7,7 @@ a passage), never by editing the engine.
 """
 from __future__ import annotations
 
+import difflib
 import json
 from dataclasses import dataclass
 from functools import lru_cache
@@ -146,6 +147,31 @@ class DiplomacyMap:
         if key in self.provinces or key in self.coast_names:
             return key
         return self.aliases.get(key)
+
+    def lookup_prefix(self, text: str) -> str | None:
+        """The province whose full name begins with `text` (three letters or more), when only
+        one does: `burg` is Burgundy, `nor` is ambiguous (Norway, North Sea, North Africa)."""
+        key = " ".join(text.lower().split())
+        if len(key) < 3:
+            return None
+        found = {code for code, p in self.provinces.items() if p.name.lower().startswith(key)}
+        found |= {code for alias, code in self.aliases.items() if alias.startswith(key) and len(alias) > 3}
+        return found.pop() if len(found) == 1 else None
+
+    def closest(self, text: str, n: int = 3) -> list[str]:
+        """The places whose name, abbreviation or alias is nearest to `text`, for "did you
+        mean …" (each as `Abbr (Full name)`)."""
+        key = " ".join(text.lower().split())
+        spellings: dict[str, str] = {code: code for code in self.provinces}
+        spellings.update({p.name.lower(): code for code, p in self.provinces.items()})
+        spellings.update(self.aliases)
+        out: list[str] = []
+        for near in difflib.get_close_matches(key, list(spellings), n=12, cutoff=0.6):
+            province = province_of(spellings[near])
+            label = f"{self.label(province)} ({self.provinces[province].name})"
+            if label not in out:
+                out.append(label)
+        return out[:n]
 
     def name(self, location: str) -> str:
         return self.coast_names.get(location) or self.provinces[province_of(location)].name

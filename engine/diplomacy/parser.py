@@ -33,6 +33,10 @@ _COAST_WORDS = {"north": "nc", "south": "sc", "east": "ec", "west": "wc"}
 _PHASES = ("movement", "retreat", "adjustment", None)
 
 
+def did_you_mean(names: list[str]) -> str:
+    return f"; did you mean {' or '.join(names)}?" if names else ""
+
+
 @lru_cache(maxsize=8)
 def _phrases(dmap: DiplomacyMap) -> list[tuple[re.Pattern, str]]:
     """Multi-word names and aliases, longest first, as patterns to replace by codes."""
@@ -76,8 +80,10 @@ def tokenize(text: str, dmap: DiplomacyMap) -> list[tuple[str, str]]:
             tokens.append(("LOC", loc))
         elif "/" in word and dmap.lookup(word.split("/")[0]):
             raise OrderError(f"`{word.split('/')[0]}` has no {word.split('/')[1]} coast")
+        elif (loc := dmap.lookup_prefix(word)) is not None:
+            tokens.append(("LOC", loc))
         else:
-            raise OrderError(f"`{word}` is not a place on this map or an order word")
+            raise OrderError(f"`{word}` is not a place on this map or an order word" + did_you_mean(dmap.closest(word)))
     return tokens
 
 

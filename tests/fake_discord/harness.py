@@ -117,6 +117,28 @@ class BotHarness:
                             what=f"autocomplete of /{path}")
         return interaction.choices or []
 
+    async def _answered(self, interaction: Interaction, what: str) -> Interaction:
+        await self.wait_for(lambda: interaction.response_type is not None or interaction.refusals, what=what)
+        if interaction.response_type == 5:
+            await self.wait_for(lambda: interaction.replies or interaction.refusals, what=f"the follow-up of {what}")
+        await self.settle()
+        return interaction
+
+    async def click(self, user: User, message: dict[str, Any], custom_id: str) -> Interaction:
+        """`user` presses the button `custom_id` on `message`."""
+        interaction = await self.fake.use_component(user, message, custom_id)
+        return await self._answered(interaction, f"button {custom_id}")
+
+    async def choose(self, user: User, message: dict[str, Any], custom_id: str, values: list[str]) -> Interaction:
+        """`user` picks `values` in the select menu `custom_id` on `message`."""
+        interaction = await self.fake.use_component(user, message, custom_id, values)
+        return await self._answered(interaction, f"select {custom_id}")
+
+    async def submit(self, user: User, shown: Interaction, **values: str) -> Interaction:
+        """`user` submits the modal `shown` opened, with these field values (others as pre-filled)."""
+        interaction = await self.fake.submit_modal(user, shown, values)
+        return await self._answered(interaction, f"modal {shown.modal['custom_id']}")
+
     async def say(self, user: User, channel: Channel, content: str) -> list[dict[str, Any]]:
         """`user` writes a line; returns what the bot wrote (anywhere) in answer."""
         marks = {c.id: len(c.messages) for c in self.fake.channels.values()}

@@ -20,8 +20,10 @@ from aiohttp import web
 from .model import (ADMINISTRATOR, ALL, ATTACH_FILES, DM, GUILD_CATEGORY, MANAGE_CHANNELS, MANAGE_ROLES,
                     SEND_MESSAGES, VIEW_CHANNEL, Channel, DiscordError, Overwrite, missing_access,
                     missing_permissions, snowflake)
-from .server import (AUTOCOMPLETE_CHOICES, INTERACTION_RESPONSE_SECONDS, INTERACTION_TOKEN_SECONDS,
-                     MESSAGE_LIMIT, TOKEN, FakeDiscord, Interaction)
+from .components import ComponentError, check_modal
+from .server import (APPLICATION_COMMAND, AUTOCOMPLETE, AUTOCOMPLETE_CHOICES, INTERACTION_RESPONSE_SECONDS,
+                     INTERACTION_TOKEN_SECONDS, MESSAGE_COMPONENT, MESSAGE_LIMIT, MODAL_SUBMIT, TOKEN, FakeDiscord,
+                     Interaction)
 
 API = "/api/v10"
 EPHEMERAL = 1 << 6
@@ -315,6 +317,34 @@ class Routes:
     def _respond(self, interaction: Interaction, kind: int, data: dict[str, Any], files) -> dict[str, Any]:
         channel = self.fake.channels[interaction.channel_id]
         result: dict[str, Any] = {"interaction": {"id": str(interaction.id), "type": interaction.type}}
+        # Receiving and Responding: autocomplete answers only autocomplete; a modal cannot answer
+        # a modal or an autocomplete; deferred-update and update-message only answer a component
+        # (or a modal submitted from one)
+        allowed = {APPLICATION_COMMAND: {4, 5, 9}, MESSAGE_COMPONENT: {4, 5, 6, 7, 9}, AUTOCOMPLETE: {8},
+                   MODAL_SUBMIT: {4, 5, 6, 7} if interaction.message_id else {4, 5}}
+        if kind not in allowed.get(interaction.type, set()):
+            raise DiscordError(400, 40004 if kind == 9 else 50035,
+                               f"Interaction response type {kind} is not valid for interaction type "
+                               f"{interaction.type}")
+        if kind == 9:
+            try:
+                check_modal(data)
+            except ComponentError as exc:
+                raise DiscordError(400, 50035, f"Invalid Form Body: {exc}") from None
+        if kind == 7:                 # update the message the component is on
+            self.fake.check_message(data, files, f"update by interaction {interaction.id}")
+            message = next(m for m in channel.messages if int(m["id"]) == interaction.message_id)
+            for key in ("content", "components", "embeds"):
+                if key in data:
+                    message[key] = data[key]
+            if files:
+                message["_files"] = files
+            interaction.response_type = 7
+            interaction.replies.append(message)
+            return result
+        if kind == 6:
+            interaction.response_type = 6
+            return result
         if kind == 8:
             choices = data.get("choices") or []
             if len(choices) > AUTOCOMPLETE_CHOICES:
@@ -327,13 +357,13 @@ class Routes:
         if kind == 9:
             interaction.response_type, interaction.modal = 9, data
             return result
-        if kind in (5, 6):           # deferred: "thinking" for a command, silent for a component
+        if kind == 5:                # deferred: "thinking"
             interaction.response_type = kind
             interaction.ephemeral = bool(int(data.get("flags") or 0) & EPHEMERAL)
             result["interaction"].update(response_message_loading=kind == 5,
                                          response_message_ephemeral=interaction.ephemeral)
             return result
-        if kind in (4, 7):
+        if kind == 4:
             self.fake.check_message(data, files, f"callback of interaction {interaction.id}")
             interaction.response_type = kind
             interaction.ephemeral = bool(int(data.get("flags") or 0) & EPHEMERAL)

@@ -14,6 +14,7 @@ from typing import Any, Callable
 
 from aiohttp import WSMsgType, web
 
+from .components import STRING_SELECT, ComponentError, check_message_components, components_of
 from .model import (DM, GUILD_TEXT, MEMBER_DEFAULT, Channel, DiscordError, Guild, Pings, Role, User,
                     now_iso, snowflake)
 
@@ -23,6 +24,7 @@ UPLOAD_LIMIT = 10 * 1024 * 1024          # bytes a bot may upload in one message
 INTERACTION_RESPONSE_SECONDS = 3.0       # "you must send an initial response within 3 seconds"
 INTERACTION_TOKEN_SECONDS = 15 * 60      # "Interaction tokens are valid for 15 minutes"
 AUTOCOMPLETE_CHOICES = 25
+APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 2, 3, 4, 5
 
 
 @dataclass
@@ -42,6 +44,7 @@ class Interaction:
     replies: list[dict[str, Any]] = field(default_factory=list)
     choices: list[dict[str, Any]] | None = None
     modal: dict[str, Any] | None = None
+    message_id: int | None = None          # the message whose component was used
     refusals: list[DiscordError] = field(default_factory=list)
 
     @property
@@ -172,6 +175,10 @@ class FakeDiscord:
             raise self.refuse(where, DiscordError(413, 40005, "Request entity too large"))
         if not content and not files and not payload.get("embeds") and not payload.get("components"):
             raise self.refuse(where, DiscordError(400, 50006, "Cannot send an empty message"))
+        try:
+            check_message_components(payload.get("components") or [])
+        except ComponentError as exc:
+            raise self.refuse(where, DiscordError(400, 50035, f"Invalid Form Body: {exc}")) from None
 
     def store_message(self, channel: Channel, author: User, payload: dict[str, Any],
                       files: list[tuple[str, bytes]], visible_to: int | None = None,
@@ -277,8 +284,44 @@ class FakeDiscord:
             payload["user"] = user.to_json()
         if message is not None:
             payload["message"] = self.public(message)
+            interaction.message_id = int(message["id"])
         await self.dispatch("INTERACTION_CREATE", payload)
         return interaction
+
+    async def use_component(self, user: User, message: dict[str, Any], custom_id: str,
+                            values: list[str] | None = None) -> Interaction:
+        """`user` presses a button (or picks `values` in a select menu) on `message`. Discord's
+        client only offers what the message shows to that user: a component that is not there,
+        is disabled, or sits on someone else's ephemeral message cannot be used."""
+        channel = self.channels[int(message["channel_id"])]
+        if message.get("_visible_to") not in (None, user.id) or not self.can_see(user, channel):
+            raise AssertionError(f"{user.name} cannot see message {message['id']}")
+        component = next((c for c in components_of(message) if c.get("custom_id") == custom_id), None)
+        if component is None or component.get("disabled"):
+            raise AssertionError(f"message {message['id']} offers no usable component {custom_id!r}")
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": component["type"]}
+        if component["type"] == STRING_SELECT:
+            offered = {o["value"] for o in component["options"]}
+            low, high = component.get("min_values", 1), component.get("max_values", 1)
+            if values is None or not set(values) <= offered or not low <= len(values) <= high:
+                raise AssertionError(f"select {custom_id!r} takes {low}-{high} of {sorted(offered)}, not {values}")
+            data["values"] = list(values)
+        return await self.interact(user, channel, MESSAGE_COMPONENT, data, message)
+
+    async def submit_modal(self, user: User, shown: Interaction, values: dict[str, str]) -> Interaction:
+        """`user` fills in and submits the modal the bot answered `shown` with."""
+        if shown.modal is None or shown.user_id != user.id:
+            raise AssertionError("that interaction opened no modal for this user")
+        fields = {row["components"][0]["custom_id"]: row["components"][0] for row in shown.modal["components"]}
+        rows = []
+        for custom_id, spec in fields.items():
+            value = values.get(custom_id, spec.get("value") or "")
+            if len(value) > int(spec.get("max_length") or 4000) or (spec.get("required", True) and not value):
+                raise AssertionError(f"Discord's client would not submit {custom_id!r} = {value[:40]!r}")
+            rows.append({"type": 1, "components": [{"type": 4, "custom_id": custom_id, "value": value}]})
+        channel = self.channels[shown.channel_id]
+        data = {"custom_id": shown.modal["custom_id"], "components": rows}
+        return await self.interact(user, channel, MODAL_SUBMIT, data)
 
     def public_channel(self, channel: Channel) -> dict[str, Any]:
         return channel.to_json(self.users)

@@ -1,0 +1,194 @@
+"""The order sheet as Discord shows it: the whole sheet with ✓/✗, **Ready** / **Not ready**
+buttons, menus for the decisions that are a choice from a list (a retreat, builds, removals),
+and the multi-line orders form (`/orders` with no text).
+
+Buttons and menus are `DynamicItem`s: their custom id carries the game and seat, so they keep
+working after the bot restarts. Every press goes through the same service calls as the typed
+commands; a sheet is only ever posted in its seat's channel or ephemerally.
+"""
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+import discord
+
+from engine.variant import ChoiceGroup
+from service import GameService, ServiceError
+from service.errors import BadState, Unconfirmed
+from service.models import OrderSheet
+
+from .common import actor_of, error_text
+
+log = logging.getLogger("dispatch")
+NO_PINGS = discord.AllowedMentions.none()
+MAX_MENUS = 4                    # a message holds 5 rows: one for the buttons, four menus
+
+
+def sheet_text(game_id: int, sheet: OrderSheet) -> str:
+    """The whole sheet, each order with ✓, then every refused line with ✗ and its reason."""
+    body = "\n".join(f"✓ `{line}`" for line in sheet.lines) or "no orders yet"
+    if sheet.refused:
+        body += "\n" + "\n".join(f"✗ `{line}`: {why}" for line, why in sheet.refused)
+        body += f"\n{len(sheet.refused)} line(s) not saved; the ✓ orders are."
+    state = "✅ ready" if sheet.ready else "⏳ not ready — press **Ready** (or `/ready`) when done"
+    text = f"Orders of **{sheet.seat}** in game #{game_id} — {state}\n{body}"
+    if sheet.unreadied:
+        text += "\n↩️ You had marked this seat ready; changing the orders took that back."
+    return text
+
+
+def _seat_id(seat: str) -> str:
+    return seat.replace(":", " ")
+
+
+class SheetButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dispatch:(?P<act>ready|unready|confirm):"
+                                                                    r"(?P<game>\d+):(?P<seat>.+)"):
+    """Ready / Not ready on a sheet, and "Ready anyway" under the list of what is missing."""
+
+    LABELS = {"ready": ("Ready", discord.ButtonStyle.success), "unready": ("Not ready", discord.ButtonStyle.secondary),
+              "confirm": ("Ready anyway", discord.ButtonStyle.danger)}
+
+    def __init__(self, act: str, game_id: int, seat: str, disabled: bool = False):
+        label, style = self.LABELS[act]
+        super().__init__(discord.ui.Button(label=label, style=style, disabled=disabled,
+                                           custom_id=f"dispatch:{act}:{game_id}:{_seat_id(seat)}"[:100]))
+        self.act, self.game_id, self.seat = act, game_id, seat
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /):
+        return cls(match["act"], int(match["game"]), match["seat"])
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        service: GameService = interaction.client.service
+        await interaction.response.defer()
+        try:
+            seat, moved = await service.mark_ready(self.game_id, actor_of(interaction),
+                                                   self.act != "unready", self.seat, confirm=self.act == "confirm")
+        except Unconfirmed as exc:
+            text = (f"⚠️ **{exc.seat}** is not marked ready yet. Still open:\n"
+                    + "\n".join(f"• {line}" for line in exc.missing)
+                    + "\nGive those orders, or mark ready as it is.")
+            view = discord.ui.View(timeout=None)
+            view.add_item(SheetButton("confirm", self.game_id, exc.seat))
+            await interaction.followup.send(text[:2000], view=view, ephemeral=True, allowed_mentions=NO_PINGS)
+            return
+        except ServiceError as exc:
+            await interaction.followup.send(error_text(exc), ephemeral=True)
+            return
+        if moved is not None:
+            text = (f"✅ {seat} is ready. Everyone was ready: the phase is adjudicated; now **{moved.label}**. "
+                    f"The results are in the game channel.")
+            await interaction.edit_original_response(content=text, view=None, allowed_mentions=NO_PINGS)
+            return
+        if self.act == "confirm":
+            await interaction.edit_original_response(
+                content=f"✅ {seat} is ready as it is. **Not ready** on your sheet (or `/unready`) takes it "
+                        f"back until the deadline.", view=None)
+            return
+        sheet = await service.orders(self.game_id, actor_of(interaction), seat)
+        groups = await _groups(service, interaction, self.game_id, seat)
+        await interaction.edit_original_response(content=sheet_text(self.game_id, sheet)[:2000],
+                                                 view=sheet_view(self.game_id, sheet, groups),
+                                                 allowed_mentions=NO_PINGS)
+
+
+class ChoiceMenu(discord.ui.DynamicItem[discord.ui.Select], template=r"dispatch:pick:(?P<game>\d+):"
+                                                                    r"(?P<seat>[^:]+):(?P<key>.+)"):
+    """A menu of legal orders for one decision; picking replaces that decision's earlier orders."""
+
+    def __init__(self, game_id: int, seat: str, group: ChoiceGroup):
+        options = [discord.SelectOption(label=line[:100], value=line[:100]) for line in group.options[:25]]
+        super().__init__(discord.ui.Select(
+            custom_id=f"dispatch:pick:{game_id}:{_seat_id(seat)}:{group.key}"[:100], placeholder=group.prompt[:150],
+            min_values=1, max_values=max(1, min(group.picks, len(options))), options=options))
+        self.game_id, self.seat, self.group = game_id, seat, group
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /):
+        group = ChoiceGroup(match["key"], item.placeholder or "", tuple(o.value for o in item.options),
+                            item.max_values)
+        return cls(int(match["game"]), match["seat"], group)
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        service: GameService = interaction.client.service
+        await interaction.response.defer()
+        actor = actor_of(interaction)
+        try:
+            current = await service.orders(self.game_id, actor, self.seat)
+            # the decision as the rules state it now (not as the message remembers it)
+            _, groups = await service.choice_groups(self.game_id, actor, self.seat)
+            group = next((g for g in groups if g.key == self.group.key), None)
+            if group is None:
+                raise BadState("that choice is no longer open in this phase; see your sheet with `/orders`")
+            kept = [line for line in current.lines if line not in group.options and line not in group.replaces]
+            sheet = await service.submit_orders(self.game_id, actor, "\n".join(kept + list(self.item.values)),
+                                                self.seat, replace=True)
+            groups = await _groups(service, interaction, self.game_id, sheet.seat)
+        except ServiceError as exc:
+            await interaction.followup.send(error_text(exc), ephemeral=True)
+            return
+        await interaction.edit_original_response(content=sheet_text(self.game_id, sheet)[:2000],
+                                                 view=sheet_view(self.game_id, sheet, groups),
+                                                 allowed_mentions=NO_PINGS)
+
+
+class OrdersForm(discord.ui.Modal):
+    """`/orders` with no text: the whole sheet in one box, pre-filled; submitting replaces it
+    (an empty box withdraws every order)."""
+
+    def __init__(self, service: GameService, game_id: int, seat: str, lines: tuple[str, ...], hint: str):
+        super().__init__(title=f"Orders: {seat} (game #{game_id})"[:45], timeout=30 * 60,
+                         custom_id=f"dispatch:form:{game_id}:{_seat_id(seat)}"[:100])
+        self.service, self.game_id, self.seat = service, game_id, seat
+        self.box = discord.ui.TextInput(label="One order per line", style=discord.TextStyle.paragraph,
+                                        default="\n".join(lines)[:4000] or None, required=False, max_length=4000,
+                                        placeholder=hint[:100] or None)
+        self.add_item(self.box)
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        actor = actor_of(interaction)
+        try:
+            if self.box.value.strip():
+                sheet = await self.service.submit_orders(self.game_id, actor, self.box.value, self.seat, replace=True)
+            else:
+                await self.service.clear_orders(self.game_id, actor, self.seat)
+                sheet = await self.service.orders(self.game_id, actor, self.seat)
+            groups = await _groups(self.service, interaction, self.game_id, sheet.seat)
+        except ServiceError as exc:
+            await interaction.followup.send(error_text(exc), ephemeral=True)
+            return
+        await interaction.followup.send(sheet_text(self.game_id, sheet)[:2000], view=sheet_view(self.game_id, sheet, groups),
+                                        ephemeral=True, allowed_mentions=NO_PINGS)
+
+    async def on_error(self, interaction: discord.Interaction, error: Exception) -> None:
+        log.error("orders form failed", exc_info=error)
+        text = error_text(error)
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+
+
+def sheet_view(game_id: int, sheet: OrderSheet, groups: list[ChoiceGroup] = ()) -> discord.ui.View:
+    """Ready / Not ready (the current state greyed out), then a menu per choice of the phase."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(SheetButton("ready", game_id, sheet.seat, disabled=sheet.ready))
+    view.add_item(SheetButton("unready", game_id, sheet.seat, disabled=not sheet.ready))
+    for group in list(groups)[:MAX_MENUS]:
+        if group.options:
+            view.add_item(ChoiceMenu(game_id, sheet.seat, group))
+    return view
+
+
+async def _groups(service: GameService, interaction: discord.Interaction, game_id: int, seat: str) -> list[ChoiceGroup]:
+    try:
+        return (await service.choice_groups(game_id, actor_of(interaction), seat))[1]
+    except ServiceError:
+        return []
+
+
+def register_sheet_items(client: discord.Client) -> None:
+    client.add_dynamic_items(SheetButton, ChoiceMenu)

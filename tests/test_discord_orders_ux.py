@@ -1,0 +1,134 @@
+"""Issue 14 through the real bot on the fake Discord: autocomplete on `/order`, the orders form,
+complete ✓/✗ feedback, Ready / Not ready buttons that say what is missing, menus for builds."""
+import random
+
+from engine.catalog import register_all
+from engine.variant import get_variant
+from service.models import encode_state
+from tests.discord_world import README_PERMISSIONS, close_world, make_world, started_game
+
+
+def _button(message: dict, label: str) -> str:
+    for row in message["components"]:
+        for component in row["components"]:
+            if component.get("label") == label:
+                return component["custom_id"]
+    raise AssertionError(f"no {label!r} button on {message['content'][:60]!r}")
+
+
+async def test_order_autocomplete_offers_legal_orders_and_names(service):
+    """Item 1: "Autocomplete on `/order` ... your own units, their legal destinations / support
+    targets ... full names, standard abbreviations and unique prefixes ... did you mean"."""
+    register_all()
+    world = await make_world(service, bot_permissions=README_PERMISSIONS)
+    try:
+        alice = world.players[0]
+        game_id = await started_game(world, "rx07", "Typing")
+        seat = world.seat_channel(game_id, "Entente")
+        choices = await world.harness.autocomplete(alice, seat, "order", "text", "A Par")
+        values = [c["value"] for c in choices]
+        assert "A Par - Bur" in values and len(values) <= 25, values
+        state = (await service.phase(game_id)).state
+        legal = set(get_variant("rx07").order_choices(state, "Entente"))
+        assert set(values) <= legal
+        by_name = [c["value"] for c in await world.harness.autocomplete(alice, seat, "order", "text", "paris burg")]
+        assert by_name[0] == "A Par - Bur", by_name
+        elsewhere = [c["value"] for c in await world.harness.autocomplete(
+            alice, world.public_channel(game_id), "order", "text", f"#{game_id} A Par - B")]
+        assert f"#{game_id} A Par - Bur" in elsewhere
+        typo = await world.slash(alice, "order", channel=seat, text="A Prais - Bur")
+        assert "did you mean Par (Paris)" in typo.text, typo.text
+        assert not world.fake.refusals
+    finally:
+        await close_world(world)
+    assert not world.fake.violations
+
+
+async def test_orders_form_feedback_and_ready_buttons(service):
+    """Items 2–4: `/orders` with no text opens a form pre-filled with the sheet; submitting replaces
+    it; every line is answered ✓ or ✗ with its reason; Ready says what is missing and asks to
+    confirm; editing after ready un-readies and says so."""
+    world = await make_world(service, bot_permissions=README_PERMISSIONS)
+    try:
+        alice = world.players[0]
+        game_id = await started_game(world, "rx07", "Forms")
+        seat = world.seat_channel(game_id, "Entente")
+        await world.slash(alice, "order", channel=seat, text="A Par - Bur")
+        form = await world.slash(alice, "orders", channel=seat)
+        assert form.response_type == 9, form.refusals
+        box = form.modal["components"][0]["components"][0]
+        assert box["value"] == "A Par - Bur" and form.modal["title"] == f"Orders: Entente (game #{game_id})"
+        sent = await world.harness.submit(alice, form, **{box["custom_id"]: "A Mar - Gas\nA Par - Mars\nF Lon - Nth"})
+        reply = sent.replies[-1]
+        assert reply["_visible_to"] == alice.id
+        assert "✓ `A Mar - Gas`" in reply["content"] and "✓ `F Lon - Nth`" in reply["content"]
+        assert "✗ `A Par - Mars`: Marseilles is not next to Paris" in reply["content"] and "A Par - Bur" not in reply["content"]
+        assert (await service.orders(game_id, _actor(alice), "Entente")).lines == ("A Mar - Gas", "F Lon - Nth")
+
+        pressed = await world.harness.click(alice, reply, _button(reply, "Ready"))
+        prompt = pressed.replies[-1]
+        assert "not marked ready yet" in prompt["content"] and "without an order will hold" in prompt["content"]
+        assert not (await service.readiness(game_id))["Entente"]
+        confirmed = await world.harness.click(alice, prompt, _button(prompt, "Ready anyway"))
+        assert "ready as it is" in confirmed.replies[-1]["content"]
+        assert (await service.readiness(game_id))["Entente"]
+
+        changed = await world.slash(alice, "order", channel=seat, text="A Mar H")
+        assert "took that back" in changed.text and "⏳ not ready" in changed.text
+        assert not (await service.readiness(game_id))["Entente"]
+
+        lines = await world.say(alice, seat, "A Par - Pic")          # plain lines carry the buttons too
+        sheet = lines[-1]
+        unready = next(c for row in sheet["components"] for c in row["components"] if c["label"] == "Not ready")
+        assert unready.get("disabled") and sheet["channel_id"] == str(seat.id)
+        assert not world.fake.refusals, world.fake.refusals
+    finally:
+        await close_world(world)
+    assert not world.fake.violations
+
+
+async def test_builds_are_offered_as_a_menu(service):
+    """Item 5: "Diplomacy retreats and builds offered as select menus of the legal options"."""
+    world = await make_world(service, bot_permissions=README_PERMISSIONS)
+    try:
+        alice = world.players[0]
+        game_id = await started_game(world, "rx07", "Winter")
+        phase = await service.phase(game_id)
+        state = dict(phase.state, season="winter", phase="adjustment", year=1915)
+        state["units"] = {p: u for p, u in state["units"].items() if p not in ("par", "bre")}
+        async with service.db.transaction() as conn:
+            await conn.execute("UPDATE phases SET state=? WHERE id=?", (encode_state(state), phase.id))
+        seat = world.seat_channel(game_id, "Entente")
+        shown = await world.slash(alice, "orders", channel=seat, text="Waive")
+        sheet = shown.replies[-1]
+        menu = next(c for row in sheet["components"] for c in row["components"] if c["type"] == 3)
+        assert menu["max_values"] == 2 and {"Build A Par", "Build F Bre"} <= {o["value"] for o in menu["options"]}
+        picked = await world.harness.choose(alice, sheet, menu["custom_id"], ["Build A Par", "Build F Bre"])
+        assert "✓ `Build A Par`" in picked.replies[-1]["content"]
+        assert set((await service.orders(game_id, _actor(alice), "Entente")).lines) == {"Build A Par", "Build F Bre"}
+        again = await world.harness.choose(alice, picked.replies[-1], menu["custom_id"], ["Build A Bre"])
+        assert (await service.orders(game_id, _actor(alice), "Entente")).lines == ("Build A Bre",)
+        assert "✓ `Build A Bre`" in again.replies[-1]["content"]
+        assert not world.fake.refusals, world.fake.refusals
+    finally:
+        await close_world(world)
+
+
+def _actor(user):
+    from service import Actor
+    return Actor(user.id, False, user.name)
+
+
+def test_choice_groups_list_each_dislodged_units_retreats():
+    """Item 5: retreats as menus: one per dislodged unit, its legal retreats then disbanding."""
+    register_all()
+    variant = get_variant("rx07")
+    state = variant.initial_state({}, random.Random(1))
+    state.update(phase="retreat", season="fall")
+    state["dislodged"] = {"bur": {"unit": {"kind": "A", "power": "France", "loc": "bur"},
+                                  "attacker_from": "mun", "by_convoy": False}}
+    state["units"] = {p: u for p, u in state["units"].items() if p != "bur"}
+    (group,) = variant.choice_groups(state, "Entente")
+    assert group.key == "retreat:bur" and group.options[-1] == "A Bur D" and "A Bur R Gas" in group.options
+    assert "A Bur R Mun" not in group.options and "A Bur R Par" not in group.options   # attacker's / occupied
+    assert variant.choice_groups(state, "Central") == []
