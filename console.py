@@ -26,6 +26,8 @@ from service.errors import BadInput
 from service.models import CONSOLE_GUILD
 from service.maps import phase_map, preview_map, replay_gif
 from service.odds import battle_odds, combat_options_in_force, odds_options
+from service.history import history_text
+from service.suggest import order_suggestions
 from service.text import all_rules, game_rules, game_status, option_list, parse_option_words, variant_or_error
 
 log = logging.getLogger("dispatch.console")
@@ -41,6 +43,12 @@ HELP = """Commands (game number first where a game is meant; `;` separates order
   orders ID [SEAT:] [ORDER; ORDER ...]   show or replace orders
   order ID [SEAT:] ORDER                 add or change one order
   clear ID [SEAT] | ready ID [SEAT] [confirm] | unready ID [SEAT]
+                                  (Discord's Ready / Ready anyway / Not ready buttons)
+  suggest ID [SEAT:] TEXT         legal orders matching TEXT (Discord's /order autocomplete)
+  choices ID [SEAT:]              the phase's menus: retreats, builds, removals
+  pick ID [SEAT:] KEY OPTION[; OPTION]   choose in a menu, e.g. `pick 1 build/France Build A Par`
+  history ID [PHASE]              a past phase's orders of every seat and the results
+  notify [dm on|off] [quiet on|off] [reminders 24 2|none|game]   how you hear about your games
   buy ID UNITS | move ID UNITS FROM - TO | casualties ID ORDER | done ID [confirm]   (A&A)
   odds [#ID] ATTACKERS vs DEFENDERS [options: OPT ...]
                                   battle odds under a game's house rules (or those named)
@@ -128,6 +136,28 @@ class Console:
             return [variant_or_error(word).rules_summary({})]
         if head == "tick":
             return [f"{await self.service.tick()} timer(s) fired"]
+        if head == "suggest":
+            game_id, seat, text = _target(rest)
+            found = await order_suggestions(self.service, game_id, self.actor, seat, text)
+            return ["\n".join(found) or "no suggestion"]
+        if head == "choices":
+            game_id, seat, _ = _target(rest)
+            seat, groups = await self.service.choice_groups(game_id, self.actor, seat)
+            return ["\n".join(f"{g.key} — {g.prompt}: " + " | ".join(g.options) for g in groups)
+                    or f"{seat} has no choice from a menu in this phase"]
+        if head == "pick":
+            game_id, seat, text = _target(rest)
+            key, _, picks = text.strip().partition(" ")
+            sheet = await self.service.pick(game_id, self.actor, seat, key,
+                                            [p.strip() for p in picks.split(";") if p.strip()])
+            return [self._sheet(sheet)]
+        if head == "history":
+            words = rest.split()
+            text, _ = await history_text(self.service, _game_id(words),
+                                         _int(words[1], "the phase number") if len(words) > 1 else None)
+            return [self._names(text)]
+        if head == "notify":
+            return [await self._notify(rest)]
         raise BadInput(f"unknown command `{head}`; type `help`")
 
     async def _odds(self, rest: str) -> list[str]:
@@ -227,10 +257,42 @@ class Console:
         else:
             lines = "\n".join(part for part in text.split(";"))
             sheet = await self.service.submit_orders(game_id, self.actor, lines, seat, replace=replace)
+        return [self._sheet(sheet)]
+
+    @staticmethod
+    def _sheet(sheet) -> str:
         body = "\n".join(f"  ✓ {line}" for line in sheet.lines) or "  (no orders)"
         if sheet.refused:
             body += "\n" + "\n".join(f"  ✗ {line}: {why}" for line, why in sheet.refused)
-        return [f"orders of {sheet.seat} ({'ready' if sheet.ready else 'not ready'}):\n{body}"]
+        if sheet.unreadied:
+            body += "\n  (you had been ready; changing the orders took that back)"
+        return f"orders of {sheet.seat} ({'ready' if sheet.ready else 'not ready'}):\n{body}"
+
+    async def _notify(self, rest: str) -> str:
+        """`notify [dm on|off] [quiet on|off] [reminders 24 2|none|game]`; alone: show them."""
+        words = rest.lower().split()
+        dm = quiet = reminders = None
+        switches = {"on": True, "off": False, "yes": True, "no": False, "true": True, "false": False}
+        index = 0
+        while index < len(words):
+            word = words[index]
+            if word in ("dm", "quiet") and index + 1 < len(words) and words[index + 1] in switches:
+                if word == "dm":
+                    dm = switches[words[index + 1]]
+                else:
+                    quiet = switches[words[index + 1]]
+                index += 2
+            elif word == "reminders":
+                reminders = " ".join(words[index + 1:]) or "game"
+                break
+            else:
+                raise BadInput(f"notify: `{word[:30]}` is not understood; e.g. `notify dm on`, "
+                               f"`notify quiet off`, `notify reminders 24 2`")
+        if dm is None and quiet is None and reminders is None:
+            settings = await self.service.notify_settings(self.actor.user_id)
+        else:
+            settings = await self.service.set_notify(self.actor.user_id, dm, quiet, reminders)
+        return f"notifications: {settings.describe()}"
 
     async def _seat_action(self, action: str, rest: str) -> list[str]:
         words = rest.split()

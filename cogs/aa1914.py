@@ -3,10 +3,12 @@
 Each is a shorthand for an order line given through the same service as `/orders`."""
 from __future__ import annotations
 
+import discord
 from discord import app_commands
 from discord.ext import commands
 
 from service.errors import BadInput
+from service.suggest import order_suggestions
 from service.odds import battle_odds, combat_options_in_force, odds_options
 from service.text import game_status
 from service.workers import Overrun
@@ -38,6 +40,23 @@ class AA1914Cog(DispatchCog, name="Axis & Allies 1914"):
     @app_commands.describe(move="units, from, to: e.g. `2 infantry Berlin - Silesia`")
     async def move(self, ctx: commands.Context, *, move: str) -> None:
         await self._order(ctx, f"move {move}")
+
+    async def _suggest(self, interaction: discord.Interaction, verb: str, current: str):
+        """The order suggestions (`service.suggest`) for lines starting with `verb`, without it."""
+        game_id, seat = await self.typing_game(interaction)
+        if game_id is None:
+            return []
+        lines = await order_suggestions(self.service, game_id, actor_of(interaction), seat, f"{verb} {current}")
+        return [app_commands.Choice(name=line[len(verb) + 1:][:100], value=line[len(verb) + 1:][:100])
+                for line in lines if line.startswith(verb + " ")]
+
+    @buy.autocomplete("units")
+    async def _buy_choices(self, interaction: discord.Interaction, current: str):
+        return await self._suggest(interaction, "buy", current)
+
+    @move.autocomplete("move")
+    async def _move_choices(self, interaction: discord.Interaction, current: str):
+        return await self._suggest(interaction, "move", current)
 
     @commands.hybrid_command(name="casualties", description="A&A: your order of loss, first to die first",
                              extras=private_command())

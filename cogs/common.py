@@ -199,6 +199,15 @@ class DispatchCog(commands.Cog):
         return [app_commands.Choice(name=f"#{g.id} {g.name} ({g.status})"[:100], value=g.id)
                 for g in games if current.lower() in f"{g.id} {g.name}".lower()][:25]
 
+    async def typing_game(self, interaction: discord.Interaction, seat: str | None = None) -> tuple[int | None, str | None]:
+        """While a player types: the game (and seat) of this channel, else their one running game here."""
+        found = await self.service.game_for_channel(interaction.channel_id) if interaction.channel_id else None
+        if found is not None:
+            return found[0].id, seat or found[1]
+        mine = [g for g in await self.service.games_of_user(interaction.user.id) if g.status == "active"
+                and (interaction.guild_id is None or g.guild_id == interaction.guild_id)]
+        return (mine[0].id, seat) if len(mine) == 1 else (None, seat)
+
     async def phase_autocomplete(self, interaction: discord.Interaction, current: str):
         """Past phases of the game named in `game_id`, else of this channel's game."""
         game_id = getattr(interaction.namespace, "game_id", None)

@@ -88,13 +88,7 @@ class OrdersCog(DispatchCog, name="Orders"):
         game_id, seat, rest = split_target(current)
         prefix = current[:len(current) - len(rest)] if rest else current if game_id or seat else ""
         if game_id is None:
-            found = await self.service.game_for_channel(interaction.channel_id) if interaction.channel_id else None
-            if found is not None:
-                game_id, seat = found[0].id, seat or found[1]
-            else:
-                mine = [g for g in await self.service.games_of_user(interaction.user.id) if g.status == "active"
-                        and (interaction.guild_id is None or g.guild_id == interaction.guild_id)]
-                game_id = mine[0].id if len(mine) == 1 else None
+            game_id, seat = await self.typing_game(interaction, seat)
         if game_id is None:
             return []
         lines = await order_suggestions(self.service, game_id, actor_of(interaction), seat, rest)

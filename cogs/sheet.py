@@ -116,15 +116,41 @@ class ChoiceMenu(discord.ui.DynamicItem[discord.ui.Select], template=r"dispatch:
         await interaction.response.defer()
         actor = actor_of(interaction)
         try:
-            current = await service.orders(self.game_id, actor, self.seat)
-            # the decision as the rules state it now (not as the message remembers it)
-            _, groups = await service.choice_groups(self.game_id, actor, self.seat)
-            group = next((g for g in groups if g.key == self.group.key), None)
-            if group is None:
-                raise BadState("that choice is no longer open in this phase; see your sheet with `/orders`")
-            kept = [line for line in current.lines if line not in group.options and line not in group.replaces]
-            sheet = await service.submit_orders(self.game_id, actor, "\n".join(kept + list(self.item.values)),
-                                                self.seat, replace=True)
+            sheet = await service.pick(self.game_id, actor, self.seat, self.group.key, self.item.values)
+            groups = await _groups(service, interaction, self.game_id, sheet.seat)
+        except ServiceError as exc:
+            await interaction.followup.send(error_text(exc), ephemeral=True)
+            return
+        await interaction.edit_original_response(content=sheet_text(self.game_id, sheet)[:2000],
+                                                 view=sheet_view(self.game_id, sheet, groups),
+                                                 allowed_mentions=NO_PINGS)
+
+
+class AnswerButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dispatch:answer:(?P<game>\d+):"
+                                                                     r"(?P<seat>[^:]+):(?P<key>[^#]+)#(?P<index>\d)"):
+    """One of a few short answers (an auction bid or pass, Italy's accept or refuse) as a button;
+    pressing it gives that answer, as if typed."""
+
+    def __init__(self, game_id: int, seat: str, key: str, index: int, label: str):
+        super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.primary,
+                                           custom_id=f"dispatch:answer:{game_id}:{_seat_id(seat)}:{key}#{index}"[:100]))
+        self.game_id, self.seat, self.key, self.index = game_id, seat, key, index
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /):
+        return cls(int(match["game"]), match["seat"], match["key"], int(match["index"]), item.label or "")
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        service: GameService = interaction.client.service
+        await interaction.response.defer()
+        actor = actor_of(interaction)
+        try:
+            # the answer as the rules offer it now (an auction's next bid may have risen)
+            seat, groups = await service.choice_groups(self.game_id, actor, self.seat)
+            group = next((g for g in groups if g.key == self.key), None)
+            if group is None or self.index >= len(group.options):
+                raise BadState("that answer is no longer open; see your sheet with `/orders`")
+            sheet = await service.pick(self.game_id, actor, seat, self.key, [group.options[self.index]])
             groups = await _groups(service, interaction, self.game_id, sheet.seat)
         except ServiceError as exc:
             await interaction.followup.send(error_text(exc), ephemeral=True)
@@ -177,8 +203,15 @@ def sheet_view(game_id: int, sheet: OrderSheet, groups: list[ChoiceGroup] = ()) 
     view = discord.ui.View(timeout=None)
     view.add_item(SheetButton("ready", game_id, sheet.seat, disabled=sheet.ready))
     view.add_item(SheetButton("unready", game_id, sheet.seat, disabled=not sheet.ready))
-    for group in list(groups)[:MAX_MENUS]:
-        if group.options:
+    for row, group in enumerate(list(groups)[:MAX_MENUS], start=1):
+        if not group.options:
+            continue
+        if group.key.startswith("answer/") and len(group.options) <= 5:      # a few words: buttons
+            for index, answer in enumerate(group.options):
+                button = AnswerButton(game_id, sheet.seat, group.key, index, answer)
+                button.row = row
+                view.add_item(button)
+        else:
             view.add_item(ChoiceMenu(game_id, sheet.seat, group))
     return view
 
@@ -191,4 +224,4 @@ async def _groups(service: GameService, interaction: discord.Interaction, game_i
 
 
 def register_sheet_items(client: discord.Client) -> None:
-    client.add_dynamic_items(SheetButton, ChoiceMenu)
+    client.add_dynamic_items(SheetButton, ChoiceMenu, AnswerButton)

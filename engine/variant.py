@@ -22,7 +22,7 @@ class ChoiceGroup:
     """One decision a seat makes by picking from a list rather than typing: a dislodged unit's
     retreat, a power's builds or removals. Each option is a whole order line."""
 
-    key: str                    # stable within the phase, e.g. "retreat:bud", "adjust:England"
+    key: str                    # stable within the phase, e.g. "retreat/bud", "build/England"
     prompt: str                 # e.g. "A Bud retreats to…", "England builds (up to 2)"
     options: tuple[str, ...]
     picks: int = 1              # how many options may be chosen together

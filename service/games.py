@@ -14,7 +14,7 @@ import json
 import random
 import secrets
 from datetime import datetime, timedelta, timezone
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
 from engine.errors import OrderError, RulesError
 from engine.variant import PhaseResult, Variant, get_variant
@@ -301,6 +301,20 @@ class GameService(TimersMixin, GameMasterMixin, ArchiveMixin):
                                  {"seat": seat})
         return seat
 
+    async def pick(self, game_id: int, actor: Actor, seat: str | None, key: str, picks: Sequence[str]) -> OrderSheet:
+        """Settle one menu decision (`choice_groups`): its earlier orders (and those it replaces,
+        such as `Waive` for builds) give way to the options picked; the rest of the sheet stays."""
+        seat, groups = await self.choice_groups(game_id, actor, seat)
+        group = next((g for g in groups if g.key == key), None)
+        if group is None:
+            raise BadState(f"`{key[:40]}` is not a choice open to {seat} in this phase; see your sheet with `/orders`")
+        wrong = [p for p in picks if p not in group.options]
+        if wrong or not 1 <= len(picks) <= group.picks:
+            raise BadInput(f"{group.prompt}: pick 1 to {group.picks} of " + ", ".join(f"`{o}`" for o in group.options[:10]))
+        current = await self.orders(game_id, actor, seat)
+        kept = [line for line in current.lines if line not in group.options and line not in group.replaces]
+        return await self.submit_orders(game_id, actor, "\n".join(kept + list(picks)), seat, replace=True)
+
     async def choice_groups(self, game_id: int, actor: Actor, seat: str | None = None) -> tuple[str, list]:
         """The seat and the decisions of the current phase it can make from a menu (a retreat, its
         builds or removals): `engine.variant.ChoiceGroup`s."""
@@ -422,10 +436,19 @@ class GameService(TimersMixin, GameMasterMixin, ArchiveMixin):
     async def _announce_phase(self, conn, game: GameInfo, variant: Variant, phase: PhaseInfo) -> None:
         """Each seat that must act gets its brief, pinging its player."""
         for seat in variant.seats_to_act(phase.state):
+            holder = game.holder(seat)
+            settings = await self.store.notify_settings(holder, conn)
+            due = f"<t:{int(phase.deadline.timestamp())}:R>"
             await self.store.outbox(conn, game.id, f"seat:{seat}", (
-                f"**{phase.label}** has begun: your orders are due <t:{int(phase.deadline.timestamp())}:R>. "
+                f"**{phase.label}** has begun: your orders are due {due}. "
                 f"Write them here, one per line, then `/ready`.\n"
-                f"{variant.phase_brief(phase.state, seat)}"), None, phase.created_at, ping_user=game.holder(seat))
+                f"{variant.phase_brief(phase.state, seat)}"), None, phase.created_at,
+                ping_user=None if settings.quiet else holder)
+            if settings.dm_phase and not settings.quiet and holder is not None:
+                await self.store.outbox(conn, game.id, f"user:{holder}", (
+                    f"**{game.name}** (game #{game.id}): **{phase.label}** has begun for {seat}; orders are due "
+                    f"{due}. Your seat channel has the details. (`/notify` changes these messages.)"),
+                    None, phase.created_at)
 
     async def _all_ready(self, conn, phase: PhaseInfo, variant: Variant) -> bool:
         sheets = await self.store.order_sheets(phase.id, conn)

@@ -10,7 +10,7 @@ from render.palettes import check_palette
 from . import permissions
 from .checks import check_hours, check_number, clip, require_status
 from .errors import BadInput, BadState, Forbidden, NotFound
-from .models import Actor, GameInfo, SeatChange, iso
+from .models import Actor, GameInfo, NotifySettings, SeatChange, iso
 from .visibility import redact_export
 
 
@@ -167,6 +167,35 @@ class GameMasterMixin:
         """A player's own map colours (`standard` or `colour-blind`), for maps sent only to them."""
         chosen = _palette(palette)
         await self.store.set_user_palette(user_id, chosen, iso(self.clock()))
+        return chosen
+
+    async def notify_settings(self, user_id: int) -> NotifySettings:
+        return await self.store.notify_settings(user_id)
+
+    async def set_notify(self, user_id: int, dm_phase: bool | None = None, quiet: bool | None = None,
+                         reminders: str | None = None) -> NotifySettings:
+        """A player's notifications (`/notify`); what is not given stays as it was. `reminders`:
+        hours before a deadline (`24 2`), `none`, or `game` for the game's own lead times."""
+        current = await self.store.notify_settings(user_id)
+        hours = current.reminder_hours
+        if reminders is not None:
+            words = reminders.replace(",", " ").lower().split()
+            if words in (["game"], ["default"]):
+                hours = None
+            elif words in (["none"], ["off"], ["0"]):
+                hours = ()
+            else:
+                if not words or len(words) > 5:
+                    raise BadInput("reminders: up to five hours before the deadline, e.g. `24 2`; or `none`, or "
+                                   "`game` for the game's own times")
+                try:
+                    values = [float(w.rstrip("h")) for w in words]
+                except ValueError:
+                    raise BadInput(f"reminders: `{clip(reminders, 40)}` is not a list of hours, e.g. `24 2`") from None
+                hours = tuple(sorted({check_hours(v, "each reminder time") for v in values}, reverse=True))
+        chosen = NotifySettings(current.dm_phase if dm_phase is None else dm_phase,
+                                current.quiet if quiet is None else quiet, hours)
+        await self.store.set_notify_settings(user_id, chosen, iso(self.clock()))
         return chosen
 
     async def palette_for(self, guild_id: int | None, user_id: int | None = None) -> str:

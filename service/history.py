@@ -6,6 +6,8 @@ the phase after it: that phase's orders as arrows on the position they produced.
 """
 from __future__ import annotations
 
+import re
+
 from .errors import BadInput, NotFound
 from .games import GameService
 from .models import PhaseInfo
@@ -52,11 +54,14 @@ async def last_headlines(service: GameService, game_id: int) -> str | None:
         phase = await past_phase(service, game_id, None)
     except BadInput:
         return None
-    report = [line for line in (phase.report or "").splitlines() if line.strip()]
-    if not report:
+    report = [line.strip() for line in (phase.report or "").splitlines() if line.strip()]
+    # a unit that held and was left alone is not news: moves, failures and events come first
+    news = [line for line in report if not re.search(r"\bH ✓$", line)] or report
+    if not news:
         return None
-    more = f" (+{len(report) - HEADLINES} more: `/history`)" if len(report) > HEADLINES else ""
-    return f"Last phase ({phase.label}): " + " · ".join(report[:HEADLINES]) + more
+    shown = news[:HEADLINES]
+    more = f" (+{len(report) - len(shown)} more lines: `/history`)" if len(report) > len(shown) else ""
+    return f"Last phase ({phase.label}): " + " · ".join(shown) + more
 
 
 async def phase_choices(service: GameService, game_id: int, typed: str) -> list[tuple[str, int]]:

@@ -32,6 +32,27 @@ class SeatInfo:
 
 
 @dataclass(frozen=True)
+class NotifySettings:
+    """How a player wants to hear about their games (`/notify`). Quiet: only the seat channel,
+    no pings and no direct messages; `reminder_hours` None means the game's lead times."""
+
+    dm_phase: bool = False
+    quiet: bool = False
+    reminder_hours: tuple[float, ...] | None = None
+
+    def describe(self) -> str:
+        if self.quiet:
+            return "quiet: messages only in your seat channels, no pings, no direct messages"
+        parts = ["a direct message when a phase opens" if self.dm_phase else "no direct message when a phase opens",
+                 "pings in your seat channels"]
+        hours = self.reminder_hours
+        parts.append("reminders at the game's times" if hours is None else
+                     "no reminders" if not hours else
+                     "reminders " + ", ".join(f"{h:g}h" for h in hours) + " before each deadline")
+        return "; ".join(parts)
+
+
+@dataclass(frozen=True)
 class GameInfo:
     id: int
     guild_id: int

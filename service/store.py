@@ -6,7 +6,7 @@ from typing import Any, Callable
 
 from .checks import check_number, clip
 from .errors import BadInput, BadState, NotFound
-from .models import CONSOLE_GUILD, GameInfo, OrderSheet, OutboxMessage, PhaseInfo
+from .models import CONSOLE_GUILD, GameInfo, NotifySettings, OrderSheet, OutboxMessage, PhaseInfo
 
 CHANNEL_CACHE = 50_000       # channel ids remembered (about 100 bytes each)
 # A server's defaults until its admin changes them (`/game settings`).
@@ -241,6 +241,28 @@ class Store:
             await conn.execute("INSERT INTO user_settings (user_id, palette, updated_at) VALUES (?,?,?) "
                                "ON CONFLICT (user_id) DO UPDATE SET palette=excluded.palette, "
                                "updated_at=excluded.updated_at", (user_id, palette, at))
+
+    async def notify_settings(self, user_id: int | None, conn=None) -> NotifySettings:
+        if user_id is None:
+            return NotifySettings()
+        sql = "SELECT dm_phase, quiet, reminder_hours FROM notify_settings WHERE user_id=?"
+        if conn is not None:
+            row = await (await conn.execute(sql, (user_id,))).fetchone()
+        else:
+            row = await self._one(sql, (user_id,))
+        if row is None:
+            return NotifySettings()
+        hours = None if row["reminder_hours"] is None else tuple(json.loads(row["reminder_hours"]))
+        return NotifySettings(bool(row["dm_phase"]), bool(row["quiet"]), hours)
+
+    async def set_notify_settings(self, user_id: int, settings: NotifySettings, at: str) -> None:
+        hours = None if settings.reminder_hours is None else json.dumps(list(settings.reminder_hours))
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO notify_settings (user_id, dm_phase, quiet, reminder_hours, updated_at) VALUES (?,?,?,?,?) "
+                "ON CONFLICT (user_id) DO UPDATE SET dm_phase=excluded.dm_phase, quiet=excluded.quiet, "
+                "reminder_hours=excluded.reminder_hours, updated_at=excluded.updated_at",
+                (user_id, int(settings.dm_phase), int(settings.quiet), hours, at))
 
     async def open_games_count(self, guild_id: int, creator_id: int | None = None) -> int:
         sql = "SELECT COUNT(*) AS n FROM games WHERE guild_id=? AND status IN ('forming', 'active', 'paused')"

@@ -43,6 +43,15 @@ class TimersMixin:
                 await conn.execute(
                     "INSERT INTO reminders (game_id, phase_id, due_at, kind, hours_before) "
                     "VALUES (?,?,?, 'reminder', ?)", (game.id, phase_id, iso(due), hours))
+        # players who chose their own lead times (`/notify reminders:`) get their own reminders
+        for user_id in sorted({s.user_id for s in game.seats if s.user_id}):
+            own = (await self.store.notify_settings(user_id, conn)).reminder_hours
+            for hours in own or ():
+                due = deadline - timedelta(hours=hours)
+                if due > now:
+                    await conn.execute(
+                        "INSERT INTO reminders (game_id, phase_id, due_at, kind, hours_before, user_id) "
+                        "VALUES (?,?,?, 'reminder', ?, ?)", (game.id, phase_id, iso(due), hours, user_id))
         self.store.on_change()
 
     async def tick(self) -> int:
@@ -94,13 +103,24 @@ class TimersMixin:
         sheets = await self.store.order_sheets(phase.id, conn)
         stamp = int(phase.deadline.timestamp())
         for seat in variant.seats_to_act(phase.state):
+            holder = game.holder(seat)
+            settings = await self.store.notify_settings(holder, conn)
+            if row["user_id"] is not None and row["user_id"] != holder:
+                continue                     # someone else's own reminder
+            if row["user_id"] is None and settings.reminder_hours is not None:
+                continue                     # this player chose their own lead times
             sheet = sheets.get(seat)
             if sheet is not None and sheet.ready:
                 continue
-            missing = "no orders yet" if sheet is None or not sheet.lines else "orders not marked ready"
+            lines = sheet.lines if sheet is not None else ()
+            missing = ["no orders yet"] if not lines else []
+            missing += variant.missing_orders(phase.state, seat, lines)
+            if not missing:
+                missing = ["your orders are complete but not marked ready (press **Ready** or `/ready`)"]
             await self.store.outbox(conn, game.id, f"seat:{seat}", (
-                f"Reminder: **{phase.label}** of {game.name} ends <t:{stamp}:R> and you have {missing}."),
-                None, iso(now), ping_user=game.holder(seat))
+                f"Reminder: **{phase.label}** of {game.name} ends <t:{stamp}:R>. Still open for {seat}:\n"
+                + "\n".join(f"• {line}" for line in missing)),
+                None, iso(now), ping_user=None if settings.quiet else holder)
 
     async def seconds_to_next_timer(self) -> float | None:
         """Seconds until the next reminder, deadline or delivery retry is due (0 if overdue)."""

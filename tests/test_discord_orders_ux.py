@@ -129,6 +129,75 @@ def test_choice_groups_list_each_dislodged_units_retreats():
                                   "attacker_from": "mun", "by_convoy": False}}
     state["units"] = {p: u for p, u in state["units"].items() if p != "bur"}
     (group,) = variant.choice_groups(state, "Entente")
-    assert group.key == "retreat:bur" and group.options[-1] == "A Bur D" and "A Bur R Gas" in group.options
+    assert group.key == "retreat/bur" and group.options[-1] == "A Bur D" and "A Bur R Gas" in group.options
     assert "A Bur R Mun" not in group.options and "A Bur R Par" not in group.options   # attacker's / occupied
     assert variant.choice_groups(state, "Central") == []
+
+
+async def test_history_help_and_notify_through_discord(service):
+    """Items 7–9 through the fake: `/history` with its map and phase suggestions, `/help command:`
+    with an order legal in the caller's game, `/notify` stored per user and answered privately."""
+    world = await make_world(service, bot_permissions=README_PERMISSIONS)
+    try:
+        alice, bob = world.players[:2]
+        game_id = await started_game(world, "rx07", "Chronicle")
+        public = world.public_channel(game_id)
+        await world.slash(alice, "order", channel=world.seat_channel(game_id, "Entente"), text="A Par - Bur")
+        await world.slash(alice, "ready", channel=world.seat_channel(game_id, "Entente"), confirm=True)
+        await world.slash(bob, "ready", channel=world.seat_channel(game_id, "Central"), confirm=True)
+        choices = await world.harness.autocomplete(alice, public, "history", "phase", "")
+        assert choices and choices[0]["value"] == 0 and "Fall 1914" in choices[0]["name"]
+        told = await world.slash(bob, "history", channel=public)
+        assert "**Entente**: `A Par - Bur`" in told.text and "**Results**" in told.text
+        assert not told.ephemeral and told.files and told.files[0][1].startswith(b"\x89PNG")
+
+        explained = await world.slash(alice, "help", channel=world.seat_channel(game_id, "Entente"), command="order")
+        assert explained.ephemeral and "**/order**" in explained.text and "legal now in game" in explained.text
+        names = await world.harness.autocomplete(alice, public, "help", "command", "game st")
+        assert {"game start", "game status"} <= {c["value"] for c in names}
+        unknown = await world.slash(alice, "help", channel=public, command="teleport")
+        assert "there is no command `/teleport`" in unknown.text
+
+        saved = await world.slash(alice, "notify", channel=public, dm=True, reminders="12 1")
+        assert saved.ephemeral and "reminders 12h, 1h before each deadline" in saved.text
+        assert (await service.notify_settings(alice.id)).dm_phase
+        assert not world.fake.refusals, world.fake.refusals
+    finally:
+        await close_world(world)
+    assert not world.fake.violations
+
+
+async def test_auction_answers_are_buttons(service):
+    """Item 5: "auction and Italy negotiation answers as buttons. Typed orders remain valid"."""
+    world = await make_world(service, bot_permissions=README_PERMISSIONS)
+    try:
+        alice = world.players[0]
+        game_id = await started_game(world, "aa1914", "Bids", options="auction_by_power")
+        seat = world.seat_channel(game_id, "Austria-Hungary")
+        typed = await world.slash(alice, "orders", channel=seat, text="pass")
+        sheet = typed.replies[-1]
+        assert "✓ `pass`" in sheet["content"]
+        bid = _button(sheet, "bid 4")
+        pressed = await world.harness.click(alice, sheet, bid)
+        assert "✓ `bid 4`" in pressed.replies[-1]["content"] and "`pass`" not in pressed.replies[-1]["content"]
+        assert (await service.orders(game_id, _actor(alice), "Austria-Hungary")).lines == ("bid 4",)
+        assert not world.fake.refusals, world.fake.refusals
+    finally:
+        await close_world(world)
+
+
+async def test_move_and_buy_autocomplete_on_the_a_and_a_board(service):
+    """Item 1: "territories, sea zones and unit types you can buy or move (A&A)"."""
+    world = await make_world(service, bot_permissions=README_PERMISSIONS)
+    try:
+        alice = world.players[0]
+        game_id = await started_game(world, "aa1914", "Fronts")
+        seat = world.seat_channel(game_id, "Austria-Hungary")
+        moves = [c["value"] for c in await world.harness.autocomplete(alice, seat, "move", "move", "budap serb")]
+        assert moves and all("Budapest - Serbia" in m for m in moves), moves
+        buys = [c["value"] for c in await world.harness.autocomplete(alice, seat, "buy", "units", "art")]
+        assert buys == ["1 artillery"], buys
+        sheet = await world.slash(alice, "move", channel=seat, move=moves[0])
+        assert f"✓ `move {moves[0]}`" in sheet.text, sheet.text
+    finally:
+        await close_world(world)

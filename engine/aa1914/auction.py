@@ -121,10 +121,10 @@ def _can_raise(board: Board, auction: dict, power: str) -> bool:
     high = auction["high"]
     if high and payer(board, power, auction["by_alliance"]) == payer(board, high["bidder"], auction["by_alliance"]):
         return False        # the leader does not outbid itself (by alliance: its partners neither)
-    return auction["money"][payer(board, power, auction["by_alliance"])] >= _next_price(board, auction)
+    return auction["money"][payer(board, power, auction["by_alliance"])] >= next_price(board, auction)
 
 
-def _next_price(board: Board, auction: dict) -> int:
+def next_price(board: Board, auction: dict) -> int:
     floor = minor_value(board, auction["minor"])
     return max(floor, auction["high"]["amount"] + 1) if auction["high"] else floor
 
@@ -184,7 +184,7 @@ def check_auction(board: Board, state: dict, seat: str, order: AuctionOrder) -> 
             raise OrderError(f"{auction['minor']} is being bid for: `bid <IPCs>` or `pass`")
         if order.minor and order.minor != auction["minor"]:
             raise OrderError(f"{auction['minor']} is on offer now, not {order.minor}; minors go one at a time")
-        least = _next_price(board, auction)
+        least = next_price(board, auction)
         budget = auction["money"][payer(board, seat, auction["by_alliance"])]
         if order.amount < least:
             raise OrderError(f"the lowest bid for {auction['minor']} now is {least} IPCs"
@@ -234,7 +234,7 @@ def _settle_bids(board: Board, state: dict, auction: dict, answers: dict, report
     # a bid naming another minor (a sheet from before the auction ran minor by minor) is no bid here
     bids = sorted(((a.amount, -order_of.index(seat), seat, a.for_power or seat)
                    for seat, a in answers.items() if isinstance(a, Bid) and a.minor in (None, minor)
-                   and a.amount >= _next_price(board, auction)
+                   and a.amount >= next_price(board, auction)
                    and a.amount <= auction["money"][payer(board, seat, auction["by_alliance"])]), reverse=True)
     if bids:
         amount, _, seat, power = bids[0]
@@ -344,8 +344,8 @@ def auction_brief(board: Board, state: dict, seat: str) -> str:
     if auction["step"] == "bid":
         lead = (f"The high bid is {high['amount']} IPCs by {high['bidder']}" + (
             f" for {high['for']}" if high["for"] != high["bidder"] else "") + ".") if high else "No bid yet."
-        example = f"`bid {_next_price(board, auction)}" + (f" for {seat}`" if auction["by_alliance"] else "`")
-        return f"{head}\n{lead} Answer {example} (at least {_next_price(board, auction)}) or `pass`."
+        example = f"`bid {next_price(board, auction)}" + (f" for {seat}`" if auction["by_alliance"] else "`")
+        return f"{head}\n{lead} Answer {example} (at least {next_price(board, auction)}) or `pass`."
     if auction["step"] == "threat":
         price, allies = premium_cost(board, auction)
         return (f"{head}\n{high['bidder']} won {minor} for {high['amount']} IPCs. Answer `threaten` to force it to "

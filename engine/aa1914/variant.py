@@ -12,11 +12,11 @@ import random
 from typing import Mapping, Sequence
 
 from engine.errors import RulesError, OrderError
-from engine.variant import OptionSpec, PhaseResult, State, Variant
+from engine.variant import ChoiceGroup, OptionSpec, PhaseResult, State, Variant
 
 from .board import board_for, standard_board
-from .auction import (auction_brief, check_auction, parse_auction_order, seats_to_act as auction_seats,
-                      settle_step, step_label)
+from .auction import (auction_brief, check_auction, next_price, open_auction, parse_auction_order,
+                      seats_to_act as auction_seats, settle_step, step_label)
 from .house import HOUSE_OPTIONS, HOUSE_ORDERS
 from .italy import can_deliver, check_promise, parse_demand, parse_response, settle
 from .raiders import unmoved_freighters
@@ -401,6 +401,37 @@ class AA1914Variant(Variant):
             if checked and checked[-1] not in out:
                 out.append(checked[-1])
         return out
+
+    def choice_groups(self, state: State, seat: str) -> list[ChoiceGroup]:
+        """Answers that are a choice between a few words, offered as buttons: the auction's
+        bid-or-pass, threat and premium steps (house rules 4.9/4.10) and the alliances' answer to
+        neutral Italy's demands (4.16). Amounts other than the next bid are typed."""
+        phase = state.get("phase")
+        if seat not in self.seats_to_act(state):
+            return []
+        if phase == "auction":
+            board = self.board_of(state)
+            auction = open_auction(board, state)
+            suffix = f" for {seat}" if auction["by_alliance"] else ""
+            answers = {"bid": (f"bid {next_price(board, auction)}{suffix}", "pass"),
+                       "threat": ("threaten", "no threat"), "premium": ("premium pay", "premium refuse")}
+            options = answers.get(auction["step"], ())
+            prompt = f"{auction['minor']}: your answer"
+        elif phase == "italy_responses":
+            options, prompt = ("accept", "refuse"), "Italy's demands: your answer"
+        elif phase == "italy_demands":
+            options, prompt = ("no demands",), "Italy: make demands (typed) or none"
+        else:
+            return []
+        legal = tuple(line for line in options if self._answer_is_legal(state, seat, line))
+        return [ChoiceGroup(f"answer/{phase}", prompt, legal)] if legal else []
+
+    def _answer_is_legal(self, state: State, seat: str, line: str) -> bool:
+        try:
+            self.check_orders(state, seat, [line], ())
+        except RulesError:
+            return False
+        return True
 
     def name_choices(self, state: State, text: str) -> list[str]:
         board = self.board_of(state)

@@ -325,7 +325,7 @@ class DiplomacyGame(Variant):
             candidates = movement_choices(dmap, board_units(state), powers)
         else:
             candidates = [option for group in self.choice_groups(state, seat) for option in group.options]
-            if state["phase"] == "adjustment" and any(g.key.startswith("build:") for g in
+            if state["phase"] == "adjustment" and any(g.key.startswith("build/") for g in
                                                        self.choice_groups(state, seat)):
                 candidates.append("Waive")
         return [line for line in (self._legal(state, seat, c) for c in candidates) if line is not None]
@@ -338,7 +338,7 @@ class DiplomacyGame(Variant):
         units = board_units(state)
         if state["phase"] == "retreat":
             groups = retreat_choices(dmap, units, board_dislodged(state), powers, state.get("contested", []))
-            return [ChoiceGroup(f"retreat:{prov}", f"{options[-1][:-2]} retreats to… (or disbands)",
+            return [ChoiceGroup(f"retreat/{prov}", f"{options[-1][:-2]} retreats to… (or disbands)",
                                 tuple(options)) for prov, options in groups.items()]
         if state["phase"] == "adjustment":
             out = []
@@ -346,7 +346,7 @@ class DiplomacyGame(Variant):
                 if not options or (owed > 0 and not self._adjustment_owed(state, power)):
                     continue
                 kind = "builds" if owed > 0 else "removes"
-                out.append(ChoiceGroup(f"{'build' if owed > 0 else 'remove'}:{power}",
+                out.append(ChoiceGroup(f"{'build' if owed > 0 else 'remove'}/{power}",
                                        f"{power} {kind} (up to {abs(owed)})" if owed > 0
                                        else f"{power} removes {-owed}", tuple(options[:25]),
                                        min(abs(owed), len(options[:25])), ("Waive",) if owed > 0 else ()))

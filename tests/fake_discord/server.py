@@ -328,6 +328,8 @@ class FakeDiscord:
 
     # ------------------------------------------------------------------ gateway
     async def dispatch(self, event: str, data: dict[str, Any]) -> None:
+        # an event sent is activity: `settle` then waits for the bot's answer to it
+        self.touch()
         self._sequence += 1
         frame = json.dumps({"op": 0, "t": event, "s": self._sequence, "d": data})
         for socket in list(self._sockets):
