@@ -25,6 +25,7 @@ bench: $(STAMP)
 	$(PY) bench/adjudicate.py
 	$(PY) bench/render.py
 	$(PY) bench/odds.py
+	$(PY) bench/autocomplete.py
 	$(PY) bench/discord_latency.py
 	$(PY) bench/storage.py
 

@@ -17,8 +17,9 @@ HELP = """**Dispatch** — slow, play-by-post WWI wargames.
 `/game create <variant> [name] [hours] [options…]` — new game (`/game options <variant>` lists options)
 `/game join [game] [seat]` · `/game leave` · `/game start` (GM) · `/game list`
 **Playing** (in your private seat channel you can also just write orders, one per line)
-`/orders [orders…]` — show, or replace all your orders · `/order <order>` — add/change one
-`/clear` · `/ready` · `/unready` · `/map [game] [phase] [replay] [region]` · `/palette` (your map colours) · `/game status`
+`/orders` — a form with your whole sheet (or `/orders <orders…>` to replace them) · `/order <order>` — add/change one, with suggestions as you type
+`/clear` · `/ready` · `/unready` (or the buttons on your sheet) · `/map [game] [phase] [replay] [preview] [region]` · `/history [phase]` · `/game status`
+`/palette` (your map colours) · `/notify` (DMs, reminder times, quiet)
 **Axis & Allies 1914**: `/buy 3 infantry` · `/move 2 infantry Berlin - Silesia` · `/casualties infantry, artillery` · `/done` · `/odds 3 inf, 1 art vs 4 inf`
 **Game master** (creator or server admin)
 `/game pause` · `/game resume` · `/game extend <hours>` · `/game adjudicate` · `/game assign <game> <seat> <member>` · `/game abandon` · `/game export`

@@ -50,14 +50,16 @@ def rank(candidates: list[str], typed: str, expand=lambda word: [word]) -> list[
     through `expand`, which turns a full name into the abbreviation the candidate uses), those
     starting with what was typed first, then the shortest."""
     words = _words(typed)
+    forms = [tuple(expand(w)) for w in words]          # once per typed word, not per candidate
     lowered = typed.strip().lower()
     hits = []
     for line in candidates:
         parts = _words(line)
-        if all(any(p.startswith(form) for p in parts for form in expand(w)) for w in words):
+        if all(any(p.startswith(form) for p in parts for form in word_forms) for word_forms in forms):
             hits.append(line)
     # what starts as typed first, then the plainest orders (a move before a support naming it)
-    hits.sort(key=lambda line: (not line.lower().startswith(lowered), len(_words(line)), candidates.index(line)))
+    order = {line: index for index, line in enumerate(candidates)}
+    hits.sort(key=lambda line: (not line.lower().startswith(lowered), len(_words(line)), order[line]))
     return hits
 
 

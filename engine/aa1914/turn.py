@@ -6,7 +6,7 @@ the same rules but rolls no dice and fights no battles.
 """
 from __future__ import annotations
 
-import copy
+import json
 import random
 from typing import Sequence
 
@@ -20,7 +20,7 @@ from .orders import (AllyJoin, Attack, AttackBattery, Breakthrough, Buy, BuildFa
                      CounterBattery, DeclareUSW, Defect, MoveOrder, Neutralize, Order, Place, SeaDecision,
                      SendSupplies, Submerge, SubTargets, TruckMove)
 from .standing import apply_standing
-from .state import US, aligned, at_war, friendly, holds_land, income, is_contested, units_in
+from .state import US, aligned, at_war, contested_territories, friendly, holds_land, income, is_contested, units_in
 from .tournament import economic_collapse, political_collapse
 from .house import (FACTORY_INCOME, UK_HOME_ISLAND, US_RESERVE_BONUS, USW_ZONES, not_enabled, rules_for,
                     submarine_warfare_loss)
@@ -33,19 +33,20 @@ MINE_HIT = 1         # RULES.md 5.4: "each vessel must survive a roll"; sunk (hi
 class Turn(HouseTurnMixin):
     def __init__(self, board: Board, state: dict, power: str, rng: random.Random | None):
         self.board, self.power, self.rng = board, power, rng
-        self.state = copy.deepcopy(state)
+        # the state is JSON by contract; a JSON round trip is the fastest deep copy of it
+        self.state = json.loads(json.dumps(state))
         self.rules = rules_for(self.state.get("options", {}))
         self.italy_at_start = self.state.get("italy", {}).get("status")
         self.italy_attacked: set[str] = set()      # alliances a neutral Italy attacked this turn (4.16)
         self.report: list[str] = []
         self.start_control = dict(self.state["control"])
-        self.start_contested = {n for n, t in board.territories.items() if not t.sea and is_contested(board, self.state, n)}
+        self.start_contested = contested_territories(board, self.state)
         self.start_own_units = {u["where"] for u in self.state["units"] if u["owner"] == power}
         self.enemy_held_during_turn = {n for n, owner in self.start_control.items()
                                        if owner is not None and at_war(board, self.state, power, owner)}
         self.base_zones = movement.friendly_base_zones(self)
-        self.start_hostile_zones = {n for n, t in board.territories.items() if t.sea and any(
-            at_war(board, self.state, power, u["owner"]) for u in units_in(self.state, n))}
+        self.start_hostile_zones = {u["where"] for u in self.state["units"] if board.territories[u["where"]].sea
+                                    and at_war(board, self.state, power, u["owner"])}
         self.start_capital_holder = self.start_control.get(board.capital_of(power))
         self.done_moving: set[int] = set()
         self.land_entered: set[str] = set()
