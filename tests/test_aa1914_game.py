@@ -31,7 +31,7 @@ async def test_a_turn_through_the_service(service):
     await service.submit_orders(game.id, ah, "buy 2 infantry\nmove 2 infantry, 1 artillery Budapest - Serbia")
     with pytest.raises(BadInput, match="Austria-Hungary has 20 IPCs left"):
         await service.submit_orders(game.id, ah, "buy 10 infantry", replace=False)
-    _, nxt = await service.mark_ready(game.id, ah)
+    _, nxt = await service.mark_ready(game.id, ah, confirm=True)
     assert nxt.label == "Round 1: Russia"
     report = (await service.phase(game.id, 0)).report
     assert "Serbia mobilizes" in report and "Battle of Serbia" in report
@@ -49,7 +49,7 @@ async def test_defender_sets_casualties_during_the_attackers_turn(service):
     with pytest.raises(BadState, match="does not act"):
         await service.mark_ready(game.id, russia)
     await service.submit_orders(game.id, PLAYERS["Austria-Hungary"], "move 2 infantry, 1 artillery Budapest - Serbia")
-    _, nxt = await service.mark_ready(game.id, PLAYERS["Austria-Hungary"])
+    _, nxt = await service.mark_ready(game.id, PLAYERS["Austria-Hungary"], confirm=True)
     assert nxt.state["loss_orders"]["Russia"] == ["artillery", "infantry"]
 
 
@@ -57,7 +57,7 @@ async def test_seed_is_committed_at_start_and_replays_the_dice(service):
     game = await start(service)
     assert game.seed_hash == hashlib.sha256(b"testseed").hexdigest()
     await service.submit_orders(game.id, PLAYERS["Austria-Hungary"], "move 2 infantry, 1 artillery Budapest - Serbia")
-    _, nxt = await service.mark_ready(game.id, PLAYERS["Austria-Hungary"])
+    _, nxt = await service.mark_ready(game.id, PLAYERS["Austria-Hungary"], confirm=True)
     # anyone with the revealed seed replays phase 0 with Random("<seed>:0") and gets the same dice
     first = await service.phase(game.id, 0)
     replay = V.adjudicate(first.state, {"Austria-Hungary": ["move 2 infantry, 1 artillery: Budapest - Serbia"]},

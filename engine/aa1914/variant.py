@@ -17,11 +17,11 @@ from engine.variant import ChoiceGroup, OptionSpec, PhaseResult, State, Variant
 from .board import board_for, standard_board
 from .auction import (auction_brief, check_auction, next_price, open_auction, parse_auction_order,
                       seats_to_act as auction_seats, settle_step, step_label)
-from .house import HOUSE_OPTIONS, HOUSE_ORDERS
+from .house import HOUSE_OPTIONS, HOUSE_ORDERS, rules_for
 from .italy import can_deliver, check_promise, parse_demand, parse_response, settle
 from .raiders import unmoved_freighters
 from .reserves import check_reserves, deploy
-from .orders import MoveOrder, Place, SeaDecision, parse_order
+from .orders import Buy, MoveOrder, Place, SeaDecision, parse_order
 from .setup import initial_state
 from .state import income, incomes
 from .tournament import capital_victory, economic_victory, victory_points
@@ -123,15 +123,15 @@ class AA1914Variant(Variant):
         if state.get("phase", "turn") != "turn" or seat != self.active(state):
             return []
         missing = []
+        orders = []
+        for line in lines:
+            try:
+                orders.append(parse_order(line, self.board_of(state)))
+            except OrderError:
+                continue
+        missing += self._purchase_gaps(state, seat, orders)
         if state["options"].get("freighters_raiders"):
-            moves = []
-            for line in lines:
-                try:
-                    order = parse_order(line, self.board_of(state))
-                except OrderError:
-                    continue
-                if isinstance(order, MoveOrder):
-                    moves.append(order)
+            moves = [order for order in orders if isinstance(order, MoveOrder)]
             for zone in unmoved_freighters(state, seat, moves):
                 missing.append(f"your freighter in {zone} must move every turn (house rule 4.2); one left in "
                                f"place earns nothing, e.g. `move 1 freighter {zone} - <next sea zone>`")
@@ -143,6 +143,32 @@ class AA1914Variant(Variant):
                 return missing
         return missing + ["Austria-Hungary must attack Serbia in its first turn (base rules), e.g. "
                           "`move 3 infantry, 1 artillery Budapest - Serbia`; without it the war starts without that attack"]
+
+    def _purchase_gaps(self, state: State, seat: str, orders: list) -> list[str]:
+        """Units bought but given no place (RULES.md 1.4: they are mobilized at the first legal
+        place) and money that could still buy an infantry (it stays in the treasury)."""
+        rules = rules_for(state.get("options", {}))
+        bought: dict[str, int] = {}
+        placed: dict[str, int] = {}
+        spent = 0
+        for order in orders:
+            if isinstance(order, Buy):
+                for kind, n in order.units:
+                    bought[kind] = bought.get(kind, 0) + n
+                    spent += rules.cost(kind) * n
+            elif isinstance(order, Place):
+                for kind, n in order.units:
+                    placed[kind] = placed.get(kind, 0) + n
+        gaps = []
+        unplaced = {kind: n - placed.get(kind, 0) for kind, n in bought.items() if n > placed.get(kind, 0)}
+        if unplaced:
+            words = ", ".join(f"{n} {kind.replace('_', ' ')}" for kind, n in unplaced.items())
+            gaps.append(f"bought but not placed: {words}; they will be mobilized at the first legal place "
+                        f"(your capital for land units), or say where, e.g. `place {words} <territory>`")
+        left = state["treasury"].get(seat, 0) - spent
+        if left >= rules.cost("infantry"):
+            gaps.append(f"{left} IPCs left unspent (they stay in your treasury for a later turn)")
+        return gaps
 
     def check_orders(self, state: State, seat: str, lines: Sequence[str], existing: Sequence[str] = ()) -> list[str]:
         board = self.board_of(state)
