@@ -59,7 +59,7 @@ HELP = """Commands (game number first where a game is meant; `;` separates order
   palette standard|colour-blind   your map colours
   rules [ID|VARIANT]              the rules, with a game's options in force
   tick                            fire due reminders and deadlines
-  help | quit"""
+  help [COMMAND] | quit"""
 
 
 def user_id_for(name: str) -> int:
@@ -101,7 +101,11 @@ class Console:
         head, _, rest = line.partition(" ")
         head = head.lower().lstrip("/!")
         if head in ("help", "?"):
-            return [HELP]
+            word = rest.strip().lower().lstrip("/")
+            if not word:
+                return [HELP]
+            found = [line for line in HELP.splitlines()[1:] if re.search(rf"(^|[\s|]){re.escape(word)}\b", line)]
+            return ["\n".join(found) if found else f"no console command `{word[:30]}`; type `help`"]
         if head == "as":
             return self._as(rest)
         if head == "game":

@@ -19,7 +19,7 @@ from service.suggest import order_suggestions
 
 from .common import (GAME_ID, DispatchCog, actor_of, channel_seat, error_text, private_command, reply_privately,
                      resolve_game)
-from .sheet import NO_PINGS, OrdersForm, register_sheet_items, sheet_text, sheet_view
+from .sheet import NO_PINGS, OrdersForm, menus_for, register_sheet_items, sheet_text, sheet_view
 
 SEAT = "which of your seats, if you hold several"
 CONFIRM_WORDS = ("confirm", "yes", "y", "sure")
@@ -45,10 +45,7 @@ class OrdersCog(DispatchCog, name="Orders"):
         return ctx.command is not None and ctx.command.name == "orders" and not (ctx.kwargs.get("text") or "").strip()
 
     async def _show_sheet(self, ctx: commands.Context, game_id: int, sheet: OrderSheet) -> None:
-        try:
-            _, groups = await self.service.choice_groups(game_id, actor_of(ctx), sheet.seat)
-        except ServiceError:
-            groups = []
+        groups = await menus_for(self.service, actor_of(ctx), game_id, sheet.seat)
         await reply_privately(self.service, ctx, sheet_text(game_id, sheet), view=sheet_view(game_id, sheet, groups))
 
     @commands.hybrid_command(name="orders", description="Your orders: a form to edit them all, or replace them with text",
@@ -128,6 +125,23 @@ class OrdersCog(DispatchCog, name="Orders"):
                                                 seat or await channel_seat(self.service, ctx, game.id))
         await reply_privately(self.service, ctx, f"{seat} is no longer ready; change your orders, then `/ready`.")
 
+    @clear.autocomplete("seat")
+    @ready.autocomplete("seat")
+    @unready.autocomplete("seat")
+    async def _my_seats(self, interaction: discord.Interaction, current: str):
+        """The caller's own seats in the game meant (the `game_id` given, or this channel's)."""
+        game_id = getattr(interaction.namespace, "game_id", None)
+        if game_id is None:
+            game_id, _ = await self.typing_game(interaction)
+        if game_id is None:
+            return []
+        try:
+            game = await self.service.game(int(game_id))
+        except ServiceError:
+            return []
+        return [app_commands.Choice(name=seat, value=seat) for seat in game.seats_of(interaction.user.id)
+                if current.lower() in seat.lower()][:25]
+
     # ------------------------------------------------------------------ plain lines
     async def _is_command(self, message: discord.Message) -> bool:
         prefixes = await self.bot.get_prefix(message)
@@ -175,7 +189,7 @@ class OrdersCog(DispatchCog, name="Orders"):
                 if edited:
                     text = ("✏️ I read your edited message again. Lines you deleted from it stay on the "
                             "sheet; `/clear` starts over.\n" + text)
-                _, groups = await self.service.choice_groups(game.id, actor_of(message), sheet.seat)
+                groups = await menus_for(self.service, actor_of(message), game.id, sheet.seat)
                 await message.channel.send(text[:2000], view=sheet_view(game.id, sheet, groups),
                                            allowed_mentions=NO_PINGS)
                 return

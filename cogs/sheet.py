@@ -217,8 +217,13 @@ def sheet_view(game_id: int, sheet: OrderSheet, groups: list[ChoiceGroup] = ()) 
 
 
 async def _groups(service: GameService, interaction: discord.Interaction, game_id: int, seat: str) -> list[ChoiceGroup]:
+    return await menus_for(service, actor_of(interaction), game_id, seat)
+
+
+async def menus_for(service: GameService, actor, game_id: int, seat: str) -> list[ChoiceGroup]:
+    """The phase's menu decisions for a seat (none when it has nothing to order now)."""
     try:
-        return (await service.choice_groups(game_id, actor_of(interaction), seat))[1]
+        return (await service.choice_groups(game_id, actor, seat))[1]
     except ServiceError:
         return []
 

@@ -177,8 +177,10 @@ class Variant(ABC):
         by default: then only names are completed)."""
         return []
 
-    def choice_groups(self, state: State, seat: str) -> list[ChoiceGroup]:
-        """Decisions of this phase that are choices from a short list (offered as menus)."""
+    def choice_groups(self, state: State, seat: str, lines: Sequence[str] = ()) -> list[ChoiceGroup]:
+        """Decisions of this phase that are choices from a short list (offered as menus), given
+        the seat's orders so far (`lines`: a menu may depend on them, e.g. a sea battle a move
+        starts)."""
         return []
 
     def name_choices(self, state: State, text: str) -> list[str]:

@@ -320,7 +320,8 @@ class GameService(TimersMixin, GameMasterMixin, ArchiveMixin):
         builds or removals): `engine.variant.ChoiceGroup`s."""
         async with self.db.transaction() as conn:
             game, phase, variant, seat = await self._ordering(conn, game_id, actor, seat)
-        return seat, variant.choice_groups(phase.state, seat)
+            sheet = await self.store.order_sheet(phase.id, seat, conn)
+        return seat, variant.choice_groups(phase.state, seat, sheet.lines)
 
     async def mark_ready(self, game_id: int, actor: Actor, ready: bool = True,
                          seat: str | None = None, confirm: bool = False) -> tuple[str, PhaseInfo | None]:

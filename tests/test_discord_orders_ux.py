@@ -199,5 +199,27 @@ async def test_move_and_buy_autocomplete_on_the_a_and_a_board(service):
         assert buys == ["1 artillery"], buys
         sheet = await world.slash(alice, "move", channel=seat, move=moves[0])
         assert f"✓ `move {moves[0]}`" in sheet.text, sheet.text
+        # item 5: the order of loss as an ordered choice (every order of the four land types)
+        shown = sheet.replies[-1]
+        menu = next(c for row in shown["components"] for c in row["components"] if c["type"] == 3)
+        assert len(menu["options"]) == 24 and menu["placeholder"].startswith("Order of loss")
+        picked = await world.harness.choose(alice, shown, menu["custom_id"], ["casualties artillery, infantry, tank, fighter"])
+        assert "✓ `casualties artillery, infantry, tank, fighter`" in picked.replies[-1]["content"]
+        assert f"✓ `move {moves[0]}`" in picked.replies[-1]["content"]
+    finally:
+        await close_world(world)
+
+
+async def test_seat_arguments_suggest_your_own_seats(service):
+    """Item 1: autocomplete on every argument that names a thing in the game — seats."""
+    world = await make_world(service, bot_permissions=README_PERMISSIONS)
+    try:
+        alice, bob = world.players[:2]
+        game_id = await started_game(world, "aa1914", "Seats")
+        public = world.public_channel(game_id)
+        mine = {c["value"] for c in await world.harness.autocomplete(alice, public, "ready", "seat", "", game_id=game_id)}
+        theirs = {c["value"] for c in await world.harness.autocomplete(bob, public, "clear", "seat", "")}
+        game = await service.game(game_id)
+        assert mine == set(game.seats_of(alice.id)) and theirs == set(game.seats_of(bob.id)) and not mine & theirs
     finally:
         await close_world(world)

@@ -116,6 +116,8 @@ async def test_console_twins_of_the_components(service):
     assert "no adjudicated phase" in (await console.execute(f"history {game_id}"))[0]
     assert "a direct message when a phase opens" in (await console.execute("notify dm on"))[0]
     assert "not understood" in (await console.execute("notify loudly"))[0]
+    assert (await console.execute("help pick"))[0].strip().startswith("pick ID")         # /help command:
+    assert "no console command" in (await console.execute("help teleport"))[0]
 
 
 async def test_console_pick_settles_a_build_menu(service):
@@ -173,3 +175,19 @@ def test_name_choices_complete_places_and_units():
     assert aa.name_choices(state, "Berln") == ["Berlin"]
     rx07 = get_variant("rx07")
     assert rx07.name_choices(rx07.initial_state({}, random.Random(1)), "burg") == ["Bur (Burgundy)"]
+
+
+def test_sea_battle_conditions_are_a_menu_once_a_move_starts_the_battle():
+    """Item 5: "sea-battle break-off/retreat conditions as selects" — the attacker may break off
+    or retreat; a menu appears for a zone the sheet's moves attack, each option legal with them."""
+    register_all()
+    aa = get_variant("aa1914")
+    state = aa.initial_state({}, random.Random(1))
+    assert [g.key for g in aa.choice_groups(state, "Austria-Hungary", [])] == ["casualties/land"]
+    move = "move 1 cruiser SZ 18 - SZ 17"
+    groups = {g.key: g for g in aa.choice_groups(state, "Austria-Hungary", [move])}
+    sea = groups["sea/SZ 17"]
+    assert "break off SZ 17 after 2" in sea.options and "retreat SZ 17 to SZ 18 after 1" in sea.options
+    for option in sea.options:
+        aa.check_orders(state, "Austria-Hungary", [option], [move])
+    assert "sea/SZ 17" not in {g.key for g in aa.choice_groups(state, "Russia", [move])}

@@ -8,6 +8,7 @@ defender overrides the default within the deadline.
 from __future__ import annotations
 
 import copy
+import itertools
 import random
 from typing import Mapping, Sequence
 
@@ -428,11 +429,13 @@ class AA1914Variant(Variant):
                 out.append(checked[-1])
         return out
 
-    def choice_groups(self, state: State, seat: str) -> list[ChoiceGroup]:
+    def choice_groups(self, state: State, seat: str, lines: Sequence[str] = ()) -> list[ChoiceGroup]:
         """Answers that are a choice between a few words, offered as buttons: the auction's
         bid-or-pass, threat and premium steps (house rules 4.9/4.10) and the alliances' answer to
         neutral Italy's demands (4.16). Amounts other than the next bid are typed."""
         phase = state.get("phase")
+        if phase in (None, "turn"):
+            return self._loss_order_menu(state, seat) + self._sea_battle_menus(state, seat, lines)
         if seat not in self.seats_to_act(state):
             return []
         if phase == "auction":
@@ -452,9 +455,48 @@ class AA1914Variant(Variant):
         legal = tuple(line for line in options if self._answer_is_legal(state, seat, line))
         return [ChoiceGroup(f"answer/{phase}", prompt, legal)] if legal else []
 
-    def _answer_is_legal(self, state: State, seat: str, line: str) -> bool:
+    LOSS_TYPES = ("infantry", "artillery", "tank", "fighter")
+
+    def _loss_order_menu(self, state: State, seat: str) -> list[ChoiceGroup]:
+        """The order of loss (RULES.md: the owner chooses casualties; `casualties …` is a standing
+        order, set any time, also during an enemy's turn): every order of the four land types, 24
+        in all, so the menu is an ordered choice. Other unit types are typed."""
+        if seat not in self.board_of(state).turn_order:
+            return []
+        options = tuple("casualties " + ", ".join(order) for order in itertools.permutations(self.LOSS_TYPES))
+        current = state.get("loss_orders", {}).get(seat)
+        prompt = "Order of loss (first to die first)" + (f": now {', '.join(current)}"[:100] if current else "")
+        return [ChoiceGroup("casualties/land", prompt[:150], options)]
+
+    def _sea_battle_menus(self, state: State, seat: str, lines: Sequence[str]) -> list[ChoiceGroup]:
+        """For each sea battle the active power's moves start (RULES.md: the attacker may break
+        off after any round, or retreat its ships to a neighbouring zone): when to break off, or
+        where to retreat and when — each option checked against the moves on the sheet."""
+        if seat != self.active(state) or not lines:
+            return []
+        board = self.board_of(state)
+        zones: list[str] = []
+        for line in lines:
+            try:
+                order = parse_order(line, board)
+            except OrderError:
+                continue
+            path = getattr(order, "path", None) or ()
+            if isinstance(order, MoveOrder) and path and board.territories[path[-1]].sea and path[-1] not in zones:
+                zones.append(path[-1])
+        menus = []
+        for zone in zones[:2]:
+            options = [f"break off {zone} after {n}" for n in (1, 2, 3)]
+            options += [f"retreat {zone} to {step} after {n}" for step in sorted(board.territories[zone].adjacent)
+                        if board.territories[step].sea for n in (1, 2)]
+            legal = [o for o in options[:25] if self._answer_is_legal(state, seat, o, lines)]
+            if legal:
+                menus.append(ChoiceGroup(f"sea/{zone}", f"Sea battle in {zone}: break off or retreat…", tuple(legal)))
+        return menus
+
+    def _answer_is_legal(self, state: State, seat: str, line: str, existing: Sequence[str] = ()) -> bool:
         try:
-            self.check_orders(state, seat, [line], ())
+            self.check_orders(state, seat, [line], existing)
         except RulesError:
             return False
         return True

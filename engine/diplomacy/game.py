@@ -330,7 +330,7 @@ class DiplomacyGame(Variant):
                 candidates.append("Waive")
         return [line for line in (self._legal(state, seat, c) for c in candidates) if line is not None]
 
-    def choice_groups(self, state: State, seat: str) -> list[ChoiceGroup]:
+    def choice_groups(self, state: State, seat: str, lines: Sequence[str] = ()) -> list[ChoiceGroup]:
         """A menu per dislodged unit (its retreats, or disband) and per power owing builds or
         removals (pick up to the number owed)."""
         dmap = self.game_map(state)
