@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import io
+from zoneinfo import available_timezones
 
 import discord
 from discord import app_commands
@@ -11,6 +12,7 @@ from engine.variant import get_variant
 from render.palettes import PALETTES
 from service.archive import pack_export, read_export
 from service.errors import BadInput
+from service.policy import policy_text
 from service.text import game_status, option_list, parse_option_words, variant_or_error
 
 from .channels import ChannelSetupFailed, create_game_channels, delete_channels, grant_seat, revoke_seat
@@ -175,6 +177,25 @@ class GameCog(DispatchCog, name="Games"):
         game = await resolve_game(self.service, ctx, game_id)
         deadline = await self.service.extend(game.id, actor_of(ctx), hours)
         await reply(ctx, f"Deadline of game #{game.id} is now <t:{int(deadline.timestamp())}:R>.")
+
+    @game.command(name="policy", description="GM: excused missed phases, their extension, fixed-time deadlines")
+    @app_commands.describe(game_id=GAME_ID, excused="missed phases excused per player before civil disorder (0-10)",
+                           extension="hours an excused miss adds to the deadline (once per phase)",
+                           deadline_time="deadlines at this time of day, e.g. 21:00 (`off`: phase length after opening)",
+                           time_zone="IANA time zone of that time, e.g. Europe/Paris")
+    async def policy(self, ctx: commands.Context, game_id: int | None = None, excused: int | None = None,
+                     extension: float | None = None, deadline_time: str | None = None,
+                     time_zone: str | None = None) -> None:
+        game = await resolve_game(self.service, ctx, game_id)
+        changed = await self.service.set_policy(game.id, actor_of(ctx), excused, extension, deadline_time, time_zone)
+        await reply(ctx, f"Game #{game.id}: {policy_text(changed)} It applies from the next deadline on; "
+                         f"the game channel was told.")
+
+    @policy.autocomplete("time_zone")
+    async def _zones(self, interaction: discord.Interaction, current: str):
+        key = current.lower().replace(" ", "_")
+        return [app_commands.Choice(name=z, value=z) for z in sorted(available_timezones())
+                if key in z.lower()][:25]
 
     @game.command(name="adjudicate", description="GM: adjudicate the current phase now")
     @app_commands.describe(game_id=GAME_ID)

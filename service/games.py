@@ -25,6 +25,7 @@ from .checks import check_hours, clip, require_status
 from .errors import BadInput, BadState, NotFound, Unconfirmed
 from .gm import GameMasterMixin
 from .models import Actor, GameChannels, GameInfo, OrderSheet, OutboxMessage, PhaseInfo, encode_state, iso
+from .policy import PolicyMixin, deadline_from
 from .store import Store
 from .timers import TimersMixin
 from .workers import Inline
@@ -47,7 +48,7 @@ def phase_rng(seed: str, seq: int) -> random.Random:
     return random.Random(f"{seed}:{seq}")
 
 
-class GameService(TimersMixin, GameMasterMixin, ArchiveMixin):
+class GameService(TimersMixin, PolicyMixin, GameMasterMixin, ArchiveMixin):
     def __init__(self, db, clock: Clock = utcnow, seed_source: Callable[[], str] | None = None):
         self.db = db
         self.changed = asyncio.Event()
@@ -264,6 +265,7 @@ class GameService(TimersMixin, GameMasterMixin, ArchiveMixin):
                 raise BadInput(f"no order was saved; your earlier orders stand.\n{reasons}")
             now = iso(self.clock())
             await self.store.save_orders(conn, phase.id, seat, canonical, False, actor.user_id, now)
+            await self._returning(conn, game, seat)
             await self.store.log(conn, game_id, phase.id, now, actor.user_id, "orders",
                                  {"seat": seat, "lines": canonical,
                                   "refused": [line for line, _ in refused]})
@@ -422,7 +424,7 @@ class GameService(TimersMixin, GameMasterMixin, ArchiveMixin):
     async def _open_phase(self, conn, game: GameInfo, variant: Variant, state: dict, seq: int,
                           now: datetime, announce: bool = True) -> PhaseInfo:
         label = variant.phase_label(state)
-        deadline = now + timedelta(hours=game.phase_hours)
+        deadline = deadline_from(game, now)
         cur = await conn.execute(
             "INSERT INTO phases (game_id, seq, label, state, deadline, created_at) VALUES (?,?,?,?,?,?)",
             (game.id, seq, label, encode_state(state), iso(deadline), iso(now)))
@@ -452,8 +454,11 @@ class GameService(TimersMixin, GameMasterMixin, ArchiveMixin):
                     None, phase.created_at)
 
     async def _all_ready(self, conn, phase: PhaseInfo, variant: Variant) -> bool:
+        """Every seat that acts is ready; a seat in civil disorder does not hold the others up."""
         sheets = await self.store.order_sheets(phase.id, conn)
-        needed = variant.seats_to_act(phase.state)
+        game = await self.store.game(phase.game_id, conn)
+        disorder = {s.seat for s in game.seats if s.civil_disorder}
+        needed = [seat for seat in variant.seats_to_act(phase.state) if seat not in disorder]
         return bool(needed) and all(seat in sheets and sheets[seat].ready for seat in needed)
 
     # ------------------------------------------------------------------ outbox

@@ -29,6 +29,8 @@ class SeatInfo:
     seat: str
     user_id: int | None
     channel_id: int | None
+    misses: int = 0                 # phases ended without any order from this seat
+    civil_disorder: bool = False    # out of excused misses: its units follow the default orders
 
 
 @dataclass(frozen=True)
@@ -73,6 +75,10 @@ class GameInfo:
     started_at: str | None
     ended_at: str | None
     seats: tuple[SeatInfo, ...] = field(default=())
+    excused_misses: int = 1
+    miss_extension_hours: float = 24.0
+    deadline_time: str | None = None       # "21:00": deadlines fall at this time of day …
+    time_zone: str | None = None           # … in this IANA zone
 
     @classmethod
     def from_row(cls, row: Any, seats: list[Any]) -> "GameInfo":
@@ -85,7 +91,10 @@ class GameInfo:
             current_phase=row["current_phase"], paused_remaining=row["paused_remaining"],
             winners=tuple(json.loads(row["winners"])) if row["winners"] else (),
             created_at=row["created_at"], started_at=row["started_at"], ended_at=row["ended_at"],
-            seats=tuple(SeatInfo(s["seat"], s["user_id"], s["channel_id"]) for s in seats),
+            seats=tuple(SeatInfo(s["seat"], s["user_id"], s["channel_id"], s["misses"], bool(s["civil_disorder"]))
+                        for s in seats),
+            excused_misses=row["excused_misses"], miss_extension_hours=row["miss_extension_hours"],
+            deadline_time=row["deadline_time"], time_zone=row["time_zone"],
         )
 
     def seat(self, name: str) -> SeatInfo | None:

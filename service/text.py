@@ -9,6 +9,7 @@ from engine.variant import Variant, get_variant, variants
 from .errors import BadInput
 from .games import GameService
 from .history import last_headlines
+from .policy import policy_text
 from .models import GameInfo
 
 
@@ -76,6 +77,7 @@ async def game_status(service: GameService, game: GameInfo, viewer_id: int | Non
         lines.append(f"Phase: **{phase.label}**")
     if game.winners:
         lines.append("Winner: " + ", ".join(game.winners))
+    lines.append(policy_text(game))
     headlines = await last_headlines(service, game.id)
     if headlines:
         lines.append(headlines)
@@ -89,7 +91,8 @@ async def game_status(service: GameService, game: GameInfo, viewer_id: int | Non
 
 def game_rules(game: GameInfo) -> str:
     """`/rules` of one game: its variant's rules with the options it was created with."""
-    return f"Game #{game.id} **{game.name}**\n" + get_variant(game.variant).rules_summary(game.options)
+    return (f"Game #{game.id} **{game.name}**\n" + get_variant(game.variant).rules_summary(game.options)
+            + "\n**Running the game**\n" + policy_text(game))
 
 
 def all_rules() -> str:

@@ -67,7 +67,7 @@ class TimersMixin:
                         continue
                     await conn.execute("UPDATE reminders SET done_at=? WHERE id=?", (iso(now), row["id"]))
                     if row["kind"] == "deadline":
-                        await self._adjudicate_in(conn, row["game_id"], row["phase_id"], "deadline")
+                        await self._at_deadline(conn, row["game_id"], row["phase_id"])
                     elif now - parse_time(row["due_at"]) > REMINDER_GRACE:
                         log.info("game %s: skipped a reminder due %s (too late to be useful)",
                                  row["game_id"], row["due_at"])

@@ -35,6 +35,9 @@ async def test_a_deleted_seat_channel_falls_back_to_a_dm_and_tells_the_gm(world,
 async def test_restart_across_a_deadline_adjudicates_once_and_skips_stale_reminders(world, service, clock):
     alice, bob, _ = world.players
     game_id = await started_game(world, "rx07", "Downtime")
+    from service import Actor
+    await service.set_policy(game_id, Actor(alice.id), excused_misses=0)   # a silent seat: no extension
+    await world.harness.wait_message(world.public_channel(game_id), "rules of play", timeout=5)
     entente = world.seat_channel(game_id, "Entente")
     await world.harness.wait_message(entente, "has begun", timeout=5)
     await world.harness.stop()

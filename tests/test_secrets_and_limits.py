@@ -137,6 +137,8 @@ async def test_one_failing_game_never_blocks_the_others(service, clock, monkeypa
     await service.join(healthy.id, ALICE)
     await service.join(healthy.id, BOB)
     await service.start(healthy.id, BOB)
+    await service.set_policy(broken.id, ALICE, excused_misses=0)      # deadlines here adjudicate at once
+    await service.set_policy(healthy.id, BOB, excused_misses=0)
     from tests.toy_variant import GuessVariant
     real = GuessVariant.adjudicate
 
@@ -178,6 +180,7 @@ async def test_the_console_fires_deadlines_by_itself(service, clock, tmp_path):
     printed = []
     console = Console(service, tmp_path, write=printed.append)
     game = await started(service, creator=ALICE, guild=CONSOLE_GUILD)
+    await service.set_policy(game.id, ALICE, excused_misses=0)
     await console.execute("")
     task = asyncio.create_task(console.clock.run())
     try:

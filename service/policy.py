@@ -1,0 +1,177 @@
+"""How a game copes over weeks (issue #15): missed deadlines and fixed-time deadlines.
+
+**No-show policy.** A seat that reaches a deadline with no order at all (and not marked ready)
+has *missed* that phase. Each game excuses a number of misses per seat (default 1): the phase's
+deadline moves once by the game's extension (default 24 h), and the miss is told in the game
+channel. Past its excused misses the seat falls into *civil disorder*: it no longer holds up an
+early adjudication, its units follow the variant's default orders (Diplomacy: units hold and
+removals follow the rulebook's civil-disorder order; A&A: no purchases, units hold, the default
+order of loss), and the seat is advertised as open for a substitute. A returning player resumes
+simply by giving orders.
+
+**Fixed-time deadlines.** Optionally deadlines fall at a fixed time of day in a named IANA time
+zone (e.g. 21:00 Europe/Paris): a phase's deadline is the first such time that leaves at least
+half the game's phase length, so a phase that resolves early keeps the rhythm.
+"""
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta, timezone
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from engine.variant import get_variant
+
+from . import permissions
+from .checks import check_hours, clip
+from .errors import BadInput
+from .models import Actor, GameInfo, PhaseInfo, iso
+
+MAX_EXCUSED = 10
+
+
+def zone_of(name: str) -> ZoneInfo:
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise BadInput(f"`{clip(name, 40)}` is not an IANA time zone; e.g. `Europe/Paris`, `America/New_York`, "
+                       f"`UTC`") from None
+
+
+def deadline_from(game: GameInfo, opened: datetime) -> datetime:
+    """When a phase opened at `opened` ends: the game's phase length later, or at the first fixed
+    time of day that leaves at least half of it."""
+    if not game.deadline_time:
+        return opened + timedelta(hours=game.phase_hours)
+    zone = zone_of(game.time_zone or "UTC")
+    hour, minute = (int(part) for part in game.deadline_time.split(":"))
+    local = opened.astimezone(zone)
+    day = local.date()
+    while True:
+        # built from the date each time, so a daylight-saving change keeps the wall-clock time
+        candidate = datetime(day.year, day.month, day.day, hour, minute, tzinfo=zone)
+        if candidate - local >= timedelta(hours=game.phase_hours / 2):
+            return candidate.astimezone(timezone.utc)
+        day += timedelta(days=1)
+
+
+def policy_text(game: GameInfo) -> str:
+    """The game's running rules, for `/game status` and `/rules`."""
+    misses = (f"{game.excused_misses} excused missed phase(s) per player, each extending the deadline once by "
+              f"{game.miss_extension_hours:g}h; then civil disorder (units hold) and the seat is open "
+              f"for a substitute" if game.excused_misses else
+              "no excused misses: a seat with no orders at the deadline falls into civil disorder")
+    deadline = (f"deadlines at {game.deadline_time} {game.time_zone or 'UTC'}" if game.deadline_time
+                else f"deadlines {game.phase_hours:g}h after each phase opens")
+    return f"No-shows: {misses}. Clock: {deadline}."
+
+
+class PolicyMixin:
+    """The no-show and deadline side of `GameService` (it provides `db`, `store`, `clock`,
+    `_schedule`, `_adjudicate_in`)."""
+
+    async def set_policy(self, game_id: int, actor: Actor, excused_misses: int | None = None,
+                         extension_hours: float | None = None, deadline_time: str | None = None,
+                         time_zone: str | None = None) -> GameInfo:
+        """The GM sets the no-show policy and the deadline rhythm; `deadline_time` `off` goes back
+        to deadlines a phase length after each opening. Applies from the next phase on."""
+        game = await self.game(game_id)
+        permissions.require_gm(game, actor, "change the game's policy")
+        values: dict[str, object] = {}
+        if excused_misses is not None:
+            if not 0 <= excused_misses <= MAX_EXCUSED:
+                raise BadInput(f"excused misses: 0 to {MAX_EXCUSED}, not {excused_misses}")
+            values["excused_misses"] = excused_misses
+        if extension_hours is not None:
+            values["miss_extension_hours"] = check_hours(extension_hours, "the extension for a miss")
+        if deadline_time is not None:
+            text = deadline_time.strip().lower()
+            if text in ("off", "none", ""):
+                values["deadline_time"] = None
+            else:
+                match = re.fullmatch(r"([01]?\d|2[0-3])[:h.]?([0-5]\d)?", text)
+                if not match:
+                    raise BadInput(f"deadline time: `{clip(deadline_time, 20)}` is not a time of day such as "
+                                   f"`21:00`; or `off`")
+                values["deadline_time"] = f"{int(match.group(1)):02d}:{int(match.group(2) or 0):02d}"
+        if time_zone is not None:
+            values["time_zone"] = zone_of(time_zone.strip()).key
+        if not values:
+            raise BadInput("nothing to change: give excused misses, an extension, a deadline time or a time zone")
+        async with self.db.transaction() as conn:
+            sets = ", ".join(f"{column}=?" for column in values)
+            await conn.execute(f"UPDATE games SET {sets} WHERE id=?", (*values.values(), game_id))
+            changed = await self.store.game(game_id, conn)
+            await self.store.log(conn, game_id, game.current_phase, iso(self.clock()), actor.user_id, "policy",
+                                 {k: v for k, v in values.items()})
+            await self.store.outbox(conn, game_id, "game", f"⚙️ The GM changed the game's rules of play: "
+                                    f"{policy_text(changed)}", None, iso(self.clock()))
+        return changed
+
+    async def _at_deadline(self, conn, game_id: int, phase_id: int) -> None:
+        """A deadline fell: count misses, extend once for excused ones, put the others into
+        civil disorder, then adjudicate."""
+        game = await self.store.game(game_id, conn)
+        if game.status != "active" or game.current_phase != phase_id:
+            return
+        phase = await self.store.phase_by_id(phase_id, conn)
+        if phase.adjudicated_at is not None:
+            return
+        if not await self._extended_for_misses(conn, phase):
+            if await self._count_misses(conn, game, phase):
+                return
+        await self._adjudicate_in(conn, game_id, phase_id, "deadline")
+
+    async def _extended_for_misses(self, conn, phase: PhaseInfo) -> bool:
+        row = await (await conn.execute("SELECT extended_for_misses FROM phases WHERE id=?", (phase.id,))).fetchone()
+        return bool(row["extended_for_misses"])
+
+    async def _count_misses(self, conn, game: GameInfo, phase: PhaseInfo) -> bool:
+        """Record this phase's misses; returns whether the deadline was extended for them."""
+        variant = get_variant(game.variant)
+        sheets = await self.store.order_sheets(phase.id, conn)
+        now = self.clock()
+        absent = []
+        for seat in variant.seats_to_act(phase.state):
+            info = game.seat(seat)
+            sheet = sheets.get(seat)
+            if info is None or info.user_id is None or info.civil_disorder or (sheet and (sheet.lines or sheet.ready)):
+                continue
+            absent.append(info)
+        excused, disorder = [], []
+        for info in absent:
+            misses = info.misses + 1
+            await conn.execute("UPDATE seats SET misses=? WHERE game_id=? AND seat=?", (misses, game.id, info.seat))
+            await self.store.log(conn, game.id, phase.id, iso(now), info.user_id, "missed",
+                                 {"seat": info.seat, "misses": misses})
+            (excused if misses <= game.excused_misses else disorder).append((info.seat, misses))
+        for seat, misses in disorder:
+            await conn.execute("UPDATE seats SET civil_disorder=1 WHERE game_id=? AND seat=?", (game.id, seat))
+            await self.store.outbox(conn, game.id, "game", (
+                f"🏳️ **{seat}** sent no orders for {phase.label} ({misses} missed phases; {game.excused_misses} "
+                f"excused) and is now in civil disorder: its units follow the default orders (they hold). "
+                f"The seat is open for a substitute (GM: `/game assign`); its player returns simply by giving "
+                f"orders."), None, iso(now))
+        if not excused or game.miss_extension_hours <= 0:
+            return False
+        deadline = phase.deadline + timedelta(hours=game.miss_extension_hours)
+        await conn.execute("UPDATE phases SET extended_for_misses=1 WHERE id=?", (phase.id,))
+        await self._schedule(conn, game, phase.id, now, deadline)
+        names = ", ".join(f"**{seat}** (miss {misses} of {game.excused_misses} excused)" for seat, misses in excused)
+        stamp = int(deadline.timestamp())
+        await self.store.outbox(conn, game.id, "game", (
+            f"⏰ No orders yet from {names}: the deadline of {phase.label} moves once, to <t:{stamp}:F> "
+            f"(<t:{stamp}:R>)."), None, iso(now))
+        for seat, _ in excused:
+            await self.store.outbox(conn, game.id, f"seat:{seat}", (
+                f"⏰ The deadline of {phase.label} passed without your orders. It moves once, to <t:{stamp}:R>; "
+                f"give your orders before then, or your units hold."), None, iso(now), ping_user=game.holder(seat))
+        return True
+
+    async def _returning(self, conn, game: GameInfo, seat: str) -> None:
+        """A seat in civil disorder gives orders again: it is back."""
+        info = game.seat(seat)
+        if info is None or not info.civil_disorder:
+            return
+        await conn.execute("UPDATE seats SET civil_disorder=0 WHERE game_id=? AND seat=?", (game.id, seat))
+        await self.store.outbox(conn, game.id, "game", f"🎖️ **{seat}** is back from civil disorder and gives "
+                                f"orders again.", None, iso(self.clock()))
