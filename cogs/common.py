@@ -208,19 +208,26 @@ class DispatchCog(commands.Cog):
                 and (interaction.guild_id is None or g.guild_id == interaction.guild_id)]
         return (mine[0].id, seat) if len(mine) == 1 else (None, seat)
 
-    async def phase_autocomplete(self, interaction: discord.Interaction, current: str):
-        """Past phases of the game named in `game_id`, else of this channel's game."""
+    async def named_game(self, interaction: discord.Interaction) -> GameInfo | None:
+        """While a player types: the game in the `game_id` already given, else this channel's
+        game or their one running game here; never a game of another server."""
         game_id = getattr(interaction.namespace, "game_id", None)
-        if game_id is None and interaction.channel_id is not None:
-            found = await self.service.game_for_channel(interaction.channel_id)
-            game_id = found[0].id if found else None
         if game_id is None:
-            return []
+            game_id, _ = await self.typing_game(interaction)
+        if game_id is None:
+            return None
         try:
             game = await self.service.game(int(game_id))
         except ServiceError:
-            return []
+            return None
         if interaction.guild_id is not None and game.guild_id != interaction.guild_id:
+            return None
+        return game
+
+    async def phase_autocomplete(self, interaction: discord.Interaction, current: str):
+        """Past phases of the game named in `game_id`, else of this channel's game."""
+        game = await self.named_game(interaction)
+        if game is None:
             return []
         return [app_commands.Choice(name=label[:100], value=seq)
                 for label, seq in await phase_choices(self.service, game.id, current)]

@@ -130,14 +130,8 @@ class OrdersCog(DispatchCog, name="Orders"):
     @unready.autocomplete("seat")
     async def _my_seats(self, interaction: discord.Interaction, current: str):
         """The caller's own seats in the game meant (the `game_id` given, or this channel's)."""
-        game_id = getattr(interaction.namespace, "game_id", None)
-        if game_id is None:
-            game_id, _ = await self.typing_game(interaction)
-        if game_id is None:
-            return []
-        try:
-            game = await self.service.game(int(game_id))
-        except ServiceError:
+        game = await self.named_game(interaction)
+        if game is None:
             return []
         return [app_commands.Choice(name=seat, value=seat) for seat in game.seats_of(interaction.user.id)
                 if current.lower() in seat.lower()][:25]

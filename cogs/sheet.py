@@ -112,18 +112,8 @@ class ChoiceMenu(discord.ui.DynamicItem[discord.ui.Select], template=r"dispatch:
         return cls(int(match["game"]), match["seat"], group)
 
     async def callback(self, interaction: discord.Interaction) -> Any:
-        service: GameService = interaction.client.service
         await interaction.response.defer()
-        actor = actor_of(interaction)
-        try:
-            sheet = await service.pick(self.game_id, actor, self.seat, self.group.key, self.item.values)
-            groups = await _groups(service, interaction, self.game_id, sheet.seat)
-        except ServiceError as exc:
-            await interaction.followup.send(error_text(exc), ephemeral=True)
-            return
-        await interaction.edit_original_response(content=sheet_text(self.game_id, sheet)[:2000],
-                                                 view=sheet_view(self.game_id, sheet, groups),
-                                                 allowed_mentions=NO_PINGS)
+        await _pick_and_redraw(interaction, self.game_id, self.seat, self.group.key, list(self.item.values))
 
 
 class AnswerButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dispatch:answer:(?P<game>\d+):"
@@ -143,21 +133,30 @@ class AnswerButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dispatc
     async def callback(self, interaction: discord.Interaction) -> Any:
         service: GameService = interaction.client.service
         await interaction.response.defer()
-        actor = actor_of(interaction)
         try:
             # the answer as the rules offer it now (an auction's next bid may have risen)
-            seat, groups = await service.choice_groups(self.game_id, actor, self.seat)
+            _, groups = await service.choice_groups(self.game_id, actor_of(interaction), self.seat)
             group = next((g for g in groups if g.key == self.key), None)
             if group is None or self.index >= len(group.options):
                 raise BadState("that answer is no longer open; see your sheet with `/orders`")
-            sheet = await service.pick(self.game_id, actor, seat, self.key, [group.options[self.index]])
-            groups = await _groups(service, interaction, self.game_id, sheet.seat)
         except ServiceError as exc:
             await interaction.followup.send(error_text(exc), ephemeral=True)
             return
-        await interaction.edit_original_response(content=sheet_text(self.game_id, sheet)[:2000],
-                                                 view=sheet_view(self.game_id, sheet, groups),
-                                                 allowed_mentions=NO_PINGS)
+        await _pick_and_redraw(interaction, self.game_id, self.seat, self.key, [group.options[self.index]])
+
+
+async def _pick_and_redraw(interaction: discord.Interaction, game_id: int, seat: str, key: str,
+                           picks: list[str]) -> None:
+    """Settle a menu decision through the service, then redraw the sheet the menu sits on."""
+    service: GameService = interaction.client.service
+    try:
+        sheet = await service.pick(game_id, actor_of(interaction), seat, key, picks)
+        groups = await _groups(service, interaction, game_id, sheet.seat)
+    except ServiceError as exc:
+        await interaction.followup.send(error_text(exc), ephemeral=True)
+        return
+    await interaction.edit_original_response(content=sheet_text(game_id, sheet)[:2000],
+                                             view=sheet_view(game_id, sheet, groups), allowed_mentions=NO_PINGS)
 
 
 class OrdersForm(discord.ui.Modal):
