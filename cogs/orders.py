@@ -63,7 +63,8 @@ class OrdersCog(DispatchCog, name="Orders"):
         else:
             sheet = await self.service.orders(game.id, actor_of(ctx), seat)
             if ctx.interaction is not None and not ctx.interaction.response.is_done():
-                hint = await self.service.order_hint(game.id, sheet.seat)
+                examples = await self.service.example_orders(game.id, actor_of(ctx), sheet.seat)
+                hint = f"e.g. {examples[0]}" if examples else "one order per line"
                 await ctx.interaction.response.send_modal(OrdersForm(self.service, game.id, sheet.seat, sheet.lines, hint))
                 return
         await self._show_sheet(ctx, game.id, sheet)

@@ -31,3 +31,8 @@ class RuleNotEnabled(OrderError):
 
 class OptionError(RulesError):
     """A game option that does not exist or has a value it cannot take."""
+
+
+def did_you_mean(names: list[str]) -> str:
+    """The tail of an error for an unknown name: the closest names on the board, if any."""
+    return f"; did you mean {' or '.join(names)}?" if names else ""

@@ -20,6 +20,16 @@ def require_status(game: GameInfo, status: str, action: str) -> None:
         raise BadState(f"cannot {action} game #{game.id}: it {wording}")
 
 
+MAX_REMINDERS = 5
+
+
+def check_reminder_hours(values: list[object], too_many: str) -> list[float]:
+    """Reminder lead times a user typed: at most five, each a number of hours; latest first."""
+    if len(values) > MAX_REMINDERS:
+        raise BadInput(too_many)
+    return sorted({check_hours(h, "each reminder time") for h in values}, reverse=True)
+
+
 def check_hours(hours: object, what: str = "hours") -> float:
     """A number of hours a user typed: finite, more than 0, at most 30 days."""
     try:

@@ -87,22 +87,13 @@ class GameService(TimersMixin, PolicyMixin, GameMasterMixin, ArchiveMixin):
         phase = await self._current(game)
         return await self.store.order_sheet(phase.id, seat)
 
-    async def order_hint(self, game_id: int, seat: str) -> str:
-        """One order `seat` could give now, as an example for an empty orders form."""
-        game = await self.game(game_id)
-        phase = await self._current(game)
-        examples = get_variant(game.variant).example_orders(phase.state, seat)
-        return f"e.g. {examples[0]}" if examples else "one order per line"
-
     async def example_orders(self, game_id: int, actor: Actor, seat: str | None = None) -> list[str]:
         """Orders legal right now for the actor's seat (the acting one when they hold several)."""
         game = await self.game(game_id)
         phase = await self._current(game)
         variant = get_variant(game.variant)
-        if seat is None:
-            acting = [s for s in game.seats_of(actor.user_id) if s in variant.seats_to_act(phase.state)]
-            seat = acting[0] if acting else None
-        seat = permissions.resolve_seat(game, actor, seat)
+        acting = _acting_seats(game, variant, phase, actor)
+        seat = permissions.resolve_seat(game, actor, seat or (acting[0] if acting else None))
         return variant.example_orders(phase.state, seat)
 
     async def readiness(self, game_id: int) -> dict[str, bool]:
@@ -348,7 +339,7 @@ class GameService(TimersMixin, PolicyMixin, GameMasterMixin, ArchiveMixin):
             await self.store.log(conn, game_id, phase.id, now, actor.user_id,
                                  "ready" if ready else "unready", {"seat": seat})
             new_phase = None
-            if ready and await self._all_ready(conn, phase, variant):
+            if ready and await self._all_ready(conn, game, phase, variant):
                 new_phase = await self._adjudicate_in(conn, game_id, phase.id, "all players ready")
         return seat, new_phase
 
@@ -453,10 +444,9 @@ class GameService(TimersMixin, PolicyMixin, GameMasterMixin, ArchiveMixin):
                     f"{due}. Your seat channel has the details. (`/notify` changes these messages.)"),
                     None, phase.created_at)
 
-    async def _all_ready(self, conn, phase: PhaseInfo, variant: Variant) -> bool:
+    async def _all_ready(self, conn, game: GameInfo, phase: PhaseInfo, variant: Variant) -> bool:
         """Every seat that acts is ready; a seat in civil disorder does not hold the others up."""
         sheets = await self.store.order_sheets(phase.id, conn)
-        game = await self.store.game(phase.game_id, conn)
         disorder = {s.seat for s in game.seats if s.civil_disorder}
         needed = [seat for seat in variant.seats_to_act(phase.state) if seat not in disorder]
         return bool(needed) and all(seat in sheets and sheets[seat].ready for seat in needed)
@@ -503,11 +493,14 @@ class GameService(TimersMixin, PolicyMixin, GameMasterMixin, ArchiveMixin):
                            f"Nothing was recorded: give your orders for the next phase when it opens")
         variant = get_variant(game.variant)
         if seat is None:
-            # a player holding several seats means the one whose turn it is, if that is clear
-            acting = [s for s in game.seats_of(actor.user_id) if s in variant.seats_to_act(phase.state)]
-            seat = acting[0] if len(acting) == 1 else None
+            acting = _acting_seats(game, variant, phase, actor)
+            seat = acting[0] if len(acting) == 1 else None      # ambiguous: resolve_seat asks which
         seat = permissions.resolve_seat(game, actor, seat)
         if not variant.may_order(phase.state, seat):
             raise BadState(f"{seat} has nothing to order in {phase.label}")
         return game, phase, variant, seat
 
+
+def _acting_seats(game: GameInfo, variant: Variant, phase: PhaseInfo, actor: Actor) -> list[str]:
+    """The actor's seats whose turn it is: a player holding several seats means that one."""
+    return [s for s in game.seats_of(actor.user_id) if s in variant.seats_to_act(phase.state)]

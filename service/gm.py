@@ -8,7 +8,7 @@ from engine.variant import get_variant
 from render.palettes import check_palette
 
 from . import permissions
-from .checks import check_hours, check_number, clip, require_status
+from .checks import MAX_REMINDERS, check_hours, check_number, check_reminder_hours, clip, require_status
 from .errors import BadInput, BadState, Forbidden, NotFound
 from .models import Actor, GameInfo, NotifySettings, SeatChange, iso
 from .visibility import redact_export
@@ -142,10 +142,8 @@ class GameMasterMixin:
         if phase_hours is not None:
             current["phase_hours"] = check_hours(phase_hours)
         if reminder_hours is not None:
-            if len(reminder_hours) > 5:
-                raise BadInput(f"at most five reminder times, e.g. `24 1` (you gave {len(reminder_hours)})")
-            values = [check_hours(h, "each reminder time") for h in reminder_hours]
-            current["reminder_hours"] = sorted(set(values), reverse=True)
+            current["reminder_hours"] = check_reminder_hours(
+                reminder_hours, f"at most five reminder times, e.g. `24 1` (you gave {len(reminder_hours)})")
         if min_phase_hours is not None:
             current["min_phase_hours"] = check_hours(min_phase_hours, "the shortest phase")
         for key, value, most in (("max_games_per_user", max_games_per_user, 100),
@@ -185,14 +183,15 @@ class GameMasterMixin:
             elif words in (["none"], ["off"], ["0"]):
                 hours = ()
             else:
-                if not words or len(words) > 5:
-                    raise BadInput("reminders: up to five hours before the deadline, e.g. `24 2`; or `none`, or "
-                                   "`game` for the game's own times")
+                too_many = ("reminders: up to five hours before the deadline, e.g. `24 2`; or `none`, or "
+                            "`game` for the game's own times")
+                if not words or len(words) > MAX_REMINDERS:
+                    raise BadInput(too_many)
                 try:
                     values = [float(w.rstrip("h")) for w in words]
                 except ValueError:
                     raise BadInput(f"reminders: `{clip(reminders, 40)}` is not a list of hours, e.g. `24 2`") from None
-                hours = tuple(sorted({check_hours(v, "each reminder time") for v in values}, reverse=True))
+                hours = tuple(check_reminder_hours(values, too_many))
         chosen = NotifySettings(current.dm_phase if dm_phase is None else dm_phase,
                                 current.quiet if quiet is None else quiet, hours)
         await self.store.set_notify_settings(user_id, chosen, iso(self.clock()))

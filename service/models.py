@@ -145,6 +145,7 @@ class PhaseInfo:
     created_at: str
     adjudicated_at: str | None
     report: str | None
+    extended_for_misses: bool = False     # its deadline already moved once for a missed phase
 
     @classmethod
     def from_row(cls, row: Any) -> "PhaseInfo":
@@ -152,6 +153,7 @@ class PhaseInfo:
             id=row["id"], game_id=row["game_id"], seq=row["seq"], label=row["label"],
             state=decode_state(row["state"]), deadline=parse_time(row["deadline"]),
             created_at=row["created_at"], adjudicated_at=row["adjudicated_at"], report=row["report"],
+            extended_for_misses=bool(row["extended_for_misses"]),
         )
 
 

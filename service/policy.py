@@ -102,7 +102,7 @@ class PolicyMixin:
             await conn.execute(f"UPDATE games SET {sets} WHERE id=?", (*values.values(), game_id))
             changed = await self.store.game(game_id, conn)
             await self.store.log(conn, game_id, game.current_phase, iso(self.clock()), actor.user_id, "policy",
-                                 {k: v for k, v in values.items()})
+                                 dict(values))
             await self.store.outbox(conn, game_id, "game", f"⚙️ The GM changed the game's rules of play: "
                                     f"{policy_text(changed)}", None, iso(self.clock()))
         return changed
@@ -116,14 +116,9 @@ class PolicyMixin:
         phase = await self.store.phase_by_id(phase_id, conn)
         if phase.adjudicated_at is not None:
             return
-        if not await self._extended_for_misses(conn, phase):
-            if await self._count_misses(conn, game, phase):
-                return
+        if not phase.extended_for_misses and await self._count_misses(conn, game, phase):
+            return
         await self._adjudicate_in(conn, game_id, phase_id, "deadline")
-
-    async def _extended_for_misses(self, conn, phase: PhaseInfo) -> bool:
-        row = await (await conn.execute("SELECT extended_for_misses FROM phases WHERE id=?", (phase.id,))).fetchone()
-        return bool(row["extended_for_misses"])
 
     async def _count_misses(self, conn, game: GameInfo, phase: PhaseInfo) -> bool:
         """Record this phase's misses; returns whether the deadline was extended for them."""

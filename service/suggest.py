@@ -28,8 +28,8 @@ def legal_orders(variant_key: str, state: dict, seat: str) -> list[str]:
     return get_variant(variant_key).order_choices(state, seat)
 
 
-async def cached_legal_orders(service: GameService, game_id: int, phase_id: int, variant_key: str,
-                              state: dict, seat: str) -> list[str]:
+async def cached_legal_orders(service: GameService, phase_id: int, variant_key: str, state: dict,
+                              seat: str) -> list[str]:
     key = (phase_id, seat)
     if key in _CACHE:
         _CACHE.move_to_end(key)
@@ -78,7 +78,7 @@ async def order_suggestions(service: GameService, game_id: int, actor: Actor, se
             seat = mine[0] if mine else None
         if seat is None or seat not in mine:
             return []
-        legal = await cached_legal_orders(service, game_id, phase.id, game.variant, phase.state, seat)
+        legal = await cached_legal_orders(service, phase.id, game.variant, phase.state, seat)
     except Exception:  # noqa: BLE001 - autocomplete is a courtesy; the command itself reports errors
         return []
 

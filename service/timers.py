@@ -37,21 +37,18 @@ class TimersMixin:
         await conn.execute("UPDATE phases SET deadline=? WHERE id=?", (iso(deadline), phase_id))
         await conn.execute("INSERT INTO reminders (game_id, phase_id, due_at, kind) VALUES (?,?,?, 'deadline')",
                            (game.id, phase_id, iso(deadline)))
-        for hours in game.reminder_hours:
+        # the game's reminders (user_id NULL), then those of players who chose their own lead
+        # times (`/notify reminders:`)
+        plan = [(hours, None) for hours in game.reminder_hours]
+        for user_id in sorted({s.user_id for s in game.seats if s.user_id}):
+            own = (await self.store.notify_settings(user_id, conn)).reminder_hours
+            plan += [(hours, user_id) for hours in own or ()]
+        for hours, user_id in plan:
             due = deadline - timedelta(hours=hours)
             if due > now:
                 await conn.execute(
-                    "INSERT INTO reminders (game_id, phase_id, due_at, kind, hours_before) "
-                    "VALUES (?,?,?, 'reminder', ?)", (game.id, phase_id, iso(due), hours))
-        # players who chose their own lead times (`/notify reminders:`) get their own reminders
-        for user_id in sorted({s.user_id for s in game.seats if s.user_id}):
-            own = (await self.store.notify_settings(user_id, conn)).reminder_hours
-            for hours in own or ():
-                due = deadline - timedelta(hours=hours)
-                if due > now:
-                    await conn.execute(
-                        "INSERT INTO reminders (game_id, phase_id, due_at, kind, hours_before, user_id) "
-                        "VALUES (?,?,?, 'reminder', ?, ?)", (game.id, phase_id, iso(due), hours, user_id))
+                    "INSERT INTO reminders (game_id, phase_id, due_at, kind, hours_before, user_id) "
+                    "VALUES (?,?,?, 'reminder', ?, ?)", (game.id, phase_id, iso(due), hours, user_id))
         self.store.on_change()
 
     async def tick(self) -> int:

@@ -8,6 +8,16 @@ from service.models import encode_state
 from tests.discord_world import README_PERMISSIONS, close_world, make_world, started_game
 
 
+async def france_owes_two_builds(service, game_id: int) -> None:
+    """Turn an rx07 game's current phase into Winter 1915 adjustments with Paris and Brest empty:
+    France owns three centres and has one unit, so it may build two."""
+    phase = await service.phase(game_id)
+    state = dict(phase.state, season="winter", phase="adjustment", year=1915)
+    state["units"] = {p: u for p, u in state["units"].items() if p not in ("par", "bre")}
+    async with service.db.transaction() as conn:
+        await conn.execute("UPDATE phases SET state=? WHERE id=?", (encode_state(state), phase.id))
+
+
 def _button(message: dict, label: str) -> str:
     for row in message["components"]:
         for component in row["components"]:
@@ -93,11 +103,7 @@ async def test_builds_are_offered_as_a_menu(service):
     try:
         alice = world.players[0]
         game_id = await started_game(world, "rx07", "Winter")
-        phase = await service.phase(game_id)
-        state = dict(phase.state, season="winter", phase="adjustment", year=1915)
-        state["units"] = {p: u for p, u in state["units"].items() if p not in ("par", "bre")}
-        async with service.db.transaction() as conn:
-            await conn.execute("UPDATE phases SET state=? WHERE id=?", (encode_state(state), phase.id))
+        await france_owes_two_builds(service, game_id)
         seat = world.seat_channel(game_id, "Entente")
         shown = await world.slash(alice, "orders", channel=seat, text="Waive")
         sheet = shown.replies[-1]

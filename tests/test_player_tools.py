@@ -13,6 +13,7 @@ from service.history import history_text, last_headlines
 from service.suggest import order_suggestions, rank
 from service.text import game_status
 from tests.conftest import ALICE, BOB, GUILD
+from tests.test_discord_orders_ux import france_owes_two_builds
 
 
 async def _started(service, variant="guess", **options):
@@ -130,12 +131,7 @@ async def test_console_pick_settles_a_build_menu(service):
     await console.execute(f"game join {game_id} Central")
     await console.execute("as alice")
     await console.execute(f"game start {game_id}")
-    phase = await service.phase(game_id)
-    state = dict(phase.state, season="winter", phase="adjustment", year=1915)
-    state["units"] = {p: u for p, u in state["units"].items() if p not in ("par", "bre")}
-    from service.models import encode_state
-    async with service.db.transaction() as conn:
-        await conn.execute("UPDATE phases SET state=? WHERE id=?", (encode_state(state), phase.id))
+    await france_owes_two_builds(service, game_id)
     menus = (await console.execute(f"choices {game_id}"))[0]
     assert "build/France" in menus and "Build A Par" in menus
     picked = await console.execute(f"pick {game_id} build/France Build A Par; Build F Bre")

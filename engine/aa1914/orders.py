@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from engine.errors import OrderError
+from engine.errors import OrderError, did_you_mean
 
 from .board import Board
 from .units import UNIT_TYPES, unit_type
@@ -308,13 +308,9 @@ def parse_counts(text: str) -> tuple[Counts, bool]:
 def _place(board: Board, text: str) -> str:
     name = board.lookup(text)
     if name is None:
-        raise OrderError(f"`{text.strip()}` is not a territory or sea zone on this map" + _did_you_mean(board, text))
+        raise OrderError(f"`{text.strip()}` is not a territory or sea zone on this map" + did_you_mean(board.closest(text)))
     return name
 
-
-def _did_you_mean(board: Board, text: str) -> str:
-    names = board.closest(text)
-    return f"; did you mean {' or '.join(names)}?" if names else ""
 
 
 def _split_units_and_places(board: Board, rest: str) -> tuple[str, list[str]]:
@@ -339,7 +335,7 @@ def _split_units_and_places(board: Board, rest: str) -> tuple[str, list[str]]:
         else:
             if counted:   # the units read fine: the place is what is wrong
                 first = re.split(r"\s+-\s+|\s*->\s*|\s+to\s+", counted[1])[0]
-                raise OrderError(f"`{first}` is not a territory or sea zone on this map" + _did_you_mean(board, first))
+                raise OrderError(f"`{first}` is not a territory or sea zone on this map" + did_you_mean(board.closest(first)))
             raise OrderError("write `move <units> <from> - <to>`, e.g. `move 2 infantry Berlin - Silesia`")
     steps = [s for s in re.split(r"\s+-\s+|\s*->\s*|\s*→\s*|\s+to\s+", places.strip()) if s.strip()]
     return units, [_place(board, s) for s in steps]

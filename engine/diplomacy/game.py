@@ -324,9 +324,9 @@ class DiplomacyGame(Variant):
             powers = set(self.powers_of(state, seat)) - self.civil_disorder_powers(state)
             candidates = movement_choices(dmap, board_units(state), powers)
         else:
-            candidates = [option for group in self.choice_groups(state, seat) for option in group.options]
-            if state["phase"] == "adjustment" and any(g.key.startswith("build/") for g in
-                                                       self.choice_groups(state, seat)):
+            groups = self.choice_groups(state, seat)
+            candidates = [option for group in groups for option in group.options]
+            if state["phase"] == "adjustment" and any(g.key.startswith("build/") for g in groups):
                 candidates.append("Waive")
         return [line for line in (self._legal(state, seat, c) for c in candidates) if line is not None]
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from engine.errors import OrderError
+from engine.errors import OrderError, did_you_mean
 
 from .map import DiplomacyMap
 from .orders import Build, Convoy, Disband, Hold, Move, Order, Remove, Retreat, Support, Waive
@@ -31,10 +31,6 @@ _KEYWORDS = {
 }
 _COAST_WORDS = {"north": "nc", "south": "sc", "east": "ec", "west": "wc"}
 _PHASES = ("movement", "retreat", "adjustment", None)
-
-
-def did_you_mean(names: list[str]) -> str:
-    return f"; did you mean {' or '.join(names)}?" if names else ""
 
 
 @lru_cache(maxsize=8)
