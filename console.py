@@ -346,6 +346,14 @@ class Console:
             self.out_dir.mkdir(parents=True, exist_ok=True)
             (self.out_dir / delivery.filename).write_bytes(delivery.png)
             text += f"\n  (map: {self.out_dir / delivery.filename})"
+        if delivery.message.target == "archive":        # the final summary comes with the whole record
+            self.out_dir.mkdir(parents=True, exist_ok=True)
+            path = self.out_dir / f"game-{delivery.message.game_id}.json.gz"
+            path.write_bytes(pack_export(await self.service.export(delivery.message.game_id)))
+            text += f"\n  (export: {path})"
+        if delivery.message.buttons:
+            text += "\n  " + " ".join(f"[{kind.capitalize()} {arg}: `game take {delivery.message.game_id} {arg}`]"
+                                      for kind, arg in delivery.message.buttons)
         if self._printed is not None:
             self._printed.append(text)
         else:               # the background clock: print at once

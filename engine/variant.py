@@ -188,6 +188,14 @@ class Variant(ABC):
         spellings), for completing the last word of an order."""
         return []
 
+    def alliances(self, options: Mapping[str, Any]) -> dict[str, tuple[str, ...]]:
+        """The sides seats play on at the start (side name -> seats), where seats are allied;
+        a seat on no side here plays for itself."""
+        return {}
+
+    # Whether the game can end in a draw agreed by every player (Diplomacy's draw vote).
+    draws_allowed: bool = False
+
     def missing_orders(self, state: State, seat: str, lines: Sequence[str]) -> list[str]:
         """What `seat` has left undecided with these orders, each as a sentence saying what
         the rules will do instead (asked before a seat marks an incomplete sheet ready)."""

@@ -60,6 +60,19 @@ class ArchiveMixin:
                                    "VALUES (?,?,?,?,?,?)",
                                    (game_id, new_ids.get(event["phase_id"]), event["at"], event["actor_id"],
                                     event["kind"], json.dumps(event["payload"])))
+            # the seat history and undone adjudications came with exports from migration 0007 on
+            try:
+                for spell in data.get("seat_history") or []:
+                    await conn.execute("INSERT INTO seat_history (game_id, seat, user_id, from_label, at, how) "
+                                       "VALUES (?,?,?,?,?,?)", (game_id, str(spell["seat"]), spell.get("user_id"),
+                                                               spell.get("from_label"), str(spell["at"]), str(spell["how"])))
+                for undone in data.get("rollbacks") or []:
+                    await conn.execute("INSERT INTO rollbacks (game_id, at, actor_id, reopened_seq, reopened_label, report, "
+                                       "undone) VALUES (?,?,?,?,?,?,?)",
+                                       (game_id, str(undone["at"]), undone.get("actor_id"), int(undone["reopened_seq"]),
+                                        str(undone["reopened_label"]), undone.get("report"), json.dumps(undone["undone"])))
+            except (KeyError, TypeError, ValueError, AttributeError):
+                raise BadInput("the export's seat history or rollbacks are damaged; nothing was imported") from None
             await self.store.log(conn, game_id, current, iso(self.clock()), actor.user_id, "imported",
                                  {"from_game": game["id"], "from_guild": game["guild_id"]})
         return await self.game(game_id)
@@ -81,6 +94,8 @@ class ArchiveMixin:
             await conn.execute("UPDATE games SET current_phase=NULL WHERE id=?", (game_id,))
             await conn.execute("DELETE FROM phases WHERE game_id=?", (game_id,))
             await conn.execute("DELETE FROM seats WHERE game_id=?", (game_id,))
+            for table in ("seat_history", "votes", "rooms", "rollbacks"):
+                await conn.execute(f"DELETE FROM {table} WHERE game_id=?", (game_id,))
             await conn.execute("DELETE FROM games WHERE id=?", (game_id,))
         self.store.forget_channels()
         return game

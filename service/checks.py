@@ -13,9 +13,9 @@ _STATUS_WORDS = {"forming": "has not started", "active": "is under way", "paused
                  "finished": "is over", "abandoned": "was abandoned"}
 
 
-def require_status(game: GameInfo, status: str, action: str) -> None:
-    """Refuse `action` unless the game is in `status`, saying what state it is in."""
-    if game.status != status:
+def require_status(game: GameInfo, status: str | tuple[str, ...], action: str) -> None:
+    """Refuse `action` unless the game is in `status` (or one of them), saying what state it is in."""
+    if game.status not in ((status,) if isinstance(status, str) else status):
         wording = _STATUS_WORDS.get(game.status, f"is {game.status}")
         raise BadState(f"cannot {action} game #{game.id}: it {wording}")
 

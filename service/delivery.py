@@ -8,7 +8,11 @@ than losing it. Each message has its own route of destinations, tried in order:
 - `seat:<seat>`: the seat's private channel, else a direct message to its holder (never the
   public channel: a seat's messages are its own), else a note in the public channel saying that
   a message could not reach that seat;
-- `user:<id>`: a direct message;  `gm`: the public channel, else a direct message to the GM.
+- `user:<id>`: a direct message;  `gm`: the public channel, else a direct message to the GM;
+- `archive`: the end of a game — the bot archives its channels and posts the final summary with
+  the export (else the summary goes to the GM by direct message);
+- `access`: a job, not a message — the bot brings the access of the game's alliance and press
+  channels up to date with who holds the seats now.
 
 A destination that is gone or closed to the bot moves on to the next one; any other failure
 (the network, Discord having a bad minute) is retried with growing pauses, and after
@@ -44,7 +48,7 @@ class Undeliverable(Exception):
 
 @dataclass(frozen=True)
 class Destination:
-    kind: str                 # "channel", "user" (a direct message) or "console"
+    kind: str                 # "channel", "user" (a direct message), "console", "archive" or "access"
     id: int
     text: str
     with_map: bool
@@ -69,7 +73,14 @@ def route_of(game: GameInfo, message: OutboxMessage) -> tuple[Destination, ...]:
     text, target = message.content, message.target
     gm = game.creator_id
     if game.guild_id == CONSOLE_GUILD:
-        return (Destination("console", 0, text, True, None),)
+        return (Destination("console", 0, text, target != "archive", None),)
+    if target == "access":
+        return (Destination("access", game.id, text, False, None),)
+    if target == "archive":
+        return (Destination("archive", game.channel_id or 0, text, False, None),
+                Destination("user", gm, f"**{game.name}** (game #{game.id}) is over; I could not archive its "
+                                        f"channels (check my permissions: Manage Channels, Manage Roles).\n{text}",
+                            False, None))
     if target.startswith("seat:"):
         seat = game.seat(target[5:])
         holder = game.holder(target[5:])

@@ -26,6 +26,10 @@ from .errors import BadInput, BadState, NotFound, Unconfirmed
 from .gm import GameMasterMixin
 from .models import Actor, GameChannels, GameInfo, OrderSheet, OutboxMessage, PhaseInfo, encode_state, iso
 from .policy import PolicyMixin, deadline_from
+from .rooms import RoomsMixin, split_table_settings
+from .ending import EndingMixin
+from .seats import SeatsMixin
+from .votes import VotesMixin
 from .store import Store
 from .timers import TimersMixin
 from .workers import Inline
@@ -48,7 +52,8 @@ def phase_rng(seed: str, seq: int) -> random.Random:
     return random.Random(f"{seed}:{seq}")
 
 
-class GameService(TimersMixin, PolicyMixin, GameMasterMixin, ArchiveMixin):
+class GameService(TimersMixin, PolicyMixin, GameMasterMixin, SeatsMixin, VotesMixin, RoomsMixin, EndingMixin,
+                  ArchiveMixin):
     def __init__(self, db, clock: Clock = utcnow, seed_source: Callable[[], str] | None = None):
         self.db = db
         self.changed = asyncio.Event()
@@ -109,9 +114,10 @@ class GameService(TimersMixin, PolicyMixin, GameMasterMixin, ArchiveMixin):
     async def create_game(self, guild_id: int, actor: Actor, variant_key: str, name: str | None = None,
                           options: Mapping[str, Any] | None = None,
                           phase_hours: float | None = None) -> GameInfo:
+        raw, press, audience = split_table_settings(options or {})
         try:
             variant = get_variant(variant_key)
-            parsed = variant.parse_options(options or {})
+            parsed = variant.parse_options(raw)
         except RulesError as exc:
             raise BadInput(str(exc)) from None
         settings = await self.store.guild_settings(guild_id)
@@ -131,15 +137,16 @@ class GameService(TimersMixin, PolicyMixin, GameMasterMixin, ArchiveMixin):
         async with self.db.transaction() as conn:
             cur = await conn.execute(
                 "INSERT INTO games (guild_id, name, variant, options, creator_id, seed, seed_hash, "
-                "phase_hours, reminder_hours, created_at) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                "phase_hours, reminder_hours, created_at, press, audience) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
                 (guild_id, name, variant.key, json.dumps(parsed), actor.user_id, seed,
                  hashlib.sha256(seed.encode()).hexdigest(), hours,
-                 json.dumps(settings["reminder_hours"]), now))
+                 json.dumps(settings["reminder_hours"]), now, int(press), audience))
             game_id = cur.lastrowid
             for seat in variant.seats(parsed):
                 await conn.execute("INSERT INTO seats (game_id, seat) VALUES (?, ?)", (game_id, seat))
             await self.store.log(conn, game_id, None, now, actor.user_id, "created",
-                                 {"variant": variant.key, "options": parsed, "name": name})
+                                 {"variant": variant.key, "options": parsed, "name": name, "press": press,
+                                  "audience": audience})
         return await self.game(game_id)
 
     async def join(self, game_id: int, actor: Actor, seat: str | None = None) -> str:
@@ -165,17 +172,6 @@ class GameService(TimersMixin, PolicyMixin, GameMasterMixin, ArchiveMixin):
             await conn.execute("UPDATE seats SET user_id=?, joined_at=? WHERE game_id=? AND seat=?",
                                (actor.user_id, now, game_id, chosen))
             await self.store.log(conn, game_id, None, now, actor.user_id, "joined", {"seat": chosen})
-        return chosen
-
-    async def leave(self, game_id: int, actor: Actor, seat: str | None = None) -> str:
-        async with self.db.transaction() as conn:
-            game = await self.store.game(game_id, conn)
-            require_status(game, "forming", "leave")
-            chosen = permissions.resolve_seat(game, actor, seat)
-            await conn.execute("UPDATE seats SET user_id=NULL, joined_at=NULL WHERE game_id=? AND seat=?",
-                               (game_id, chosen))
-            await self.store.log(conn, game_id, None, iso(self.clock()), actor.user_id, "left",
-                                 {"seat": chosen})
         return chosen
 
     async def check_start(self, game_id: int, actor: Actor, guild_id: int | None = None) -> GameInfo:
@@ -208,6 +204,7 @@ class GameService(TimersMixin, PolicyMixin, GameMasterMixin, ArchiveMixin):
                 for seat, channel in channels.seats.items():
                     await conn.execute("UPDATE seats SET channel_id=? WHERE game_id=? AND seat=?",
                                        (channel, game_id, seat))
+                await self.record_rooms(conn, game, channels, actor)
                 game = await self.store.game(game_id, conn)
                 self.store.forget_channels()
             seed = await self.store.seed(conn, game_id)
@@ -218,6 +215,9 @@ class GameService(TimersMixin, PolicyMixin, GameMasterMixin, ArchiveMixin):
             await self.store.log(conn, game_id, None, iso(now), actor.user_id, "started",
                                  {"seed_hash": game.seed_hash})
             first = await self._open_phase(conn, game, variant, state, 0, now, announce=False)
+            game = await self.store.game(game_id, conn)
+            for seat in game.seats:
+                await self.record_holder(conn, game, seat.seat, seat.user_id, "start")
             await self.store.outbox(conn, game_id, "game", (
                 f"**{game.name}** (game #{game.id}, {variant.title}) has begun: **{first.label}**, orders due "
                 f"<t:{int(first.deadline.timestamp())}:R>. The starting position is below.\n"
@@ -377,7 +377,8 @@ class GameService(TimersMixin, PolicyMixin, GameMasterMixin, ArchiveMixin):
             await conn.execute("UPDATE reminders SET done_at=? WHERE phase_id=? AND done_at IS NULL",
                                (iso(now), phase.id))
             await self.store.log(conn, game_id, phase.id, iso(now), None, "adjudicated",
-                                 {"reason": reason, "label": phase.label})
+                                 {"reason": reason, "label": phase.label,
+                                  "announcements": list(result.announcements)})
             text = f"**{phase.label}** adjudicated ({reason}).\n{result.report}"
             if result.announcements:
                 text += "\n" + "\n".join(result.announcements)
@@ -411,6 +412,7 @@ class GameService(TimersMixin, PolicyMixin, GameMasterMixin, ArchiveMixin):
             f"**{game.name}** is over. Winner: {winners}.\n"
             f"Seed revealed: `{seed}` (sha256 `{game.seed_hash}`): every roll can now be checked."),
             row["id"], iso(now))
+        await self.game_over(conn, game.id)
 
     async def _open_phase(self, conn, game: GameInfo, variant: Variant, state: dict, seq: int,
                           now: datetime, announce: bool = True) -> PhaseInfo:

@@ -9,87 +9,76 @@ from render.palettes import check_palette
 
 from . import permissions
 from .checks import MAX_REMINDERS, check_hours, check_number, check_reminder_hours, clip, require_status
-from .errors import BadInput, BadState, Forbidden, NotFound
-from .models import Actor, GameInfo, NotifySettings, SeatChange, iso
+from .errors import BadInput, BadState, Forbidden
+from .models import Actor, GameInfo, NotifySettings, iso
 from .visibility import redact_export
 
 
 class GameMasterMixin:
     """The GM side of `GameService` (it provides `db`, `store`, `clock`, `game`, `_schedule`)."""
 
-    async def check_assign(self, game_id: int, actor: Actor, seat: str, user_id: int | None,
-                           guild_id: int | None = None) -> SeatChange:
-        """What `assign_seat` would do, or its error; changes nothing (the bot asks first, then
-        changes channel access, then the database)."""
-        game = await self.game(game_id)
-        chosen = _assignable(game, actor, seat, user_id, guild_id)
-        return SeatChange(chosen, game.seat(chosen).user_id, user_id)
-
-    async def assign_seat(self, game_id: int, actor: Actor, seat: str, user_id: int | None,
-                          guild_id: int | None = None) -> SeatChange:
-        """GM: seat a player (also mid-game, to replace one who left), or empty a seat before
-        the start. `guild_id` is the server the command came from: a game of another server
-        cannot be touched from here."""
-        async with self.db.transaction() as conn:
-            game = await self.store.game(game_id, conn)
-            chosen = _assignable(game, actor, seat, user_id, guild_id)
-            previous = game.seat(chosen).user_id
-            now = iso(self.clock())
-            await conn.execute("UPDATE seats SET user_id=?, joined_at=? WHERE game_id=? AND seat=?",
-                               (user_id, now, game_id, chosen))
-            await self.store.log(conn, game_id, game.current_phase, now, actor.user_id,
-                                 "seat_assigned", {"seat": chosen, "user_id": user_id, "previous": previous})
-            if game.status != "forming" and user_id is not None:
-                replacing = f", replacing <@{previous}>" if previous else ""
-                await self.store.outbox(conn, game_id, "game", (
-                    f"The GM seated <@{user_id}> as **{chosen}**{replacing}."), None, now)
-                brief = ""
-                if game.current_phase is not None:
-                    phase = await self.store.phase_by_id(game.current_phase, conn)
-                    brief = "\n" + get_variant(game.variant).phase_brief(phase.state, chosen)
-                await self.store.outbox(conn, game_id, f"seat:{chosen}", (
-                    f"Welcome <@{user_id}>: you now hold **{chosen}** in {game.name}. This channel is "
-                    f"yours; write orders here, one per line, then `/ready`.{brief}"), None, now, ping_user=user_id)
-                if previous is not None:
-                    await self.store.outbox(conn, game_id, f"user:{previous}", (
-                        f"The GM of **{game.name}** (game #{game.id}) gave your seat **{chosen}** to another "
-                        f"player; you no longer see its channel. Thank you for playing."), None, now)
-        return SeatChange(chosen, previous, user_id)
-
     async def pause(self, game_id: int, actor: Actor) -> GameInfo:
+        """GM: stop the clock. A GM who also holds a seat pauses for at most the game's pause
+        cap (default 7 days), so nobody at the table can freeze the game for ever."""
         async with self.db.transaction() as conn:
             game = await self.store.game(game_id, conn)
             permissions.require_gm(game, actor, "pause")
             require_status(game, "active", "pause")
-            phase = await self.store.phase_by_id(game.current_phase, conn)
-            now = self.clock()
-            remaining = max(0.0, (phase.deadline - now).total_seconds()) if phase.deadline else 0.0
-            await conn.execute("UPDATE games SET status='paused', paused_remaining=? WHERE id=?",
-                               (remaining, game_id))
-            await conn.execute("UPDATE phases SET deadline=NULL WHERE id=?", (phase.id,))
-            await conn.execute("UPDATE reminders SET done_at=? WHERE phase_id=? AND done_at IS NULL",
-                               (iso(now), phase.id))
-            await self.store.log(conn, game_id, phase.id, iso(now), actor.user_id, "paused",
-                                 {"remaining_s": remaining})
-            await self.store.outbox(conn, game_id, "game", f"{game.name} is paused by the GM.", None, iso(now))
+            capped = bool(game.seats_of(actor.user_id))
+            until = self.clock() + timedelta(hours=game.pause_cap_hours) if capped else None
+            why = (f"by the GM <@{actor.user_id}>, who holds a seat: the pause ends by itself "
+                   f"<t:{int(until.timestamp())}:R> at the latest" if capped else f"by the GM <@{actor.user_id}>")
+            await self._pause_in(conn, game, actor, until, why)
         return await self.game(game_id)
+
+    async def _pause_in(self, conn, game: GameInfo, actor: Actor | None, until: datetime | None, why: str) -> None:
+        phase = await self.store.phase_by_id(game.current_phase, conn)
+        now = self.clock()
+        remaining = max(0.0, (phase.deadline - now).total_seconds()) if phase.deadline else 0.0
+        await conn.execute("UPDATE games SET status='paused', paused_remaining=?, paused_until=? WHERE id=?",
+                           (remaining, iso(until), game.id))
+        await conn.execute("UPDATE phases SET deadline=NULL WHERE id=?", (phase.id,))
+        await conn.execute("UPDATE reminders SET done_at=? WHERE phase_id=? AND done_at IS NULL",
+                           (iso(now), phase.id))
+        await self.store.log(conn, game.id, phase.id, iso(now), actor.user_id if actor else None, "paused",
+                             {"remaining_s": remaining, "until": iso(until), "why": why})
+        self.store.on_change()
+        await self.store.outbox(conn, game.id, "game", f"⏸️ {game.name} is paused {why}.", None, iso(now))
 
     async def resume(self, game_id: int, actor: Actor) -> GameInfo:
         async with self.db.transaction() as conn:
             game = await self.store.game(game_id, conn)
             permissions.require_gm(game, actor, "resume")
             require_status(game, "paused", "resume")
-            now = self.clock()
-            # At least an hour, so nobody is surprised by an instant adjudication on resume.
-            remaining = max(game.paused_remaining or 0.0, 3600.0)
-            deadline = now + timedelta(seconds=remaining)
-            await conn.execute("UPDATE games SET status='active', paused_remaining=NULL WHERE id=?", (game_id,))
-            await self._schedule(conn, game, game.current_phase, now, deadline)
-            await self.store.log(conn, game_id, game.current_phase, iso(now), actor.user_id, "resumed",
-                                 {"deadline": iso(deadline)})
-            await self.store.outbox(conn, game_id, "game", (
-                f"{game.name} resumes; orders are due <t:{int(deadline.timestamp())}:R>."), None, iso(now))
+            await self._resume_in(conn, game, actor, f"the GM <@{actor.user_id}> resumed it")
         return await self.game(game_id)
+
+    async def _resume_in(self, conn, game: GameInfo, actor: Actor | None, why: str) -> datetime:
+        now = self.clock()
+        # At least an hour, so nobody is surprised by an instant adjudication on resume.
+        remaining = max(game.paused_remaining or 0.0, 3600.0)
+        deadline = now + timedelta(seconds=remaining)
+        await conn.execute("UPDATE games SET status='active', paused_remaining=NULL, paused_until=NULL WHERE id=?",
+                           (game.id,))
+        await self._schedule(conn, game, game.current_phase, now, deadline)
+        await self.store.log(conn, game.id, game.current_phase, iso(now), actor.user_id if actor else None,
+                             "resumed", {"deadline": iso(deadline), "why": why})
+        await self.store.outbox(conn, game.id, "game", (
+            f"▶️ {game.name} resumes ({why}); orders are due <t:{int(deadline.timestamp())}:R>."), None, iso(now))
+        return deadline
+
+    async def resume_capped_pauses(self) -> int:
+        """Games whose capped pause (seated GM, or a vote) has run out resume by themselves."""
+        now = self.clock()
+        rows = await self.db.fetchall("SELECT id FROM games WHERE status='paused' AND paused_until IS NOT NULL "
+                                      "AND paused_until <= ?", (iso(now),))
+        for row in rows:
+            async with self.db.transaction() as conn:
+                game = await self.store.game(row["id"], conn)
+                if game.status == "paused" and game.paused_until is not None and game.paused_until <= now:
+                    await self._resume_in(conn, game, None, f"the pause reached its limit of "
+                                                            f"{game.pause_cap_hours:g}h")
+        return len(rows)
 
     async def extend(self, game_id: int, actor: Actor, hours: float) -> datetime:
         hours = check_hours(hours)
@@ -104,8 +93,8 @@ class GameMasterMixin:
             await self.store.log(conn, game_id, phase.id, iso(now), actor.user_id, "extended",
                                  {"hours": hours, "deadline": iso(deadline)})
             await self.store.outbox(conn, game_id, "game", (
-                f"Deadline of **{phase.label}** extended by {hours:g}h: now <t:{int(deadline.timestamp())}:R>."),
-                None, iso(now))
+                f"⏳ The GM <@{actor.user_id}> extended the deadline of **{phase.label}** by {hours:g}h: now "
+                f"<t:{int(deadline.timestamp())}:R>."), None, iso(now))
         return deadline
 
     async def abandon(self, game_id: int, actor: Actor) -> GameInfo:
@@ -121,7 +110,8 @@ class GameMasterMixin:
             await self.store.log(conn, game_id, game.current_phase, now, actor.user_id, "abandoned", {})
             seed = await self.store.seed(conn, game_id)
             await self.store.outbox(conn, game_id, "game", (
-                f"{game.name} was abandoned by the GM. Seed revealed: `{seed}`."), None, now)
+                f"{game.name} was abandoned by the GM <@{actor.user_id}>. Seed revealed: `{seed}`."), None, now)
+            await self.game_over(conn, game_id)
         return await self.game(game_id)
 
     async def export(self, game_id: int, viewer: Actor | None = None) -> dict[str, Any]:
@@ -212,19 +202,3 @@ def _palette(name: str) -> str:
         return check_palette(name)
     except ValueError as exc:
         raise BadInput(str(exc)) from None
-
-
-def _assignable(game: GameInfo, actor: Actor, seat: str, user_id: int | None, guild_id: int | None) -> str:
-    """The seat `seat` names, if `actor` may give it to `user_id` now."""
-    permissions.require_same_server(game, guild_id)
-    permissions.require_gm(game, actor, "assign seats in")
-    if game.status in ("finished", "abandoned"):
-        raise BadState(f"game #{game.id} is {game.status}")
-    chosen = permissions.match_name(seat, [s.seat for s in game.seats])
-    if chosen is None:
-        raise NotFound(f"game #{game.id} has no seat `{clip(seat)}`; seats: {', '.join(s.seat for s in game.seats)}")
-    if user_id is None and game.status != "forming":
-        raise BadState("a started game cannot have an empty seat; assign a replacement")
-    if game.seat(chosen).user_id == user_id:
-        raise BadState(f"<@{user_id}> already holds {chosen} in game #{game.id}")
-    return chosen

@@ -31,6 +31,7 @@ class SeatInfo:
     channel_id: int | None
     misses: int = 0                 # phases ended without any order from this seat
     civil_disorder: bool = False    # out of excused misses: its units follow the default orders
+    leaving: bool = False           # the holder agreed to hand it to a substitute
 
 
 @dataclass(frozen=True)
@@ -79,6 +80,12 @@ class GameInfo:
     miss_extension_hours: float = 24.0
     deadline_time: str | None = None       # "21:00": deadlines fall at this time of day …
     time_zone: str | None = None           # … in this IANA zone
+    press: bool = True                     # players may open private press channels
+    audience: str = "server"               # who reads the game channel: 'server' or 'players'
+    spectator_role_id: int | None = None   # the game's Spectator role (audience 'players')
+    pause_cap_hours: float = 168.0         # the longest pause a seated GM or a vote imposes
+    paused_until: datetime | None = None   # such a pause ends by itself then
+    archived_at: str | None = None         # the channels were moved to the archive
 
     @classmethod
     def from_row(cls, row: Any, seats: list[Any]) -> "GameInfo":
@@ -91,10 +98,13 @@ class GameInfo:
             current_phase=row["current_phase"], paused_remaining=row["paused_remaining"],
             winners=tuple(json.loads(row["winners"])) if row["winners"] else (),
             created_at=row["created_at"], started_at=row["started_at"], ended_at=row["ended_at"],
-            seats=tuple(SeatInfo(s["seat"], s["user_id"], s["channel_id"], s["misses"], bool(s["civil_disorder"]))
-                        for s in seats),
+            seats=tuple(SeatInfo(s["seat"], s["user_id"], s["channel_id"], s["misses"], bool(s["civil_disorder"]),
+                                 bool(s["leaving"])) for s in seats),
             excused_misses=row["excused_misses"], miss_extension_hours=row["miss_extension_hours"],
             deadline_time=row["deadline_time"], time_zone=row["time_zone"],
+            press=bool(row["press"]), audience=row["audience"], spectator_role_id=row["spectator_role_id"],
+            pause_cap_hours=row["pause_cap_hours"], paused_until=parse_time(row["paused_until"]),
+            archived_at=row["archived_at"],
         )
 
     def seat(self, name: str) -> SeatInfo | None:
@@ -115,14 +125,58 @@ class GameInfo:
     def open_seats(self) -> list[str]:
         return [s.seat for s in self.seats if s.user_id is None]
 
+    @property
+    def substitute_wanted(self) -> list[str]:
+        """Seats of a started game a substitute may take: empty, in civil disorder, or whose
+        holder agreed to hand them over."""
+        if self.status not in ("active", "paused"):
+            return []
+        return [s.seat for s in self.seats if s.user_id is None or s.civil_disorder or s.leaving]
+
+    @property
+    def players(self) -> list[int]:
+        """Everyone seated, once each, in table order."""
+        return list(dict.fromkeys(s.user_id for s in self.seats if s.user_id is not None))
+
 
 @dataclass(frozen=True)
 class GameChannels:
-    """Where a started game lives on Discord: its category, public channel and seat channels."""
+    """Where a started game lives on Discord: its category, public channel and seat channels,
+    the alliance channels (name -> channel) and the Spectator role, if any."""
 
     category_id: int
     channel_id: int
     seats: dict[str, int]
+    alliances: dict[str, int] = field(default_factory=dict)
+    spectator_role_id: int | None = None
+
+
+@dataclass(frozen=True)
+class Room:
+    """A private channel beside the seat channels: an alliance's, or a press channel. Its
+    readers are the holders of `seats`, whoever holds them now."""
+
+    id: int
+    game_id: int
+    kind: str                 # 'alliance' or 'press'
+    name: str
+    channel_id: int | None
+    seats: tuple[str, ...]
+    created_by: int | None
+
+    def readers(self, game: GameInfo) -> list[int]:
+        return list(dict.fromkeys(u for u in (game.holder(s) for s in self.seats) if u is not None))
+
+
+@dataclass(frozen=True)
+class HolderSpell:
+    """One stretch of a seat's history: who held it, from which phase."""
+
+    seat: str
+    user_id: int | None
+    from_label: str | None
+    at: str
+    how: str
 
 
 @dataclass(frozen=True)
@@ -184,6 +238,7 @@ class OutboxMessage:
     phase_id: int | None
     attempts: int = 0
     ping_user: int | None = None
+    buttons: tuple[tuple[str, str], ...] = ()     # e.g. (("join", "France"),): Join on an open seat
 
 
 def iso(moment: datetime | None) -> str | None:

@@ -6,7 +6,7 @@ from typing import Any, Callable
 
 from .checks import check_number, clip
 from .errors import BadInput, BadState, NotFound
-from .models import CONSOLE_GUILD, GameInfo, NotifySettings, OrderSheet, OutboxMessage, PhaseInfo
+from .models import CONSOLE_GUILD, GameInfo, HolderSpell, NotifySettings, OrderSheet, OutboxMessage, PhaseInfo, Room
 
 CHANNEL_CACHE = 50_000       # channel ids remembered (about 100 bytes each)
 # A server's defaults until its admin changes them (`/game settings`).
@@ -83,6 +83,8 @@ class Store:
         when a game's channels are set, which calls `forget_channels`."""
         if channel_id not in self._channel_cache:
             row = await self._one("SELECT game_id, seat FROM seats WHERE channel_id=?", (channel_id,))
+            if row is None:     # an alliance or press channel: the game's, but nobody's orders
+                row = await self._one("SELECT game_id, NULL AS seat FROM rooms WHERE channel_id=?", (channel_id,))
             if row is None:
                 row = await self._one("SELECT id AS game_id, NULL AS seat FROM games WHERE channel_id=? "
                                       "UNION ALL SELECT id, NULL FROM games WHERE category_id=? LIMIT 1",
@@ -94,6 +96,21 @@ class Store:
         if found is None:
             return None
         return await self.game(found[0]), found[1]
+
+    async def rooms(self, game_id: int, conn=None) -> list[Room]:
+        rows = await self._all("SELECT * FROM rooms WHERE game_id=? ORDER BY id", (game_id,), conn)
+        return [Room(r["id"], r["game_id"], r["kind"], r["name"], r["channel_id"], tuple(json.loads(r["seats"])),
+                     r["created_by"]) for r in rows]
+
+    async def seat_history(self, game_id: int, conn=None) -> list[HolderSpell]:
+        rows = await self._all("SELECT * FROM seat_history WHERE game_id=? ORDER BY id", (game_id,), conn)
+        return [HolderSpell(r["seat"], r["user_id"], r["from_label"], r["at"], r["how"]) for r in rows]
+
+    async def rollbacks(self, game_id: int) -> list[dict[str, Any]]:
+        rows = await self._all("SELECT * FROM rollbacks WHERE game_id=? ORDER BY id", (game_id,))
+        return [{"at": r["at"], "actor_id": r["actor_id"], "reopened_seq": r["reopened_seq"],
+                 "reopened_label": r["reopened_label"], "report": r["report"], "undone": json.loads(r["undone"])}
+                for r in rows]
 
     def forget_channels(self) -> None:
         self._channel_cache.clear()
@@ -148,9 +165,10 @@ class Store:
                  "kind": r["kind"], "payload": json.loads(r["payload"])} for r in rows]
 
     async def outbox(self, conn, game_id: int, target: str, content: str, phase_id: int | None,
-                     at: str, ping_user: int | None = None) -> None:
-        await conn.execute("INSERT INTO outbox (game_id, target, content, phase_id, created_at, ping_user) "
-                           "VALUES (?,?,?,?,?,?)", (game_id, target, content, phase_id, at, ping_user))
+                     at: str, ping_user: int | None = None, buttons: list[tuple[str, str]] | None = None) -> None:
+        await conn.execute("INSERT INTO outbox (game_id, target, content, phase_id, created_at, ping_user, buttons) "
+                           "VALUES (?,?,?,?,?,?,?)", (game_id, target, content, phase_id, at, ping_user,
+                                                       json.dumps(buttons) if buttons else None))
         self.on_change()
 
     async def due_outbox(self, now: str, console: bool, limit: int) -> list[OutboxMessage]:
@@ -195,6 +213,10 @@ class Store:
     async def due_reminders(self, now: str):
         return await self._all("SELECT * FROM reminders WHERE done_at IS NULL AND due_at <= ? "
                                "ORDER BY due_at, id", (now,))
+
+    async def next_pause_end(self) -> str | None:
+        row = await self._one("SELECT MIN(paused_until) AS due FROM games WHERE status='paused'", ())
+        return row["due"] if row else None
 
     async def next_reminder(self) -> str | None:
         row = await self._one("SELECT MIN(due_at) AS due FROM reminders WHERE done_at IS NULL", ())
@@ -277,10 +299,13 @@ class Store:
         game = await self.game(game_id)
         data: dict[str, Any] = {
             "format": "dispatch-game/1",
-            "game": {k: v for k, v in game.__dict__.items() if k != "seats"},
+            "game": {k: (v.isoformat() if hasattr(v, "isoformat") else v) for k, v in game.__dict__.items()
+                     if k != "seats"},
             "seats": [s.__dict__ for s in game.seats],
             "phases": [],
             "events": await self.events(game_id),
+            "seat_history": [h.__dict__ for h in await self.seat_history(game_id)],
+            "rollbacks": await self.rollbacks(game_id),
         }
         if game.status in ("finished", "abandoned"):
             data["game"]["seed"] = (await self.seed(None, game_id))
@@ -298,8 +323,9 @@ class Store:
 
 
 def _outbox(row) -> OutboxMessage:
+    buttons = tuple(tuple(b) for b in json.loads(row["buttons"])) if row["buttons"] else ()
     return OutboxMessage(row["id"], row["game_id"], row["target"], row["content"], row["phase_id"],
-                         row["attempts"], row["ping_user"])
+                         row["attempts"], row["ping_user"], buttons)
 
 
 def _phase(row) -> PhaseInfo:

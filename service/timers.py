@@ -28,7 +28,8 @@ def backoff(attempts: int, first: timedelta, longest: timedelta) -> timedelta:
 
 
 class TimersMixin:
-    """The clock side of `GameService` (it provides `db`, `store`, `clock`, `_adjudicate_in`)."""
+    """The clock side of `GameService` (it provides `db`, `store`, `clock`, `_adjudicate_in`,
+    `resume_capped_pauses`)."""
 
     async def _schedule(self, conn, game: GameInfo, phase_id: int, now: datetime, deadline: datetime) -> None:
         """One deadline row and one reminder per configured lead time still in the future."""
@@ -55,6 +56,10 @@ class TimersMixin:
         """Fire every reminder and deadline that is due. Safe to call any time, any number."""
         now = self.clock()
         fired = 0
+        try:
+            fired += await self.resume_capped_pauses()
+        except Exception:  # noqa: BLE001 - a game that cannot resume must not stop the deadlines
+            log.exception("resuming capped pauses failed")
         for row in await self.store.due_reminders(iso(now)):
             try:
                 async with self.db.transaction() as conn:
@@ -123,7 +128,8 @@ class TimersMixin:
         """Seconds until the next reminder, deadline or delivery retry is due (0 if overdue)."""
         now = self.clock()
         due = [parse_time(text) for text in (await self.store.next_reminder(),
-                                              await self.store.next_outbox_retry()) if text]
+                                              await self.store.next_outbox_retry(),
+                                              await self.store.next_pause_end()) if text]
         if not due:
             return None
         return max(0.0, (min(due) - now).total_seconds())

@@ -27,7 +27,9 @@ def redact_export(game: GameInfo, data: dict[str, Any], viewer_id: int | None) -
     adjudicated phases, the public state, and of the open phase only the viewer's own orders."""
     if game.status in OVER:
         return {**data, "complete": True}
-    open_phases = {p["phase_id"] for p in data["phases"] if not p["adjudicated_at"]}
+    # an order event is public once its phase is adjudicated; a phase a rollback removed or
+    # re-opened is not (any more), so its orders are secret again
+    adjudicated_phases = {p["phase_id"] for p in data["phases"] if p["adjudicated_at"]}
     phases = []
     for phase in data["phases"]:
         adjudicated = bool(phase["adjudicated_at"])
@@ -36,10 +38,16 @@ def redact_export(game: GameInfo, data: dict[str, Any], viewer_id: int | None) -
         phases.append({**phase, "orders": orders})
     events = []
     for event in data["events"]:
-        if event["kind"] in ORDER_EVENTS and event["phase_id"] in open_phases:
+        if event["kind"] in ORDER_EVENTS and event["phase_id"] not in adjudicated_phases:
             seat = event["payload"].get("seat", "")
             if not orders_visible(game, seat, False, viewer_id):
                 continue
         events.append(event)
+    rollbacks = [{**rollback, "undone": [{**phase, "orders": {seat: lines for seat, lines in phase["orders"].items()
+                                                               if orders_visible(game, seat, phase["adjudicated"],
+                                                                                 viewer_id)}}
+                                         for phase in rollback["undone"]]}
+                 for rollback in data.get("rollbacks", [])]
     game_part = {k: v for k, v in data["game"].items() if k != "seed"}
-    return {**data, "game": game_part, "phases": phases, "events": events, "complete": False}
+    return {**data, "game": game_part, "phases": phases, "events": events, "rollbacks": rollbacks,
+            "complete": False}

@@ -79,6 +79,12 @@ class AA1914Variant(Variant):
     def seats(self, options):
         return board_for(options).turn_order
 
+    def alliances(self, options) -> dict[str, tuple[str, ...]]:
+        """The Central Powers and the Allies; under the Italian dilemma (4.16) Italy starts on
+        neither side."""
+        italy = "neutral" if options.get("italian_dilemma") else None
+        return {side: tuple(seats) for side, seats in board_for(dict(options), italy).sides.items()}
+
     def initial_state(self, options, rng: random.Random) -> State:
         return initial_state(board_for(options), dict(options))
 

@@ -81,6 +81,8 @@ class DiplomacyGame(Variant):
     """Standard Diplomacy machinery; a subclass says who plays which powers and adds rules."""
 
     powers: tuple[str, ...] = ("Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey")
+    # Diplomacy games may end in a draw all surviving players agree to.
+    draws_allowed = True
 
     # ---------------------------------------------------------------- hooks
     def game_map(self, state: State) -> DiplomacyMap:

@@ -1,0 +1,88 @@
+"""The end of a game: a final summary and the move of its channels to the archive.
+
+When a game ends (won, drawn, conceded or abandoned) the service queues one `archive` job in the
+same transaction. The bot carries it out like a message (retried, never lost): the game's
+channels move to the server's archive category and become read-only, the seat and alliance
+channels become readable by every player of the game, and the final summary — winner, the
+standing (victory points or pieces), the key events and the seed — is posted in the game channel
+with the full export attached. The console prints the summary and writes the export to its
+out folder.
+"""
+from __future__ import annotations
+
+import json
+
+from engine.variant import get_variant
+
+from .models import GameInfo, PhaseInfo, iso
+
+MAX_KEY_EVENTS = 12
+
+
+class EndingMixin:
+    """The ending side of `GameService` (it provides `db`, `store`, `clock`)."""
+
+    async def game_over(self, conn, game_id: int) -> None:
+        """Queue the final summary and the archiving of the game's channels."""
+        game = await self.store.game(game_id, conn)
+        await self.store.outbox(conn, game.id, "archive", await self._final_summary(conn, game), None,
+                                iso(self.clock()))
+
+    async def _finish_by_agreement(self, conn, game: GameInfo, phase: PhaseInfo, winners: tuple[str, ...],
+                                   why: str) -> None:
+        """The players ended the game by vote (a draw, a concession): no adjudication."""
+        now = iso(self.clock())
+        await conn.execute("UPDATE games SET status='finished', ended_at=?, winners=? WHERE id=?",
+                           (now, json.dumps(list(winners)), game.id))
+        await conn.execute("UPDATE reminders SET done_at=? WHERE game_id=? AND done_at IS NULL", (now, game.id))
+        await conn.execute("UPDATE phases SET deadline=NULL WHERE id=?", (phase.id,))
+        await self.store.log(conn, game.id, phase.id, now, None, "finished", {"winners": list(winners), "why": why})
+        seed = await self.store.seed(conn, game.id)
+        result = ", ".join(winners) or "nobody (a draw)"
+        await self.store.outbox(conn, game.id, "game", (
+            f"🏁 **{game.name}** is over in {phase.label}: {why}. Winner: {result}.\n"
+            f"Seed revealed: `{seed}` (sha256 `{game.seed_hash}`): every roll can now be checked."), None, now)
+        await self.game_over(conn, game.id)
+
+    async def _final_summary(self, conn, game: GameInfo) -> str:
+        variant = get_variant(game.variant)
+        phase = await self.store.phase_by_id(game.current_phase, conn) if game.current_phase else None
+        outcome = ("abandoned by the GM" if game.status == "abandoned" else
+                   f"won by {', '.join(game.winners)}" if game.winners else "a draw")
+        lines = [f"📜 **Final summary of {game.name}** (game #{game.id}, {variant.title}): {outcome}."]
+        if phase is not None:
+            standing = variant.describe(phase.state)
+            lines.append(f"**Standing at the end** ({phase.label}):\n{standing[:900]}")
+        players = "; ".join(f"{s.seat}: <@{s.user_id}>" for s in game.seats if s.user_id)
+        lines.append(f"**Players**: {players}")
+        events = await self.key_events(conn, game)
+        if events:
+            shown = events[-MAX_KEY_EVENTS:]
+            more = f"\n…and {len(events) - len(shown)} earlier, in the export" if len(events) > len(shown) else ""
+            lines.append("**Key events**:\n" + "\n".join(f"• {e}" for e in shown) + more)
+        seed = await self.store.seed(conn, game.id)
+        lines.append(f"Seed: `{seed}` (sha256 `{game.seed_hash}`); phase *n* rolled `random.Random(\"<seed>:<n>\")`.")
+        lines.append("The channels are archived read-only; every player can now read every seat channel. "
+                     "The full record is attached (`/game export` gives it again).")
+        return "\n".join(lines)
+
+    async def key_events(self, conn, game: GameInfo) -> list[str]:
+        """What a player would retell: announcements (captures, collapses, coin flips), seats
+        changing hands, civil disorder, rollbacks and agreed endings."""
+        rows = await (await conn.execute("SELECT e.kind, e.payload, p.label FROM events e LEFT JOIN phases p "
+                                         "ON p.id = e.phase_id WHERE e.game_id=? ORDER BY e.id", (game.id,))).fetchall()
+        found: list[str] = []
+        for row in rows:
+            payload, label = json.loads(row["payload"]), row["label"] or "before the start"
+            kind = row["kind"]
+            if kind == "adjudicated":
+                found.extend(f"{payload.get('label', label)}: {text}" for text in payload.get("announcements", []))
+            elif kind in ("seat_taken", "seat_assigned") and payload.get("previous"):
+                found.append(f"{label}: <@{payload['user_id']}> took over {payload['seat']}")
+            elif kind == "missed" and payload.get("misses", 0) > game.excused_misses:
+                found.append(f"{label}: {payload['seat']} fell into civil disorder")
+            elif kind == "rolled_back":
+                found.append(f"{payload.get('reopened')}: its adjudication was undone ({payload.get('how')})")
+            elif kind == "finished" and payload.get("why"):
+                found.append(f"{label}: {payload['why']}")
+        return list(dict.fromkeys(found))

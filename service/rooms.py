@@ -1,0 +1,159 @@
+"""The game's private channels beside the seat channels, and its spectators.
+
+- **Alliance channels** (Axis & Allies): each alliance with two or more seats gets a private
+  channel for its players at the start, made with the same care as seat channels.
+- **Press channels**: a player opens a private channel with chosen seats (`/press open`), unless
+  the game was created with `press=off`.
+- **Spectators**: with `audience=players` the game channel is read only by the players and the
+  game's Spectator role (`/game spectate` gives it); with `audience=server` (the default) every
+  member of the server reads it. Spectators never see a seat, alliance or press channel.
+
+A room's readers are the current holders of its seats, so a substitute inherits them; the bot
+brings a room's access up to date after every change of holder (`access_changed`).
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, Mapping
+
+from engine.variant import get_variant
+
+from . import permissions
+from .checks import clip, require_status
+from .errors import BadInput, BadState, Forbidden
+from .models import Actor, GameChannels, GameInfo, Room, iso
+
+MAX_PRESS_ROOMS = 20          # a Discord category holds 50 channels; seats and alliances come first
+AUDIENCES = ("server", "players")
+# Words of `/game create` that are about the table, not the rules: any variant takes them.
+TABLE_SETTINGS = {
+    "press": "on (default) or off: whether players may open private press channels with `/press open`",
+    "audience": "server (default: every member reads the game channel) or players (only the players and "
+                "the game's Spectator role, which `/game spectate` gives)",
+}
+
+
+def split_table_settings(raw: Mapping[str, Any]) -> tuple[dict[str, Any], bool, str]:
+    """`/game create` options → (the variant's options, press on?, audience)."""
+    options = dict(raw)
+    press_word = str(options.pop("press", "on")).strip().lower()
+    if press_word not in ("on", "off", "true", "false", "yes", "no", "1", "0"):
+        raise BadInput(f"press: `on` or `off`, not `{clip(press_word, 20)}`")
+    audience = str(options.pop("audience", "server")).strip().lower()
+    if audience not in AUDIENCES:
+        raise BadInput(f"audience: `server` or `players`, not `{clip(audience, 20)}`")
+    return options, press_word in ("on", "true", "yes", "1"), audience
+
+
+def alliances_of(game: GameInfo) -> dict[str, tuple[str, ...]]:
+    """The alliances that get a channel: those of two or more seats."""
+    sides = get_variant(game.variant).alliances(game.options)
+    return {name: seats for name, seats in sides.items() if len(seats) > 1}
+
+
+def table_text(game: GameInfo) -> str:
+    """The table settings, for `/game status` and `/rules`."""
+    rooms = alliances_of(game)
+    parts = [("alliance channels: " + ", ".join(rooms)) if rooms else "",
+             "press channels open to players (`/press open`)" if game.press else "no press channels",
+             "the game channel is open to the whole server" if game.audience == "server" else
+             "the game channel is for players and spectators (`/game spectate`)"]
+    return "Table: " + "; ".join(p for p in parts if p) + "."
+
+
+class RoomsMixin:
+    """The room side of `GameService` (it provides `db`, `store`, `clock`, `game`)."""
+
+    async def rooms(self, game_id: int) -> list[Room]:
+        return await self.store.rooms(game_id)
+
+    async def record_rooms(self, conn, game: GameInfo, channels: GameChannels, actor: Actor) -> None:
+        """At the start: the alliance channels and the Spectator role the bot created."""
+        sides = alliances_of(game)
+        for name, channel_id in channels.alliances.items():
+            await conn.execute("INSERT INTO rooms (game_id, kind, name, channel_id, seats, created_by, created_at) "
+                               "VALUES (?, 'alliance', ?, ?, ?, ?, ?)",
+                               (game.id, name, channel_id, json.dumps(list(sides[name])), actor.user_id,
+                                iso(self.clock())))
+        if channels.spectator_role_id is not None:
+            await conn.execute("UPDATE games SET spectator_role_id=? WHERE id=?", (channels.spectator_role_id, game.id))
+
+    async def check_press(self, game_id: int, actor: Actor, seats_text: str,
+                          guild_id: int | None = None) -> tuple[GameInfo, tuple[str, ...]]:
+        """Who a new press channel is for: the caller's seats and the seats named. Raises the
+        reason it cannot be opened; changes nothing."""
+        game = await self.game(game_id)
+        permissions.require_same_server(game, guild_id)
+        require_status(game, ("active", "paused"), "open a press channel in")
+        if not game.press:
+            raise BadState(f"game #{game.id} was created with press off: players talk only in the game channel")
+        mine = game.seats_of(actor.user_id)
+        if not mine:
+            raise Forbidden(f"only players of game #{game.id} may open its press channels")
+        names = [s.seat for s in game.seats]
+        aliases = get_variant(game.variant).seat_aliases()
+        wanted: list[str] = []
+        for word in _seat_words(seats_text, names, aliases):
+            seat = permissions.match_name(word, names, aliases)
+            if seat is None:
+                raise BadInput(f"game #{game.id} has no seat `{clip(word)}`; seats: {', '.join(names)}")
+            wanted.append(seat)
+        members = tuple(s for s in names if s in set(mine) | set(wanted))
+        others = {game.holder(s) for s in members} - {actor.user_id, None}
+        if not others:
+            raise BadInput("name at least one seat held by another player, e.g. `/press open seats: France, Russia`")
+        rooms = [r for r in await self.store.rooms(game.id) if r.kind == "press"]
+        for room in rooms:
+            if set(room.seats) == set(members):
+                raise BadState(f"those seats already have a press channel: <#{room.channel_id}>")
+        if len(rooms) >= MAX_PRESS_ROOMS:
+            raise BadState(f"game #{game.id} already has {MAX_PRESS_ROOMS} press channels, the most it may have")
+        return game, members
+
+    async def add_press_room(self, game_id: int, actor: Actor, seats: tuple[str, ...], channel_id: int) -> Room:
+        """Record a press channel the bot created for `check_press`'s seats; tell the game."""
+        async with self.db.transaction() as conn:
+            game = await self.store.game(game_id, conn)
+            now = iso(self.clock())
+            name = " & ".join(seats)
+            cur = await conn.execute(
+                "INSERT INTO rooms (game_id, kind, name, channel_id, seats, created_by, created_at) "
+                "VALUES (?, 'press', ?, ?, ?, ?, ?)", (game.id, name, channel_id, json.dumps(list(seats)),
+                                                       actor.user_id, now))
+            await self.store.log(conn, game.id, game.current_phase, now, actor.user_id, "press_opened",
+                                 {"seats": list(seats), "channel_id": channel_id})
+            self.store.forget_channels()
+            return Room(cur.lastrowid, game.id, "press", name, channel_id, seats, actor.user_id)
+
+    async def check_spectate(self, game_id: int, actor: Actor, guild_id: int | None = None) -> GameInfo:
+        """May `actor` join the game's spectators? Players already see everything they may."""
+        game = await self.game(game_id)
+        permissions.require_same_server(game, guild_id)
+        if game.status == "forming":
+            raise BadState(f"game #{game.id} has not started; spectators can join once it runs")
+        if game.audience == "server":
+            raise BadState(f"the game channel of #{game.id} is open to everyone on this server"
+                           + (f": read it in <#{game.channel_id}>" if game.channel_id else ""))
+        if game.seats_of(actor.user_id):
+            raise BadState(f"you play in game #{game.id}: you already read its game channel")
+        if game.spectator_role_id is None:
+            raise BadState(f"game #{game.id} has no Spectator role (it started without one); ask the GM")
+        return game
+
+
+def _seat_words(text: str, names: list[str], aliases: Mapping[str, str]) -> list[str]:
+    """`France, Russia`, `France Russia` or `Austria-Hungary and Germany` → seat words. Commas
+    (or `and`) separate; without them each word is tried, and multi-word seat names first."""
+    text = (text or "").replace(" and ", ",").replace(";", ",")
+    if "," in text:
+        return [w.strip() for w in text.split(",") if w.strip()]
+    words, found = text.split(), []
+    index = 0
+    while index < len(words):
+        for size in (3, 2, 1):
+            chunk = " ".join(words[index:index + size])
+            if size == 1 or permissions.match_name(chunk, names, aliases) is not None:
+                found.append(chunk)
+                index += size
+                break
+    return found

@@ -1,0 +1,246 @@
+"""Who holds a seat over weeks: substitutes, consent, advertising and the seat's history.
+
+A started game never has an empty seat, but a seat can want a new player: it is in civil
+disorder (its player missed too many deadlines), or its holder agreed to hand it over
+(`/game leave` once the game runs; they play on until someone takes it). Such a seat can be
+advertised with a **Join** button; the first member to press it takes the seat. The GM may
+give it to someone directly (`/game assign`), but never takes a seat from a player who is
+playing and has not agreed. Every change of holder is kept, with the phase it happened in.
+"""
+from __future__ import annotations
+
+from engine.variant import get_variant
+
+from . import permissions
+from .checks import clip, require_status
+from .errors import BadState, NotFound
+from .models import CONSOLE_GUILD, Actor, GameInfo, HolderSpell, SeatChange, iso
+
+ADVERTISE_LIMIT = 10          # Join buttons on one notice (two rows of five)
+
+
+class SeatsMixin:
+    """The seat side of `GameService` (it provides `db`, `store`, `clock`, `game`)."""
+
+    # ------------------------------------------------------------------ leaving
+    async def leave(self, game_id: int, actor: Actor, seat: str | None = None, cancel: bool = False) -> str:
+        """Before the start: give up a seat. Once the game runs: agree to hand the seat to a
+        substitute (it is advertised; you play on until someone takes it), or with `cancel`
+        take that back."""
+        async with self.db.transaction() as conn:
+            game = await self.store.game(game_id, conn)
+            chosen = permissions.resolve_seat(game, actor, seat)
+            now = iso(self.clock())
+            if game.status == "forming":
+                if cancel:
+                    raise BadState(f"game #{game.id} has not started: there is no hand-over to cancel")
+                await conn.execute("UPDATE seats SET user_id=NULL, joined_at=NULL WHERE game_id=? AND seat=?",
+                                   (game_id, chosen))
+                await self.store.log(conn, game_id, None, now, actor.user_id, "left", {"seat": chosen})
+                return chosen
+            if game.status not in ("active", "paused"):
+                raise BadState(f"game #{game.id} is {game.status}")
+            info = game.seat(chosen)
+            if cancel == (not info.leaving):
+                raise BadState(f"you had not offered {chosen} to a substitute" if cancel else
+                               f"{chosen} is already offered to a substitute; `/game leave cancel:True` takes it back")
+            await conn.execute("UPDATE seats SET leaving=? WHERE game_id=? AND seat=?", (int(not cancel), game_id, chosen))
+            await self.store.log(conn, game_id, game.current_phase, now, actor.user_id,
+                                 "stays" if cancel else "leaving", {"seat": chosen})
+            if cancel:
+                await self.store.outbox(conn, game_id, "game", f"🎖️ **{chosen}** stays with its player: the seat "
+                                        f"is no longer open for a substitute.", None, now)
+            else:
+                await self.store.outbox(conn, game_id, "game", (
+                    f"📣 The player of **{chosen}** would like to hand the seat over. They play on until a "
+                    f"substitute takes it: press **Join** below to take **{chosen}** in {game.name}."),
+                    None, now, buttons=[("join", chosen)])
+        return chosen
+
+    # ------------------------------------------------------------------ advertising
+    async def advertise(self, game_id: int, actor: Actor, seat: str | None = None) -> list[str]:
+        """GM: post an open-seat notice with a Join button for each seat that wants a player
+        (or the one named). Returns the seats advertised."""
+        async with self.db.transaction() as conn:
+            game = await self.store.game(game_id, conn)
+            permissions.require_gm(game, actor, "advertise seats of")
+            wanted = game.open_seats if game.status == "forming" else game.substitute_wanted
+            if game.status not in ("forming", "active", "paused"):
+                raise BadState(f"game #{game.id} is {game.status}: it has no seat to offer")
+            if seat:
+                chosen = permissions.match_name(seat, [s.seat for s in game.seats], _aliases(game))
+                if chosen is None:
+                    raise NotFound(f"game #{game.id} has no seat `{clip(seat)}`")
+                if chosen not in wanted:
+                    raise BadState(f"{chosen} is held by a player who has not agreed to hand it over; seats "
+                                   f"open now: {', '.join(wanted) or 'none'}")
+                wanted = [chosen]
+            if not wanted:
+                raise BadState(f"game #{game.id} has no seat open: every seat is held by a playing player")
+            wanted = wanted[:ADVERTISE_LIMIT]
+            now = iso(self.clock())
+            await self.store.log(conn, game_id, game.current_phase, now, actor.user_id, "advertised",
+                                 {"seats": wanted})
+            await self.store.outbox(conn, game_id, "game", advert_text(game, wanted), None, now,
+                                    buttons=[("join", s) for s in wanted])
+        return wanted
+
+    # ------------------------------------------------------------------ taking a seat
+    async def check_take(self, game_id: int, actor: Actor, seat: str, guild_id: int | None = None) -> SeatChange:
+        """What `take_seat` would do, or its error; changes nothing (the bot opens the seat's
+        channels to the new player first, then records the change)."""
+        game = await self.game(game_id)
+        chosen = _takeable(game, actor, seat, guild_id)
+        return SeatChange(chosen, game.seat(chosen).user_id, actor.user_id)
+
+    async def take_seat(self, game_id: int, actor: Actor, seat: str, guild_id: int | None = None) -> SeatChange:
+        """A member presses **Join** on an advertised seat: before the start they join; once the
+        game runs they take over a seat in civil disorder or offered by its holder."""
+        if (await self.game(game_id)).status == "forming":
+            taken = await self.join(game_id, actor, seat)
+            return SeatChange(taken, None, actor.user_id)
+        async with self.db.transaction() as conn:
+            game = await self.store.game(game_id, conn)
+            chosen = _takeable(game, actor, seat, guild_id)
+            return await self._hand_over(conn, game, chosen, actor.user_id, actor, "substitute")
+
+    async def check_assign(self, game_id: int, actor: Actor, seat: str, user_id: int | None,
+                           guild_id: int | None = None) -> SeatChange:
+        """What `assign_seat` would do, or its error; changes nothing."""
+        game = await self.game(game_id)
+        chosen = _assignable(game, actor, seat, user_id, guild_id)
+        return SeatChange(chosen, game.seat(chosen).user_id, user_id)
+
+    async def assign_seat(self, game_id: int, actor: Actor, seat: str, user_id: int | None,
+                          guild_id: int | None = None) -> SeatChange:
+        """GM: seat a player (before the start, or mid-game in a seat that wants a substitute),
+        or empty a seat before the start."""
+        async with self.db.transaction() as conn:
+            game = await self.store.game(game_id, conn)
+            chosen = _assignable(game, actor, seat, user_id, guild_id)
+            if game.status == "forming":
+                previous = game.seat(chosen).user_id
+                now = iso(self.clock())
+                await conn.execute("UPDATE seats SET user_id=?, joined_at=? WHERE game_id=? AND seat=?",
+                                   (user_id, now, game_id, chosen))
+                await self.store.log(conn, game_id, None, now, actor.user_id, "seat_assigned",
+                                     {"seat": chosen, "user_id": user_id, "previous": previous})
+                return SeatChange(chosen, previous, user_id)
+            return await self._hand_over(conn, game, chosen, user_id, actor, "assigned")
+
+    async def _hand_over(self, conn, game: GameInfo, seat: str, user_id: int, actor: Actor, how: str) -> SeatChange:
+        """A started game's seat changes hands: the new player starts with a clean slate (no
+        misses, out of civil disorder), everyone is told, and the seat's history grows."""
+        info = game.seat(seat)
+        previous = info.user_id
+        now = iso(self.clock())
+        await conn.execute("UPDATE seats SET user_id=?, joined_at=?, misses=0, civil_disorder=0, leaving=0 "
+                           "WHERE game_id=? AND seat=?", (user_id, now, game.id, seat))
+        await self.record_holder(conn, game, seat, user_id, how)
+        await self.store.log(conn, game.id, game.current_phase, now, actor.user_id,
+                             "seat_assigned" if how == "assigned" else "seat_taken",
+                             {"seat": seat, "user_id": user_id, "previous": previous,
+                              "civil_disorder": info.civil_disorder})
+        by = "The GM seated" if how == "assigned" else "🤝"
+        replacing = f", replacing <@{previous}>" if previous else ""
+        joined = f"{by} <@{user_id}> as **{seat}**{replacing}." if how == "assigned" else \
+            f"🤝 <@{user_id}> takes over **{seat}**{replacing}."
+        await self.store.outbox(conn, game.id, "game", joined, None, now)
+        brief = ""
+        if game.current_phase is not None:
+            phase = await self.store.phase_by_id(game.current_phase, conn)
+            variant = get_variant(game.variant)
+            if variant.may_order(phase.state, seat):
+                brief = f"\n**{phase.label}** is open: orders are due <t:{int(phase.deadline.timestamp())}:R>.\n" \
+                        if phase.deadline else "\n"
+                brief += variant.phase_brief(phase.state, seat)
+        await self.store.outbox(conn, game.id, f"seat:{seat}", (
+            f"Welcome <@{user_id}>: you now hold **{seat}** in {game.name}. This channel is yours, with all "
+            f"of the seat's messages so far; write orders here, one per line, then `/ready`.{brief}"),
+            None, now, ping_user=user_id)
+        if previous is not None and previous != user_id:
+            await self.store.outbox(conn, game.id, f"user:{previous}", (
+                f"**{seat}** in **{game.name}** (game #{game.id}) now has a new player; you no longer see its "
+                f"channel. Thank you for playing."), None, now)
+        await self.access_changed(conn, game)
+        return SeatChange(seat, previous, user_id)
+
+    async def record_holder(self, conn, game: GameInfo, seat: str, user_id: int | None, how: str) -> None:
+        """One more line of a seat's history, from the game's current phase."""
+        label = seq = None
+        if game.current_phase is not None:
+            phase = await self.store.phase_by_id(game.current_phase, conn)
+            label, seq = phase.label, phase.seq
+        await conn.execute("INSERT INTO seat_history (game_id, seat, user_id, from_seq, from_label, at, how) "
+                           "VALUES (?,?,?,?,?,?,?)", (game.id, seat, user_id, seq, label, iso(self.clock()), how))
+
+    async def access_changed(self, conn, game: GameInfo) -> None:
+        """Who may read the game's alliance and press channels follows the seats: ask the bot to
+        bring the channels' access up to date (a queued job, retried like a message)."""
+        if game.guild_id == CONSOLE_GUILD or game.channel_id is None:
+            return
+        await self.store.outbox(conn, game.id, "access", "bring room access up to date", None, iso(self.clock()))
+
+    async def seat_history(self, game_id: int) -> list[HolderSpell]:
+        return await self.store.seat_history(game_id)
+
+
+def advert_text(game: GameInfo, seats: list[str]) -> str:
+    """The open-seat notice: what each seat is and why it is open."""
+    variant = get_variant(game.variant)
+    lines = [f"📣 **{game.name}** (game #{game.id}, {variant.title}) is looking for players."]
+    for seat in seats:
+        info = game.seat(seat)
+        why = ("not taken yet" if info.user_id is None else
+               "in civil disorder: its player stopped sending orders" if info.civil_disorder else
+               "its player would like to hand it over")
+        lines.append(f"• **{seat}** — {why}")
+    lines.append("Press **Join** to take a seat: you get its private channel and play from the current phase on.")
+    return "\n".join(lines)
+
+
+def _aliases(game: GameInfo) -> dict[str, str]:
+    return get_variant(game.variant).seat_aliases()
+
+
+def _seat_named(game: GameInfo, seat: str) -> str:
+    chosen = permissions.match_name(seat, [s.seat for s in game.seats], _aliases(game))
+    if chosen is None:
+        raise NotFound(f"game #{game.id} has no seat `{clip(seat)}`; seats: {', '.join(s.seat for s in game.seats)}")
+    return chosen
+
+
+def _takeable(game: GameInfo, actor: Actor, seat: str, guild_id: int | None) -> str:
+    """The seat `seat` names, if `actor` may take it over now."""
+    permissions.require_same_server(game, guild_id)
+    require_status(game, ("active", "paused"), "take a seat in")
+    chosen = _seat_named(game, seat)
+    mine = game.seats_of(actor.user_id)
+    if chosen in mine:
+        raise BadState(f"you already hold {chosen} in game #{game.id}")
+    if mine:
+        raise BadState(f"you already play {', '.join(mine)} in game #{game.id}; a substitute takes one seat. "
+                       f"The GM can give you more with `/game assign`")
+    if chosen not in game.substitute_wanted:
+        raise BadState(f"{chosen} is held by a playing player who has not offered it; seats open now: "
+                       f"{', '.join(game.substitute_wanted) or 'none'}")
+    return chosen
+
+
+def _assignable(game: GameInfo, actor: Actor, seat: str, user_id: int | None, guild_id: int | None) -> str:
+    """The seat `seat` names, if `actor` may give it to `user_id` now: before the start any
+    seat; once the game runs only one that wants a substitute."""
+    permissions.require_same_server(game, guild_id)
+    permissions.require_gm(game, actor, "assign seats in")
+    if game.status in ("finished", "abandoned"):
+        raise BadState(f"game #{game.id} is {game.status}")
+    chosen = _seat_named(game, seat)
+    if user_id is None and game.status != "forming":
+        raise BadState("a started game cannot have an empty seat; assign a replacement")
+    if game.seat(chosen).user_id == user_id:
+        raise BadState(f"<@{user_id}> already holds {chosen} in game #{game.id}")
+    if game.status != "forming" and chosen not in game.substitute_wanted:
+        raise BadState(f"<@{game.holder(chosen)}> plays {chosen} and has not agreed to hand it over. A seat "
+                       f"changes hands mid-game when its player agrees (`/game leave`) or when it has fallen "
+                       f"into civil disorder")
+    return chosen
