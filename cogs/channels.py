@@ -13,7 +13,9 @@ import discord
 
 from service.models import GameChannels
 
-from .permissions import BOT_ACCESS, SEAT_ACCESS
+from service.rooms import alliances_of
+
+from .permissions import BOT_ACCESS, SEAT_ACCESS, SPECTATOR_ACCESS
 
 log = logging.getLogger("dispatch")
 
@@ -37,38 +39,73 @@ def seat_overwrites(guild: discord.Guild, players: Iterable[discord.abc.Snowflak
     return overwrites
 
 
-def public_overwrites(guild: discord.Guild, bot_member: discord.abc.Snowflake) -> dict:
-    """The game channel: every member reads and talks; the bot may always post results and maps."""
-    return {guild.default_role: discord.PermissionOverwrite(view_channel=True, send_messages=True,
-                                                            read_message_history=True),
-            bot_member: discord.PermissionOverwrite(**BOT_ACCESS)}
+def public_overwrites(guild: discord.Guild, bot_member: discord.abc.Snowflake, game=None,
+                      spectators: discord.abc.Snowflake | None = None) -> dict:
+    """The game channel: with audience `server` every member reads and talks; with `players`
+    only the players talk and the Spectator role reads. The bot may always post results."""
+    if game is None or game.audience == "server":
+        return {guild.default_role: discord.PermissionOverwrite(view_channel=True, send_messages=True,
+                                                                read_message_history=True),
+                bot_member: discord.PermissionOverwrite(**BOT_ACCESS)}
+    overwrites = {guild.default_role: discord.PermissionOverwrite(view_channel=False),
+                  bot_member: discord.PermissionOverwrite(**BOT_ACCESS)}
+    if spectators is not None:
+        overwrites[spectators] = discord.PermissionOverwrite(**SPECTATOR_ACCESS)
+    for player in game.players:
+        overwrites[member_or_object(guild, player)] = discord.PermissionOverwrite(**SEAT_ACCESS)
+    return overwrites
+
+
+def member_or_object(guild: discord.Guild, user_id: int) -> discord.abc.Snowflake:
+    return guild.get_member(user_id) or discord.Object(user_id, type=discord.Member)
 
 
 async def create_game_channels(guild: discord.Guild, game, bot_member) -> GameChannels:
-    """Create the category, the public channel and the seat channels, or nothing at all."""
+    """Create the category, the public channel, the seat channels, the alliance channels and
+    (audience `players`) the Spectator role, or nothing at all."""
     created: list[discord.abc.GuildChannel] = []
+    role = None
     try:
-        category = await guild.create_category(f"game {game.id} {game.name}"[:100],
-                                               overwrites=public_overwrites(guild, bot_member))
+        if game.audience == "players":
+            role = await guild.create_role(name=f"game {game.id} spectators"[:100], permissions=discord.Permissions.none(),
+                                           mentionable=False, reason="Dispatch: the game's spectators")
+        overwrites = public_overwrites(guild, bot_member, game, role)
+        category = await guild.create_category(f"game {game.id} {game.name}"[:100], overwrites=overwrites)
         created.append(category)
         public = await guild.create_text_channel(f"game-{game.id}-{slug(game.name)}"[:100], category=category,
-                                                 overwrites=public_overwrites(guild, bot_member),
-                                                 topic=f"{game.name}: results and maps"[:1024])
+                                                 overwrites=overwrites, topic=f"{game.name}: results and maps"[:1024])
         created.append(public)
         seat_channels: dict[str, int] = {}
         for seat in game.seats:
-            member = guild.get_member(seat.user_id) if seat.user_id else None
-            players = [member] if member is not None else ([discord.Object(seat.user_id)] if seat.user_id else [])
+            players = [member_or_object(guild, seat.user_id)] if seat.user_id else []
             channel = await guild.create_text_channel(
                 f"{game.id}-{slug(seat.seat)}"[:100], category=category,
                 overwrites=seat_overwrites(guild, players, bot_member),
                 topic=f"Private orders of {seat.seat}. Write orders here, one per line.")
             created.append(channel)
             seat_channels[seat.seat] = channel.id
+        alliances: dict[str, int] = {}
+        for name, seats in alliances_of(game).items():
+            readers = dict.fromkeys(game.holder(s) for s in seats if game.holder(s))
+            channel = await guild.create_text_channel(
+                f"{game.id}-{slug(name)}"[:100], category=category,
+                overwrites=seat_overwrites(guild, [member_or_object(guild, u) for u in readers], bot_member),
+                topic=f"Private channel of the {name} ({', '.join(seats)}): plan together here."[:1024])
+            created.append(channel)
+            alliances[name] = channel.id
     except discord.HTTPException as exc:
         await delete_channels(created)
+        if role is not None:
+            await _delete_role(role)
         raise ChannelSetupFailed(f"Discord refused to create the game's channels ({_reason(exc)})") from exc
-    return GameChannels(category.id, public.id, seat_channels)
+    return GameChannels(category.id, public.id, seat_channels, alliances, role.id if role is not None else None)
+
+
+async def _delete_role(role: discord.Role) -> None:
+    try:
+        await role.delete(reason="Dispatch: undoing a game start that failed")
+    except discord.HTTPException:
+        log.warning("could not delete role %s while undoing a failed start", role.id)
 
 
 async def delete_channels(channels: Iterable[discord.abc.GuildChannel]) -> None:

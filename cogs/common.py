@@ -17,6 +17,7 @@ from service.permissions import require_same_server
 
 log = logging.getLogger("dispatch")
 MESSAGE_LIMIT = 2000
+UPLOAD_LIMIT = 10 * 1024 * 1024      # Discord refuses larger files in one message
 # How the `game_id` option of every command is described to players.
 GAME_ID = "game number (see /game list); default: this channel's game or your only game"
 

@@ -11,7 +11,13 @@ from discord.ext import commands
 from service.clock import GameClock
 from service.delivery import Delivery, Destination, DestinationUnavailable, Undeliverable
 
-from .common import chunks
+from service.archive import pack_export
+
+from .common import UPLOAD_LIMIT, chunks
+from .permissions import missing_permissions
+from .rooms import archive_game, sync_access
+from .seating import join_view
+
 
 log = logging.getLogger("dispatch.clock")
 
@@ -37,6 +43,12 @@ class DeliveryCog(commands.Cog, name="Clock"):
 
     async def send(self, destination: Destination, delivery: Delivery) -> None:
         try:
+            if destination.kind == "access":
+                await sync_access(self._guild(delivery), delivery.game, await self.service.rooms(delivery.game.id))
+                return
+            if destination.kind == "archive":
+                await self._archive(delivery)
+                return
             target = await self._messageable(destination)
             mentions = (discord.AllowedMentions(everyone=False, roles=False,
                                                 users=[discord.Object(destination.ping_user)])
@@ -45,17 +57,49 @@ class DeliveryCog(commands.Cog, name="Clock"):
             if destination.ping_user and f"<@{destination.ping_user}>" not in text:
                 text = f"<@{destination.ping_user}> {text}"
             parts = chunks(text)
+            joins = [arg for kind, arg in delivery.message.buttons if kind == "join"]
             for index, part in enumerate(parts):
-                file = None
+                file = view = None
                 if index == len(parts) - 1 and destination.with_map and delivery.png is not None:
                     file = discord.File(io.BytesIO(delivery.png), filename=delivery.filename)
-                await target.send(part, file=file, allowed_mentions=mentions)
+                if index == len(parts) - 1 and joins:
+                    view = join_view(delivery.game.id, joins)
+                await target.send(part, file=file, allowed_mentions=mentions, **({"view": view} if view else {}))
         except (discord.NotFound, discord.Forbidden) as exc:
             raise DestinationUnavailable(f"{exc.status} {exc.code} {exc.text}") from None
         except discord.HTTPException as exc:
             if 400 <= exc.status < 500 and exc.status != 429:
                 raise Undeliverable(f"Discord refused the message: {exc.status} {exc.code} {exc.text}") from None
             raise
+
+    def _guild(self, delivery: Delivery) -> discord.Guild:
+        guild = self.bot.get_guild(delivery.game.guild_id)
+        if guild is None:
+            raise DestinationUnavailable(f"I am no longer in the server of game #{delivery.game.id}")
+        return guild
+
+    async def _archive(self, delivery: Delivery) -> None:
+        """The end of a game: channels to the archive (read-only), then the final summary with the
+        whole record in the game channel."""
+        game = delivery.game
+        guild = self._guild(delivery)
+        missing = missing_permissions(guild.me.guild_permissions, ("view_channel", "manage_channels", "manage_roles"))
+        if missing:
+            raise DestinationUnavailable(f"missing {', '.join(missing)} to archive the game's channels")
+        public = await archive_game(guild, game, await self.service.rooms(game.id))
+        if public is None:
+            raise DestinationUnavailable("the game channel is gone")
+        await self.service.mark_archived(game.id)
+        packed = pack_export(await self.service.export(game.id))
+        parts = chunks(delivery.text)
+        for index, part in enumerate(parts):
+            file = None
+            if index == len(parts) - 1:
+                if len(packed) <= UPLOAD_LIMIT:
+                    file = discord.File(io.BytesIO(packed), filename=f"game-{game.id}.json.gz")
+                else:
+                    part += "\n(The record is over Discord's 10 MiB: the console's `game export` writes it to a file.)"
+            await public.send(part[:2000], file=file, allowed_mentions=discord.AllowedMentions.none())
 
     async def _messageable(self, destination: Destination) -> discord.abc.Messageable:
         if destination.kind == "user":

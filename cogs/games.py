@@ -13,14 +13,15 @@ from render.palettes import PALETTES
 from service.archive import pack_export, read_export
 from service.errors import BadInput
 from service.policy import policy_text
+from service.seats import advert_text, seats_text
 from service.text import game_status, option_list, parse_option_words, variant_or_error
 
-from .channels import ChannelSetupFailed, create_game_channels, delete_channels, grant_seat, revoke_seat
-from .common import (GAME_ID, DispatchCog, actor_of, guild_only, private_command, reply, reply_privately,
-                     resolve_game)
+from .channels import ChannelSetupFailed, create_game_channels, delete_channels
+from .common import (GAME_ID, UPLOAD_LIMIT, DispatchCog, actor_of, guild_only, private_command, reply,
+                     reply_privately, resolve_game)
 from .permissions import require_bot_permissions
+from .seating import join_view, move_seat_channel, register_seating_items
 
-EXPORT_LIMIT = 10 * 1024 * 1024
 
 
 class GameCog(DispatchCog, name="Games"):
@@ -78,15 +79,25 @@ class GameCog(DispatchCog, name="Games"):
     async def _join_game(self, interaction, current):
         return await self.game_autocomplete(interaction, current)
 
-    @game.command(name="leave", description="Give up your seat before the game starts")
-    @app_commands.describe(game_id=GAME_ID, seat="which of your seats, if you hold several")
+    @game.command(name="leave", description="Give up your seat before the start, or offer it to a substitute")
+    @app_commands.describe(game_id=GAME_ID, seat="which of your seats, if you hold several",
+                           cancel="take back an offer to hand your seat over")
     @guild_only()
-    async def leave(self, ctx: commands.Context, game_id: int | None = None, seat: str | None = None) -> None:
+    async def leave(self, ctx: commands.Context, game_id: int | None = None, seat: str | None = None,
+                    cancel: bool = False) -> None:
         game = await resolve_game(self.service, ctx, game_id)
-        left = await self.service.leave(game.id, actor_of(ctx), seat)
-        await reply(ctx, f"{ctx.author.mention} leaves **{left}** in game #{game.id}.")
+        left = await self.service.leave(game.id, actor_of(ctx), seat, cancel)
+        if game.status == "forming":
+            await reply(ctx, f"{ctx.author.mention} leaves **{left}** in game #{game.id}.")
+        elif cancel:
+            await reply(ctx, f"{ctx.author.mention} keeps **{left}** in game #{game.id}; it is no longer offered to "
+                             f"a substitute.")
+        else:
+            await reply(ctx, f"**{left}** is offered to a substitute in game #{game.id}: a Join button is posted in "
+                             f"the game channel. Keep giving orders until someone takes it; "
+                             f"`/game leave cancel:True` takes the offer back.")
 
-    @game.command(name="assign", description="GM: seat a player, or replace one")
+    @game.command(name="assign", description="GM: seat a player, or give a seat in civil disorder or offered to a substitute")
     @app_commands.describe(game_id="game number (see /game list)", seat="the seat to give",
                            member="the member who takes the seat")
     @guild_only()
@@ -94,32 +105,55 @@ class GameCog(DispatchCog, name="Games"):
         game = await resolve_game(self.service, ctx, game_id)
         actor = actor_of(ctx)
         change = await self.service.check_assign(game.id, actor, seat, member.id, ctx.guild.id)
-        channel_id = game.seat(change.seat).channel_id
-        channel = ctx.guild.get_channel(channel_id) if channel_id else None
-        if channel is not None:
-            require_bot_permissions(ctx.guild, "move the seat channel to its new player",
-                                    ("view_channel", "manage_roles"))
-        # Channel access first, then the database; if either is refused, undo the other.
-        granted = revoked = False
-        previous = ctx.guild.get_member(change.previous) if change.previous else None
+        # Channel access first, then the database; if the database refuses, undo the channel.
+        undo = await move_seat_channel(ctx.guild, game, change.seat, member, change.previous)
         try:
-            if channel is not None:
-                await grant_seat(channel, member)
-                granted = True
-                if change.previous is not None:
-                    await revoke_seat(channel, previous or discord.Object(change.previous))
-                    revoked = True
             change = await self.service.assign_seat(game.id, actor, seat, member.id, ctx.guild.id)
         except BaseException:
-            if revoked:
-                await grant_seat(channel, previous or discord.Object(change.previous))
-            if granted:
-                await revoke_seat(channel, member)
+            await undo()
             raise
-        note = "" if channel is not None or channel_id is None else \
+        channel_id = game.seat(change.seat).channel_id
+        note = "" if channel_id is None or ctx.guild.get_channel(channel_id) is not None else \
             " Its private channel is gone: the player gets its messages by direct message."
         await reply(ctx, f"{member.mention} now holds **{change.seat}** in game #{game.id}"
                          + (f" (replacing <@{change.previous}>)." if change.previous else ".") + note)
+
+    @game.command(name="advertise", description="GM: post an open-seat notice with Join buttons")
+    @app_commands.describe(game_id=GAME_ID, seat="one seat to advertise; default: every seat that wants a player")
+    @guild_only()
+    async def advertise(self, ctx: commands.Context, game_id: int | None = None, seat: str | None = None) -> None:
+        game = await resolve_game(self.service, ctx, game_id)
+        # the notice is this reply; where that is not the game channel, the game channel gets it too
+        seats = await self.service.advertise(game.id, actor_of(ctx), seat,
+                                             also_in_game_channel=ctx.channel.id != game.channel_id)
+        await reply(ctx, advert_text(await self.service.game(game.id), seats), view=join_view(game.id, seats))
+
+    @game.command(name="seats", description="Who holds each seat, since when, and who held it before",
+                  extras=private_command())
+    @app_commands.describe(game_id=GAME_ID)
+    async def seats(self, ctx: commands.Context, game_id: int | None = None) -> None:
+        game = await resolve_game(self.service, ctx, game_id)
+        await reply_privately(self.service, ctx, seats_text(game, await self.service.seat_history(game.id)))
+
+    @game.command(name="spectate", description="Read a game's channel as a spectator (or stop)",
+                  extras=private_command())
+    @app_commands.describe(game_id=GAME_ID, stop="stop spectating")
+    @guild_only()
+    async def spectate(self, ctx: commands.Context, game_id: int | None = None, stop: bool = False) -> None:
+        game = await resolve_game(self.service, ctx, game_id)
+        game = await self.service.check_spectate(game.id, actor_of(ctx), ctx.guild.id)
+        role = ctx.guild.get_role(game.spectator_role_id)
+        if role is None:
+            raise BadInput(f"the Spectator role of game #{game.id} was deleted; ask a server admin")
+        require_bot_permissions(ctx.guild, "give the Spectator role", ("manage_roles",))
+        if stop:
+            await ctx.author.remove_roles(role, reason=f"Dispatch: stops spectating game {game.id}")
+            await reply(ctx, f"You no longer spectate game #{game.id}.", ephemeral=True)
+        else:
+            await ctx.author.add_roles(role, reason=f"Dispatch: spectates game {game.id}")
+            await reply(ctx, f"You now spectate game #{game.id}: read <#{game.channel_id}> (results and maps). "
+                             f"Seat, alliance and press channels stay private. `/game spectate stop:True` ends it.",
+                        ephemeral=True)
 
     @game.command(name="start", description="GM: start the game and open its channels")
     @app_commands.describe(game_id=GAME_ID)
@@ -138,8 +172,12 @@ class GameCog(DispatchCog, name="Games"):
             game = await self.service.start(game.id, actor, channels, ctx.guild.id)
         except BaseException:
             await delete_channels([c for c in (ctx.guild.get_channel(i) for i in
-                                               (*channels.seats.values(), channels.channel_id, channels.category_id))
+                                               (*channels.seats.values(), *channels.alliances.values(),
+                                                channels.channel_id, channels.category_id))
                                    if c is not None])
+            role = ctx.guild.get_role(channels.spectator_role_id) if channels.spectator_role_id else None
+            if role is not None:
+                await role.delete(reason="Dispatch: undoing a game start that failed")
             raise
         await reply(ctx, f"Game **#{game.id} {game.name}** has started: results and maps in "
                          f"<#{channels.channel_id}>; each player has a private channel for orders, where "
@@ -205,6 +243,18 @@ class GameCog(DispatchCog, name="Games"):
         await reply(ctx, f"Adjudicated; now **{phase.label}**. The results are posted in the game channel."
                     if phase else "Nothing to adjudicate.")
 
+    @game.command(name="rollback", description="GM: undo the last adjudication (a seated GM needs the players' vote)")
+    @app_commands.describe(game_id=GAME_ID)
+    async def rollback(self, ctx: commands.Context, game_id: int | None = None) -> None:
+        game = await resolve_game(self.service, ctx, game_id)
+        tally = await self.service.rollback(game.id, actor_of(ctx))
+        if tally is None or tally.passed:
+            phase = await self.service.phase(game.id)
+            await reply(ctx, f"Rolled back: **{phase.label}** is open again with its orders; the game channel was "
+                             f"told.")
+        else:
+            await reply(ctx, f"You hold a seat, so the other players decide: {tally.describe()}.")
+
     @game.command(name="abandon", description="GM: end the game without a winner")
     @app_commands.describe(game_id=GAME_ID)
     async def abandon(self, ctx: commands.Context, game_id: int | None = None) -> None:
@@ -219,7 +269,7 @@ class GameCog(DispatchCog, name="Games"):
         game = await resolve_game(self.service, ctx, game_id)
         data = await self.service.export(game.id, actor_of(ctx))
         packed = pack_export(data)
-        if len(packed) > EXPORT_LIMIT:
+        if len(packed) > UPLOAD_LIMIT:
             raise BadInput(f"the export is {len(packed) / 2**20:.1f} MiB compressed, over Discord's 10 MiB; "
                            f"the console's `game export {game.id}` writes it to a file")
         scope = "the whole game" if data.get("complete") else "every adjudicated phase and the public state"
@@ -231,7 +281,7 @@ class GameCog(DispatchCog, name="Games"):
     @app_commands.describe(file="a game export (.json or .json.gz) of a finished game")
     @guild_only()
     async def import_(self, ctx: commands.Context, file: discord.Attachment) -> None:
-        if file.size > EXPORT_LIMIT * 4:
+        if file.size > UPLOAD_LIMIT * 4:
             raise BadInput("that file is too large to be a game export")
         data = read_export(await file.read())
         game = await self.service.import_game(ctx.guild.id, actor_of(ctx), data)
@@ -276,4 +326,5 @@ class GameCog(DispatchCog, name="Games"):
 
 
 async def setup(bot: commands.Bot) -> None:
+    register_seating_items(bot)     # Join buttons keep working after a restart
     await bot.add_cog(GameCog(bot, bot.service))

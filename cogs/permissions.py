@@ -16,7 +16,8 @@ from discord.ext import commands
 NEEDED: dict[str, str] = {
     "view_channel": "see the game channels it creates",
     "manage_channels": "create each game's category, public channel and private seat channels",
-    "manage_roles": "give each player access to their seat channel, and move it to a substitute",
+    "manage_roles": "give each player access to their seat channel, move it to a substitute, and keep a "
+                    "game's Spectator role",
     "send_messages": "post results, briefs and reminders",
     "embed_links": "show links and timestamps in results",
     "attach_files": "post maps and exports",
@@ -34,7 +35,10 @@ REQUIRED = discord.Permissions(**{name: True for name in NEEDED})
 SEAT_ACCESS = dict(view_channel=True, send_messages=True, read_message_history=True, attach_files=True,
                    embed_links=True)
 BOT_ACCESS = dict(SEAT_ACCESS)      # the bot does in a game channel what a player does in theirs
-assert set(SEAT_ACCESS) <= set(NEEDED) and set(BOT_ACCESS) <= set(NEEDED)
+# Spectators and, once a game is archived, everybody: read, never write.
+SPECTATOR_ACCESS = dict(view_channel=True, read_message_history=True, send_messages=False)
+READ_ONLY = SPECTATOR_ACCESS
+assert set(SEAT_ACCESS) <= set(NEEDED) and set(BOT_ACCESS) <= set(NEEDED) and set(SPECTATOR_ACCESS) <= set(NEEDED)
 
 
 class BotLacksPermissions(commands.CheckFailure):

@@ -28,6 +28,11 @@ class EndingMixin:
         await self.store.outbox(conn, game.id, "archive", await self._final_summary(conn, game), None,
                                 iso(self.clock()))
 
+    async def mark_archived(self, game_id: int) -> None:
+        async with self.db.transaction() as conn:
+            await conn.execute("UPDATE games SET archived_at=? WHERE id=?", (iso(self.clock()), game_id))
+            await self.store.log(conn, game_id, None, iso(self.clock()), None, "archived", {})
+
     async def _finish_by_agreement(self, conn, game: GameInfo, phase: PhaseInfo, winners: tuple[str, ...],
                                    why: str) -> None:
         """The players ended the game by vote (a draw, a concession): no adjudication."""

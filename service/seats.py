@@ -58,9 +58,11 @@ class SeatsMixin:
         return chosen
 
     # ------------------------------------------------------------------ advertising
-    async def advertise(self, game_id: int, actor: Actor, seat: str | None = None) -> list[str]:
-        """GM: post an open-seat notice with a Join button for each seat that wants a player
-        (or the one named). Returns the seats advertised."""
+    async def advertise(self, game_id: int, actor: Actor, seat: str | None = None,
+                        also_in_game_channel: bool = True) -> list[str]:
+        """GM: an open-seat notice with a Join button for each seat that wants a player (or the
+        one named), posted in the game channel (unless the caller posts it there). Returns the
+        seats advertised."""
         async with self.db.transaction() as conn:
             game = await self.store.game(game_id, conn)
             permissions.require_gm(game, actor, "advertise seats of")
@@ -81,8 +83,9 @@ class SeatsMixin:
             now = iso(self.clock())
             await self.store.log(conn, game_id, game.current_phase, now, actor.user_id, "advertised",
                                  {"seats": wanted})
-            await self.store.outbox(conn, game_id, "game", advert_text(game, wanted), None, now,
-                                    buttons=[("join", s) for s in wanted])
+            if also_in_game_channel:
+                await self.store.outbox(conn, game_id, "game", advert_text(game, wanted), None, now,
+                                        buttons=[("join", s) for s in wanted])
         return wanted
 
     # ------------------------------------------------------------------ taking a seat
@@ -213,11 +216,15 @@ def _seat_named(game: GameInfo, seat: str) -> str:
 def _takeable(game: GameInfo, actor: Actor, seat: str, guild_id: int | None) -> str:
     """The seat `seat` names, if `actor` may take it over now."""
     permissions.require_same_server(game, guild_id)
-    require_status(game, ("active", "paused"), "take a seat in")
+    require_status(game, ("forming", "active", "paused"), "take a seat in")
     chosen = _seat_named(game, seat)
     mine = game.seats_of(actor.user_id)
     if chosen in mine:
         raise BadState(f"you already hold {chosen} in game #{game.id}")
+    if game.status == "forming":
+        if game.seat(chosen).user_id is not None:
+            raise BadState(f"{chosen} is taken in game #{game.id}; open seats: {', '.join(game.open_seats) or 'none'}")
+        return chosen
     if mine:
         raise BadState(f"you already play {', '.join(mine)} in game #{game.id}; a substitute takes one seat. "
                        f"The GM can give you more with `/game assign`")
@@ -244,3 +251,23 @@ def _assignable(game: GameInfo, actor: Actor, seat: str, user_id: int | None, gu
                        f"changes hands mid-game when its player agrees (`/game leave`) or when it has fallen "
                        f"into civil disorder")
     return chosen
+
+
+def seats_text(game: GameInfo, history: list[HolderSpell]) -> str:
+    """`/game seats`: each seat's player, since when, who held it before, and its standing."""
+    lines = [f"**Seats of #{game.id} {game.name}**"]
+    for info in game.seats:
+        spells = [h for h in history if h.seat == info.seat]
+        since = f" since {spells[-1].from_label}" if spells and spells[-1].from_label else ""
+        state = []
+        if info.civil_disorder:
+            state.append("civil disorder")
+        if info.leaving:
+            state.append("offered to a substitute")
+        if info.misses:
+            state.append(f"{info.misses} missed phase(s)")
+        holder = f"<@{info.user_id}>" if info.user_id else "open"
+        lines.append(f"• **{info.seat}**: {holder}{since}" + (f" — {', '.join(state)}" if state else ""))
+        for earlier in spells[:-1]:
+            lines.append(f"  before: <@{earlier.user_id}> from {earlier.from_label or 'the start'}")
+    return "\n".join(lines)

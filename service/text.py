@@ -10,6 +10,7 @@ from .errors import BadInput
 from .games import GameService
 from .history import last_headlines
 from .policy import policy_text
+from .rooms import TABLE_SETTINGS, table_text
 from .models import GameInfo
 
 
@@ -46,8 +47,10 @@ def option_list(variant: Variant) -> str:
     specs = list(variant.option_specs())
     head = f"**{variant.title}** (`{variant.key}`): {variant.summary}"
     if not specs:
-        return head + "\nThis game has no options."
+        return head + "\nTable settings (write `key=value` at `/game create`):\n" + "\n".join(
+            f"• `{key}`: {text}" for key, text in TABLE_SETTINGS.items())
     lines = [head, "Options (write `key=value` at `/game create`):"]
+    lines.extend(f"• `{key}`: {text}" for key, text in TABLE_SETTINGS.items())
     for spec in specs:
         default = "off" if spec.default is False else "on" if spec.default is True else spec.default
         choices = f" — one of {', '.join(map(str, spec.choices))}" if spec.choices else ""
@@ -62,12 +65,19 @@ async def game_status(service: GameService, game: GameInfo, viewer_id: int | Non
                if v != next((s.default for s in variant.option_specs() if s.key == k), None)}
     if options:
         lines.append("Options: " + ", ".join(f"{k}={v}" for k, v in sorted(options.items())))
-    seats = ", ".join(f"{s.seat}: " + (f"<@{s.user_id}>" if s.user_id else "open") for s in game.seats)
+    seats = ", ".join(f"{s.seat}: " + (f"<@{s.user_id}>" if s.user_id else "open")
+                      + (" (civil disorder)" if s.civil_disorder else " (offered to a substitute)" if s.leaving else "")
+                      for s in game.seats)
     lines.append("Seats: " + seats)
+    if game.substitute_wanted:
+        lines.append(f"Open for a substitute: {', '.join(game.substitute_wanted)} (`/game advertise`; "
+                     f"history: `/game seats`)")
     if game.current_phase is None:
         lines.append(f"Not started; {game.phase_hours:g}h per phase. Seed commitment `{game.seed_hash[:16]}…`")
         return "\n".join(lines)
     phase = await service.phase(game.id)
+    if game.status == "paused" and game.paused_until is not None:
+        lines.append(f"Paused; the pause ends by itself <t:{int(game.paused_until.timestamp())}:R> at the latest")
     if game.status == "active" and phase.deadline:
         lines.append(f"Phase: **{phase.label}**, deadline <t:{int(phase.deadline.timestamp())}:R>")
         ready = await service.readiness(game.id)
@@ -78,6 +88,9 @@ async def game_status(service: GameService, game: GameInfo, viewer_id: int | Non
     if game.winners:
         lines.append("Winner: " + ", ".join(game.winners))
     lines.append(policy_text(game))
+    lines.append(table_text(game))
+    for tally in await service.votes(game.id):
+        lines.append(f"🗳️ {tally.describe()}")
     headlines = await last_headlines(service, game.id)
     if headlines:
         lines.append(headlines)
@@ -92,7 +105,9 @@ async def game_status(service: GameService, game: GameInfo, viewer_id: int | Non
 def game_rules(game: GameInfo) -> str:
     """`/rules` of one game: its variant's rules with the options it was created with."""
     return (f"Game #{game.id} **{game.name}**\n" + get_variant(game.variant).rules_summary(game.options)
-            + "\n**Running the game**\n" + policy_text(game))
+            + "\n**Running the game**\n" + policy_text(game) + "\n" + table_text(game)
+            + "\nVotes: two thirds of the playing seats pause, resume or extend; every seat agrees to a draw "
+              "(Diplomacy); all seats of a side concede; a seated GM rolls back only with the players' vote.")
 
 
 def all_rules() -> str:

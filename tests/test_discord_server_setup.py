@@ -81,6 +81,11 @@ async def test_substitute_moves_the_seat_channel_and_tells_everyone(service):
         game_id = await started_game(world, "rx07", "Sub")
         central = world.seat_channel(game_id, "Central")
         assert world.fake.can_see(bob, central) and not world.fake.can_see(carol, central)
+        refused = await world.slash(alice, "game assign", game_id=game_id, seat="Central",
+                                    member=member_option(carol, world.guild))
+        assert "has not agreed to hand it over" in refused.text      # never taken from a playing player
+        offered = await world.slash(bob, "game leave", game_id=game_id)
+        assert "offered to a substitute" in offered.text, offered.text
         answer = await world.slash(alice, "game assign", game_id=game_id, seat="Central",
                                    member=member_option(carol, world.guild))
         assert "now holds **Central**" in answer.text, answer.text
@@ -100,6 +105,7 @@ async def test_substitute_without_manage_roles_is_refused_and_nothing_changes(se
     try:
         alice, bob, carol = world.players
         game_id = await started_game(world, "rx07", "Sub")
+        await world.slash(bob, "game leave", game_id=game_id)
         await world.fake.set_role_permissions(world.guild, world.fake.bot_role(world.guild),
                                               README_PERMISSIONS & ~MANAGE_ROLES)
         await world.harness.settle()

@@ -74,6 +74,9 @@ def build_app(fake: FakeDiscord) -> web.Application:
         web.get(f"{API}/applications/{{app}}/commands", routes.get_commands),
         web.post(f"{API}/guilds/{{guild}}/channels", routes.create_channel),
         web.get(f"{API}/guilds/{{guild}}/members/{{user}}", routes.get_member),
+        web.post(f"{API}/guilds/{{guild}}/roles", routes.create_role),
+        web.put(f"{API}/guilds/{{guild}}/members/{{user}}/roles/{{role}}", routes.add_member_role),
+        web.delete(f"{API}/guilds/{{guild}}/members/{{user}}/roles/{{role}}", routes.remove_member_role),
         web.get(f"{API}/channels/{{channel}}", routes.get_channel),
         web.patch(f"{API}/channels/{{channel}}", routes.edit_channel),
         web.delete(f"{API}/channels/{{channel}}", routes.delete_channel),
@@ -204,11 +207,72 @@ class Routes:
         name = str(payload.get("name", ""))
         if not 1 <= len(name) <= 100:
             raise DiscordError(400, 50035, "Invalid Form Body: name: Must be between 1 and 100 in length.")
+        self._room_in(parent)
         channel = self.fake.add_channel(guild, name, int(payload.get("type", 0)), parent)
         channel.topic = payload.get("topic")
         channel.overwrites = overwrites
         await self.fake.dispatch("CHANNEL_CREATE", channel.to_json())
         return _json(channel.to_json())
+
+    def _room_in(self, parent: int | None) -> None:
+        """Documentation (Channel → Channel Object): a category holds at most 50 channels."""
+        if parent is not None and sum(1 for c in self.fake.channels.values() if c.parent_id == parent) >= 50:
+            raise DiscordError(400, 50035, "Invalid Form Body: parent_id: Maximum number of channels in "
+                                           "category reached (50)")
+
+    # ------------------------------------------------------------------ roles
+    # Documentation (Guild → Create Guild Role, Add/Remove Guild Member Role; Topics → Permissions →
+    # Permission Hierarchy): MANAGE_ROLES is required; a new role starts at the bottom (position 1);
+    # a bot may only grant permissions it holds, and only assign roles below its own highest role.
+    async def create_role(self, request):
+        guild = self._guild(request)
+        held = guild.base_permissions(self.fake.bot.id)
+        if not held & MANAGE_ROLES:
+            raise missing_permissions()
+        payload, _ = await _body(request)
+        permissions = int(payload.get("permissions") or 0)
+        if held != ALL and permissions & ~held:
+            raise missing_permissions()
+        name = str(payload.get("name") or "new role")
+        if not 1 <= len(name) <= 100:
+            raise DiscordError(400, 50035, "Invalid Form Body: name: Must be between 1 and 100 in length.")
+        for role in guild.roles.values():
+            if role.id != guild.id:
+                role.position += 1
+        role = self.fake.add_role(guild, name, permissions)
+        role.position = 1
+        await self.fake.dispatch("GUILD_ROLE_CREATE", {"guild_id": str(guild.id), "role": role.to_json()})
+        return _json(role.to_json())
+
+    def _member_role(self, request):
+        guild = self._guild(request)
+        if not guild.base_permissions(self.fake.bot.id) & MANAGE_ROLES:
+            raise missing_permissions()
+        user_id, role_id = int(request.match_info["user"]), int(request.match_info["role"])
+        if user_id not in guild.members:
+            raise DiscordError(404, 10007, "Unknown Member")
+        role = guild.roles.get(role_id)
+        if role is None or role_id == guild.id:
+            raise DiscordError(404, 10011, "Unknown Role")
+        if guild.owner_id != self.fake.bot.id and role.position >= self.fake.top_role_position(guild, self.fake.bot.id):
+            raise missing_permissions()
+        return guild, user_id, role_id
+
+    async def add_member_role(self, request):
+        guild, user_id, role_id = self._member_role(request)
+        if role_id not in guild.members[user_id]:
+            guild.members[user_id].append(role_id)
+        await self.fake.dispatch("GUILD_MEMBER_UPDATE", {"guild_id": str(guild.id), **guild.member_json(
+            self.fake.users[user_id])})
+        return web.Response(status=204)
+
+    async def remove_member_role(self, request):
+        guild, user_id, role_id = self._member_role(request)
+        if role_id in guild.members[user_id]:
+            guild.members[user_id].remove(role_id)
+        await self.fake.dispatch("GUILD_MEMBER_UPDATE", {"guild_id": str(guild.id), **guild.member_json(
+            self.fake.users[user_id])})
+        return web.Response(status=204)
 
     async def get_member(self, request):
         guild = self._guild(request)
@@ -232,7 +296,12 @@ class Routes:
             if key in payload:
                 setattr(channel, key, payload[key])
         if "parent_id" in payload:
-            channel.parent_id = int(payload["parent_id"]) if payload["parent_id"] else None
+            parent = int(payload["parent_id"]) if payload["parent_id"] else None
+            if parent is not None and parent != channel.parent_id:
+                if parent not in self.fake.channels or self.fake.channels[parent].type != GUILD_CATEGORY:
+                    raise DiscordError(400, 50035, "Invalid Form Body: parent_id: Unknown channel")
+                self._room_in(parent)
+            channel.parent_id = parent
         await self.fake.dispatch("CHANNEL_UPDATE", channel.to_json())
         return _json(channel.to_json())
 

@@ -118,6 +118,9 @@ class FakeDiscord:
         role.permissions = permissions
         await self.dispatch("GUILD_ROLE_UPDATE", {"guild_id": str(guild.id), "role": role.to_json()})
 
+    def top_role_position(self, guild: Guild, user_id: int) -> int:
+        return max((guild.roles[r].position for r in guild.members.get(user_id, [])), default=0)
+
     def bot_role(self, guild: Guild) -> Role:
         return guild.roles[guild.members[self.bot.id][0]]
 

@@ -1,0 +1,99 @@
+"""Seats changing hands on Discord: the **Join** button of an open-seat notice, and moving a seat
+channel from one player to the next with an undo if the database then refuses.
+
+The button is a `DynamicItem`: its custom id carries the game and the seat, so a notice posted
+weeks ago still works after the bot restarted.
+"""
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any, Awaitable, Callable
+
+import discord
+
+from service import GameService, ServiceError
+from service.models import GameInfo
+
+from .channels import grant_seat, member_or_object, revoke_seat
+from .common import actor_of, error_text
+from .permissions import BotLacksPermissions, require_bot_permissions
+
+log = logging.getLogger("dispatch")
+Undo = Callable[[], Awaitable[None]]
+
+
+async def move_seat_channel(guild: discord.Guild, game: GameInfo, seat: str, member: discord.abc.Snowflake,
+                            previous: int | None) -> Undo:
+    """Open `seat`'s private channel to `member` and close it to the previous player (who may
+    hold other seats: only this channel closes). Returns how to undo it."""
+    channel_id = game.seat(seat).channel_id
+    channel = guild.get_channel(channel_id) if channel_id else None
+    if channel is None:
+        async def nothing() -> None:
+            return None
+        return nothing
+    require_bot_permissions(guild, "move the seat channel to its new player", ("view_channel", "manage_roles"))
+    old = member_or_object(guild, previous) if previous else None
+    await grant_seat(channel, member)
+    if isinstance(old, discord.Member):
+        await revoke_seat(channel, old)
+
+    async def undo() -> None:
+        try:
+            if isinstance(old, discord.Member):
+                await grant_seat(channel, old)
+            await revoke_seat(channel, member)
+        except discord.HTTPException:
+            log.exception("could not undo a seat channel move in game %s", game.id)
+    return undo
+
+
+def join_view(game_id: int, seats: list[str]) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for seat in seats[:10]:
+        view.add_item(JoinButton(game_id, seat))
+    return view
+
+
+class JoinButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dispatch:join:(?P<game>\d+):(?P<seat>.+)"):
+    """**Join** on an open-seat notice: take that seat."""
+
+    def __init__(self, game_id: int, seat: str):
+        super().__init__(discord.ui.Button(label=f"Join as {seat}"[:80], style=discord.ButtonStyle.primary,
+                                           custom_id=f"dispatch:join:{game_id}:{seat.replace(':', ' ')}"[:100]))
+        self.game_id, self.seat = game_id, seat
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /):
+        return cls(int(match["game"]), match["seat"])
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        service: GameService = interaction.client.service
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        guild = interaction.guild
+        try:
+            if guild is None:
+                raise BotLacksPermissions([], "seat you from a direct message; press Join in the server")
+            actor = actor_of(interaction)
+            change = await service.check_take(self.game_id, actor, self.seat, guild.id)
+            game = await service.game(self.game_id)
+            undo = await move_seat_channel(guild, game, change.seat, interaction.user, change.previous)
+            try:
+                change = await service.take_seat(self.game_id, actor, change.seat, guild.id)
+            except BaseException:
+                await undo()
+                raise
+        except (ServiceError, BotLacksPermissions, discord.HTTPException) as exc:
+            await interaction.followup.send(error_text(exc) if not isinstance(exc, discord.HTTPException) else
+                                            "⚠️ Discord refused to open the seat's channel to you; nothing changed. "
+                                            "Ask the GM to check my permissions.", ephemeral=True)
+            return
+        channel_id = (await service.game(self.game_id)).seat(change.seat).channel_id
+        where = f" Your private channel is <#{channel_id}>: your brief is waiting there." if channel_id else ""
+        await interaction.followup.send(f"✅ You now hold **{change.seat}** in game #{self.game_id}.{where}",
+                                        ephemeral=True)
+
+
+def register_seating_items(client: discord.Client) -> None:
+    client.add_dynamic_items(JoinButton)

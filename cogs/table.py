@@ -1,0 +1,79 @@
+"""`/vote` and `/press`: the players run their own game — votes instead of GM fiat, and private
+press channels between chosen seats."""
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from service.votes import MOTIONS, motion_words
+
+from .channels import delete_channels
+from .common import GAME_ID, DispatchCog, actor_of, guild_only, private_command, reply, resolve_game
+from .permissions import require_bot_permissions
+from .rooms import open_press_channel
+
+
+class TableCog(DispatchCog, name="Table"):
+    """Votes and press channels."""
+
+    @commands.hybrid_command(name="vote", description="Vote to pause, resume, extend, draw, concede or roll back",
+                             extras=private_command())
+    @app_commands.describe(motion="what you vote for; leave empty to see the votes of this phase",
+                           hours="for extend: hours to add (default 24)", withdraw="take your vote back",
+                           game_id=GAME_ID)
+    @app_commands.choices(motion=[app_commands.Choice(name=m, value=m) for m in MOTIONS])
+    async def vote(self, ctx: commands.Context, motion: str | None = None, hours: float | None = None,
+                   withdraw: bool = False, game_id: int | None = None) -> None:
+        game = await resolve_game(self.service, ctx, game_id)
+        if motion is None:
+            tallies = await self.service.votes(game.id)
+            text = "\n".join(f"🗳️ {t.describe()}" for t in tallies) or \
+                f"No votes in game #{game.id} this phase. Motions: {', '.join(MOTIONS)} (e.g. `/vote extend hours:24`)."
+            await reply(ctx, text, ephemeral=True)
+            return
+        tally = await self.service.vote(game.id, actor_of(ctx), motion, hours, withdraw)
+        what = "withdrawn" if withdraw else "counted"
+        await reply(ctx, f"Your vote to {motion_words(tally.motion)} is {what}: {tally.describe()}. "
+                         f"The game channel was told.", ephemeral=True)
+
+    @commands.hybrid_group(name="press", fallback="list", description="Your press and alliance channels in a game",
+                           extras=private_command())
+    @app_commands.describe(game_id=GAME_ID)
+    @guild_only()
+    async def press(self, ctx: commands.Context, game_id: int | None = None) -> None:
+        game = await resolve_game(self.service, ctx, game_id)
+        mine = [r for r in await self.service.rooms(game.id) if ctx.author.id in r.readers(game) and r.channel_id]
+        if not mine:
+            hint = " Open one with `/press open seats: …`." if game.press else ""
+            await reply(ctx, f"You have no press or alliance channel in game #{game.id}.{hint}", ephemeral=True)
+            return
+        await reply(ctx, "\n".join(f"• <#{r.channel_id}> — {r.kind}: {', '.join(r.seats)}" for r in mine),
+                    ephemeral=True)
+
+    @press.command(name="open", description="Open a private press channel with chosen seats",
+                   extras=private_command())
+    @app_commands.describe(seats="the seats to talk with, e.g. `France, Russia`", game_id=GAME_ID)
+    @guild_only()
+    async def open(self, ctx: commands.Context, seats: str, game_id: int | None = None) -> None:
+        game = await resolve_game(self.service, ctx, game_id)
+        actor = actor_of(ctx)
+        game, members = await self.service.check_press(game.id, actor, seats, ctx.guild.id)
+        require_bot_permissions(ctx.guild, "open a press channel", ("view_channel", "manage_channels", "manage_roles"))
+        channel = await open_press_channel(ctx.guild, game, members)
+        try:
+            room = await self.service.add_press_room(game.id, actor, members, channel.id)
+        except BaseException:
+            await delete_channels([channel])
+            raise
+        readers = room.readers(game)
+        await channel.send(f"🕊️ Press channel of {', '.join(f'**{s}**' for s in members)}, opened by "
+                           f"{ctx.author.mention}: " + ", ".join(f"<@{u}>" for u in readers)
+                           + ". Only you and I see it; orders still go in your seat channels.",
+                           allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in readers
+                                                                           if u != ctx.author.id]))
+        await reply(ctx, f"Opened {channel.mention} for {', '.join(members)}.", ephemeral=True)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(TableCog(bot, bot.service))
