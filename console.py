@@ -27,6 +27,8 @@ from service.models import CONSOLE_GUILD
 from service.maps import phase_map, preview_map, replay_gif
 from service.odds import battle_odds, combat_options_in_force, odds_options
 from service.history import history_text
+from service.policy import policy_text
+from service.seats import seats_text
 from service.suggest import order_suggestions
 from service.text import all_rules, game_rules, game_status, option_list, parse_option_words, variant_or_error
 
@@ -36,9 +38,13 @@ _TIMESTAMP = re.compile(r"<t:(-?\d{1,12}):[a-zA-Z]>")
 HELP = """Commands (game number first where a game is meant; `;` separates order lines):
   as NAME [admin]                 act as player NAME
   game list | game options VARIANT | game create VARIANT [name=..] [hours=..] [opt=val ...]
-  game join ID [SEAT] | game leave ID | game start ID | game status ID
-  game pause ID | game resume ID | game extend ID HOURS | game adjudicate ID
+  game join ID [SEAT] | game leave ID [SEAT] [cancel] | game start ID | game status ID
+                                  (leave once the game runs: offer your seat to a substitute)
+  game pause ID | game resume ID | game extend ID HOURS | game adjudicate ID | game rollback ID
   game assign ID SEAT NAME | game abandon ID | game export ID
+  game policy ID [excused=N] [extension=H] [time=21:00|off] [zone=Europe/Paris] [pause_cap=H]
+  game advertise ID [SEAT] | game take ID SEAT (Discord's Join button) | game seats ID
+  vote ID [MOTION [HOURS] [withdraw]]   pause, resume, extend, draw, concede, rollback; alone: the tally
   game import FILE | game delete ID (server admin: `as NAME admin`)
   orders ID [SEAT:] [ORDER; ORDER ...]   show or replace orders
   order ID [SEAT:] ORDER                 add or change one order
@@ -162,6 +168,10 @@ class Console:
             return [self._names(text)]
         if head == "notify":
             return [await self._notify(rest)]
+        if head == "vote":
+            return [await self._vote(rest)]
+        if head in ("press", "spectate"):
+            raise BadInput(f"`{head}` opens Discord channels; in the console everyone shares one screen")
         raise BadInput(f"unknown command `{head}`; type `help`")
 
     async def _odds(self, rest: str) -> list[str]:
@@ -217,7 +227,28 @@ class Console:
         if sub == "join":
             return [f"{me.name} takes {await svc.join(game_id, me, _opt(args, 1))} in game #{game_id}"]
         if sub == "leave":
-            return [f"{me.name} leaves {await svc.leave(game_id, me, _opt(args, 1))}"]
+            cancel = bool(args) and args[-1].lower() == "cancel"
+            seat = _opt(args[:-1] if cancel else args, 1)
+            left = await svc.leave(game_id, me, seat, cancel)
+            state = (await svc.game(game_id)).status
+            if state == "forming":
+                return [f"{me.name} leaves {left}"]
+            return [f"{me.name} keeps {left}" if cancel else f"{left} is offered to a substitute; {me.name} plays on "
+                                                              f"until someone takes it"]
+        if sub == "take":
+            change = await svc.take_seat(game_id, me, _arg(args, 1, "SEAT"))
+            return [f"{me.name} now holds {change.seat}"]
+        if sub == "advertise":
+            seats = await svc.advertise(game_id, me, _opt(args, 1))
+            return [f"advertised {', '.join(seats)} in the game channel"]
+        if sub == "seats":
+            return [self._names(seats_text(await svc.game(game_id), await svc.seat_history(game_id)))]
+        if sub == "rollback":
+            tally = await svc.rollback(game_id, me)
+            return [f"rolled back; now {(await svc.phase(game_id)).label}" if tally is None or tally.passed
+                    else f"you hold a seat, so the players decide: {tally.describe()}"]
+        if sub == "policy":
+            return [await self._policy(game_id, args[1:])]
         if sub == "start":
             game = await svc.start(game_id, me)
             return [f"game #{game.id} started"]
@@ -253,6 +284,33 @@ class Console:
             game = await svc.delete_game(game_id, me)
             return [f"deleted the record of game #{game.id} {game.name}"]
         raise BadInput(f"unknown `game {sub}`; type `help`")
+
+    async def _policy(self, game_id: int, words: list[str]) -> str:
+        """`game policy ID key=value ...`: the GM's no-show policy, deadline rhythm and pause cap."""
+        known = {"excused": "excused_misses", "extension": "extension_hours", "time": "deadline_time",
+                 "zone": "time_zone", "pause_cap": "pause_cap_hours"}
+        values: dict[str, object] = {}
+        for word in words:
+            key, sep, value = word.partition("=")
+            if not sep or key.lower() not in known:
+                raise BadInput(f"policy: `{word[:30]}` is not understood; write key=value with keys "
+                               f"{', '.join(known)}")
+            values[known[key.lower()]] = _int(value, key) if key.lower() == "excused" else value
+        changed = await self.service.set_policy(game_id, self.actor, **values)
+        return f"game #{game_id}: {policy_text(changed)}"
+
+    async def _vote(self, rest: str) -> str:
+        """`vote ID [MOTION [HOURS] [withdraw]]`."""
+        words = rest.split()
+        game_id = _game_id(words)
+        withdraw = bool(words) and words[-1].lower() == "withdraw"
+        words = words[:-1] if withdraw else words
+        if len(words) < 2:
+            tallies = await self.service.votes(game_id)
+            return "\n".join(t.describe() for t in tallies) or f"no votes in game #{game_id} this phase"
+        hours = words[2] if len(words) > 2 else None
+        tally = await self.service.vote(game_id, self.actor, words[1], hours, withdraw)
+        return tally.describe()
 
     async def _orders(self, rest: str, replace: bool) -> list[str]:
         game_id, seat, text = _target(rest)

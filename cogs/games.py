@@ -216,16 +216,18 @@ class GameCog(DispatchCog, name="Games"):
         deadline = await self.service.extend(game.id, actor_of(ctx), hours)
         await reply(ctx, f"Deadline of game #{game.id} is now <t:{int(deadline.timestamp())}:R>.")
 
-    @game.command(name="policy", description="GM: excused missed phases, their extension, fixed-time deadlines")
+    @game.command(name="policy", description="GM: excused missed phases, their extension, fixed-time deadlines, pause cap")
     @app_commands.describe(game_id=GAME_ID, excused="missed phases excused per player before civil disorder (0-10)",
                            extension="hours an excused miss adds to the deadline (once per phase)",
                            deadline_time="deadlines at this time of day, e.g. 21:00 (`off`: phase length after opening)",
-                           time_zone="IANA time zone of that time, e.g. Europe/Paris")
+                           time_zone="IANA time zone of that time, e.g. Europe/Paris",
+                           pause_cap="longest pause (hours) a GM who holds a seat, or a vote, may impose")
     async def policy(self, ctx: commands.Context, game_id: int | None = None, excused: int | None = None,
                      extension: float | None = None, deadline_time: str | None = None,
-                     time_zone: str | None = None) -> None:
+                     time_zone: str | None = None, pause_cap: float | None = None) -> None:
         game = await resolve_game(self.service, ctx, game_id)
-        changed = await self.service.set_policy(game.id, actor_of(ctx), excused, extension, deadline_time, time_zone)
+        changed = await self.service.set_policy(game.id, actor_of(ctx), excused, extension, deadline_time, time_zone,
+                                                pause_cap)
         await reply(ctx, f"Game #{game.id}: {policy_text(changed)} It applies from the next deadline on; "
                          f"the game channel was told.")
 

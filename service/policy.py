@@ -23,7 +23,7 @@ from engine.variant import get_variant
 
 from . import permissions
 from .checks import check_hours, clip
-from .errors import BadInput
+from .errors import BadInput, Forbidden
 from .models import Actor, GameInfo, PhaseInfo, iso
 
 MAX_EXCUSED = 10
@@ -62,7 +62,9 @@ def policy_text(game: GameInfo) -> str:
               "no excused misses: a seat with no orders at the deadline falls into civil disorder")
     deadline = (f"deadlines at {game.deadline_time} {game.time_zone or 'UTC'}" if game.deadline_time
                 else f"deadlines {game.phase_hours:g}h after each phase opens")
-    return f"No-shows: {misses}. Clock: {deadline}."
+    pause = (f"a GM who holds a seat, or the players' vote, pauses for at most {game.pause_cap_hours:g}h; "
+             f"then the clock runs again by itself")
+    return f"No-shows: {misses}. Clock: {deadline}. Pauses: {pause}."
 
 
 class PolicyMixin:
@@ -71,12 +73,20 @@ class PolicyMixin:
 
     async def set_policy(self, game_id: int, actor: Actor, excused_misses: int | None = None,
                          extension_hours: float | None = None, deadline_time: str | None = None,
-                         time_zone: str | None = None) -> GameInfo:
-        """The GM sets the no-show policy and the deadline rhythm; `deadline_time` `off` goes back
-        to deadlines a phase length after each opening. Applies from the next phase on."""
+                         time_zone: str | None = None, pause_cap_hours: float | None = None) -> GameInfo:
+        """The GM sets the no-show policy, the deadline rhythm and the pause cap; `deadline_time`
+        `off` goes back to deadlines a phase length after each opening. Applies from the next
+        phase on. Once the game runs, a GM who holds a seat may lower the pause cap but never
+        raise it: the cap is what keeps a seated GM from freezing the game."""
         game = await self.game(game_id)
         permissions.require_gm(game, actor, "change the game's policy")
         values: dict[str, object] = {}
+        if pause_cap_hours is not None:
+            cap = check_hours(pause_cap_hours, "the pause cap")
+            if cap > game.pause_cap_hours and game.status != "forming" and game.seats_of(actor.user_id):
+                raise Forbidden(f"you hold a seat in game #{game.id}: once it runs you may lower its pause cap "
+                                f"({game.pause_cap_hours:g}h) but not raise it")
+            values["pause_cap_hours"] = cap
         if excused_misses is not None:
             if not 0 <= excused_misses <= MAX_EXCUSED:
                 raise BadInput(f"excused misses: 0 to {MAX_EXCUSED}, not {excused_misses}")
@@ -96,7 +106,8 @@ class PolicyMixin:
         if time_zone is not None:
             values["time_zone"] = zone_of(time_zone.strip()).key
         if not values:
-            raise BadInput("nothing to change: give excused misses, an extension, a deadline time or a time zone")
+            raise BadInput("nothing to change: give excused misses, an extension, a deadline time, a time zone "
+                           "or a pause cap")
         async with self.db.transaction() as conn:
             sets = ", ".join(f"{column}=?" for column in values)
             await conn.execute(f"UPDATE games SET {sets} WHERE id=?", (*values.values(), game_id))
