@@ -15,14 +15,15 @@ from .common import GAME_ID, DispatchCog, actor_of, private_command, reply, repl
 HELP = """**Dispatch** — slow, play-by-post WWI wargames.
 **Setting up**
 `/game create <variant> [name] [hours] [options…]` — new game (`/game options <variant>` lists options)
-`/game join [game] [seat]` · `/game leave` · `/game start` (GM) · `/game list`
+`/game join [game] [seat]` · `/game leave` · `/game start` (GM) · `/game list` · `/game seats` · `/game spectate`
 **Playing** (in your private seat channel you can also just write orders, one per line)
 `/orders` — a form with your whole sheet (or `/orders <orders…>` to replace them) · `/order <order>` — add/change one, with suggestions as you type
 `/clear` · `/ready` · `/unready` (or the buttons on your sheet) · `/map [game] [phase] [replay] [preview] [region]` · `/history [phase]` · `/game status`
 `/palette` (your map colours) · `/notify` (DMs, reminder times, quiet)
+**Over weeks**: `/vote pause|resume|extend|draw|concede|rollback` · `/press open <seats>` · `/game leave` once it runs offers your seat to a substitute
 **Axis & Allies 1914**: `/buy 3 infantry` · `/move 2 infantry Berlin - Silesia` · `/casualties infantry, artillery` · `/done` · `/odds 3 inf, 1 art vs 4 inf`
 **Game master** (creator or server admin)
-`/game pause` · `/game resume` · `/game extend <hours>` · `/game adjudicate` · `/game assign <game> <seat> <member>` · `/game abandon` · `/game export`
+`/game pause` · `/game resume` · `/game extend <hours>` · `/game adjudicate` · `/game rollback` · `/game policy` · `/game advertise` · `/game assign <game> <seat> <member>` · `/game abandon` · `/game export`
 **Server admin**: `/game settings [hours] [palette] [reminder hours…]`
 Outside a game's channels, name the game: `/orders #12 A Par - Bur`, or `#12 France: …` if you hold several seats."""
 
@@ -34,6 +35,10 @@ EXAMPLES = {
     "game settings": "/game settings hours:48 palette:colour-blind",
     "map": "/map region:balkans   ·   /map phase:3   ·   /map replay:True   ·   /map preview:True",
     "history": "/history phase:2", "palette": "/palette palette:colour-blind",
+    "vote": "/vote motion:extend hours:24   ·   /vote motion:draw   ·   /vote (the tally)",
+    "press open": "/press open seats:France, Russia", "game spectate": "/game spectate game_id:12",
+    "game policy": "/game policy excused:1 deadline_time:21:00 time_zone:Europe/Paris pause_cap:72",
+    "game leave": "/game leave   ·   /game leave cancel:True",
     "odds": "/odds battle:3 inf, 1 art vs 4 inf", "rules": "/rules variant:aa1914",
     "casualties": "/casualties order:infantry, artillery, tank", "ready": "/ready confirm:True",
 }
