@@ -127,6 +127,10 @@ async def test_the_gm_sets_the_policy_through_discord(service):
         assert "GM" in refused.text or "game master" in refused.text.lower(), refused.text
         status = await world.slash(bob, "game status", channel=public, game_id=game_id)
         assert "2 excused missed phase(s)" in status.text
+        raised = await world.slash(alice, "game policy", channel=public, pause_cap=500)   # alice also plays
+        assert "lower its pause cap" in raised.text, raised.text
+        lowered = await world.slash(alice, "game policy", channel=public, pause_cap=72)
+        assert "pauses for at most 72h" in lowered.text, lowered.text
         await world.harness.wait_message(public, "rules of play", timeout=5)
         assert not world.fake.refusals
     finally:
