@@ -21,8 +21,19 @@ class OrderError(RulesError):
         return named
 
 
+class UnreadableOrder(OrderError):
+    """An order line that cannot be read at all: unknown words, a place not on the map, a
+    malformed unit list. Nothing about the position is needed to say so."""
+
+
+class IllegalOrder(OrderError):
+    """A readable order that the rules do not allow now: a unit that cannot go there, money
+    that is not there, a phase that takes other orders."""
+
+
 class RuleNotEnabled(OrderError):
-    """An order for a house rule the game was not created with; `option` names the option."""
+    """An order for a house rule the game was not created with; `option` names the option.
+    Its message comes from one place (`engine.aa1914.rules.not_enabled`)."""
 
     def __init__(self, message: str, option: str = ""):
         super().__init__(message)

@@ -21,7 +21,7 @@ import math
 import re
 from dataclasses import dataclass
 
-from engine.errors import OrderError
+from engine.errors import IllegalOrder
 
 from .board import Board
 
@@ -143,20 +143,20 @@ def parse_auction_order(text: str, board: Board, by_alliance: bool) -> AuctionOr
     words = line.lower().split()
     minors = {m.lower(): m for m in neutral_minors(board)}
     if not words:
-        raise OrderError("empty order")
+        raise IllegalOrder("empty order")
     if words[0] == "bid":
         match = re.fullmatch(r"bid\s+(?:(.+?)\s+)?(\d+)(?:\s+for\s+(.+))?", line, re.I)
         if not match or (match.group(1) and match.group(1).lower() not in minors):
-            raise OrderError("write `bid <IPCs>`" + (" for <power>`" if by_alliance else ""), line)
+            raise IllegalOrder("write `bid <IPCs>`" + (" for <power>`" if by_alliance else ""), line)
         power = None
         if by_alliance:
             if not match.group(3):
-                raise OrderError("by alliance, say which power the minor aligns with: `bid 6 for France`", line)
+                raise IllegalOrder("by alliance, say which power the minor aligns with: `bid 6 for France`", line)
             power = next((p for p in board.turn_order if p.lower() == match.group(3).strip().lower()), None)
             if power is None or power == US:
-                raise OrderError(f"`{match.group(3)}` is not a power that can take a minor", line)
+                raise IllegalOrder(f"`{match.group(3)}` is not a power that can take a minor", line)
         elif match.group(3):
-            raise OrderError("by power, your bid aligns the minor with you: leave out `for …`", line)
+            raise IllegalOrder("by power, your bid aligns the minor with you: leave out `for …`", line)
         minor = minors[match.group(1).lower()] if match.group(1) else None
         return Bid(int(match.group(2)), minor, power)
     if words in (["pass"], ["no", "bid"], ["no", "threat"], ["no"]):
@@ -167,36 +167,36 @@ def parse_auction_order(text: str, board: Board, by_alliance: bool) -> AuctionOr
         return Premium(True)
     if words in (["premium", "refuse"], ["refuse"]):
         return Premium(False)
-    raise OrderError("auction orders: `bid <IPCs>`, `pass`, `threaten`, `no threat`, `premium pay|refuse`", line)
+    raise IllegalOrder("auction orders: `bid <IPCs>`, `pass`, `threaten`, `no threat`, `premium pay|refuse`", line)
 
 
 def check_auction(board: Board, state: dict, seat: str, order: AuctionOrder) -> None:
     """Refuse what `seat` may not answer at this step of the auction, saying why."""
     auction = open_auction(board, state)
     if seat == US or board.side_of(seat) is None:
-        raise OrderError(f"{seat} is neutral: it has no alliance to bid or threaten for (docs/rulings.md)")
+        raise IllegalOrder(f"{seat} is neutral: it has no alliance to bid or threaten for (docs/rulings.md)")
     if seat not in seats_to_act(board, state):
-        raise OrderError(f"{seat} has nothing to decide at this step of the auction ({step_label(board, state)})")
+        raise IllegalOrder(f"{seat} has nothing to decide at this step of the auction ({step_label(board, state)})")
     if auction["step"] == "bid":
         if isinstance(order, Pass):
             return
         if not isinstance(order, Bid):
-            raise OrderError(f"{auction['minor']} is being bid for: `bid <IPCs>` or `pass`")
+            raise IllegalOrder(f"{auction['minor']} is being bid for: `bid <IPCs>` or `pass`")
         if order.minor and order.minor != auction["minor"]:
-            raise OrderError(f"{auction['minor']} is on offer now, not {order.minor}; minors go one at a time")
+            raise IllegalOrder(f"{auction['minor']} is on offer now, not {order.minor}; minors go one at a time")
         least = next_price(board, auction)
         budget = auction["money"][payer(board, seat, auction["by_alliance"])]
         if order.amount < least:
-            raise OrderError(f"the lowest bid for {auction['minor']} now is {least} IPCs"
+            raise IllegalOrder(f"the lowest bid for {auction['minor']} now is {least} IPCs"
                              + (" (its IPC value)" if not auction["high"] else " (one more than the high bid)"))
         if order.amount > budget:
-            raise OrderError(f"you have {budget} IPCs of auction money, not {order.amount}")
+            raise IllegalOrder(f"you have {budget} IPCs of auction money, not {order.amount}")
         if order.for_power and board.side_of(order.for_power) != board.side_of(seat):
-            raise OrderError(f"{order.for_power} is not in your alliance")
+            raise IllegalOrder(f"{order.for_power} is not in your alliance")
     elif auction["step"] == "threat" and not isinstance(order, (Threaten, Pass)):
-        raise OrderError("answer `threaten` or `no threat`")
+        raise IllegalOrder("answer `threaten` or `no threat`")
     elif auction["step"] == "premium" and not isinstance(order, Premium):
-        raise OrderError("answer `premium pay` or `premium refuse`")
+        raise IllegalOrder("answer `premium pay` or `premium refuse`")
 
 
 # ------------------------------------------------------------------ one step

@@ -7,7 +7,7 @@ is free and cannot be countered. Coastal Batteries are destroyed by attacking th
 """
 from __future__ import annotations
 
-from engine.errors import OrderError
+from engine.errors import IllegalOrder
 
 from .combat import Piece, Roll, SeaPolicy, roll_dice, sea_battle
 from .context import TurnContext
@@ -58,10 +58,10 @@ def check_attack(turn: TurnContext, where: str, zone: str) -> None:
     if "coastal_artillery" not in turn.rules.house_units:
         raise not_enabled("coastal_artillery")
     if not turn.board.adjacent(where, zone):
-        raise OrderError(f"{zone} does not border {where}")
+        raise IllegalOrder(f"{zone} does not border {where}")
     if not any(u["type"] == "coastal_artillery" and at_war(turn.board, turn.state, turn.power, u["owner"])
                for u in units_in(turn.state, where)):
-        raise OrderError(f"there is no enemy coastal battery in {where}")
+        raise IllegalOrder(f"there is no enemy coastal battery in {where}")
 
 
 def attack_battery(turn: TurnContext, where: str, zone: str) -> None:

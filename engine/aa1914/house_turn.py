@@ -3,7 +3,7 @@ breakthroughs, concentrated attacks, artillery neutralization, counter-battery f
 Spain's alignment. Mixed into `turn.Turn`, whose state and helpers they use."""
 from __future__ import annotations
 
-from engine.errors import OrderError
+from engine.errors import IllegalOrder
 
 from . import movement
 from .board import ALLIANCES, board_for
@@ -41,7 +41,7 @@ class HouseTurnMixin:
             if side not in ALLIANCES:
                 return
             if self.state["round"] < 3:
-                raise OrderError("a neutral Italy may attack the alliances from turn 3 (house rule 4.16)")
+                raise IllegalOrder("a neutral Italy may attack the alliances from turn 3 (house rule 4.16)")
             self.italy_attacked.add(side)
             italy["status"] = "alone" if len(self.italy_attacked) == 2 or before == "alone" else opposite(side)
             self.report.append(f"🇮🇹 Italy attacks the {side}: " + (
@@ -54,10 +54,10 @@ class HouseTurnMixin:
         """4.16: "it may decide to defect if the deal is not honored ... Defection can only occur once"."""
         italy = self.state.get("italy")
         if self.power != "Italy" or not italy:
-            raise OrderError("only Italy defects, and only in the Italian Dilemma (option `italian_dilemma`)")
+            raise IllegalOrder("only Italy defects, and only in the Italian Dilemma (option `italian_dilemma`)")
         if self.state["round"] < 4 or not italy["broken"] or italy["defected"] or italy["status"] not in (
                 "Central Powers", "Allies"):
-            raise OrderError("Italy may defect once, from turn 4, after its deal was not honoured")
+            raise IllegalOrder("Italy may defect once, from turn 4, after its deal was not honoured")
         italy.update(status=opposite(italy["status"]), defected=True, deal=None, broken=False)
         self.board = board_for(self.state["options"], italy["status"])
         self.report.append(f"🇮🇹 Italy defects and joins the {italy['status']}.")
@@ -69,13 +69,13 @@ class HouseTurnMixin:
         if not self.rules.more_production:
             raise not_enabled("more_production")
         if self.power == US:
-            raise OrderError("the United States places no factory")
+            raise IllegalOrder("the United States places no factory")
         factories = self.state.setdefault("factories", {})
         if self.power in factories or self.state["round"] != 1:
-            raise OrderError(f"{self.power} places its one factory in its first turn")
+            raise IllegalOrder(f"{self.power} places its one factory in its first turn")
         t = self.board.territories[order.where]
         if self.state["control"].get(order.where) != self.power or t.ipc < FACTORY_MIN_IPC:
-            raise OrderError(f"a factory goes in a territory {self.power} controls worth 2 IPCs or more, "
+            raise IllegalOrder(f"a factory goes in a territory {self.power} controls worth 2 IPCs or more, "
                              f"not {order.where}")
         factories[self.power] = {"where": order.where, "effect": order.effect}
         self.report.append(f"🏭 {self.power} builds a factory in {order.where} ({order.effect}).")
@@ -109,27 +109,27 @@ class HouseTurnMixin:
         start, dest = order.path[0], order.path[-1]
         needed = truck_loads(dict(order.units))
         if needed is None:
-            raise OrderError("trucks carry 2 infantry, 1 infantry and 1 artillery, or 1 tank each")
+            raise IllegalOrder("trucks carry 2 infantry, 1 infantry and 1 artillery, or 1 tank each")
         depot = order.pickup or start
         trucks = [u for u in units_in(self.state, depot) if u["owner"] == self.power and u["type"] == "truck"
                   and u["id"] not in self.done_moving]
         if len(trucks) < needed:
-            raise OrderError(f"{self.power} has {len(trucks)} truck(s) in {depot} that can still move; "
+            raise IllegalOrder(f"{self.power} has {len(trucks)} truck(s) in {depot} that can still move; "
                              f"those units need {needed}")
         units = movement.pick_units(self, MoveOrder(order.units, order.path))
         if start in self.start_contested:
-            raise OrderError(f"units leaving contested {start} move on foot")
+            raise IllegalOrder(f"units leaving contested {start} move on foot")
         if order.pickup:
             if depot in self.start_contested:
-                raise OrderError(f"trucks leaving contested {depot} may not carry units on")
+                raise IllegalOrder(f"trucks leaving contested {depot} may not carry units on")
             movement.check_steps(self, (depot, start))
             movement.check_entry(self, (start,))
         movement.check_steps(self, order.path)
         if any(self.board.territories[p].sea for p in order.path):
-            raise OrderError("trucks drive over land: use a transport to cross the sea")
+            raise IllegalOrder("trucks drive over land: use a transport to cross the sea")
         status = movement.check_entry(self, order.path[1:])
         if len(order.path) == 3 and (status[0] != "friendly" or movement.first_entry_to_friendly_minor(self, order.path[1])):
-            raise OrderError(f"trucks drive through friendly territory first, and {order.path[1]} is "
+            raise IllegalOrder(f"trucks drive through friendly territory first, and {order.path[1]} is "
                              + ("a friendly minor entered for the first time" if status[0] == "friendly" else status[0]))
         # fetched trucks have spent a space: they unload one space on and stay there
         truck_stop = order.path[1] if order.pickup else dest
@@ -154,18 +154,18 @@ class HouseTurnMixin:
             raise not_enabled("multinational_attacks")
         if order.ally == self.power or not friendly(self.board, order.ally, self.power) or (
                 order.ally == US and not self.state["us_at_war"]):
-            raise OrderError(f"{order.ally} is not an ally at war that can join {self.power}'s attack")
+            raise IllegalOrder(f"{order.ally} is not an ally at war that can join {self.power}'s attack")
         move = MoveOrder(order.units, order.path)
         units = movement.pick_units(self, move, owner=order.ally)
         attacked = self.state.get("attacked", {})
         if any(attacked.get(str(u["id"])) == self.state["round"] for u in units):
-            raise OrderError(f"those {order.ally} units moved to attack in their own turn this round")
+            raise IllegalOrder(f"those {order.ally} units moved to attack in their own turn this round")
         kind = movement.check_path(self, move, units)
         if kind not in ("land", "air"):
-            raise OrderError("allied units join an attack over land or by air")
+            raise IllegalOrder("allied units join an attack over land or by air")
         dest = order.path[-1]
         if movement.territory_status(self, dest) not in ("hostile", "contested", "neutral"):
-            raise OrderError(f"allies join an attack; {dest} is not one")
+            raise IllegalOrder(f"allies join an attack; {dest} is not one")
         order_index = list(self.board.turn_order).index(order.ally)
         nxt = [self.state["round"] + (0 if order_index > self.state["turn"] else 1), order_index]
         for u in units:
@@ -183,12 +183,12 @@ class HouseTurnMixin:
             raise not_enabled("breaking_through")
         origin, dest = order.path
         if origin not in self.start_contested:
-            raise OrderError(f"a breakthrough starts from a territory that was contested at the start of the turn, "
+            raise IllegalOrder(f"a breakthrough starts from a territory that was contested at the start of the turn, "
                              f"not {origin}")
         if not self.board.adjacent(origin, dest) or self.board.territories[dest].sea:
-            raise OrderError(f"{dest} is not a territory next to {origin}")
+            raise IllegalOrder(f"{dest} is not a territory next to {origin}")
         if movement.territory_status(self, dest) not in ("hostile", "contested"):
-            raise OrderError(f"a breakthrough goes into an enemy or contested territory, not {dest}")
+            raise IllegalOrder(f"a breakthrough goes into an enemy or contested territory, not {dest}")
         here = [u for u in units_in(self.state, origin) if u["owner"] == self.power
                 and not UNIT_TYPES[u["type"]].is_sea]
         stayed = [u for u in here if self.start_unit_places.get(u["id"]) == origin and u["id"] not in self.done_moving]
@@ -197,12 +197,12 @@ class HouseTurnMixin:
         allowed = breakthrough_allowance(len(here), len(defenders), len(stayed))
         wanted = sum(n for _, n in order.units)
         if wanted > allowed:
-            raise OrderError(f"{wanted} units cannot break through from {origin}: {len(here)} attack "
+            raise IllegalOrder(f"{wanted} units cannot break through from {origin}: {len(here)} attack "
                              f"{len(defenders)} defenders and {len(stayed)} began the turn there, so {allowed} may")
         for kind, n in order.units:
             pool = [u for u in stayed if u["type"] == kind]
             if len(pool) < n:
-                raise OrderError(f"only {len(pool)} {kind} began the turn in {origin}")
+                raise IllegalOrder(f"only {len(pool)} {kind} began the turn in {origin}")
             for u in pool[:n]:
                 u["where"] = dest
                 self.done_moving.add(u["id"])
@@ -217,9 +217,9 @@ class HouseTurnMixin:
         if not self.rules.concentrated_attacks:
             raise not_enabled("concentrated_attacks")
         if not any(u["owner"] == order.target for u in units_in(self.state, order.where)):
-            raise OrderError(f"{order.target} has no units in {order.where} to concentrate on")
+            raise IllegalOrder(f"{order.target} has no units in {order.where} to concentrate on")
         if not at_war(self.board, self.state, self.power, order.target):
-            raise OrderError(f"{self.power} is not at war with {order.target}")
+            raise IllegalOrder(f"{self.power} is not at war with {order.target}")
         self.concentrations[order.where] = order.target
 
     def neutralize(self, order: Neutralize) -> None:
@@ -227,10 +227,10 @@ class HouseTurnMixin:
         if not start:
             raise not_enabled("artillery_neutralization")
         if self.state["round"] < start:
-            raise OrderError(f"artillery neutralization starts on turn {start}")
+            raise IllegalOrder(f"artillery neutralization starts on turn {start}")
         have = sum(1 for u in units_in(self.state, order.where) if u["owner"] == self.power and u["type"] == "artillery")
         if not 1 <= order.artillery <= have:
-            raise OrderError(f"{self.power} has {have} artillery in {order.where}, not {order.artillery}")
+            raise IllegalOrder(f"{self.power} has {have} artillery in {order.where}, not {order.artillery}")
         self.neutralizing[order.where] = order.artillery
 
     def counter_battery(self, order: CounterBattery) -> None:
@@ -239,7 +239,7 @@ class HouseTurnMixin:
             raise not_enabled("counter_battery")
         have = sum(1 for u in units_in(self.state, order.where) if u["owner"] == self.power and u["type"] == "artillery")
         if not 1 <= order.artillery <= have // 2:
-            raise OrderError(f"up to half of the {have} artillery in {order.where} may fire counter-battery, "
+            raise IllegalOrder(f"up to half of the {have} artillery in {order.where} may fire counter-battery, "
                              f"not {order.artillery}")
         self.counter_batteries[order.where] = order.artillery
 
@@ -292,9 +292,9 @@ class HouseTurnMixin:
             units = sum(1 for u in units_in(self.state, order.where) if u["owner"] == self.power)
             room = supply_capacity(units) - mine["at"].get(order.where, 0)
             if order.amount > room:
-                raise OrderError(f"{order.where} can take {max(room, 0)} more supplies (twice your units there)")
+                raise IllegalOrder(f"{order.where} can take {max(room, 0)} more supplies (twice your units there)")
             if order.amount > mine["stock"]:
-                raise OrderError(f"{self.power} has {mine['stock']} supplies to send, not {order.amount}")
+                raise IllegalOrder(f"{self.power} has {mine['stock']} supplies to send, not {order.amount}")
             mine["stock"] -= order.amount
             mine["at"][order.where] = mine["at"].get(order.where, 0) + order.amount
         limit = stockpile_limit(income(self.board, self.state, self.power))

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from engine.errors import OrderError
+from engine.errors import IllegalOrder
 
 from .board import ALLIANCES, Board
 from .orders import parse_counts
@@ -70,21 +70,21 @@ def parse_demand(text: str, board: Board) -> Demand:
     if match:
         amount = int(match.group(2))
         if amount < 1:
-            raise OrderError("a payment is at least 1 IPC", line)
+            raise IllegalOrder("a payment is at least 1 IPC", line)
         return Demand("per-turn" if "per" in match.group(1) else "lump", amount)
     match = re.fullmatch(r"demand\s+units\s+(.+)", line, re.I)
     if match:
         units, _ = parse_counts(match.group(1))
         if sum(n for _, n in units) > MAX_UNITS:
-            raise OrderError(f"Italy may demand at most {MAX_UNITS} units", line)
+            raise IllegalOrder(f"Italy may demand at most {MAX_UNITS} units", line)
         return Demand("units", units=units)
     match = re.fullmatch(r"demand\s+territory\s+(.+?)\s+by\s+(?:round\s+|turn\s+)?(\d+)", line, re.I)
     if match:
         name = board.lookup(match.group(1))
         if name is None or board.territories[name].sea:
-            raise OrderError(f"`{match.group(1)}` is not a territory", line)
+            raise IllegalOrder(f"`{match.group(1)}` is not a territory", line)
         return Demand("territory", territory=name, by_round=int(match.group(2)))
-    raise OrderError("Italy's demands: `demand lump 10`, `demand per-turn 3`, `demand units 4 infantry`, "
+    raise IllegalOrder("Italy's demands: `demand lump 10`, `demand per-turn 3`, `demand units 4 infantry`, "
                      "`demand territory Trieste by 5`, or `no demands`", line)
 
 
@@ -97,7 +97,7 @@ def parse_response(text: str) -> Response:
     match = re.fullmatch(r"offer\s+(\d+)", low)
     if match:
         return Response(True, int(match.group(1)))
-    raise OrderError("answer Italy with `accept`, `refuse` or `offer <extra IPCs>`", text)
+    raise IllegalOrder("answer Italy with `accept`, `refuse` or `offer <extra IPCs>`", text)
 
 
 def cost_of(demands: list[Demand]) -> tuple[int, dict]:

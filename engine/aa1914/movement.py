@@ -13,7 +13,7 @@ enter a sea zone containing an active enemy minefield."
 """
 from __future__ import annotations
 
-from engine.errors import OrderError
+from engine.errors import IllegalOrder, OrderError
 
 from .context import TurnContext
 from .orders import MoveOrder
@@ -97,7 +97,7 @@ def pick_units(turn: TurnContext, order: MoveOrder, owner: str | None = None) ->
             pool.sort(key=lambda u: u.get("damaged", False))
         if len(pool) < count:
             have = len(pool)
-            raise OrderError(f"{owner} has {have} {kind} in {start} that can still move, not {count}")
+            raise IllegalOrder(f"{owner} has {have} {kind} in {start} that can still move, not {count}")
         chosen.extend(pool[:count])
     return chosen
 
@@ -109,7 +109,7 @@ def check_path(turn: TurnContext, order: MoveOrder, units: list[dict]) -> str:
     check_steps(turn, path)
     domains = {UNIT_TYPES[u["type"]].domain for u in units}
     if len(domains) > 1:
-        raise OrderError("move land, air and sea units in separate orders")
+        raise IllegalOrder("move land, air and sea units in separate orders")
     domain = domains.pop()
     if domain == "air":
         return _check_air(turn, path)
@@ -118,7 +118,7 @@ def check_path(turn: TurnContext, order: MoveOrder, units: list[dict]) -> str:
     if all(u["type"] == "armored_train" for u in units):
         return _check_rail(turn, path)
     if any(u["type"] == "armored_train" for u in units):
-        raise OrderError("armored trains move on their own (by rail)")
+        raise IllegalOrder("armored trains move on their own (by rail)")
     return _check_land(turn, path, units)
 
 
@@ -128,11 +128,11 @@ def check_steps(turn: TurnContext, path: tuple[str, ...]) -> None:
     board = turn.board
     for a, b in zip(path, path[1:]):
         if not board.adjacent(a, b):
-            raise OrderError(f"{a} and {b} do not border each other")
+            raise IllegalOrder(f"{a} and {b} do not border each other")
         if board.territories[b].impassable or b in turn.rules.extra_impassable:
-            raise OrderError(f"{b} is impassable")
+            raise IllegalOrder(f"{b} is impassable")
         if {a, b} == set(SUEZ) and not _suez_open(turn):
-            raise OrderError("the Suez Canal is closed: your side does not control Egypt")
+            raise IllegalOrder("the Suez Canal is closed: your side does not control Egypt")
 
 
 def check_entry(turn: TurnContext, entered: tuple[str, ...] | list[str]) -> list[str]:
@@ -142,10 +142,10 @@ def check_entry(turn: TurnContext, entered: tuple[str, ...] | list[str]) -> list
     if "closed" in status:
         closed = entered[status.index("closed")]
         if turn.start_control.get(closed) == "Spain":
-            raise OrderError(f"{closed} belongs to neutral Spain: no power may enter it (house rule 4.17)")
-        raise OrderError("the neutral United States may not enter territories of other Allied powers")
+            raise IllegalOrder(f"{closed} belongs to neutral Spain: no power may enter it (house rule 4.17)")
+        raise IllegalOrder("the neutral United States may not enter territories of other Allied powers")
     if turn.power == "Spain" and "hostile" in status:
-        raise OrderError("neutral Spain enters only its own territories and neutral ones (house rule 4.17)")
+        raise IllegalOrder("neutral Spain enters only its own territories and neutral ones (house rule 4.17)")
     return status
 
 
@@ -163,11 +163,11 @@ def _check_rail(turn: TurnContext, path: tuple[str, ...]) -> str:
     there (2 dice at 2, negating 1 hit), as any unit entering hostile ground ends its move."""
     for name in path[1:-1]:
         if not rail_ok(turn, name, turn.power):
-            raise OrderError(f"armored trains run on only through {turn.power}'s own original territories "
+            raise IllegalOrder(f"armored trains run on only through {turn.power}'s own original territories "
                              f"that it held at the start of the turn, not {name}")
     dest = turn.board.territories[path[-1]]
     if dest.sea or dest.original_owner != turn.power:
-        raise OrderError(f"armored trains run only in {turn.power}'s own original territories, not {path[-1]}")
+        raise IllegalOrder(f"armored trains run only in {turn.power}'s own original territories, not {path[-1]}")
     return "land"
 
 
@@ -178,27 +178,27 @@ def _suez_open(turn: TurnContext) -> bool:
 
 def _check_air(turn: TurnContext, path: tuple[str, ...]) -> str:
     if len(path) - 1 > UNIT_TYPES["fighter"].move:
-        raise OrderError("fighters move at most 2 spaces")
+        raise IllegalOrder("fighters move at most 2 spaces")
     if turn.board.territories[path[-1]].sea:
-        raise OrderError("a fighter must end its move in a territory with your land units, not at sea")
+        raise IllegalOrder("a fighter must end its move in a territory with your land units, not at sea")
     return "air"
 
 
 def _check_sea(turn: TurnContext, path: tuple[str, ...], units: list[dict]) -> str:
     board = turn.board
     if not all(board.territories[p].sea for p in path):
-        raise OrderError("ships move only through sea zones")
+        raise IllegalOrder("ships move only through sea zones")
     bonus = 1 if path[0] in turn.base_zones else 0
     for u in units:
         allowance = UNIT_TYPES[u["type"]].move + bonus
         if len(path) - 1 > allowance:
-            raise OrderError(f"a {u['type']} starting in {path[0]} moves at most {allowance} sea zones"
+            raise IllegalOrder(f"a {u['type']} starting in {path[0]} moves at most {allowance} sea zones"
                              + ("" if bonus else " (one more from a friendly naval base)"))
     for zone in path[1:-1]:
         if enemy_minefield(turn, zone):
-            raise OrderError(f"ships must stop on entering the mined {zone}")
+            raise IllegalOrder(f"ships must stop on entering the mined {zone}")
         if enemy_warships(turn, zone):
-            raise OrderError(f"enemy warships in {zone} stop your ships there")
+            raise IllegalOrder(f"enemy warships in {zone} stop your ships there")
     return "sea"
 
 
@@ -208,37 +208,37 @@ def _check_land(turn: TurnContext, path: tuple[str, ...], units: list[dict]) -> 
     at_sea = board.territories[start].sea
     if at_sea:
         if len(path) != 2 or board.territories[dest].sea:
-            raise OrderError("land units at sea can only be unloaded into an adjacent territory")
+            raise IllegalOrder("land units at sea can only be unloaded into an adjacent territory")
         if any(u.get("aboard") is None for u in units):
-            raise OrderError("those land units are not aboard a transport")
+            raise IllegalOrder("those land units are not aboard a transport")
         return "unload"
     if board.territories[dest].sea:
         if len(path) != 2:
-            raise OrderError("land units board a transport in an adjacent sea zone")
+            raise IllegalOrder("land units board a transport in an adjacent sea zone")
         if turn.power == US and not turn.state["us_at_war"]:
-            raise OrderError("the United States may not load transports before it is at war")
+            raise IllegalOrder("the United States may not load transports before it is at war")
         return "load"
     if any(board.territories[p].sea for p in path):
-        raise OrderError("land units cannot cross the sea on their own: use a transport")
+        raise IllegalOrder("land units cannot cross the sea on their own: use a transport")
     status = check_entry(turn, path[1:])
     if start in turn.start_contested:
         # "Land units that begin their turn in contested territories can only be moved to an adjacent
         # territory ... controlled by the moving power or contained units belonging to that power"
         if len(path) != 2:
-            raise OrderError(f"units that begin the turn in contested {start} move only one territory")
+            raise IllegalOrder(f"units that begin the turn in contested {start} move only one territory")
         if turn.start_control.get(dest) != turn.power and dest not in turn.start_own_units:
-            raise OrderError(f"from contested {start} units may only move to a territory you controlled "
+            raise IllegalOrder(f"from contested {start} units may only move to a territory you controlled "
                              "or had units in at the start of the turn")
         return "land"
     if len(path) - 1 > 2:
-        raise OrderError("land units move at most two territories")
+        raise IllegalOrder("land units move at most two territories")
     if len(path) == 3:
         if status[1] in ("hostile", "neutral") or status[0] in ("hostile", "neutral"):
-            raise OrderError("land units move only one territory when entering a hostile or neutral territory")
+            raise IllegalOrder("land units move only one territory when entering a hostile or neutral territory")
         if status[0] == "contested":
-            raise OrderError(f"land units must end their movement on entering contested {path[1]}")
+            raise IllegalOrder(f"land units must end their movement on entering contested {path[1]}")
         if first_entry_to_friendly_minor(turn, path[1]):
-            raise OrderError(f"land units must stop on first entering friendly minor {path[1]}")
+            raise IllegalOrder(f"land units must stop on first entering friendly minor {path[1]}")
     return "land"
 
 

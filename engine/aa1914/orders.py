@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from engine.errors import OrderError, did_you_mean
+from engine.errors import OrderError, UnreadableOrder, did_you_mean
 
 from .board import Board
 from .units import UNIT_TYPES, unit_type
@@ -292,15 +292,15 @@ def parse_counts(text: str) -> tuple[Counts, bool]:
         if len(words) == 2 and unit_type(" ".join(words)):
             words = ["_".join(words)]
         if len(words) != 1:
-            raise OrderError(f"`{part.strip()}` is not a number and a unit type (e.g. `3 infantry`)")
+            raise UnreadableOrder(f"`{part.strip()}` is not a number and a unit type (e.g. `3 infantry`)")
         kind = unit_type(words[0])
         if kind is None:
-            raise OrderError(f"`{words[0]}` is not a unit; units: {', '.join(UNIT_TYPES)}")
+            raise UnreadableOrder(f"`{words[0]}` is not a unit; units: {', '.join(UNIT_TYPES)}")
         if not 1 <= number <= 200:
-            raise OrderError(f"{number} is not a number of units (1 to 200)")
+            raise UnreadableOrder(f"{number} is not a number of units (1 to 200)")
         counts[kind.name] = counts.get(kind.name, 0) + number
     if not counts:
-        raise OrderError("name the units, e.g. `3 infantry, 1 artillery`")
+        raise UnreadableOrder("name the units, e.g. `3 infantry, 1 artillery`")
     order = list(UNIT_TYPES)
     return tuple(sorted(counts.items(), key=lambda kv: order.index(kv[0]))), damaged
 
@@ -308,7 +308,7 @@ def parse_counts(text: str) -> tuple[Counts, bool]:
 def _place(board: Board, text: str) -> str:
     name = board.lookup(text)
     if name is None:
-        raise OrderError(f"`{text.strip()}` is not a territory or sea zone on this map" + did_you_mean(board.closest(text)))
+        raise UnreadableOrder(f"`{text.strip()}` is not a territory or sea zone on this map" + did_you_mean(board.closest(text)))
     return name
 
 
@@ -335,8 +335,8 @@ def _split_units_and_places(board: Board, rest: str) -> tuple[str, list[str]]:
         else:
             if counted:   # the units read fine: the place is what is wrong
                 first = re.split(r"\s+-\s+|\s*->\s*|\s+to\s+", counted[1])[0]
-                raise OrderError(f"`{first}` is not a territory or sea zone on this map" + did_you_mean(board.closest(first)))
-            raise OrderError("write `move <units> <from> - <to>`, e.g. `move 2 infantry Berlin - Silesia`")
+                raise UnreadableOrder(f"`{first}` is not a territory or sea zone on this map" + did_you_mean(board.closest(first)))
+            raise UnreadableOrder("write `move <units> <from> - <to>`, e.g. `move 2 infantry Berlin - Silesia`")
     steps = [s for s in re.split(r"\s+-\s+|\s*->\s*|\s*→\s*|\s+to\s+", places.strip()) if s.strip()]
     return units, [_place(board, s) for s in steps]
 
@@ -344,14 +344,14 @@ def _split_units_and_places(board: Board, rest: str) -> tuple[str, list[str]]:
 def parse_order(text: str, board: Board) -> Order:
     line = " ".join((text or "").split())
     if not line:
-        raise OrderError("empty order")
+        raise UnreadableOrder("empty order")
     if len(line) > MAX_LENGTH:
-        raise OrderError(f"an order is at most {MAX_LENGTH} characters", line[:40] + "…")
+        raise UnreadableOrder(f"an order is at most {MAX_LENGTH} characters", line[:40] + "…")
     try:
         return _parse(line, board)
     except OrderError as exc:
         if exc.line is None:
-            raise OrderError(exc.reason, line) from None
+            raise exc.at_line(line) from None
         raise
 
 
@@ -365,12 +365,12 @@ def _parse(line: str, board: Board) -> Order:
         units_text, places = _split_units_and_places(board, rest)
         units, damaged = parse_counts(units_text)
         if len(places) < 2:
-            raise OrderError("a move needs where from and where to: `<from> - <to>`")
+            raise UnreadableOrder("a move needs where from and where to: `<from> - <to>`")
         if len(places) > 5 and any(kind != "armored_train" for kind, _ in units):
             # 2.8: only armored trains "move any number of spaces"
-            raise OrderError("a move passes through at most three places")
+            raise UnreadableOrder("a move passes through at most three places")
         if damaged and [t for t, _ in units] != ["battleship"]:
-            raise OrderError("only battleships can be damaged")
+            raise UnreadableOrder("only battleships can be damaged")
         return MoveOrder(units, tuple(places), damaged)
     if verb in ("place", "mobilize", "mobilise"):
         units_text, places = _place_split(board, rest)
@@ -379,7 +379,7 @@ def _parse(line: str, board: Board) -> Order:
     if verb == "attack" and rest.lower().startswith("battery "):
         match = re.fullmatch(r"battery\s+(.+?)\s+from\s+(.+)", rest, re.I)
         if not match:
-            raise OrderError("write `attack battery <territory> from <sea zone>`")
+            raise UnreadableOrder("write `attack battery <territory> from <sea zone>`")
         return AttackBattery(_place(board, match.group(1)), _sea(board, match.group(2)))
     if verb == "attack":
         return Attack(_place(board, rest))
@@ -387,36 +387,36 @@ def _parse(line: str, board: Board) -> Order:
         units_text, places = _split_units_and_places(board, rest[len("through"):].strip())
         units, _ = parse_counts(units_text)
         if len(places) != 2:
-            raise OrderError("write `break through <units>: <contested territory> - <next territory>`")
+            raise UnreadableOrder("write `break through <units>: <contested territory> - <next territory>`")
         return Breakthrough(units, (places[0], places[1]))
     if verb in ("neutralize", "neutralise"):
         match = re.fullmatch(r"(.+?)\s+with\s+(\d+)(?:\s+artillery)?", rest, re.I)
         if not match:
-            raise OrderError("write `neutralize <territory> with <number of artillery>`")
+            raise UnreadableOrder("write `neutralize <territory> with <number of artillery>`")
         return Neutralize(_place(board, match.group(1)), int(match.group(2)))
     if verb == "factory":
         words = rest.split()
         if len(words) < 2 or words[-1].lower() not in ("income", "staging"):
-            raise OrderError("write `factory <territory> income` or `factory <territory> staging`")
+            raise UnreadableOrder("write `factory <territory> income` or `factory <territory> staging`")
         return BuildFactory(_place(board, " ".join(words[:-1])), words[-1].lower())
     if verb == "concentrate":
         match = re.fullmatch(r"(.+?)\s+on\s+(.+)", rest, re.I)
         if not match:
-            raise OrderError("write `concentrate <territory> on <power>`")
+            raise UnreadableOrder("write `concentrate <territory> on <power>`")
         power = next((p for p in board.turn_order if p.lower() == match.group(2).strip().lower()
                       or p.lower().startswith(match.group(2).strip().lower())), None)
         if power is None:
-            raise OrderError(f"`{match.group(2)}` is not a power; powers: {', '.join(board.turn_order)}")
+            raise UnreadableOrder(f"`{match.group(2)}` is not a power; powers: {', '.join(board.turn_order)}")
         return Concentrate(_place(board, match.group(1)), power)
     if verb == "break":
         match = re.fullmatch(r"off\s+(.+?)(?:\s+after\s+(\d+)(?:\s+rounds?)?)?", rest, re.I)
         if not match:
-            raise OrderError("write `break off <sea zone> [after N]`")
+            raise UnreadableOrder("write `break off <sea zone> [after N]`")
         return SeaDecision(_sea(board, match.group(1)), "break", int(match.group(2) or 1))
     if verb == "retreat":
         match = re.fullmatch(r"(.+?)\s+to\s+(.+?)(?:\s+after\s+(\d+)(?:\s+rounds?)?)?", rest, re.I)
         if not match:
-            raise OrderError("write `retreat <sea zone> to <sea zone> [after N]`")
+            raise UnreadableOrder("write `retreat <sea zone> to <sea zone> [after N]`")
         return SeaDecision(_sea(board, match.group(1)), "retreat", int(match.group(3) or 1), _sea(board, match.group(2)))
     if verb in ("casualties", "losses"):
         types = []
@@ -425,18 +425,18 @@ def _parse(line: str, board: Board) -> Order:
                 continue
             kind = unit_type(word)
             if kind is None:
-                raise OrderError(f"`{word}` is not a unit")
+                raise UnreadableOrder(f"`{word}` is not a unit")
             if kind.name not in types:
                 types.append(kind.name)
         if not types:
-            raise OrderError("list unit types, first to die first: `casualties infantry, artillery, tank`")
+            raise UnreadableOrder("list unit types, first to die first: `casualties infantry, artillery, tank`")
         return LossOrder(tuple(types))
     if verb == "defect" and not rest.strip():
         return Defect()
     if verb == "spain":
         match = re.fullmatch(r"pay\s+(\d)", rest.strip(), re.I)
         if not match or int(match.group(1)) > 2:
-            raise OrderError("write `spain pay 0`, `spain pay 1` or `spain pay 2`")
+            raise UnreadableOrder("write `spain pay 0`, `spain pay 1` or `spain pay 2`")
         return SpainPay(int(match.group(1)))
     if verb in ("supply", "supplies"):
         use = re.fullmatch(r"use\s+(all|none|\d+)", rest.strip(), re.I)
@@ -445,7 +445,7 @@ def _parse(line: str, board: Board) -> Order:
             return SupplyUse(None if word == "all" else 0 if word == "none" else int(word))
         match = re.fullmatch(r"(.+?)\s+(\d+)", rest)
         if not match:
-            raise OrderError("write `supply <territory> <number>`")
+            raise UnreadableOrder("write `supply <territory> <number>`")
         return SendSupplies(_place(board, match.group(1)), int(match.group(2)))
     if verb == "truck":
         pickup = None
@@ -455,7 +455,7 @@ def _parse(line: str, board: Board) -> Order:
         units_text, places = _split_units_and_places(board, rest)
         units, _ = parse_counts(units_text)
         if not 2 <= len(places) <= 3:
-            raise OrderError("trucks carry units one or two spaces: `truck 2 infantry: A - B - C`, or fetch "
+            raise UnreadableOrder("trucks carry units one or two spaces: `truck 2 infantry: A - B - C`, or fetch "
                              "them first: `truck 2 infantry: B - C from A`")
         return TruckMove(units, tuple(places), pickup)
     if verb == "trains" and rest.strip().lower() in ("react", "stay"):
@@ -468,28 +468,28 @@ def _parse(line: str, board: Board) -> Order:
             return CounterBattery(standing=False)
         match = re.fullmatch(r"(.+?)\s+with\s+(\d+)(?:\s+artillery)?", rest, re.I)
         if not match:
-            raise OrderError("write `counter-battery <territory> with <artillery>` or `counter-battery always|never`")
+            raise UnreadableOrder("write `counter-battery <territory> with <artillery>` or `counter-battery always|never`")
         return CounterBattery(_place(board, match.group(1)), int(match.group(2)))
     if verb == "join":
         ally = next((p for p in sorted(board.turn_order, key=len, reverse=True)
                      if rest.lower().startswith(p.lower() + " ")), None)
         if ally is None:
-            raise OrderError(f"write `join <ally> <units>: <from> - <to>`; powers: {', '.join(board.turn_order)}")
+            raise UnreadableOrder(f"write `join <ally> <units>: <from> - <to>`; powers: {', '.join(board.turn_order)}")
         units_text, places = _split_units_and_places(board, rest[len(ally):].strip())
         units, _ = parse_counts(units_text)
         if len(places) < 2:
-            raise OrderError("a move needs where from and where to: `<from> - <to>`")
+            raise UnreadableOrder("a move needs where from and where to: `<from> - <to>`")
         return AllyJoin(ally, units, tuple(places))
     if verb == "sub" and rest.lower().startswith("targets"):
         types = []
         for word in re.split(r"[,\s]+", rest[len("targets"):].strip()):
             kind = unit_type(word) if word else None
             if word and (kind is None or not kind.is_sea):
-                raise OrderError(f"`{word}` is not a ship")
+                raise UnreadableOrder(f"`{word}` is not a ship")
             if kind and kind.name not in types:
                 types.append(kind.name)
         if not types:
-            raise OrderError("list ships, first called first: `sub targets transport, battleship`")
+            raise UnreadableOrder("list ships, first called first: `sub targets transport, battleship`")
         return SubTargets(tuple(types))
     if verb == "submerge":
         word = rest.strip().lower()
@@ -504,7 +504,7 @@ def _parse(line: str, board: Board) -> Order:
         return CallOff(_place(board, target))
     if verb == "declare" and rest.strip().lower() in ("usw", "unrestricted submarine warfare"):
         return DeclareUSW()
-    raise OrderError("orders start with buy, move, place, attack, break off, retreat, casualties, submerge, "
+    raise UnreadableOrder("orders start with buy, move, place, attack, break off, retreat, casualties, submerge, "
                      "call off or declare usw")
 
 
@@ -522,11 +522,11 @@ def _place_split(board: Board, rest: str) -> tuple[str, str]:
             except OrderError:
                 continue
             return " ".join(words[:cut]), where
-    raise OrderError("write `place <units> <territory or sea zone>`")
+    raise UnreadableOrder("write `place <units> <territory or sea zone>`")
 
 
 def _sea(board: Board, text: str) -> str:
     name = _place(board, text)
     if not board.territories[name].sea:
-        raise OrderError(f"{name} is not a sea zone")
+        raise UnreadableOrder(f"{name} is not a sea zone")
     return name

@@ -13,7 +13,7 @@ sea zone and each Central power may have at most 5; attacking ships must first f
 """
 from __future__ import annotations
 
-from engine.errors import OrderError
+from engine.errors import IllegalOrder
 
 from .context import TurnContext
 from .state import at_war, friendly, units_in
@@ -27,13 +27,13 @@ ENTENTE = "Allies"
 def check_purchase(turn: TurnContext, kind: str, n: int) -> None:
     side = turn.board.side_of(turn.power)
     if kind == "freighter" and side != ENTENTE:
-        raise OrderError("freighters are built by the Entente powers only")
+        raise IllegalOrder("freighters are built by the Entente powers only")
     if kind == "merchant_raider":
         if side == ENTENTE:
-            raise OrderError("merchant raiders are built by the Central Powers only")
+            raise IllegalOrder("merchant raiders are built by the Central Powers only")
         have = sum(1 for u in turn.state["units"] if u["owner"] == turn.power and u["type"] == "merchant_raider")
         if have + n > MAX_RAIDERS_PER_POWER:
-            raise OrderError(f"each Central power may have at most {MAX_RAIDERS_PER_POWER} merchant raiders")
+            raise IllegalOrder(f"each Central power may have at most {MAX_RAIDERS_PER_POWER} merchant raiders")
 
 
 def room_for_raiders(turn: TurnContext, zone: str) -> int:
@@ -44,7 +44,7 @@ def room_for_raiders(turn: TurnContext, zone: str) -> int:
 def check_raider_zone(turn: TurnContext, zone: str, arriving: int) -> None:
     present = sum(1 for u in units_in(turn.state, zone) if u["type"] == "merchant_raider")
     if present + arriving > MAX_RAIDERS_PER_ZONE:
-        raise OrderError(f"no more than {MAX_RAIDERS_PER_ZONE} merchant raiders may be in {zone}")
+        raise IllegalOrder(f"no more than {MAX_RAIDERS_PER_ZONE} merchant raiders may be in {zone}")
 
 
 def board_freighters(turn: TurnContext, zone: str) -> None:

@@ -10,7 +10,7 @@ the revealed notes."
 """
 from __future__ import annotations
 
-from engine.errors import OrderError
+from engine.errors import IllegalOrder, OrderError
 
 from .board import Board
 from .house import RESERVE_LIMITS, rules_for
@@ -21,7 +21,7 @@ from .units import HOUSE_UNITS, UNIT_TYPES
 def check_reserves(board: Board, state: dict, power: str, places: list[Place]) -> None:
     """Raise OrderError if these secret placements break a rule of 4.3."""
     if power == "United States":
-        raise OrderError("the United States deploys no reserves; it receives 5 bonus IPCs a turn instead")
+        raise IllegalOrder("the United States deploys no reserves; it receives 5 bonus IPCs a turn instead")
     rules = rules_for(state.get("options", {}))
     budget = board.data["starting_ipcs"][power]
     spent, added, per_type, fighters = 0, {}, {}, {}
@@ -33,29 +33,29 @@ def check_reserves(board: Board, state: dict, power: str, places: list[Place]) -
         for kind, n in order.units:
             spec = UNIT_TYPES[kind]
             if kind == "tank":
-                raise OrderError(f"tanks are not available before round {rules.tanks_from_round}")
+                raise IllegalOrder(f"tanks are not available before round {rules.tanks_from_round}")
             if kind in HOUSE_UNITS and kind not in rules.house_units:
-                raise OrderError(f"{kind.replace('_', ' ')}s are not used in this game")
+                raise IllegalOrder(f"{kind.replace('_', ' ')}s are not used in this game")
             if order.where not in original:
-                raise OrderError(f"reserves go where {power} already has units, not {order.where}")
+                raise IllegalOrder(f"reserves go where {power} already has units, not {order.where}")
             if spec.is_sea != board.territories[order.where].sea:
-                raise OrderError(f"a {kind} cannot be placed in {order.where}")
+                raise IllegalOrder(f"a {kind} cannot be placed in {order.where}")
             spent += rules.cost(kind) * n
             added[order.where] = added.get(order.where, 0) + n
             per_type[kind] = per_type.get(kind, 0) + n
             if kind == "fighter":
                 fighters[order.where] = fighters.get(order.where, 0) + n
     if spent > budget:
-        raise OrderError(f"{power}'s reserves are worth {budget} IPCs (its starting income), not {spent}")
+        raise IllegalOrder(f"{power}'s reserves are worth {budget} IPCs (its starting income), not {spent}")
     for where, n in added.items():
         if n > original[where]:
-            raise OrderError(f"{where} may receive {original[where]} more unit(s): at most twice its original number")
+            raise IllegalOrder(f"{where} may receive {original[where]} more unit(s): at most twice its original number")
     for kind, limit in RESERVE_LIMITS.items():
         if per_type.get(kind, 0) > limit:
-            raise OrderError(f"at most {limit} {kind}s among the reserves")
+            raise IllegalOrder(f"at most {limit} {kind}s among the reserves")
     for where, n in fighters.items():
         if n > 1:
-            raise OrderError(f"only one fighter may be added in {where}")
+            raise IllegalOrder(f"only one fighter may be added in {where}")
     for order in places:
         for kind, n in order.units:
             if kind not in ("coastal_artillery", "armored_train"):
@@ -66,12 +66,12 @@ def check_reserves(board: Board, state: dict, power: str, places: list[Place]) -
                 1 for u in state["units"] if u["where"] == order.where and u["type"] == kind)
             label = kind.replace("_", " ")
             if present > 1:
-                raise OrderError(f"there may be only one {label} in {order.where}")
+                raise IllegalOrder(f"there may be only one {label} in {order.where}")
             if kind == "coastal_artillery" and not any(board.territories[a].sea
                                                        for a in board.territories[order.where].adjacent):
-                raise OrderError(f"coastal artillery guards a coast; {order.where} borders no sea zone")
+                raise IllegalOrder(f"coastal artillery guards a coast; {order.where} borders no sea zone")
             if kind == "armored_train" and board.territories[order.where].original_owner != power:
-                raise OrderError(f"armored trains run only in {power}'s original territories, not {order.where}")
+                raise IllegalOrder(f"armored trains run only in {power}'s original territories, not {order.where}")
 
 
 def deploy(board: Board, state: dict, orders: dict[str, list[Place]]) -> list[str]:

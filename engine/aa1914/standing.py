@@ -3,7 +3,7 @@
 `supplies use …`, France's `spain pay N`), kept in the state until changed."""
 from __future__ import annotations
 
-from engine.errors import OrderError
+from engine.errors import IllegalOrder, OrderError
 
 from .house import not_enabled, rules_for
 from .orders import CounterBattery, LossOrder, Order, SpainPay, Submerge, SupplyUse, TrainsReact
@@ -35,7 +35,7 @@ def apply_standing(state: dict, power: str, order: Order) -> bool:
     options = state.get("options", {})
     if field == "spain_pay":
         if power != "France" or not options.get("spain_balance"):
-            raise OrderError("only France pays to sway Spain (house rule 4.17)")
+            raise IllegalOrder("only France pays to sway Spain (house rule 4.17)")
         state["spain_pay"] = order.amount
         return True
     if field == "counter_battery" and not rules_for(options).counter_battery:

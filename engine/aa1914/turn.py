@@ -10,7 +10,7 @@ import json
 import random
 from typing import Sequence
 
-from engine.errors import OrderError
+from engine.errors import IllegalOrder, OrderError
 
 from . import batteries, battles, movement, raiders
 from .house_turn import HouseTurnMixin
@@ -214,7 +214,7 @@ class Turn(HouseTurnMixin):
 
     def declare_usw(self) -> None:
         if self.power != "Germany":
-            raise OrderError("only Germany declares Unrestricted Submarine Warfare")
+            raise IllegalOrder("only Germany declares Unrestricted Submarine Warfare")
         if not self.state["usw_declared"]:
             self.state["usw_declared"] = True
             self.report.append("🌊 Germany declares Unrestricted Submarine Warfare.")
@@ -223,18 +223,18 @@ class Turn(HouseTurnMixin):
 
     def buy(self, order: Buy) -> None:
         if self.economic_collapse:
-            raise OrderError(f"{self.power} is in economic collapse and cannot purchase")
+            raise IllegalOrder(f"{self.power} is in economic collapse and cannot purchase")
         for kind, n in order.units:
             if kind in HOUSE_UNITS and kind not in self.rules.house_units:
                 raise not_enabled(HOUSE_UNITS[kind])
             if kind in ("freighter", "merchant_raider"):
                 raiders.check_purchase(self, kind, n + self.bought.get(kind, 0))
             if kind == "tank" and self.state["round"] < self.rules.tanks_from_round:
-                raise OrderError(f"tanks can be bought from round {self.rules.tanks_from_round}")
+                raise IllegalOrder(f"tanks can be bought from round {self.rules.tanks_from_round}")
             cost = self.rules.cost(kind) * n
             left = self.state["treasury"][self.power]
             if cost > left:
-                raise OrderError(f"{self.power} has {left} IPCs left, not the {cost} that {n} {kind} cost")
+                raise IllegalOrder(f"{self.power} has {left} IPCs left, not the {cost} that {n} {kind} cost")
             self.state["treasury"][self.power] = left - cost
             self.bought[kind] = self.bought.get(kind, 0) + n
 
@@ -245,7 +245,7 @@ class Turn(HouseTurnMixin):
         if kind == "load":
             free = self._transport_space(dest)
             if len(units) > len(free):
-                raise OrderError(f"{self.power} has room for {len(free)} land unit(s) on transports in {dest}")
+                raise IllegalOrder(f"{self.power} has room for {len(free)} land unit(s) on transports in {dest}")
             for u, transport in zip(units, free):
                 if u["where"] in self.start_contested:
                     self.left_contested[u["id"]] = u["where"]
@@ -270,7 +270,7 @@ class Turn(HouseTurnMixin):
                 # [controlled by the moving power, or holding its units, at the start of the turn]
                 # or remain at sea"
                 if origin and self.start_control.get(dest) != self.power and dest not in self.start_own_units:
-                    raise OrderError(f"units that left contested {origin} by transport may land only where "
+                    raise IllegalOrder(f"units that left contested {origin} by transport may land only where "
                                      f"{self.power} had control or units at the start of the turn, or stay at sea")
             for u in units:
                 u.pop("aboard", None)
@@ -299,7 +299,7 @@ class Turn(HouseTurnMixin):
             self.entered_land(dest)
         if self.power == US and not self.state["us_at_war"] and any(
                 at_war(self.board, {**self.state, "us_at_war": True}, US, u["owner"]) for u in units_in(self.state, dest)):
-            raise OrderError("the neutral United States may not attack before it is at war")
+            raise IllegalOrder("the neutral United States may not attack before it is at war")
 
     def landing_called_off(self, zone: str, dest: str, count: int) -> bool:
         """Errata: "you may call off the landing" after mine hits — given in advance as
@@ -359,21 +359,21 @@ class Turn(HouseTurnMixin):
         attacking sea units moved this turn. This sea zone must have been friendly at the start
         of the turn." """
         if order.where not in self.sailed_via and order.where not in self.attacks:
-            raise OrderError(f"{self.power} starts no sea battle in {order.where}")
+            raise IllegalOrder(f"{self.power} starts no sea battle in {order.where}")
         if order.action == "retreat":
             target = order.retreat_to
             if not self.board.adjacent(order.where, target):
-                raise OrderError(f"{target} does not border {order.where}")
+                raise IllegalOrder(f"{target} does not border {order.where}")
             if target not in self.sailed_via.get(order.where, set()):
-                raise OrderError(f"retreat only to a zone your attacking ships came from or through, not {target}")
+                raise IllegalOrder(f"retreat only to a zone your attacking ships came from or through, not {target}")
             if target in self.start_hostile_zones:
-                raise OrderError(f"{target} was not friendly at the start of the turn")
+                raise IllegalOrder(f"{target} was not friendly at the start of the turn")
         self.sea_decisions[order.where] = order
 
     def attack(self, order: Attack) -> None:
         where = order.where
         if not any(u["owner"] == self.power for u in units_in(self.state, where)) and where not in self.start_own_units:
-            raise OrderError(f"{self.power} has no units in {where} to attack with")
+            raise IllegalOrder(f"{self.power} has no units in {where} to attack with")
         self.attacks.add(where)
 
     def check_end_of_movement(self) -> None:
@@ -383,11 +383,11 @@ class Turn(HouseTurnMixin):
             if u["owner"] == self.power and u["type"] == "fighter" and u["id"] in self.done_moving:
                 if not any(o["owner"] == self.power and UNIT_TYPES[o["type"]].is_land
                            for o in units_in(self.state, u["where"])):
-                    raise OrderError(f"a fighter must end its move where {self.power} has land units, "
+                    raise IllegalOrder(f"a fighter must end its move where {self.power} has land units, "
                                      f"not in {u['where']}")
         for name in self.land_entered:
             if sum(1 for u in units_in(self.state, name) if u["type"] == "armored_train") > 1:
-                raise OrderError(f"there may be only one armored train in {name}")
+                raise IllegalOrder(f"there may be only one armored train in {name}")
         for dest, ids in self.unloaded_into.items():
             if dest in self.landed_by_land:
                 had_infantry = any(u["owner"] == self.power and u["type"] == "infantry" and u["where"] == dest
@@ -395,7 +395,7 @@ class Turn(HouseTurnMixin):
                 by_land = any(u["owner"] == self.power and u["type"] == "infantry" and u["where"] == dest
                               and u["id"] not in ids for u in self.state["units"])
                 if not had_infantry and not by_land:
-                    raise OrderError(f"moving into {dest} by land and by sea: one infantry must come by land")
+                    raise IllegalOrder(f"moving into {dest} by land and by sea: one infantry must come by land")
 
     def _start_units(self) -> list[dict]:
         return [u for u in self.state["units"] if u["id"] not in self.done_moving]
@@ -408,7 +408,7 @@ class Turn(HouseTurnMixin):
         for order in places:
             for kind, n in order.units:
                 if remaining.get(kind, 0) < n:
-                    raise OrderError(f"{self.power} bought {remaining.get(kind, 0)} {kind} to place, not {n}")
+                    raise IllegalOrder(f"{self.power} bought {remaining.get(kind, 0)} {kind} to place, not {n}")
                 if order.where in self.standard_placements() or UNIT_TYPES[kind].is_sea:
                     problem = self.placement_problem(kind, order.where)
                 else:
@@ -423,7 +423,7 @@ class Turn(HouseTurnMixin):
                         u["type"] == "armored_train" for u in units_in(self.state, order.where))):
                     problem = f"there may be only one armored train in {order.where}"
                 if problem:
-                    raise OrderError(problem)
+                    raise IllegalOrder(problem)
                 self.placed[order.where] = self.placed.get(order.where, 0) + n
                 remaining[kind] -= n
                 for _ in range(n):
@@ -432,7 +432,7 @@ class Turn(HouseTurnMixin):
             if not n:
                 continue
             if kind == "coastal_artillery":
-                raise OrderError("say where each coastal battery goes: `place 1 coastal artillery Kiel`")
+                raise IllegalOrder("say where each coastal battery goes: `place 1 coastal artillery Kiel`")
             where = next((w for w in self.placement_options(kind)
                           if kind != "merchant_raider" or raiders.room_for_raiders(self, w) >= n), None)
             if where is None:

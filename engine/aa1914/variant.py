@@ -12,7 +12,7 @@ import itertools
 import random
 from typing import Mapping, Sequence
 
-from engine.errors import RulesError, OrderError
+from engine.errors import IllegalOrder, OrderError, RulesError
 from engine.variant import ChoiceGroup, OptionSpec, PhaseResult, State, Variant
 
 from .board import board_for, standard_board
@@ -190,7 +190,7 @@ class AA1914Variant(Variant):
             order = parse_order(line, board)
             # checked on a copy: a standing order for a rule the game does not use is refused here
             if seat != self.active(state) and not apply_standing(dict(state), seat, order):
-                raise OrderError(f"it is {self.active(state)}'s turn: {seat} may only set `casualties …` and "
+                raise IllegalOrder(f"it is {self.active(state)}'s turn: {seat} may only set `casualties …` and "
                                  "other standing orders now (`submerge always|never`, `counter-battery always|never`, "
                                  "`trains react|stay`, `supplies use all|none|N`, France's `spain pay N`)", line)
             text = order.text()
@@ -208,7 +208,7 @@ class AA1914Variant(Variant):
         for line in lines:
             order = parse_order(line, self.board_of(state))
             if not isinstance(order, Place):
-                raise OrderError("now each power secretly places its reserves: `place 2 infantry Libya`", line)
+                raise IllegalOrder("now each power secretly places its reserves: `place 2 infantry Libya`", line)
             merged.append(order.text())
         board = self.board_of(state)
         check_reserves(board, state, seat, [parse_order(line, board) for line in merged])
@@ -237,7 +237,7 @@ class AA1914Variant(Variant):
             demands = [parse_demand(d, board) for d in state["italy"]["demands"]]
             problem = can_deliver(state, seat, demands, response.offer)
             if problem:
-                raise OrderError(problem, lines[-1])
+                raise IllegalOrder(problem, lines[-1])
         return [response.text()] if response else list(existing)
 
     def _adjudicate_italy(self, state: State, orders: Mapping[str, Sequence[str]]) -> PhaseResult:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from typing import Mapping, Sequence
 
-from engine.errors import OrderError
+from engine.errors import IllegalOrder, OrderError
 from engine.variant import ChoiceGroup, PhaseResult, State, Variant
 
 from .choices import adjustment_choices, movement_choices, retreat_choices
@@ -191,33 +191,33 @@ class DiplomacyGame(Variant):
         order = parse_order(line, dmap, phase)
         if phase == "movement":
             if not isinstance(order, (Hold, Move, Support, Convoy)):
-                raise OrderError("this is a movement phase: order H, -, S or C", line)
+                raise IllegalOrder("this is a movement phase: order H, -, S or C", line)
             units = board_units(state)
             unit = units.get(order.province)
             self._require_own(unit, powers, order, line, dmap, state)
             for place in _destinations(order):
                 if place in dmap.provinces and not dmap.is_passable(place):
-                    raise OrderError(self.closed_reason(state, place) or f"{dmap.name(place)} is closed", line)
+                    raise IllegalOrder(self.closed_reason(state, place) or f"{dmap.name(place)} is closed", line)
             checked = check_movement_orders(dmap, units, [(unit.power, order)], EDITION)[order.province]
             if checked.note:
-                raise OrderError(checked.note, line)
+                raise IllegalOrder(checked.note, line)
             return checked.text
         if phase == "retreat":
             dislodged = board_dislodged(state)
             d = dislodged.get(order.province)
             if d is None:
-                raise OrderError(f"no dislodged unit in {dmap.name(order.province)}", line)
+                raise IllegalOrder(f"no dislodged unit in {dmap.name(order.province)}", line)
             self._require_own(d.unit, powers, order, line, dmap, state)
             if isinstance(order, Disband):
                 return Disband(d.unit.kind, d.unit.loc).text()
             if not isinstance(order, Retreat):
-                raise OrderError("a dislodged unit can only retreat (R) or disband (D)", line)
+                raise IllegalOrder("a dislodged unit can only retreat (R) or disband (D)", line)
             options = retreat_options(dmap, board_units(state), order.province, d, state.get("contested", []))
             dest = order.dest if d.unit.kind == "F" or "/" not in order.dest else province_of(order.dest)
             matches = [o for o in options if o == dest or province_of(o) == dest]
             if len(matches) != 1:
                 where = ", ".join(dmap.label(o) for o in options) or "nowhere: it can only disband"
-                raise OrderError(f"{d.unit} cannot retreat to {dmap.label(order.dest)}; it may retreat to {where}", line)
+                raise IllegalOrder(f"{d.unit} cannot retreat to {dmap.label(order.dest)}; it may retreat to {where}", line)
             return Retreat(d.unit.kind, d.unit.loc, matches[0]).text()
         # adjustment
         units = board_units(state)
@@ -226,36 +226,36 @@ class DiplomacyGame(Variant):
         if isinstance(order, Build):
             power = dmap.home_power(order.province)
             if power not in powers:
-                raise OrderError(f"{dmap.name(order.province)} is not a home centre of a power you play", line)
+                raise IllegalOrder(f"{dmap.name(order.province)} is not a home centre of a power you play", line)
             why = build_problem(dmap, units, state["owners"], dmap.home_centers, power, order)
             if why:
-                raise OrderError(why, line)
+                raise IllegalOrder(why, line)
             return order.text()
         if isinstance(order, Remove):
             unit = units.get(order.province)
             self._require_own(unit, powers, order, line, dmap, state)
             return Remove(unit.kind, unit.loc).text()
-        raise OrderError("this is an adjustment phase: `Build A <place>`, `Remove A <place>` or `Waive`", line)
+        raise IllegalOrder("this is an adjustment phase: `Build A <place>`, `Remove A <place>` or `Waive`", line)
 
     def _require_own(self, unit: Unit | None, powers: set[str], order: Order, line: str, dmap, state) -> None:
         if unit is None:
-            raise OrderError(f"there is no unit in {dmap.name(order.province)}", line)
+            raise IllegalOrder(f"there is no unit in {dmap.name(order.province)}", line)
         if unit.power not in powers:
             if unit.power in self.civil_disorder_powers(state):
-                raise OrderError(f"{unit.power} is in civil disorder and takes no orders", line)
-            raise OrderError(f"{unit} belongs to {unit.power}, not to you", line)
+                raise IllegalOrder(f"{unit.power} is in civil disorder and takes no orders", line)
+            raise IllegalOrder(f"{unit} belongs to {unit.power}, not to you", line)
         if order.unit is not None and order.unit != unit.kind:
-            raise OrderError(f"the unit in {dmap.name(order.province)} is {'an army' if unit.kind == 'A' else 'a fleet'}", line)
+            raise IllegalOrder(f"the unit in {dmap.name(order.province)} is {'an army' if unit.kind == 'A' else 'a fleet'}", line)
 
     def _check_adjustment_totals(self, state: State, seat: str, lines: list[str], dmap: DiplomacyMap) -> None:
         counts = adjustment_counts(board_units(state), state["owners"], self.powers_of(state, seat))
         builds, removes, _, _ = _tally(lines, dmap, board_units(state), "adjustment")
         for power, n in builds.items():
             if n > max(counts.get(power, 0), 0):
-                raise OrderError(f"{power} may build {max(counts.get(power, 0), 0)} unit(s), not {n}")
+                raise IllegalOrder(f"{power} may build {max(counts.get(power, 0), 0)} unit(s), not {n}")
         for power, n in removes.items():
             if n > max(-counts.get(power, 0), 0):
-                raise OrderError(f"{power} must remove {max(-counts.get(power, 0), 0)} unit(s), not {n}")
+                raise IllegalOrder(f"{power} must remove {max(-counts.get(power, 0), 0)} unit(s), not {n}")
 
     def order_help(self, state: State) -> str:
         return {"movement": "Orders: `A Par - Bur`, `A Mun S A Par - Bur`, `F Nth C A Lon - Nwy`, `A Par H`.",

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from engine.errors import OrderError, did_you_mean
+from engine.errors import OrderError, UnreadableOrder, did_you_mean
 
 from .map import DiplomacyMap
 from .orders import Build, Convoy, Disband, Hold, Move, Order, Remove, Retreat, Support, Waive
@@ -62,7 +62,7 @@ def _normalise(text: str, dmap: DiplomacyMap) -> str:
 def tokenize(text: str, dmap: DiplomacyMap) -> list[tuple[str, str]]:
     """Words as (kind, value): kind is a keyword, 'LOC' (value: location code) or 'UNIT'."""
     if len(text) > MAX_ORDER_LENGTH:
-        raise OrderError(f"an order is at most {MAX_ORDER_LENGTH} characters", text[:40] + "…")
+        raise UnreadableOrder(f"an order is at most {MAX_ORDER_LENGTH} characters", text[:40] + "…")
     normal = _normalise(text, dmap)
     tokens: list[tuple[str, str]] = []
     for word in re.findall(r"[a-z][a-z.']*(?:/[nsew]c)?|-|[^\sa-z]+", normal):
@@ -75,11 +75,11 @@ def tokenize(text: str, dmap: DiplomacyMap) -> list[tuple[str, str]]:
         elif loc is not None:
             tokens.append(("LOC", loc))
         elif "/" in word and dmap.lookup(word.split("/")[0]):
-            raise OrderError(f"`{word.split('/')[0]}` has no {word.split('/')[1]} coast")
+            raise UnreadableOrder(f"`{word.split('/')[0]}` has no {word.split('/')[1]} coast")
         elif (loc := dmap.lookup_prefix(word)) is not None:
             tokens.append(("LOC", loc))
         else:
-            raise OrderError(f"`{word}` is not a place on this map or an order word" + did_you_mean(dmap.closest(word)))
+            raise UnreadableOrder(f"`{word}` is not a place on this map or an order word" + did_you_mean(dmap.closest(word)))
     return tokens
 
 
@@ -88,12 +88,12 @@ def parse_order(text: str, dmap: DiplomacyMap, phase: str | None = None) -> Orde
     if phase not in _PHASES:
         raise ValueError(phase)
     if not text or not text.strip():
-        raise OrderError("empty order", text)
+        raise UnreadableOrder("empty order", text)
     try:
         return _Reader(tokenize(text, dmap), phase).order()
     except OrderError as exc:
         if exc.line is None:
-            raise OrderError(exc.reason, text.strip()) from None
+            raise exc.at_line(text.strip()) from None
         raise
 
 
@@ -110,7 +110,7 @@ class _Reader:
     def take(self, kind: str, what: str) -> str:
         if self.peek() != kind:
             found = self.tokens[self.pos][1] if self.pos < len(self.tokens) else "the end of the order"
-            raise OrderError(f"expected {what}, found `{found}`")
+            raise UnreadableOrder(f"expected {what}, found `{found}`")
         value = self.tokens[self.pos][1]
         self.pos += 1
         return value
@@ -122,11 +122,11 @@ class _Reader:
 
     def done(self) -> None:
         if self.pos < len(self.tokens):
-            raise OrderError(f"unexpected `{self.tokens[self.pos][1]}` after a complete order")
+            raise UnreadableOrder(f"unexpected `{self.tokens[self.pos][1]}` after a complete order")
 
     def order(self) -> Order:
         if not self.tokens:
-            raise OrderError("empty order")
+            raise UnreadableOrder("empty order")
         first = self.peek()
         if first == "W":
             self.pos += 1
@@ -138,7 +138,7 @@ class _Reader:
             loc = self.take("LOC", "the place to build in")
             unit = unit or self.optional("UNIT")
             if unit is None:
-                raise OrderError("say what to build: `Build A <place>` or `Build F <place>`")
+                raise UnreadableOrder("say what to build: `Build A <place>` or `Build F <place>`")
             self.done()
             return Build(unit, loc)
         if first in ("REMOVE", "D"):
@@ -154,7 +154,7 @@ class _Reader:
             self.pos += 1 if verb else 0
             self.done()
             if self.phase == "adjustment":
-                raise OrderError("in an adjustment phase order `Build A <place>`, `Remove A <place>` or `Waive`")
+                raise UnreadableOrder("in an adjustment phase order `Build A <place>`, `Remove A <place>` or `Waive`")
             return Hold(unit, loc)
         self.pos += 1
         if verb == "-":
@@ -166,7 +166,7 @@ class _Reader:
         if verb == "B":   # `A Ber build` (the DATC JSON's word order)
             self.done()
             if unit is None:
-                raise OrderError("say what to build: `Build A <place>` or `Build F <place>`")
+                raise UnreadableOrder("say what to build: `Build A <place>` or `Build F <place>`")
             return Build(unit, loc)
         if verb in ("D", "REMOVE"):
             self.done()
@@ -184,13 +184,13 @@ class _Reader:
         if verb == "C":
             army_unit = self.optional("UNIT")
             if army_unit == "F":
-                raise OrderError("only armies can be convoyed")
+                raise UnreadableOrder("only armies can be convoyed")
             army = self.take("LOC", "the place of the army to convoy")
             self.take("-", "`-` and the convoy's destination")
             dest = self.take("LOC", "the convoy's destination")
             self.done()
             return Convoy(unit, loc, army, dest)
-        raise OrderError(f"`{self.tokens[self.pos - 1][1]}` cannot follow a unit; "
+        raise UnreadableOrder(f"`{self.tokens[self.pos - 1][1]}` cannot follow a unit; "
                          "expected H, -, S, C, R or D")
 
     def _move(self, unit: str | None, loc: str) -> Order:
@@ -206,6 +206,6 @@ class _Reader:
         self.done()
         if self.phase == "retreat":
             if via:
-                raise OrderError("a retreat cannot be convoyed")
+                raise UnreadableOrder("a retreat cannot be convoyed")
             return Retreat(unit, loc, dest)
         return Move(unit, loc, dest, via)

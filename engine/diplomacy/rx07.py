@@ -9,7 +9,7 @@ from collections import deque
 from functools import lru_cache
 from typing import Mapping, Sequence
 
-from engine.errors import OrderError
+from engine.errors import IllegalOrder
 from engine.variant import State
 
 from .game import DiplomacyGame, board_units, unit_to_json
@@ -155,7 +155,7 @@ class Rx07Variant(DiplomacyGame):
         if landing and any(line.lower().startswith("build") and line.lower().split()[-1].split("/")[0] == landing
                            for line in lines):
             name = self.game_map(state).name(landing)
-            raise OrderError(f"{name} cannot take both a build and the American army; build elsewhere or "
+            raise IllegalOrder(f"{name} cannot take both a build and the American army; build elsewhere or "
                              f"land the army in another open centre")
 
     def check_extra_order(self, state: State, seat: str, text: str) -> str | None:
@@ -163,16 +163,16 @@ class Rx07Variant(DiplomacyGame):
         if not words or words[0].lower() not in ("america", "american", "us", "usa"):
             return None
         if seat and seat != ENTENTE:
-            raise OrderError("only the Entente lands American armies", text)
+            raise IllegalOrder("only the Entente lands American armies", text)
         if not self.extra_adjustment_due(state):
-            raise OrderError("American armies arrive in the winters from 1917 on", text)
+            raise IllegalOrder("American armies arrive in the winters from 1917 on", text)
         place = [w for w in words[1:] if w.lower() not in ("a", "army", "in", "at")]
         code = self.game_map(state).lookup(" ".join(place)) if place else None
         if code not in AMERICAN_LANDING:
-            raise OrderError("write `America <Lon|Lvp|Edi|Bre>`", text)
+            raise IllegalOrder("write `America <Lon|Lvp|Edi|Bre>`", text)
         open_ = self.american_landings(state, board_units(state))
         if code not in open_:
-            raise OrderError(f"{code.capitalize()} cannot take an American army now; open: "
+            raise IllegalOrder(f"{code.capitalize()} cannot take an American army now; open: "
                              + (", ".join(c.capitalize() for c in open_) or "none"), text)
         return f"America A {code.capitalize()}"
 
