@@ -4,7 +4,6 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
-from engine.variant import get_variant
 from render.palettes import check_palette
 
 from . import permissions

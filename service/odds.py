@@ -10,7 +10,7 @@ import random
 import zlib
 from typing import Mapping
 
-from engine.aa1914.house import rules_for
+from engine.aa1914.house.registry import rules_for
 from engine.aa1914.odds import Odds, land_odds, sea_odds, simulated_odds
 from engine.aa1914.orders import parse_counts
 from engine.aa1914.units import HOUSE_UNITS, NON_COMBATANTS, UNIT_TYPES

@@ -3,7 +3,7 @@ votes, alliance and press channels kept as secret as seat channels, spectators, 
 at the end of a game."""
 from service.archive import read_export
 from tests.discord_world import README_PERMISSIONS, close_world, make_world, started_game
-from tests.fake_discord import MANAGE_ROLES, SEND_MESSAGES, member_option
+from tests.fake_discord import MANAGE_ROLES, SEND_MESSAGES
 
 
 def _button(message: dict, label: str) -> str:

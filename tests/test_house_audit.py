@@ -235,7 +235,7 @@ def test_a_breakthrough_into_a_contested_territory_attacks_or_reinforces():
 
 def test_an_order_for_a_rule_the_game_does_not_use_says_which_option():
     """One refusal for every house rule not switched on: the seed's section and the option's name."""
-    from engine.aa1914.house import HOUSE_OPTIONS, not_enabled
+    from engine.aa1914.house.catalog import HOUSE_OPTIONS, not_enabled
     from engine.errors import RuleNotEnabled
     for spec in HOUSE_OPTIONS:
         error = not_enabled(spec.key)

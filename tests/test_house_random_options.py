@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from engine.aa1914.house import HOUSE_OPTIONS
+from engine.aa1914.house.catalog import HOUSE_OPTIONS
 from engine.errors import OptionError, RulesError
 from tests.test_aa1914_random_play import V, accepted, play_random_phases, random_lines
 
@@ -93,7 +93,7 @@ def test_territory_names_with_spaces_parse_in_placements():
 
 def test_a_capital_capture_refund_is_the_price_paid():
     """3.1 Naval costs: a cruiser bought for its house price is refunded at that price."""
-    from engine.aa1914.house import rules_for
+    from engine.aa1914.house.registry import rules_for
     rules = rules_for(V.parse_options({"naval_costs": True}))
     from engine.aa1914.units import UNIT_TYPES
     assert rules.cost("cruiser") != UNIT_TYPES["cruiser"].cost

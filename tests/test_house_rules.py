@@ -4,8 +4,9 @@ import random
 import pytest
 
 from engine.aa1914.combat import land_battle
-from engine.aa1914.house import (STARTING_NAVAL_CHANGES, fighting_by_numbers_hits, rules_for,
-                                 submarine_warfare_loss)
+from engine.aa1914.house.registry import rules_for
+from engine.aa1914.house.starting_naval_changes import STARTING_NAVAL_CHANGES
+from engine.aa1914.rules import fighting_by_numbers_hits, submarine_warfare_loss
 from engine.aa1914.orders import parse_order
 from engine.aa1914.setup import starting_stacks
 from engine.aa1914.turn import Turn
@@ -148,7 +149,7 @@ def test_artillery_neutralization():
     back, but are not killed. If there are no more defending Artillery units, each successive
     neutralization hit suppresses two Infantry units instead. Attacking Artillery still promote
     attacking Infantry and Tank units." """
-    from engine.aa1914.house import suppress
+    from engine.aa1914.rules import suppress
     assert suppress(5, 1, 1) == (1, 1)
     assert suppress(5, 1, 2) == (3, 1)          # no artillery left: two infantry
     assert suppress(2, 0, 3) == (2, 0)
@@ -170,7 +171,7 @@ def test_submarine_and_cruiser_changes():
     effect of defending Cruisers*." and the dive: "if there are 3 Subs and 4 surface ships attack
     them, each Sub must roll a 3 or less to dive away safely." """
     from engine.aa1914.combat import SeaPolicy, sea_battle, sea_targets
-    from engine.aa1914.house import dive_target, targeting_subs
+    from engine.aa1914.rules import dive_target, targeting_subs
     assert dive_target(4, 3) == 3 and dive_target(2, 3) == 4 and dive_target(9, 1) == 0
     assert targeting_subs(3, 1, 0) == 2 and targeting_subs(3, 2, 1) == 2 and targeting_subs(1, 3, 0) == 0
     assert sea_targets(force("submarine", "cruiser"), 1) == {1: 1, 3: 1}

@@ -45,7 +45,7 @@ def test_breakthrough_allowance_worked_example():
     units in that territory at the beginning of its turn, and 35 are marched in as
     reinforcements. The French forces can hold back 30 German units. Up to 20 German divisions
     may break through. Since only 15 German units were present ... may send those 15" """
-    from engine.aa1914.house import breakthrough_allowance
+    from engine.aa1914.house.breaking_through import breakthrough_allowance
     assert breakthrough_allowance(50, 15, 15) == 15
     assert breakthrough_allowance(50, 15, 40) == 20
     assert breakthrough_allowance(29, 15, 29) == 0        # not twice as many
@@ -81,7 +81,7 @@ def test_concentrated_defence_worked_example():
     French with 20 divisions, so the French divisions (10) AND 25% of the British ones
     (25% * 20 = 5) may defend themselves ... If you roll 4 or more, you add 25% of ALL other
     remaining units ... for a total of 10 + 5 + 5 = 20." """
-    from engine.aa1914.house import concentrated_defence
+    from engine.aa1914.rules import concentrated_defence
     assert concentrated_defence(10, 20, 3) == (10, 5)
     assert concentrated_defence(10, 20, 4) == (10, 10)
     assert sum(concentrated_defence(10, 20, 6)) == 20
@@ -339,7 +339,7 @@ def test_spain_alignment_arithmetic():
     total of -7 points. Germany rolls a 3 and France rolls a 2. France lost the roll, so it elects to
     pay 1 IPC to compensate. Overall, the alignment marker of Spain moves 10 - 7 + 3/2 - 2 - 1 =
     1,5 points towards Germany" """
-    from engine.aa1914.house import spain_shift
+    from engine.aa1914.house.spain_balance import spain_shift
     assert spain_shift(8, 4, 7, 3, 2, 1) == 1.5
 
 

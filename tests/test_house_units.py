@@ -83,7 +83,7 @@ def test_trucks():
     """2.1 "Can transport 1 Infantry and 1 Artillery, 2 Infantry or 1 Tank 2 spaces ... It is not
     possible for units to move more than 2 spaces distance when carried by Trucks. The Truck is
     destroyed if the territory it is in is captured by the enemy." """
-    from engine.aa1914.house import truck_loads
+    from engine.aa1914.house.trucks import truck_loads
     assert truck_loads({"infantry": 2}) == 1 and truck_loads({"infantry": 1, "artillery": 1}) == 1
     assert truck_loads({"tank": 1}) == 1 and truck_loads({"infantry": 3}) == 2 and truck_loads({"artillery": 1}) is None
     state = state_with(trucks=True)

@@ -2,13 +2,13 @@
 coastal defense, and who controls a territory afterwards."""
 from __future__ import annotations
 
-from . import raiders
 from .combat import Piece, Roll, SeaPolicy, land_battle, roll_dice, sea_battle, take_hits
 from .state import NEUTRAL, US, aligned, at_war, friendly, holds_land, is_contested, units_in
 from .units import NON_COMBATANTS, UNIT_TYPES
 
 from .context import TurnContext
-from .house import DEFAULT_SUB_TARGETS, concentrated_defence
+from .house.freighters_raiders import raider_found
+from .rules import DEFAULT_SUB_TARGETS, concentrated_defence
 from .ledger import log_rolls, loss_order, pieces, remove_losses
 
 COASTAL_DEFENSE_HIT = 3   # RULES.md 3.4: UNCONFIRMED; artillery's defense (docs/rulings.md)
@@ -62,7 +62,7 @@ def sea_battles(turn: TurnContext) -> None:
             enemy.remove(freighter)
             turn.report.append(f"🚢 A {freighter['owner']} freighter in {zone} is sunk.")
         hidden = [u for u in enemy if u["type"] == "merchant_raider"]
-        if hidden and not raiders.raider_found(turn, zone, len(mine)):
+        if hidden and not raider_found(turn, zone, len(mine)):
             enemy = [u for u in enemy if u["type"] != "merchant_raider"]
         if not enemy:
             continue
@@ -131,7 +131,8 @@ def land_battles(turn: TurnContext) -> None:
     for name in sorted(turn.land_entered):
         mobilize_minor(turn, name)
     for name in sorted(turn.land_entered | {a for a in turn.attacks if not turn.board.territories[a].sea}):
-        _trains_react(turn, name)
+        for rule in turn.house:             # e.g. armored trains rushing to the defence (2.8)
+            rule.before_land_battle(turn, name)
         joined = turn.allied_attackers.get(name, set())
         mine = [u for u in units_in(turn.state, name) if (u["owner"] == turn.power or u["id"] in joined)
                 and holds_land(u)]
@@ -190,39 +191,6 @@ def supplies_for_battle(turn: TurnContext, name: str, side: list[dict]) -> dict[
         if n > 0:
             spend[power] = n
     return spend
-
-
-def _trains_react(turn: TurnContext, name: str) -> None:
-    """2.8: "Armored Trains may move « reactively » after an enemy declares an attack to reinforce
-    the defense in a territory. This may be done once per round" — for powers whose standing order
-    is `trains react`, the nearest train that can reach the attacked original territory by rail."""
-    from collections import deque
-    board, state = turn.board, turn.state
-    t = board.territories[name]
-    owner = t.original_owner
-    if owner is None or not state.get("trains_react", {}).get(owner) or state["control"].get(name) != owner:
-        return
-    if not any(u["owner"] == turn.power for u in units_in(state, name)):
-        return
-    if any(u["owner"] == owner and u["type"] == "armored_train" for u in units_in(state, name)):
-        return
-    reacted = state.setdefault("train_reacted", {})
-    trains = {u["where"]: u for u in state["units"] if u["owner"] == owner and u["type"] == "armored_train"
-              and reacted.get(str(u["id"])) != state["round"]}
-    seen, queue = {name}, deque([name])
-    while queue:
-        here = queue.popleft()
-        if here in trains and here != name:
-            train = trains[here]
-            train["where"] = name
-            reacted[str(train["id"])] = state["round"]
-            turn.report.append(f"🚂 {owner}'s armored train rushes from {here} to defend {name}.")
-            return
-        for nxt in board.territories[here].adjacent:
-            nt = board.territories[nxt]
-            if nxt not in seen and not nt.sea and nt.original_owner == owner and state["control"].get(nxt) == owner:
-                seen.add(nxt)
-                queue.append(nxt)
 
 
 def concentrated_defenders(turn: TurnContext, name: str, enemy: list[dict]) -> list[dict]:

@@ -15,7 +15,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
-from .house import dive_target, fighting_by_numbers_hits, suppress, targeting_subs
+from .rules import dive_target, fighting_by_numbers_hits, suppress, targeting_subs
 from .units import DEFAULT_LOSS_ORDER, UNIT_TYPES
 
 AIR_COMBAT_HIT = 2

@@ -7,11 +7,19 @@ imports run one way, from the turn down to the phases (docs/architecture.md).
 from __future__ import annotations
 
 import random
-from typing import Protocol
+from typing import Any, Protocol, Sequence
 
 from .board import Board
-from .house import Rules
-from .orders import SeaDecision
+from .rules import Rules
+from .orders import AttackBattery, SeaDecision, SendSupplies
+
+
+class HouseHooks(Protocol):
+    """What the phase modules ask of a house option (house/base.py has them all)."""
+
+    def check_move(self, turn: "TurnContext", path: tuple[str, ...], units: list[dict]) -> str | None: ...
+
+    def before_land_battle(self, turn: "TurnContext", name: str) -> None: ...
 
 
 class TurnContext(Protocol):
@@ -20,8 +28,10 @@ class TurnContext(Protocol):
     state: dict
     power: str
     rules: Rules
+    house: Sequence[HouseHooks]      # the house options switched on, in hook order
     rng: random.Random | None        # None while orders are only being checked
     report: list[str]
+    economic_collapse: bool
 
     # the position at the start of the turn (movement and combat rules look back to it)
     start_control: dict[str, str | None]
@@ -41,6 +51,7 @@ class TurnContext(Protocol):
     won_zones: set[str]
     attacks: set[str]
     bought: dict[str, int]
+    placed: dict[str, int]
 
     # the battle choices of the turn's orders
     sea_decisions: dict[str, SeaDecision]
@@ -49,6 +60,13 @@ class TurnContext(Protocol):
     neutralizing: dict[str, int]
     counter_batteries: dict[str, int]
     allied_attackers: dict[str, set[int]]
+    battery_attacks: list[AttackBattery]
+    supply_sends: list[SendSupplies]
+
+    # what house options remember within the turn (4.14, 4.16)
+    exhausted_now: set[str]
+    italy_at_start: Any
+    italy_attacked: set[str]
 
     def roll(self, n: int) -> list[int]: ...
 

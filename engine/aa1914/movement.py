@@ -13,7 +13,7 @@ enter a sea zone containing an active enemy minefield."
 """
 from __future__ import annotations
 
-from engine.errors import IllegalOrder, OrderError
+from engine.errors import IllegalOrder
 
 from .context import TurnContext
 from .orders import MoveOrder
@@ -115,10 +115,10 @@ def check_path(turn: TurnContext, order: MoveOrder, units: list[dict]) -> str:
         return _check_air(turn, path)
     if domain == "sea":
         return _check_sea(turn, path, units)
-    if all(u["type"] == "armored_train" for u in units):
-        return _check_rail(turn, path)
-    if any(u["type"] == "armored_train" for u in units):
-        raise IllegalOrder("armored trains move on their own (by rail)")
+    for rule in turn.house:                 # units of a house option that move on its own terms
+        kind = rule.check_move(turn, path, units)
+        if kind is not None:
+            return kind
     return _check_land(turn, path, units)
 
 
@@ -147,28 +147,6 @@ def check_entry(turn: TurnContext, entered: tuple[str, ...] | list[str]) -> list
     if turn.power == "Spain" and "hostile" in status:
         raise IllegalOrder("neutral Spain enters only its own territories and neutral ones (house rule 4.17)")
     return status
-
-
-def rail_ok(turn: TurnContext, name: str, owner: str) -> bool:
-    """2.8: "Armored Trains may only move within the power's original territories": a train runs
-    on through those the power held, uncontested, at the start of the turn."""
-    t = turn.board.territories[name]
-    return (not t.sea and t.original_owner == owner and turn.start_control.get(name) == owner
-            and name not in turn.start_contested)
-
-
-def _check_rail(turn: TurnContext, path: tuple[str, ...]) -> str:
-    """ "Armored Trains may move any number of spaces within the owner's original territories."
-    The last space may be an original territory the enemy holds or contests: the train attacks
-    there (2 dice at 2, negating 1 hit), as any unit entering hostile ground ends its move."""
-    for name in path[1:-1]:
-        if not rail_ok(turn, name, turn.power):
-            raise IllegalOrder(f"armored trains run on only through {turn.power}'s own original territories "
-                             f"that it held at the start of the turn, not {name}")
-    dest = turn.board.territories[path[-1]]
-    if dest.sea or dest.original_owner != turn.power:
-        raise IllegalOrder(f"armored trains run only in {turn.power}'s own original territories, not {path[-1]}")
-    return "land"
 
 
 def _suez_open(turn: TurnContext) -> bool:

@@ -13,7 +13,8 @@ from __future__ import annotations
 from engine.errors import IllegalOrder, OrderError
 
 from .board import Board
-from .house import RESERVE_LIMITS, rules_for
+from .house.registry import rules_for
+from .rules import RESERVE_LIMITS
 from .orders import Place
 from .units import HOUSE_UNITS, UNIT_TYPES
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .board import Board
-from .house import apply_starting_naval_changes
+from .house.starting_naval_changes import apply_starting_naval_changes
 from .italy import new_italy
 
 # "Remove the following units from the OOB setup"

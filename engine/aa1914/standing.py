@@ -3,9 +3,9 @@
 `supplies use …`, France's `spain pay N`), kept in the state until changed."""
 from __future__ import annotations
 
-from engine.errors import IllegalOrder, OrderError
+from engine.errors import IllegalOrder
 
-from .house import not_enabled, rules_for
+from .house.catalog import not_enabled
 from .orders import CounterBattery, LossOrder, Order, SpainPay, Submerge, SupplyUse, TrainsReact
 
 
@@ -38,9 +38,10 @@ def apply_standing(state: dict, power: str, order: Order) -> bool:
             raise IllegalOrder("only France pays to sway Spain (house rule 4.17)")
         state["spain_pay"] = order.amount
         return True
-    if field == "counter_battery" and not rules_for(options).counter_battery:
+    # the house options' standing orders: only in a game that uses the option
+    if field == "counter_battery" and options.get("counter_battery") is not True:
         raise not_enabled("counter_battery")
-    if field == "supply_use" and not rules_for(options).supply_chain:
+    if field == "supply_use" and options.get("supply_chain") is not True:
         raise not_enabled("supply_chain")
     value = {"loss_orders": lambda: list(order.types), "trains_react": lambda: order.react,
              "supply_use": lambda: order.limit}.get(

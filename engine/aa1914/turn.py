@@ -1,6 +1,10 @@
 """One power's turn: purchase & repair, movement, combat, mobilization, income (RULES.md 1.2),
 with the Tournament Rules' collapse checks at its start and end.
 
+The turn is a table: each order type has a handler and a step (`STEPS`); the Tournament Rules'
+own orders are `CORE_ORDERS` below, each house option brings its own (house/<option>.py) and
+hooks into the steps. Orders are carried out step by step, within a step in the order written.
+
 `Turn(..., rng=None)` is a dry run used to check orders before they are stored: it applies
 the same rules but rolls no dice and fights no battles.
 """
@@ -12,30 +16,37 @@ from typing import Sequence
 
 from engine.errors import IllegalOrder, OrderError
 
-from . import batteries, battles, movement, raiders
-from .house_turn import HouseTurnMixin
+from . import battles, movement
 from .board import Board
-from .italy import pay_tribute
-from .orders import (AllyJoin, Attack, AttackBattery, Breakthrough, Buy, BuildFactory, CallOff, Concentrate,
-                     CounterBattery, DeclareUSW, Defect, MoveOrder, Neutralize, Order, Place, SeaDecision,
-                     SendSupplies, Submerge, SubTargets, TruckMove)
+from .house.base import ATTACK, BREAKTHROUGH, COLLECT, MOVEMENT, NOT_MINE, PURCHASE, STANDING, OrderHandler
+from .house.catalog import not_enabled
+from .house.registry import house_rules, order_handlers, rules_for
+from .orders import Attack, Buy, CallOff, DeclareUSW, MoveOrder, Order, Place, SeaDecision, Submerge
+from .rules import USW_ZONES, submarine_warfare_loss
 from .standing import apply_standing
 from .state import US, aligned, at_war, contested_territories, friendly, holds_land, income, is_contested, units_in
 from .tournament import economic_collapse, political_collapse
-from .house import (FACTORY_INCOME, UK_HOME_ISLAND, US_RESERVE_BONUS, USW_ZONES, not_enabled, rules_for,
-                    submarine_warfare_loss)
 from .units import HOUSE_UNITS, UNIT_TYPES
 
 USW_HIT = 3          # seed 001: "totaling the results of the rolls showing a 3 or less"
 MINE_HIT = 1         # RULES.md 5.4: "each vessel must survive a roll"; sunk (hit) on a 1
 
 
-class Turn(HouseTurnMixin):
+# The steps in which orders are carried out, in turn order. Orders of the first and last are
+# settings that either hold or refuse the whole sheet; the others are carried out one by one
+# (`carry_out`), so one that fails when the dice intervene does not stop the turn.
+STEPS = (STANDING, PURCHASE, MOVEMENT, BREAKTHROUGH, ATTACK)
+CARRIED_OUT = (PURCHASE, MOVEMENT, BREAKTHROUGH, ATTACK)
+
+
+class Turn:
     def __init__(self, board: Board, state: dict, power: str, rng: random.Random | None):
         self.board, self.power, self.rng = board, power, rng
         # the state is JSON by contract; a JSON round trip is the fastest deep copy of it
         self.state = json.loads(json.dumps(state))
         self.rules = rules_for(self.state.get("options", {}))
+        self.house = house_rules(self.state.get("options", {}))
+        self.handlers = {**order_handlers(self.state.get("options", {})), **CORE_ORDERS}
         self.italy_at_start = self.state.get("italy", {}).get("status")
         self.italy_attacked: set[str] = set()      # alliances a neutral Italy attacked this turn (4.16)
         self.report: list[str] = []
@@ -72,8 +83,11 @@ class Turn(HouseTurnMixin):
         self.allied_attackers: dict[str, set[int]] = {}
         self.counter_batteries: dict[str, int] = {}
         self.battery_attacks: list = []
+        self.supply_sends: list = []
+        self.exhausted_now: set[str] = set()
         self.start_unit_places = {u["id"]: u["where"] for u in self.state["units"]}
         self.bought: dict[str, int] = {}
+        self.placed: dict[str, int] = {}
         self.economic_collapse = False
 
     # ------------------------------------------------------------------ helpers
@@ -89,76 +103,44 @@ class Turn(HouseTurnMixin):
     # ------------------------------------------------------------------ the phases
     def run(self, orders: Sequence[Order]) -> dict:
         self.begin()
-        for order in orders:
-            if apply_standing(self.state, self.power, order):
-                continue
-            if isinstance(order, Submerge):
-                self.submerging.add(order.where)
-            elif isinstance(order, CallOff):
-                self.call_off.add(order.where)
-            elif isinstance(order, DeclareUSW):
-                self.declare_usw()
-            elif isinstance(order, BuildFactory):
-                self.build_factory(order)
-            elif isinstance(order, Defect):
-                self.defect()
-            elif isinstance(order, SubTargets):
-                if not self.rules.sub_changes:
-                    raise not_enabled("sub_changes")
-                self.state.setdefault("sub_targets", {})[self.power] = list(order.types)
-        for order in orders:
-            if isinstance(order, Buy):
-                self.carry_out(self.buy, order)
-        for order in orders:
-            if isinstance(order, MoveOrder):
-                self.carry_out(self.move, order)
-            elif isinstance(order, AllyJoin):
-                self.carry_out(self.ally_join, order)
-            elif isinstance(order, TruckMove):
-                self.carry_out(self.truck_move, order)
-            elif isinstance(order, AttackBattery):
-                self.carry_out(lambda o: batteries.check_attack(self, o.where, o.zone), order)
-                self.battery_attacks.append(order)
-            elif isinstance(order, SeaDecision):
-                self.carry_out(self.decide_sea_battle, order)
-        for order in orders:
-            if isinstance(order, Breakthrough):
-                self.carry_out(self.break_through, order)
-            elif isinstance(order, Concentrate):
-                self.carry_out(self.concentrate, order)
-            elif isinstance(order, Neutralize):
-                self.carry_out(self.neutralize, order)
-            elif isinstance(order, CounterBattery) and order.where:
-                self.carry_out(self.counter_battery, order)
-        for order in orders:
-            # after every move and breakthrough: 4.13 lets units breaking through into a contested
-            # territory "either perform an attack or a reinforcement move"
-            if isinstance(order, Attack):
-                self.carry_out(self.attack, order)
+        standing = [o for o in orders if apply_standing(self.state, self.power, o)]
+        rest = [o for o in orders if not any(o is s for s in standing)]
+        for step in STEPS:
+            self.carry_out_step(step, rest)
         if self.rng is None:
             self.check_end_of_movement()
-        if self.rng is not None:
-            self.remember_attackers()
-            for zone in sorted(self.ship_entered):
-                raiders.board_freighters(self, zone)
-            battles.sea_battles(self)
-            battles.land_waiting_cargo(self)
-            for order in self.battery_attacks:
-                batteries.attack_battery(self, order.where, order.zone)
-            battles.land_battles(self)
-            battles.settle_control(self)
-        self.mobilize([o for o in orders if isinstance(o, Place)])
-        sends = [o for o in orders if isinstance(o, SendSupplies)]
-        if sends and not self.rules.supply_chain:
-            raise not_enabled("supply_chain")
+        else:
+            self.fight()
+        self.mobilize([o for o in rest if isinstance(o, Place)])
+        self.carry_out_step(COLLECT, rest)
         if self.rng is not None:
             self.collect_income()
-            if self.rules.supply_chain:
-                self.supply(sends)
+        for rule in self.house:
+            rule.after_collect(self)
+        if self.rng is not None:
             self.end()
-        elif sends:
-            self.supply(sends)
         return self.state
+
+    def carry_out_step(self, step: str, orders: Sequence[Order]) -> None:
+        for order in orders:
+            handler = self.handlers.get(type(order))
+            if handler is None or handler.step != step:
+                continue
+            if step in CARRIED_OUT:
+                self.carry_out(lambda o: handler.carry_out(self, o), order)
+            else:
+                handler.carry_out(self, order)
+
+    def fight(self) -> None:
+        """The combat phase: sea battles, the landings that waited for them, then land battles."""
+        for rule in self.house:
+            rule.before_battles(self)
+        battles.sea_battles(self)
+        battles.land_waiting_cargo(self)
+        for rule in self.house:
+            rule.before_land_battles(self)
+        battles.land_battles(self)
+        battles.settle_control(self)
 
     def carry_out(self, action, order) -> None:
         """Checked orders can still fail when dice intervene (a mine sinks a loaded transport):
@@ -180,13 +162,10 @@ class Turn(HouseTurnMixin):
     def begin(self) -> None:
         """Start of turn: the US may enter the war; economic collapse is checked; battleships repaired."""
         self.state["failed_orders"] = []
-        # 4.14: units that joined an ally's attack sit out this, their power's next, turn
-        self.exhausted_now = {k for k, v in self.state.get("exhausted", {}).items()
-                              if v == [self.state["round"], self.state["turn"]]}
         if self.power == US and not self.state["us_at_war"] and self.state["round"] >= 4:
             self.us_enters_war("Round 4: the United States enters the war.")
-        if self.power == "Italy" and self.rules.italian_dilemma:
-            pay_tribute(self.state, self.report)
+        for rule in self.house:
+            rule.begin_turn(self)
         self.economic_collapse = economic_collapse(self.board, self.state, self.power)
         was = self.state["collapsed"].get(self.power)
         if self.economic_collapse and was != "economic":
@@ -203,14 +182,8 @@ class Turn(HouseTurnMixin):
     def us_enters_war(self, why: str) -> None:
         self.state["us_at_war"] = True
         self.report.append(f"🇺🇸 {why}")
-        if self.rules.deploy_reserves:
-            # 4.3: "If it enters the war before its fourth turn, it receives the remaining IPCs immediately."
-            per_turn, total = US_RESERVE_BONUS
-            owed = total - self.state.get("us_bonus_paid", 0)
-            if owed > 0:
-                self.state["treasury"][US] += owed
-                self.state["us_bonus_paid"] = total
-                self.report.append(f"🇺🇸 The United States receives its remaining {owed} bonus IPCs.")
+        for rule in self.house:
+            rule.on_us_enters_war(self)
 
     def declare_usw(self) -> None:
         if self.power != "Germany":
@@ -227,8 +200,9 @@ class Turn(HouseTurnMixin):
         for kind, n in order.units:
             if kind in HOUSE_UNITS and kind not in self.rules.house_units:
                 raise not_enabled(HOUSE_UNITS[kind])
-            if kind in ("freighter", "merchant_raider"):
-                raiders.check_purchase(self, kind, n + self.bought.get(kind, 0))
+            for rule in self.house:
+                if kind in rule.units:
+                    rule.check_purchase(self, kind, n + self.bought.get(kind, 0))
             if kind == "tank" and self.state["round"] < self.rules.tanks_from_round:
                 raise IllegalOrder(f"tanks can be bought from round {self.rules.tanks_from_round}")
             cost = self.rules.cost(kind) * n
@@ -281,9 +255,8 @@ class Turn(HouseTurnMixin):
             self.entered_land(dest)
             return
         if kind == "sea":
-            arriving_raiders = sum(1 for u in units if u["type"] == "merchant_raider")
-            if arriving_raiders:
-                raiders.check_raider_zone(self, dest, arriving_raiders)
+            for rule in self.house:
+                rule.before_sail(self, dest, units)
             stopped = self._sail(order.path, units)
             cargo = [c for c in self.state["units"] if c.get("aboard") in {u["id"] for u in units}]
             for c in cargo:
@@ -311,7 +284,8 @@ class Turn(HouseTurnMixin):
         return False
 
     def entered_land(self, dest: str) -> None:
-        self.italy_reacts(dest)
+        for rule in self.house:
+            rule.on_enter_land(self, dest)
         self.land_entered.add(dest)
         t = self.board.territories[dest]
         if t.minor and aligned(self.state, t) and friendly(self.board, aligned(self.state, t), self.power):
@@ -333,7 +307,8 @@ class Turn(HouseTurnMixin):
         for u in ships:
             u["where"] = dest
         self.ship_entered.add(dest)
-        batteries.fire_on_passing_ships(self, path, ships)
+        for rule in self.house:
+            rule.on_sail(self, path, ships)
         self.sailed_via.setdefault(dest, set()).update(path[:-1])
         if movement.enemy_minefield(self, dest) and self.rng is not None:
             dice = self.roll(len(ships))
@@ -385,9 +360,8 @@ class Turn(HouseTurnMixin):
                            for o in units_in(self.state, u["where"])):
                     raise IllegalOrder(f"a fighter must end its move where {self.power} has land units, "
                                      f"not in {u['where']}")
-        for name in self.land_entered:
-            if sum(1 for u in units_in(self.state, name) if u["type"] == "armored_train") > 1:
-                raise IllegalOrder(f"there may be only one armored train in {name}")
+        for rule in self.house:
+            rule.end_of_movement(self)
         for dest, ids in self.unloaded_into.items():
             if dest in self.landed_by_land:
                 had_infantry = any(u["owner"] == self.power and u["type"] == "infantry" and u["where"] == dest
@@ -404,24 +378,21 @@ class Turn(HouseTurnMixin):
         """Place what was bought (RULES.md 1.4): land units and fighters in the capital (the
         British Empire also in India), ships at an own naval base not enemy-held this turn."""
         remaining = dict(self.bought)
-        self.placed: dict[str, int] = {}
+        self.placed = {}
         for order in places:
             for kind, n in order.units:
                 if remaining.get(kind, 0) < n:
                     raise IllegalOrder(f"{self.power} bought {remaining.get(kind, 0)} {kind} to place, not {n}")
-                if order.where in self.standard_placements() or UNIT_TYPES[kind].is_sea:
+                problem = NOT_MINE
+                if order.where not in self.standard_placements() and not UNIT_TYPES[kind].is_sea:
+                    # the house rules' places with limits of their own (4.17 Spain, 4.11, 4.6)
+                    problem = next((p for p in (rule.limited_placement(self, kind, order.where, n)
+                                                for rule in self.house) if p != NOT_MINE), NOT_MINE)
+                if problem == NOT_MINE:
                     problem = self.placement_problem(kind, order.where)
-                else:
-                    problem = self.limited_placement(kind, order.where, n)
-                    if problem == "not a corner":
-                        problem = self.placement_problem(kind, order.where)
-                if kind == "coastal_artillery":
-                    problem = batteries.placement_problem(self, order.where, n)
-                if kind == "merchant_raider" and not problem:
-                    raiders.check_raider_zone(self, order.where, n)   # 4.2: at most 2 in a zone
-                if kind == "armored_train" and not problem and (n > 1 or any(
-                        u["type"] == "armored_train" for u in units_in(self.state, order.where))):
-                    problem = f"there may be only one armored train in {order.where}"
+                for rule in self.house:
+                    if kind in rule.units:
+                        problem = rule.placement_problem(self, kind, order.where, n, problem)
                 if problem:
                     raise IllegalOrder(problem)
                 self.placed[order.where] = self.placed.get(order.where, 0) + n
@@ -431,10 +402,11 @@ class Turn(HouseTurnMixin):
         for kind, n in list(remaining.items()):
             if not n:
                 continue
-            if kind == "coastal_artillery":
-                raise IllegalOrder("say where each coastal battery goes: `place 1 coastal artillery Kiel`")
+            owners = [rule for rule in self.house if kind in rule.units]
+            for rule in owners:
+                rule.check_unplaced(self, kind, n)
             where = next((w for w in self.placement_options(kind)
-                          if kind != "merchant_raider" or raiders.room_for_raiders(self, w) >= n), None)
+                          if all(rule.may_place_unasked(self, kind, w, n) for rule in owners)), None)
             if where is None:
                 refund = self.rules.cost(kind) * n
                 self.state["treasury"][self.power] += refund
@@ -462,10 +434,9 @@ class Turn(HouseTurnMixin):
         return [self.board.capital_of(self.power)] + (["India"] if self.power == "British Empire" else []) + extra
 
     def land_placements(self) -> list[str]:
-        """Every place land units may go: the standard ones and a staging factory (4.11)."""
-        factory = self.factory()
-        staging = [factory["where"]] if factory and factory["effect"] == "staging" else []
-        return self.standard_placements() + staging
+        """Every place land units may go: the standard ones and the house rules' (a staging
+        factory, 4.11)."""
+        return self.standard_placements() + [p for rule in self.house for p in rule.land_placements(self)]
 
     def placement_problem(self, kind: str, where: str) -> str | None:
         board, spec = self.board, UNIT_TYPES[kind]
@@ -487,19 +458,12 @@ class Turn(HouseTurnMixin):
     def collect_income(self) -> None:
         if self.economic_collapse:
             return
-        if self.rules.freighters_raiders:
-            raiders.raid(self)
+        for rule in self.house:
+            rule.before_income(self)
         gained = income(self.board, self.state, self.power)
-        if self.rules.freighters_raiders:
-            gained += raiders.freighter_income(self)
-        factory = self.factory()
-        if factory and factory["effect"] == "income" and self.state["control"].get(factory["where"]) == self.power \
-                and not is_contested(self.board, self.state, factory["where"]):
-            gained += FACTORY_INCOME
+        for rule in self.house:
+            gained += rule.income(self)
         lost = self.submarine_warfare()
-        if self.power == US and self.rules.deploy_reserves and self.state.get("us_bonus_paid", 0) < US_RESERVE_BONUS[1]:
-            gained += US_RESERVE_BONUS[0]      # 4.3: "5 additional IPCs per turn for its first four turns"
-            self.state["us_bonus_paid"] = self.state.get("us_bonus_paid", 0) + US_RESERVE_BONUS[0]
         self.state["treasury"][self.power] += max(0, gained - lost)
         self.report.append(f"💰 {self.power} collects {max(0, gained - lost)} IPCs "
                            f"(treasury {self.state['treasury'][self.power]}).")
@@ -508,20 +472,20 @@ class Turn(HouseTurnMixin):
         """IPCs German submarines take from this power's income: Unrestricted Submarine Warfare
         once declared (Tournament Rules dice, or the house rules' flat amounts), else the house
         rules' Restricted Submarine Warfare against the UK (3.1, "active from the start")."""
+        flat = not self.rules.usw_dice
         if self.state["usw_declared"] and self.power in ("British Empire", US) and (
                 self.power != US or self.state["us_at_war"]):
             zones, label = USW_ZONES, "Unrestricted Submarine Warfare"
-        elif self.rules.restricted_sub_warfare and self.power == "British Empire":
-            zones = sorted({z for t in UK_HOME_ISLAND for z in self.board.territories[t].adjacent
-                            if self.board.territories[z].sea})
-            label = "Restricted Submarine Warfare"
         else:
-            return 0
+            areas = next((a for a in (rule.sub_warfare_areas(self) for rule in self.house) if a), None)
+            if areas is None:
+                return 0
+            zones, label = areas
+            flat = True         # the house rules' own submarine warfare costs fixed amounts
         subs = [u for u in self.state["units"] if u["owner"] == "Germany" and u["type"] == "submarine"
                 and u["where"] in zones]
         if not subs:
             return 0
-        flat = self.rules.usw_flat or label.startswith("Restricted")
         # 3.2: "The first Submarine in every area ... causes 2 IPCs": each sea zone is an area
         per_zone: dict[str, int] = {}
         for u in subs:
@@ -543,8 +507,8 @@ class Turn(HouseTurnMixin):
         """ "checking for political collapse is done at the end of each power's turn" """
         entered = self.state.setdefault("minor_entries", {}).setdefault(self.power, [])
         entered.extend(sorted(self.minors_entered - set(entered)))
-        if self.power == "Spain":
-            self.sway_spain()
+        for rule in self.house:
+            rule.end_turn(self)
         if self.state["collapsed"].get(self.power) != "political" and political_collapse(
                 self.board, self.state, self.power):
             self.surrender(self.power)
@@ -567,3 +531,28 @@ class Turn(HouseTurnMixin):
                 battles.claim_surrendered_treasury(self, name, remaining[0])
         self.report.append(f"🏳️ {power} suffers a political collapse and surrenders: its units leave the board.")
         battles.settle_control(self)
+
+
+def _submerge(turn: Turn, order: Submerge) -> None:
+    turn.submerging.add(order.where)
+
+
+def _call_off(turn: Turn, order: CallOff) -> None:
+    turn.call_off.add(order.where)
+
+
+def _declare_usw(turn: Turn, order: DeclareUSW) -> None:
+    turn.declare_usw()
+
+
+# The Tournament Rules' own orders. `place` orders wait for the mobilization (`Turn.mobilize`);
+# standing orders (`casualties …`, `submerge always`, …) are kept in the state (standing.py).
+CORE_ORDERS: dict[type, OrderHandler] = {
+    Submerge: OrderHandler(STANDING, _submerge),
+    CallOff: OrderHandler(STANDING, _call_off),
+    DeclareUSW: OrderHandler(STANDING, _declare_usw),
+    Buy: OrderHandler(PURCHASE, Turn.buy),
+    MoveOrder: OrderHandler(MOVEMENT, Turn.move),
+    SeaDecision: OrderHandler(MOVEMENT, Turn.decide_sea_battle),
+    Attack: OrderHandler(ATTACK, Turn.attack),
+}

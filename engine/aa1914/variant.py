@@ -7,7 +7,6 @@ defender overrides the default within the deadline.
 """
 from __future__ import annotations
 
-import copy
 import itertools
 import random
 from typing import Mapping, Sequence
@@ -16,12 +15,11 @@ from engine.errors import IllegalOrder, OrderError, RulesError
 from engine.variant import ChoiceGroup, OptionSpec, PhaseResult, State, Variant
 
 from .board import board_for, standard_board
-from .auction import (auction_brief, check_auction, next_price, open_auction, parse_auction_order,
-                      seats_to_act as auction_seats, settle_step, step_label)
-from .house import HOUSE_OPTIONS, HOUSE_ORDERS, rules_for
-from .italy import can_deliver, check_promise, parse_demand, parse_response, settle
-from .raiders import unmoved_freighters
-from .reserves import check_reserves, deploy
+from .house.catalog import HOUSE_OPTIONS, HOUSE_ORDERS
+from .house.registry import rules_for
+from .italy import check_promise
+from .house.freighters_raiders import unmoved_freighters
+from .phases import PHASES
 from .orders import Buy, MoveOrder, Place, SeaDecision, parse_order
 from .setup import initial_state
 from .state import income, incomes
@@ -94,32 +92,21 @@ class AA1914Variant(Variant):
     def phase_label(self, state: State) -> str:
         if state.get("winner"):
             return f"Round {state['round']}: game over"
-        if state.get("phase") == "reserves":
-            return "Deploy the Reserves (secret placements)"
-        if state.get("phase") == "auction":
-            return "No Such Thing as Neutral: " + step_label(self.board_of(state), dict(state))
-        if state.get("phase") == "italy_demands":
-            return f"Round {state['round']}: Italy's demands"
-        if state.get("phase") == "italy_responses":
-            return f"Round {state['round']}: answering Italy"
+        phase = PHASES.get(state.get("phase"))
+        if phase is not None:
+            return phase.label(self.board_of(state), state)
         return f"Round {state['round']}: {self.active(state)}"
 
     def seats_to_act(self, state: State) -> tuple[str, ...]:
         if state.get("winner"):
             return ()
-        if state.get("phase") == "auction":
-            # neutral powers (neutral Italy 4.16, Spain 4.17, the US) have no side to bid for
-            return auction_seats(self.board_of(state), dict(state))
-        if state.get("phase") == "reserves":
-            return tuple(p for p in self.board_of(state).turn_order if p != "United States")
-        if state.get("phase") == "italy_responses":
-            board = self.board_of(state)
-            return tuple(p for side in ("Central Powers", "Allies") for p in board.sides[side]
-                         if p != "United States" or state["us_at_war"])
+        phase = PHASES.get(state.get("phase"))
+        if phase is not None:
+            return phase.seats_to_act(self.board_of(state), state)
         return (self.active(state),)
 
     def may_order(self, state: State, seat: str) -> bool:
-        if state.get("phase") in ("reserves", "auction", "italy_demands", "italy_responses"):
+        if state.get("phase") in PHASES:
             return seat in self.seats_to_act(state)
         return not state.get("winner") and seat in self.board_of(state).turn_order
 
@@ -127,7 +114,7 @@ class AA1914Variant(Variant):
         """What /ready asks a player to confirm leaving out. Base rules: "Austria-Hungary must attack
         Serbia on its first turn, starting the war" (docs/rulings.md); house rule 4.2: "The Freighter
         must move every turn"."""
-        if state.get("phase", "turn") != "turn" or seat != self.active(state):
+        if state.get("phase") in PHASES or seat != self.active(state):
             return []
         missing = []
         orders = []
@@ -179,12 +166,9 @@ class AA1914Variant(Variant):
 
     def check_orders(self, state: State, seat: str, lines: Sequence[str], existing: Sequence[str] = ()) -> list[str]:
         board = self.board_of(state)
-        if state.get("phase") == "reserves":
-            return self._check_reserves(state, seat, lines, existing)
-        if state.get("phase") == "auction":
-            return self._check_auction(state, seat, lines, existing)
-        if state.get("phase") in ("italy_demands", "italy_responses"):
-            return self._check_italy(state, seat, lines, existing)
+        phase = PHASES.get(state.get("phase"))
+        if phase is not None:
+            return phase.check(board, state, seat, lines, existing)
         merged: list[str] = list(existing)
         for line in lines:
             order = parse_order(line, board)
@@ -203,83 +187,11 @@ class AA1914Variant(Variant):
             Turn(board, state, seat, rng=None).run([o for _, o in orders])
         return merged
 
-    def _check_reserves(self, state: State, seat: str, lines: Sequence[str], existing: Sequence[str]) -> list[str]:
-        merged = list(existing)
-        for line in lines:
-            order = parse_order(line, self.board_of(state))
-            if not isinstance(order, Place):
-                raise IllegalOrder("now each power secretly places its reserves: `place 2 infantry Libya`", line)
-            merged.append(order.text())
-        board = self.board_of(state)
-        check_reserves(board, state, seat, [parse_order(line, board) for line in merged])
-        return merged
-
-    def _check_auction(self, state: State, seat: str, lines: Sequence[str], existing: Sequence[str]) -> list[str]:
-        """One answer per step of the auction: a new answer replaces the last."""""
-        board = self.board_of(state)
-        by_alliance = bool(state["options"].get("auction_by_alliance"))
-        merged = list(existing)
-        for line in lines:
-            order = parse_auction_order(line, board, by_alliance)
-            check_auction(board, dict(state), seat, order)
-            merged = [order.text()]
-        return merged
-
-    def _check_italy(self, state: State, seat: str, lines: Sequence[str], existing: Sequence[str]) -> list[str]:
-        board = self.board_of(state)
-        if state["phase"] == "italy_demands":
-            merged = [m for m in existing]
-            for line in lines:
-                merged.append(parse_demand(line, board).text())
-            return merged
-        response = parse_response(lines[-1]) if lines else None
-        if response is not None and response.accept:
-            demands = [parse_demand(d, board) for d in state["italy"]["demands"]]
-            problem = can_deliver(state, seat, demands, response.offer)
-            if problem:
-                raise IllegalOrder(problem, lines[-1])
-        return [response.text()] if response else list(existing)
-
-    def _adjudicate_italy(self, state: State, orders: Mapping[str, Sequence[str]]) -> PhaseResult:
-        board = self.board_of(state)
-        new = dict(state, italy=dict(state["italy"]), units=[dict(u) for u in state["units"]],
-                   treasury=dict(state["treasury"]))
-        if state["phase"] == "italy_demands":
-            demands = [parse_demand(line, board) for line in orders.get("Italy", ())]
-            demands = [d for d in demands if d.kind != "none"]
-            new["italy"]["demands"] = [d.text() for d in demands]
-            if not demands:
-                new["phase"] = "turn"
-                return PhaseResult(new, "Italy makes no demands this turn.")
-            new["phase"] = "italy_responses"
-            return PhaseResult(new, "🇮🇹 Italy's demands: " + "; ".join(d.text() for d in demands)
-                               + ". Each power may `accept`, `refuse` or `offer <extra IPCs>`.")
-        new["italy"]["demands"] = [parse_demand(d, board) for d in state["italy"]["demands"]]
-        responses = {seat: parse_response(lines[-1]) for seat, lines in orders.items() if lines}
-        report = settle(board, new, responses)
-        new["phase"] = "turn"
-        return PhaseResult(new, "\n".join(report))
-
     def adjudicate(self, state: State, orders: Mapping[str, Sequence[str]], rng: random.Random) -> PhaseResult:
         board = self.board_of(state)
-        if state.get("phase") in ("italy_demands", "italy_responses"):
-            return self._adjudicate_italy(state, orders)
-        if state.get("phase") == "auction":
-            by_alliance = bool(state["options"].get("auction_by_alliance"))
-            new = copy.deepcopy(dict(state))
-            parsed = {seat: [parse_auction_order(line, board, by_alliance) for line in lines]
-                      for seat, lines in orders.items()}
-            report = settle_step(board, new, parsed)
-            announcements = ()
-            if "auction" not in new:
-                new["phase"] = "reserves" if state["options"].get("deploy_reserves") else "turn"
-                announcements = ("The auction is decided.",)
-            return PhaseResult(new, "\n".join(report) or "No bids this round.", announcements=announcements)
-        if state.get("phase") == "reserves":
-            new = dict(state, units=[dict(u) for u in state["units"]], phase="turn")
-            placed = {seat: [parse_order(line, board) for line in lines] for seat, lines in orders.items()}
-            report = deploy(board, new, placed)
-            return PhaseResult(new, "\n".join(report), announcements=("The reserves are revealed.",))
+        phase = PHASES.get(state.get("phase"))
+        if phase is not None:
+            return phase.adjudicate(board, state, orders, rng)
         power = self.active(state)
         state = dict(state)
         for seat, lines in orders.items():
@@ -343,19 +255,9 @@ class AA1914Variant(Variant):
 
     def phase_brief(self, state: State, seat: str) -> str:
         board = self.board_of(state)
-        phase = state.get("phase")
-        if phase == "italy_demands":
-            return ("Italy is neutral: make your demands for joining an alliance — `demand lump 10`, "
-                    "`demand per-turn 3`, `demand units 4 infantry`, `demand territory Trieste by 5` — or "
-                    "`no demands`. From turn 3 you may instead attack one alliance (or both) in your turn.")
-        if phase == "italy_responses":
-            return ("Italy demands: " + "; ".join(state["italy"]["demands"]) + ". Answer `accept`, `refuse` or "
-                    "`offer <extra IPCs>`; if both alliances accept, the higher offer wins Italy.")
-        if phase == "reserves":
-            return ("Deploy the Reserves: place units worth your starting IPCs where you already have units, "
-                    "secretly: `place 2 infantry Libya`.")
-        if phase == "auction":
-            return auction_brief(board, dict(state), seat)
+        phase = PHASES.get(state.get("phase"))
+        if phase is not None:
+            return phase.brief(board, state, seat)
         if seat != self.active(state):
             return (f"It is {self.active(state)}'s turn. You may set standing orders for {seat}: "
                     f"`casualties infantry, artillery, tank`, `submerge always`.")
@@ -414,7 +316,7 @@ class AA1914Variant(Variant):
         """The example orders, a purchase of one of each unit type the power may buy, and the
         move of each of its stacks (all units of one type) to each neighbouring territory or
         sea zone — each checked by the rules before it is offered."""
-        if state.get("phase") not in (None, "turn") or seat not in self.seats_to_act(state):
+        if state.get("phase") in PHASES or seat not in self.seats_to_act(state):
             return []
         board = self.board_of(state)
         candidates = [f"buy 1 {kind.replace('_', ' ')}" for kind in UNIT_TYPES]
@@ -439,27 +341,14 @@ class AA1914Variant(Variant):
         """Answers that are a choice between a few words, offered as buttons: the auction's
         bid-or-pass, threat and premium steps (house rules 4.9/4.10) and the alliances' answer to
         neutral Italy's demands (4.16). Amounts other than the next bid are typed."""
-        phase = state.get("phase")
-        if phase in (None, "turn"):
+        phase = PHASES.get(state.get("phase"))
+        if phase is None:
             return self._loss_order_menu(state, seat) + self._sea_battle_menus(state, seat, lines)
         if seat not in self.seats_to_act(state):
             return []
-        if phase == "auction":
-            board = self.board_of(state)
-            auction = open_auction(board, state)
-            suffix = f" for {seat}" if auction["by_alliance"] else ""
-            answers = {"bid": (f"bid {next_price(board, auction)}{suffix}", "pass"),
-                       "threat": ("threaten", "no threat"), "premium": ("premium pay", "premium refuse")}
-            options = answers.get(auction["step"], ())
-            prompt = f"{auction['minor']}: your answer"
-        elif phase == "italy_responses":
-            options, prompt = ("accept", "refuse"), "Italy's demands: your answer"
-        elif phase == "italy_demands":
-            options, prompt = ("no demands",), "Italy: make demands (typed) or none"
-        else:
-            return []
+        options, prompt = phase.answers(self.board_of(state), state, seat)
         legal = tuple(line for line in options if self._answer_is_legal(state, seat, line))
-        return [ChoiceGroup(f"answer/{phase}", prompt, legal)] if legal else []
+        return [ChoiceGroup(f"answer/{phase.name}", prompt, legal)] if legal else []
 
     LOSS_TYPES = ("infantry", "artillery", "tank", "fighter")
 

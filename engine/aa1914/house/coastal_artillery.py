@@ -9,12 +9,16 @@ from __future__ import annotations
 
 from engine.errors import IllegalOrder
 
-from .combat import Piece, Roll, SeaPolicy, roll_dice, sea_battle
-from .context import TurnContext
-from .house import BATTERY_DEFENSE, BATTERY_SINKS, not_enabled
-from .ledger import log_rolls, remove_losses
-from .state import at_war, units_in
-from .units import UNIT_TYPES
+from ..combat import Piece, Roll, SeaPolicy, roll_dice, sea_battle
+from ..context import TurnContext
+from ..ledger import log_rolls, remove_losses
+from ..orders import AttackBattery
+from ..state import at_war, units_in
+from ..units import UNIT_TYPES
+from .base import MOVEMENT, HouseRule, OrderHandler
+
+BATTERY_SINKS = 1          # 2.4 "sunk on a roll of 1"
+BATTERY_DEFENSE = 3        # "Defense value (against ships): 3"
 
 
 def placement_problem(turn: TurnContext, where: str, n: int) -> str | None:
@@ -55,8 +59,6 @@ def fire_on_passing_ships(turn: TurnContext, path: tuple[str, ...], ships: list[
 
 
 def check_attack(turn: TurnContext, where: str, zone: str) -> None:
-    if "coastal_artillery" not in turn.rules.house_units:
-        raise not_enabled("coastal_artillery")
     if not turn.board.adjacent(where, zone):
         raise IllegalOrder(f"{zone} does not border {where}")
     if not any(u["type"] == "coastal_artillery" and at_war(turn.board, turn.state, turn.power, u["owner"])
@@ -81,3 +83,32 @@ def attack_battery(turn: TurnContext, where: str, zone: str) -> None:
     remove_losses(turn, result.attackers + result.defenders, result.attacker_lost + result.defender_lost)
     outcome = "destroyed" if not result.defenders else "holds"
     turn.report.append(f"⚓ Ships in {zone} engage the coastal battery at {where}: the battery {outcome}.")
+
+
+def _order_attack(turn: TurnContext, order: AttackBattery) -> None:
+    """`attack battery <territory> from <sea zone>`: checked when given, fought before the land
+    battles (`before_land_battles`)."""
+    check_attack(turn, order.where, order.zone)
+    turn.battery_attacks.append(order)
+
+
+class CoastalArtillery(HouseRule):
+    key = "coastal_artillery"
+    units = ("coastal_artillery",)
+    orders = {AttackBattery: OrderHandler(MOVEMENT, _order_attack)}
+
+    def on_sail(self, turn: TurnContext, path: tuple[str, ...], ships: list[dict]) -> None:
+        fire_on_passing_ships(turn, path, ships)
+
+    def before_land_battles(self, turn: TurnContext) -> None:
+        for order in turn.battery_attacks:
+            attack_battery(turn, order.where, order.zone)
+
+    def placement_problem(self, turn: TurnContext, kind: str, where: str, n: int, problem: str | None) -> str | None:
+        return placement_problem(turn, where, n)
+
+    def check_unplaced(self, turn: TurnContext, kind: str, n: int) -> None:
+        raise IllegalOrder("say where each coastal battery goes: `place 1 coastal artillery Kiel`")
+
+
+RULE = CoastalArtillery()

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from engine.errors import IllegalOrder
 
-from .context import TurnContext
-from .state import at_war, friendly, units_in
+from ..context import TurnContext
+from ..state import at_war, friendly, units_in
+from .base import HouseRule
 
 RAIDER_HIT = 4
 MAX_RAIDERS_PER_ZONE = 2
@@ -171,3 +172,37 @@ def _steal(turn: TurnContext, victim: str, thief: str | None, amount: int) -> No
     turn.state["treasury"][victim] -= amount
     if thief:
         turn.state["treasury"][thief] = turn.state["treasury"].get(thief, 0) + amount
+
+
+class FreightersRaiders(HouseRule):
+    key = "freighters_raiders"
+    units = ("freighter", "merchant_raider")
+
+    def check_purchase(self, turn: TurnContext, kind: str, total: int) -> None:
+        check_purchase(turn, kind, total)
+
+    def before_sail(self, turn: TurnContext, dest: str, ships: list[dict]) -> None:
+        arriving = sum(1 for u in ships if u["type"] == "merchant_raider")
+        if arriving:
+            check_raider_zone(turn, dest, arriving)
+
+    def before_battles(self, turn: TurnContext) -> None:
+        for zone in sorted(turn.ship_entered):
+            board_freighters(turn, zone)
+
+    def placement_problem(self, turn: TurnContext, kind: str, where: str, n: int, problem: str | None) -> str | None:
+        if kind == "merchant_raider" and not problem:
+            check_raider_zone(turn, where, n)       # 4.2: at most 2 in a zone
+        return problem
+
+    def may_place_unasked(self, turn: TurnContext, kind: str, where: str, n: int) -> bool:
+        return kind != "merchant_raider" or room_for_raiders(turn, where) >= n
+
+    def before_income(self, turn: TurnContext) -> None:
+        raid(turn)
+
+    def income(self, turn: TurnContext) -> int:
+        return freighter_income(turn)
+
+
+RULE = FreightersRaiders()

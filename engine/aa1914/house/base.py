@@ -1,0 +1,125 @@
+"""A house option as one object: everything it adds to a game, found from the option's name.
+
+Each option of seed 002 is one module, `engine/aa1914/house/<option>.py`, holding one `HouseRule`:
+- `numbers`: the fields of `rules.Rules` it changes (costs, hit values, switches the battle code
+  reads), so the arithmetic shared with `/odds` stays in one place;
+- `units`: the house units it lets powers buy;
+- `orders`: the orders it adds, each with the step of the turn it is carried out in;
+- hooks into the steps of a power's turn (below), each given the turn as a `TurnContext`.
+
+`turn.Turn` composes the options a game was created with (`registry.house_rules`) and calls their
+hooks in registry order; an order of an option the game does not use is refused in one place
+(`catalog.not_enabled`). A hook that does nothing is simply not overridden.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, ClassVar, Mapping
+
+from ..context import TurnContext
+
+# The steps of a power's turn (RULES.md 1.2, with the house rules' extra orders placed where the
+# seed puts them): orders are carried out step by step, each step in the order the player wrote.
+STANDING, PURCHASE, MOVEMENT, BREAKTHROUGH, ATTACK, COLLECT = (
+    "standing", "purchase", "movement", "breakthrough", "attack", "collect")
+
+# `limited_placement`'s answer when the place is none of this option's business.
+NOT_MINE = "not mine"
+
+
+@dataclass(frozen=True)
+class OrderHandler:
+    """Where in the turn an order is carried out, and how."""
+
+    step: str
+    carry_out: Callable[[TurnContext, Any], None]
+
+
+class HouseRule:
+    """One house option. Subclasses set the class attributes and override the hooks they use."""
+
+    key: ClassVar[str] = ""
+    numbers: ClassVar[Mapping[str, Any]] = {}
+    units: ClassVar[tuple[str, ...]] = ()
+    orders: ClassVar[Mapping[type, OrderHandler]] = {}
+    phases: ClassVar[tuple[str, ...]] = ()         # pre-game phases it adds (phases.PHASES)
+
+    # ---------------------------------------------------------------- the turn's start
+    def begin_turn(self, turn: TurnContext) -> None:
+        """After the US's entry into the war is checked, before economic collapse."""
+
+    def on_us_enters_war(self, turn: TurnContext) -> None:
+        """The United States has just entered the war."""
+
+    # ---------------------------------------------------------------- purchase and movement
+    def check_purchase(self, turn: TurnContext, kind: str, total: int) -> None:
+        """`total` of this option's unit `kind` bought so far this turn; raise IllegalOrder."""
+
+    def before_sail(self, turn: TurnContext, dest: str, ships: list[dict]) -> None:
+        """Ships are about to sail into `dest`; raise IllegalOrder to refuse the move."""
+
+    def on_sail(self, turn: TurnContext, path: tuple[str, ...], ships: list[dict]) -> None:
+        """Ships have sailed along `path` (before minefields are rolled for)."""
+
+    def on_enter_land(self, turn: TurnContext, dest: str) -> None:
+        """Land units of the power have entered `dest`."""
+
+    def check_move(self, turn: TurnContext, path: tuple[str, ...], units: list[dict]) -> str | None:
+        """The kind of move, if this option's units move on their own terms (else None)."""
+        return None
+
+    def end_of_movement(self, turn: TurnContext) -> None:
+        """Dry run only: the position after every move; raise IllegalOrder if it breaks a rule."""
+
+    # ---------------------------------------------------------------- combat
+    def before_battles(self, turn: TurnContext) -> None:
+        """Movement is over; no sea battle has been fought yet."""
+
+    def before_land_battles(self, turn: TurnContext) -> None:
+        """Sea battles and waiting landings are done; land battles come next."""
+
+    def before_land_battle(self, turn: TurnContext, name: str) -> None:
+        """The land battle in `name` (if any) is about to be fought."""
+
+    # ---------------------------------------------------------------- mobilization
+    def land_placements(self, turn: TurnContext) -> list[str]:
+        """More places where land units may be mobilized (with limits: `limited_placement`)."""
+        return []
+
+    def limited_placement(self, turn: TurnContext, kind: str, where: str, n: int) -> str | None:
+        """Whether `n` `kind` may be placed in `where` under this option's own placement limits:
+        None (yes), a reason (no), or NOT_MINE (the place is not one of this option's)."""
+        return NOT_MINE
+
+    def placement_problem(self, turn: TurnContext, kind: str, where: str, n: int, problem: str | None) -> str | None:
+        """For this option's own units: the problem with placing them (given what the standard
+        rules said)."""
+        return problem
+
+    def check_unplaced(self, turn: TurnContext, kind: str, n: int) -> None:
+        """`n` of this option's unit were bought but not placed; raise IllegalOrder if the player
+        must say where (otherwise they go to the first legal place)."""
+
+    def may_place_unasked(self, turn: TurnContext, kind: str, where: str, n: int) -> bool:
+        """Units bought but not placed go to the first legal place: may this option's unit go to
+        `where`?"""
+        return True
+
+    # ---------------------------------------------------------------- income and the turn's end
+    def before_income(self, turn: TurnContext) -> None:
+        """The Collect Income phase starts (not in an economic collapse)."""
+
+    def income(self, turn: TurnContext) -> int:
+        """IPCs this option adds to the power's income this turn."""
+        return 0
+
+    def sub_warfare_areas(self, turn: TurnContext) -> tuple[list[str], str] | None:
+        """Sea zones where German submarines cost this power IPCs at its Collect phase while
+        Unrestricted Submarine Warfare is not on it, with the name of that warfare."""
+        return None
+
+    def after_collect(self, turn: TurnContext) -> None:
+        """After income (and in the dry run, after mobilization)."""
+
+    def end_turn(self, turn: TurnContext) -> None:
+        """After the power's minor entries are recorded, before political collapse is checked."""

@@ -1,0 +1,67 @@
+"""House rule 4.13 "Breaking Through".
+
+Units "in excess of twice the defending numbers" of a contested territory may break through into
+the next territory, but only those that began the turn there. "If moving into another contested
+territory, you may either perform an attack or a reinforcement move": a reinforcement unless the
+player also orders `attack <territory>` (attacks are carried out after breakthroughs).
+"""
+from __future__ import annotations
+
+from engine.errors import IllegalOrder
+
+from .. import movement
+from ..context import TurnContext
+from ..orders import Breakthrough
+from ..state import at_war, units_in
+from ..units import UNIT_TYPES
+from .base import BREAKTHROUGH, HouseRule, OrderHandler
+
+
+def breakthrough_allowance(attacking: int, defending: int, present_at_start: int) -> int:
+    """4.13: with "at least twice as many forces as the defender", the units "in excess of twice
+    the defending numbers" may break through, but only those that began the turn there.
+    "the German player attacks with 50 units a French position 15 strong ... Up to 20 German
+    divisions may break through ... only 15 German units were present ... may send those 15"."""
+    if attacking < 2 * defending:
+        return 0
+    return max(0, min(present_at_start, attacking - 2 * defending))
+
+
+def break_through(turn: TurnContext, order: Breakthrough) -> None:
+    origin, dest = order.path
+    if origin not in turn.start_contested:
+        raise IllegalOrder(f"a breakthrough starts from a territory that was contested at the start of the turn, "
+                           f"not {origin}")
+    if not turn.board.adjacent(origin, dest) or turn.board.territories[dest].sea:
+        raise IllegalOrder(f"{dest} is not a territory next to {origin}")
+    if movement.territory_status(turn, dest) not in ("hostile", "contested"):
+        raise IllegalOrder(f"a breakthrough goes into an enemy or contested territory, not {dest}")
+    here = [u for u in units_in(turn.state, origin) if u["owner"] == turn.power
+            and not UNIT_TYPES[u["type"]].is_sea]
+    stayed = [u for u in here if turn.start_unit_places.get(u["id"]) == origin and u["id"] not in turn.done_moving]
+    defenders = [u for u in units_in(turn.state, origin) if not UNIT_TYPES[u["type"]].is_sea
+                 and at_war(turn.board, turn.state, turn.power, u["owner"])]
+    allowed = breakthrough_allowance(len(here), len(defenders), len(stayed))
+    wanted = sum(n for _, n in order.units)
+    if wanted > allowed:
+        raise IllegalOrder(f"{wanted} units cannot break through from {origin}: {len(here)} attack "
+                           f"{len(defenders)} defenders and {len(stayed)} began the turn there, so {allowed} may")
+    for kind, n in order.units:
+        pool = [u for u in stayed if u["type"] == kind]
+        if len(pool) < n:
+            raise IllegalOrder(f"only {len(pool)} {kind} began the turn in {origin}")
+        for u in pool[:n]:
+            u["where"] = dest
+            turn.done_moving.add(u["id"])
+            stayed.remove(u)
+    turn.attacks.add(origin)          # breaking through commits to the attack there
+    turn.land_entered.add(dest)
+    turn.report.append(f"➡️ {wanted} {turn.power} unit(s) break through from {origin} into {dest}.")
+
+
+class BreakingThrough(HouseRule):
+    key = "breaking_through"
+    orders = {Breakthrough: OrderHandler(BREAKTHROUGH, break_through)}
+
+
+RULE = BreakingThrough()

@@ -1,0 +1,77 @@
+"""House rule 4.14 "Multinational Attacks".
+
+"Declare which of your ally or allies' forces will join you in the attack ... The units from your
+ally or allies which have accompanied you in the assault may not move on their power's turn. If
+you are using the units from an ally whose turn was taken before yours, they must not have moved
+during their turn to attack."
+"""
+from __future__ import annotations
+
+from engine.errors import IllegalOrder
+
+from .. import movement
+from ..context import TurnContext
+from ..orders import AllyJoin, MoveOrder
+from ..state import US, at_war, friendly, units_in
+from .base import MOVEMENT, HouseRule, OrderHandler
+
+
+def ally_join(turn: TurnContext, order: AllyJoin) -> None:
+    """`join <ally> <units>: <from> - <to>`: the ally's units move with the attack and sit out
+    their own power's next turn (movement.pick_units leaves them out while `exhausted`)."""
+    state = turn.state
+    if order.ally == turn.power or not friendly(turn.board, order.ally, turn.power) or (
+            order.ally == US and not state["us_at_war"]):
+        raise IllegalOrder(f"{order.ally} is not an ally at war that can join {turn.power}'s attack")
+    move = MoveOrder(order.units, order.path)
+    units = movement.pick_units(turn, move, owner=order.ally)
+    attacked = state.get("attacked", {})
+    if any(attacked.get(str(u["id"])) == state["round"] for u in units):
+        raise IllegalOrder(f"those {order.ally} units moved to attack in their own turn this round")
+    kind = movement.check_path(turn, move, units)
+    if kind not in ("land", "air"):
+        raise IllegalOrder("allied units join an attack over land or by air")
+    dest = order.path[-1]
+    if movement.territory_status(turn, dest) not in ("hostile", "contested", "neutral"):
+        raise IllegalOrder(f"allies join an attack; {dest} is not one")
+    order_index = list(turn.board.turn_order).index(order.ally)
+    nxt = [state["round"] + (0 if order_index > state["turn"] else 1), order_index]
+    for u in units:
+        u["where"] = dest
+        turn.done_moving.add(u["id"])
+        state.setdefault("exhausted", {})[str(u["id"])] = nxt
+    turn.allied_attackers.setdefault(dest, set()).update(u["id"] for u in units)
+    turn.land_entered.add(dest)
+    if dest in turn.start_contested:
+        turn.attacks.add(dest)
+
+
+class MultinationalAttacks(HouseRule):
+    key = "multinational_attacks"
+    orders = {AllyJoin: OrderHandler(MOVEMENT, ally_join)}
+
+    def begin_turn(self, turn: TurnContext) -> None:
+        # units that joined an ally's attack sit out this, their power's next, turn
+        turn.exhausted_now = {k for k, v in turn.state.get("exhausted", {}).items()
+                              if v == [turn.state["round"], turn.state["turn"]]}
+
+    def before_battles(self, turn: TurnContext) -> None:
+        """The seed needs to know which units "moved during their turn to attack"; and a unit
+        that sat out this turn after joining an ally's attack is free again."""
+        state = turn.state
+        exhausted = state.get("exhausted", {})
+        for key in list(exhausted):
+            if key in turn.exhausted_now:
+                del exhausted[key]
+        attacked = state.setdefault("attacked", {})
+        for key in list(attacked):
+            if attacked[key] < state["round"]:
+                del attacked[key]
+        for u in state["units"]:
+            if u["owner"] == turn.power and u["id"] in turn.done_moving and (
+                    u["where"] in turn.land_entered or u["where"] in turn.ship_entered) and any(
+                    at_war(turn.board, state, turn.power, o["owner"]) for o in units_in(state, u["where"])):
+                attacked[str(u["id"])] = state["round"]
+
+
+RULE = MultinationalAttacks()

@@ -1,0 +1,74 @@
+"""House rule 4.17 "Spain Hangs in the Balance".
+
+Spain is a ninth, neutral power. At the end of Spain's turn its alignment tracker moves (the
+arithmetic in `spain_shift`, France's standing `spain pay N` in standing.py); at 6 points Spain
+joins Germany (the Central Powers) or France (the Entente). "Once Spain joins a side, up to three
+units per turn may be deployed directly in Spain."
+"""
+from __future__ import annotations
+
+from ..context import TurnContext
+from ..units import UNIT_TYPES
+from .base import NOT_MINE, HouseRule
+
+SPAIN_JOINS_AT = 6     # "If Spain's alignment reaches 6 points in favor of Germany ... of France"
+SPAIN_DEPLOY = 3       # "Once Spain joins a side, up to three units per turn may be deployed directly in Spain."
+
+
+def spain_shift(in_spain: int, outside: int, ipcs_in_hand: int, german_die: int, french_die: int,
+                french_paid: int) -> float:
+    """End of Spain's turn: land units in Spain, plus half those outside, minus the IPCs in
+    Spain's hand, plus half the German die, minus the French die (and what France paid to add to
+    it). Positive moves the tracker towards Germany. The seed's example:
+    "10 - 7 + 3/2 - 2 - 1 = 1,5 points towards Germany"."""
+    return in_spain + outside / 2 - ipcs_in_hand + german_die / 2 - french_die - french_paid
+
+
+def sway_spain(turn: TurnContext) -> None:
+    state = turn.state
+    land = [u for u in state["units"] if u["owner"] == "Spain" and UNIT_TYPES[u["type"]].is_land]
+    in_spain = sum(1 for u in land if u["where"] == "Spain")
+    german, french = turn.roll(2)
+    paid = 0
+    if french < german:   # "If France loses the roll, it may pay up to 2 IPCs to add to its roll."
+        paid = min(state.get("spain_pay", 0), 2, state["treasury"]["France"])
+        state["treasury"]["France"] -= paid
+    shift = spain_shift(in_spain, len(land) - in_spain, state["treasury"]["Spain"], german, french, paid)
+    state["spain_track"] = state.get("spain_track", 0) + shift
+    state["log"].append({"round": state["round"], "power": "Spain", "battle": "Spain", "who": "Germany/France",
+                         "step": "diplomacy in Madrid", "target": 0, "dice": [german, french]})
+    turn.report.append(f"🇪🇸 Spain's alignment moves {shift:+g} (Germany rolls {german}, France {french}"
+                       + (f" and pays {paid}" if paid else "") + f"): tracker {state['spain_track']:+g}.")
+    track = state["spain_track"]
+    if abs(track) >= SPAIN_JOINS_AT:
+        patron = "Germany" if track > 0 else "France"
+        for u in state["units"]:
+            if u["owner"] == "Spain":
+                u["owner"] = patron
+        for name, holder in state["control"].items():
+            if holder == "Spain":
+                state["control"][name] = patron
+        state["treasury"][patron] += state["treasury"]["Spain"]
+        state["treasury"]["Spain"] = 0
+        state["collapsed"]["Spain"] = "joined"
+        state["spain_joined"] = patron
+        turn.report.append(f"🇪🇸 Spain enters the war on the side of {patron}: its units and territories "
+                           f"fall under {patron}'s control.")
+
+
+class SpainBalance(HouseRule):
+    key = "spain_balance"
+
+    def end_turn(self, turn: TurnContext) -> None:
+        if turn.power == "Spain":
+            sway_spain(turn)
+
+    def limited_placement(self, turn: TurnContext, kind: str, where: str, n: int) -> str | None:
+        if not (turn.state.get("spain_joined") == turn.power and where == "Spain" and not UNIT_TYPES[kind].is_sea):
+            return NOT_MINE
+        if turn.state["control"].get("Spain") != turn.power:
+            return f"{turn.power} does not control Spain"
+        return None if turn.placed.get(where, 0) + n <= SPAIN_DEPLOY else f"Spain takes {SPAIN_DEPLOY} units a turn"
+
+
+RULE = SpainBalance()

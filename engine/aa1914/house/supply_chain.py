@@ -1,0 +1,70 @@
+"""House rule 4.7 "The Supply Chain".
+
+"Every territory yields 1 supply every turn. Supplies are distributed immediately to the
+territories that the power wishes to send them into ... Your power can stockpile supplies to a
+maximum of three times your current IPC count. Surplus supplies are lost." Collected with the
+income (none in an economic collapse): `supply <territory> <number>`. A defending power spends
+its own supplies by the standing order `supplies use all|none|N` (standing.py); the +1 to a land
+unit's die is in `battles.supplies_for_battle`."""
+from __future__ import annotations
+
+from engine.errors import IllegalOrder
+
+from ..context import TurnContext
+from ..orders import SendSupplies
+from ..state import controller, income, units_in
+from .base import COLLECT, HouseRule, OrderHandler
+
+
+def supply_capacity(units_there: int) -> int:
+    """4.7: "A territory may hold a maximum of supplies equal to twice the number of units your
+    power has in that territory." """
+    return 2 * units_there
+
+
+def stockpile_limit(ipc_count: int) -> int:
+    """4.7: "Your power can stockpile supplies to a maximum of three times your current IPC count." """
+    return 3 * ipc_count
+
+
+def supplies(turn: TurnContext) -> dict:
+    """The power's stock and the supplies waiting in each territory."""
+    return turn.state.setdefault("supplies", {}).setdefault(turn.power, {"stock": 0, "at": {}})
+
+
+def _send(turn: TurnContext, order: SendSupplies) -> None:
+    turn.supply_sends.append(order)
+
+
+def supply(turn: TurnContext, sends: list[SendSupplies]) -> None:
+    mine = supplies(turn)
+    if not turn.economic_collapse:
+        mine["stock"] += sum(1 for name, t in turn.board.territories.items()
+                             if not t.sea and controller(turn.board, turn.state, name) == turn.power)
+    for order in sends:
+        units = sum(1 for u in units_in(turn.state, order.where) if u["owner"] == turn.power)
+        room = supply_capacity(units) - mine["at"].get(order.where, 0)
+        if order.amount > room:
+            raise IllegalOrder(f"{order.where} can take {max(room, 0)} more supplies (twice your units there)")
+        if order.amount > mine["stock"]:
+            raise IllegalOrder(f"{turn.power} has {mine['stock']} supplies to send, not {order.amount}")
+        mine["stock"] -= order.amount
+        mine["at"][order.where] = mine["at"].get(order.where, 0) + order.amount
+    limit = stockpile_limit(income(turn.board, turn.state, turn.power))
+    if mine["stock"] > limit:
+        turn.report.append(f"📦 {turn.power} loses {mine['stock'] - limit} surplus supplies.")
+        mine["stock"] = limit
+
+
+class SupplyChain(HouseRule):
+    key = "supply_chain"
+    numbers = {"supply_chain": True}
+    orders = {SendSupplies: OrderHandler(COLLECT, _send)}
+
+    def after_collect(self, turn: TurnContext) -> None:
+        # checking orders, only the sends are checked (the stock is not collected twice)
+        if turn.rng is not None or turn.supply_sends:
+            supply(turn, turn.supply_sends)
+
+
+RULE = SupplyChain()
