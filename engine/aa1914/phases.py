@@ -20,6 +20,7 @@ from .board import Board
 from .italy import can_deliver, parse_demand, parse_response, settle
 from .orders import Place, parse_order
 from .reserves import check_reserves, deploy
+from .setup import first_phase
 
 
 class Phase:
@@ -79,7 +80,7 @@ class Auction(Phase):
         report = settle_step(board, new, parsed)
         announcements = ()
         if "auction" not in new:
-            new["phase"] = "reserves" if state["options"].get("deploy_reserves") else "turn"
+            new["phase"] = first_phase(state["options"], after="auction")
             announcements = ("The auction is decided.",)
         return PhaseResult(new, "\n".join(report) or "No bids this round.", announcements=announcements)
 

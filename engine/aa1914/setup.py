@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .board import Board
+from .house.registry import house_rules
 from .house.starting_naval_changes import apply_starting_naval_changes
 from .italy import new_italy
 
@@ -61,8 +62,13 @@ def initial_state(board: Board, options: dict) -> dict:
     }
 
 
-def first_phase(options: dict) -> str:
-    """Pre-game phases of the house rules: the auction (4.9/4.10), then the reserves (4.3)."""
-    if options.get("auction_by_power") or options.get("auction_by_alliance"):
-        return "auction"
-    return "reserves" if options.get("deploy_reserves") else "turn"
+# The house rules' pre-game phases, in the order they are played: the auction of the neutral
+# minors (4.9/4.10) comes before the reserves are deployed (4.3); then round 1.
+PREGAME = ("auction", "reserves")
+
+
+def first_phase(options: dict, after: str | None = None) -> str:
+    """The first pre-game phase the game's options add (after `after`), else the first turn."""
+    wanted = {phase for rule in house_rules(options) for phase in rule.phases}
+    later = PREGAME[PREGAME.index(after) + 1:] if after in PREGAME else PREGAME
+    return next((phase for phase in later if phase in wanted), "turn")

@@ -16,9 +16,8 @@ from engine.variant import ChoiceGroup, OptionSpec, PhaseResult, State, Variant
 
 from .board import board_for, standard_board
 from .house.catalog import HOUSE_OPTIONS, HOUSE_ORDERS
-from .house.registry import rules_for
+from .house.registry import house_rules, rules_for
 from .italy import check_promise
-from .house.freighters_raiders import unmoved_freighters
 from .phases import PHASES
 from .orders import Buy, MoveOrder, Place, SeaDecision, parse_order
 from .setup import initial_state
@@ -124,11 +123,8 @@ class AA1914Variant(Variant):
             except OrderError:
                 continue
         missing += self._purchase_gaps(state, seat, orders)
-        if state["options"].get("freighters_raiders"):
-            moves = [order for order in orders if isinstance(order, MoveOrder)]
-            for zone in unmoved_freighters(state, seat, moves):
-                missing.append(f"your freighter in {zone} must move every turn (house rule 4.2); one left in "
-                               f"place earns nothing, e.g. `move 1 freighter {zone} - <next sea zone>`")
+        for rule in house_rules(state.get("options", {})):
+            missing += rule.sheet_gaps(state, seat, orders)
         if seat != "Austria-Hungary" or state.get("round") != 1:
             return missing
         for line in lines:

@@ -44,6 +44,12 @@ class HouseRule:
     orders: ClassVar[Mapping[type, OrderHandler]] = {}
     phases: ClassVar[tuple[str, ...]] = ()         # pre-game phases it adds (phases.PHASES)
 
+    # ---------------------------------------------------------------- a sheet before /ready
+    def sheet_gaps(self, state: dict, seat: str, orders: list) -> list[str]:
+        """What the active power's sheet leaves undone that this option asks for, each as a
+        sentence saying what happens instead (asked before a seat marks itself ready)."""
+        return []
+
     # ---------------------------------------------------------------- the turn's start
     def begin_turn(self, turn: TurnContext) -> None:
         """After the US's entry into the war is checked, before economic collapse."""

@@ -16,6 +16,7 @@ from __future__ import annotations
 from engine.errors import IllegalOrder
 
 from ..context import TurnContext
+from ..orders import MoveOrder
 from ..state import at_war, friendly, units_in
 from .base import HouseRule
 
@@ -177,6 +178,12 @@ def _steal(turn: TurnContext, victim: str, thief: str | None, amount: int) -> No
 class FreightersRaiders(HouseRule):
     key = "freighters_raiders"
     units = ("freighter", "merchant_raider")
+
+    def sheet_gaps(self, state: dict, seat: str, orders: list) -> list[str]:
+        moves = [order for order in orders if isinstance(order, MoveOrder)]
+        return [f"your freighter in {zone} must move every turn (house rule 4.2); one left in place earns "
+                f"nothing, e.g. `move 1 freighter {zone} - <next sea zone>`"
+                for zone in unmoved_freighters(state, seat, moves)]
 
     def check_purchase(self, turn: TurnContext, kind: str, total: int) -> None:
         check_purchase(turn, kind, total)
