@@ -40,6 +40,10 @@ class RuleNotEnabled(OrderError):
         self.option = option
 
 
+class StateError(RulesError):
+    """A stored game state the rules cannot read: a field missing or of the wrong kind."""
+
+
 class OptionError(RulesError):
     """A game option that does not exist or has a value it cannot take."""
 

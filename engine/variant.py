@@ -131,6 +131,10 @@ class Variant(ABC):
         let others give standing instructions (A&A: casualty orders during other turns)."""
         return seat in self.seats_to_act(state)
 
+    def check_state(self, state: State) -> None:
+        """Raise a RulesError naming what is wrong if a stored state cannot be played (a damaged
+        record); the variant calls it where a state enters its rules."""
+
     @abstractmethod
     def check_orders(self, state: State, seat: str, lines: Sequence[str],
                      existing: Sequence[str] = ()) -> list[str]:

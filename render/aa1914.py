@@ -11,6 +11,8 @@ from typing import Mapping, NamedTuple, Sequence
 
 from PIL import Image, ImageChops, ImageDraw
 
+from engine.aa1914.model import GameState, Unit
+
 from .aa1914_orders import draw_battles, draw_moves
 from .fonts import font
 from .palettes import colours_in, ink_for
@@ -220,9 +222,13 @@ def render_aa1914(state: dict, last_orders: Mapping[str, Sequence[str]] | None, 
 
 def unit_kinds(state: dict) -> list[str]:
     """The unit types on this board (a damaged battleship its own kind), in legend order."""
-    present = {"damaged_battleship" if u["type"] == "battleship" and u.get("damaged") else u["type"]
-               for u in state["units"]}
+    present = {drawn_kind(u) for u in GameState.from_json(state).units}
     return [kind for kind in ABBREVIATIONS if kind in present]
+
+
+def drawn_kind(unit: Unit) -> str:
+    """The icon a unit is drawn with: a damaged battleship has its own."""
+    return "damaged_battleship" if unit.type == "battleship" and unit.damaged else unit.type
 
 
 MARKS = "⚓ naval base · ✹ minefield · red hatching: contested"
@@ -312,9 +318,9 @@ def layout_badges(state: dict) -> list[Badge]:
     ground (its outline) rather than a neighbour's."""
     data = art()
     stacks: dict[str, dict[str, dict[str, int]]] = {}
-    for u in state["units"]:
-        per_owner = stacks.setdefault(u["where"], {}).setdefault(u["owner"], {})
-        kind = "damaged_battleship" if u["type"] == "battleship" and u.get("damaged") else u["type"]
+    for u in GameState.from_json(state).units:
+        per_owner = stacks.setdefault(u.where, {}).setdefault(u.owner, {})
+        kind = drawn_kind(u)
         per_owner[kind] = per_owner.get(kind, 0) + 1
     probe = ImageDraw.Draw(Image.new("L", (1, 1)))
     names = list(name_boxes().values())

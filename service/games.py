@@ -16,7 +16,7 @@ import secrets
 from datetime import datetime, timedelta, timezone
 from typing import Any, Callable, Mapping, Sequence
 
-from engine.errors import OrderError, RulesError
+from engine.errors import OrderError, RulesError, StateError
 from engine.variant import PhaseResult, Variant, get_variant
 
 from . import permissions
@@ -494,6 +494,11 @@ class GameService(TimersMixin, PolicyMixin, GameMasterMixin, SeatsMixin, VotesMi
             raise BadState(f"the deadline of {phase.label} has passed; the phase is being adjudicated. "
                            f"Nothing was recorded: give your orders for the next phase when it opens")
         variant = get_variant(game.variant)
+        try:
+            variant.check_state(phase.state)
+        except StateError as exc:
+            raise BadState(f"the stored position of game #{game.id} ({phase.label}) is damaged: {exc}. Nothing "
+                           f"was recorded; a server admin can export the game (`/game export`) to look into it") from None
         if seat is None:
             acting = _acting_seats(game, variant, phase, actor)
             seat = acting[0] if len(acting) == 1 else None      # ambiguous: resolve_seat asks which

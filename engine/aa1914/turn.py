@@ -128,8 +128,11 @@ class Turn:
                 continue
             if step in CARRIED_OUT:
                 self.carry_out(lambda o: handler.carry_out(self, o), order)
-            else:
+                continue
+            try:
                 handler.carry_out(self, order)
+            except OrderError as exc:
+                raise (exc if exc.line else exc.at_line(order.text())) from None
 
     def fight(self) -> None:
         """The combat phase: sea battles, the landings that waited for them, then land battles."""

@@ -11,13 +11,14 @@ import itertools
 import random
 from typing import Mapping, Sequence
 
-from engine.errors import IllegalOrder, OrderError, RulesError
+from engine.errors import IllegalOrder, OrderError, RulesError, StateError
 from engine.variant import ChoiceGroup, OptionSpec, PhaseResult, State, Variant
 
 from .board import board_for, standard_board
 from .house.catalog import HOUSE_OPTIONS, HOUSE_ORDERS
 from .house.registry import house_rules, rules_for
 from .italy import check_promise
+from .model import GameState
 from .phases import PHASES
 from .orders import Buy, MoveOrder, Place, SeaDecision, parse_order
 from .setup import initial_state
@@ -160,7 +161,20 @@ class AA1914Variant(Variant):
             gaps.append(f"{left} IPCs left unspent (they stay in your treasury for a later turn)")
         return gaps
 
+    def check_state(self, state: State) -> None:
+        """The typed state (model.GameState) reads the stored JSON, refusing a damaged one by name."""
+        game = GameState.from_json(state)
+        board = self.board_of(state)
+        stray = next((u for u in game.units if u.where not in board.territories), None)
+        if stray is not None:
+            raise StateError(f"unit {stray.id} ({stray.type}) stands nowhere on the map: {stray.where[:30]}")
+
     def check_orders(self, state: State, seat: str, lines: Sequence[str], existing: Sequence[str] = ()) -> list[str]:
+        self.check_state(state)
+        return self._checked(state, seat, lines, existing)
+
+    def _checked(self, state: State, seat: str, lines: Sequence[str], existing: Sequence[str] = ()) -> list[str]:
+        """`check_orders` on a state already known to be sound (suggestions check many lines)."""
         board = self.board_of(state)
         phase = PHASES.get(state.get("phase"))
         if phase is not None:
@@ -184,6 +198,7 @@ class AA1914Variant(Variant):
         return merged
 
     def adjudicate(self, state: State, orders: Mapping[str, Sequence[str]], rng: random.Random) -> PhaseResult:
+        self.check_state(state)
         board = self.board_of(state)
         phase = PHASES.get(state.get("phase"))
         if phase is not None:
@@ -250,6 +265,7 @@ class AA1914Variant(Variant):
         return "\n".join([text, *(f"• {line}" for line in extra)]) if extra else text
 
     def phase_brief(self, state: State, seat: str) -> str:
+        self.check_state(state)
         board = self.board_of(state)
         phase = PHASES.get(state.get("phase"))
         if phase is not None:
@@ -257,11 +273,7 @@ class AA1914Variant(Variant):
         if seat != self.active(state):
             return (f"It is {self.active(state)}'s turn. You may set standing orders for {seat}: "
                     f"`casualties infantry, artillery, tank`, `submerge always`.")
-        stacks: dict[str, dict[str, int]] = {}
-        for u in state["units"]:
-            if u["owner"] == seat:
-                stacks.setdefault(u["where"], {}).setdefault(u["type"], 0)
-                stacks[u["where"]][u["type"]] += 1
+        stacks = GameState.from_json(state).stacks_of(seat)
         where = "; ".join(f"{name}: " + ", ".join(f"{n} {kind}" for kind, n in sorted(kinds.items()))
                           for name, kinds in sorted(stacks.items()))
         held = sorted(name for name, holder in state["control"].items() if holder == seat)
@@ -283,7 +295,7 @@ class AA1914Variant(Variant):
 
         def legal(line: str, existing: Sequence[str] = ()) -> bool:
             try:
-                self.check_orders(state, seat, [line], existing)
+                self._checked(state, seat, [line], existing)
                 return True
             except RulesError:
                 return False
@@ -314,19 +326,17 @@ class AA1914Variant(Variant):
         sea zone — each checked by the rules before it is offered."""
         if state.get("phase") in PHASES or seat not in self.seats_to_act(state):
             return []
+        self.check_state(state)
         board = self.board_of(state)
         candidates = [f"buy 1 {kind.replace('_', ' ')}" for kind in UNIT_TYPES]
-        stacks: dict[tuple[str, str], int] = {}
-        for u in state["units"]:
-            if u["owner"] == seat:
-                stacks[(u["where"], u["type"])] = stacks.get((u["where"], u["type"]), 0) + 1
-        for (where, kind), count in sorted(stacks.items()):
-            for step in sorted(board.territories[where].adjacent):
-                candidates.append(f"move {count} {kind.replace('_', ' ')} {where} - {step}")
+        for where, kinds in sorted(GameState.from_json(state).stacks_of(seat).items()):
+            for kind, count in sorted(kinds.items()):
+                for step in sorted(board.territories[where].adjacent):
+                    candidates.append(f"move {count} {kind.replace('_', ' ')} {where} - {step}")
         out = []
         for line in self.example_orders(state, seat) + candidates:
             try:
-                checked = self.check_orders(state, seat, [line], ())
+                checked = self._checked(state, seat, [line], ())
             except Exception:  # noqa: BLE001 - a candidate the rules refuse is simply not offered
                 continue
             if checked and checked[-1] not in out:
@@ -387,7 +397,7 @@ class AA1914Variant(Variant):
 
     def _answer_is_legal(self, state: State, seat: str, line: str, existing: Sequence[str] = ()) -> bool:
         try:
-            self.check_orders(state, seat, [line], existing)
+            self._checked(state, seat, [line], existing)
         except RulesError:
             return False
         return True
@@ -400,18 +410,18 @@ class AA1914Variant(Variant):
         return names or board.closest(text)
 
     def describe(self, state: State, seat: str | None = None) -> str:
-        board = self.board_of(state)
+        self.check_state(state)
+        game, board = GameState.from_json(state), self.board_of(state)
         lines = [self.phase_label(state)]
         income_of = incomes(board, state)
         for power in board.turn_order:
-            status = state["collapsed"].get(power)
-            units = sum(1 for u in state["units"] if u["owner"] == power)
+            status = game.collapsed.get(power)
             extra = f" — {status} collapse" if status else ""
-            lines.append(f"{power}: {state['treasury'][power]} IPCs, income {income_of.get(power, 0)}, "
-                         f"{units} units{extra}")
+            lines.append(f"{power}: {game.treasury[power]} IPCs, income {income_of.get(power, 0)}, "
+                         f"{len(game.units_of(power))} units{extra}")
         lines.append("Victory points: " + ", ".join(f"{side} {victory_points(board, state, side)}"
                                                     for side in board.sides))
-        if not state["us_at_war"]:
+        if not game.us_at_war:
             lines.append("The United States is neutral (at war from its round-4 turn at the latest).")
         return "\n".join(lines)
 
