@@ -57,3 +57,11 @@ BOB = Actor(2, name="bob")
 CAROL = Actor(3, name="carol")
 ADMIN = Actor(99, is_admin=True, name="admin")
 GUILD = 1000
+
+
+async def drain_outbox(service) -> list:
+    """Every message the service has queued, marked delivered (what the bot would have posted)."""
+    messages = await service.pending_messages(500)
+    for m in messages:
+        await service.mark_delivered(m.id)
+    return messages

@@ -3,15 +3,7 @@ votes, alliance and press channels kept as secret as seat channels, spectators, 
 at the end of a game."""
 from service.archive import read_export
 from tests.discord_world import README_PERMISSIONS, close_world, make_world, started_game
-from tests.fake_discord import MANAGE_ROLES, SEND_MESSAGES
-
-
-def _button(message: dict, label: str) -> str:
-    for row in message["components"]:
-        for component in row["components"]:
-            if component.get("label") == label:
-                return component["custom_id"]
-    raise AssertionError(f"no {label!r} button on {message['content'][:60]!r}")
+from tests.fake_discord import MANAGE_ROLES, SEND_MESSAGES, button_id
 
 
 def _last(channel, words: str) -> dict:
@@ -27,7 +19,7 @@ async def test_a_player_hands_over_and_a_substitute_joins_with_the_button(servic
         offered = await world.slash(bob, "game leave", game_id=game_id)
         assert "offered to a substitute" in offered.text and "Keep giving orders" in offered.text
         notice = await world.harness.wait_message(public, "would like to hand the seat over", timeout=5)
-        join = _button(notice, "Join as Central")
+        join = button_id(notice, "Join as Central")
         refused = await world.harness.click(alice, notice, join)           # already plays Entente
         assert "already play Entente" in refused.text and refused.replies[-1]["_visible_to"] == alice.id
         taken = await world.harness.click(carol, notice, join)
@@ -60,7 +52,7 @@ async def test_the_gm_advertises_a_seat_in_civil_disorder(service, clock):
         notice = await world.slash(alice, "game advertise", game_id=game_id)
         assert "in civil disorder" in notice.text
         message = notice.replies[-1]
-        taken = await world.harness.click(carol, message, _button(message, "Join as Central"))
+        taken = await world.harness.click(carol, message, button_id(message, "Join as Central"))
         assert "You now hold **Central**" in taken.text
         assert world.fake.can_see(carol, world.seat_channel(game_id, "Central"))
         assert not world.fake.refusals
@@ -143,7 +135,7 @@ async def test_press_channels_open_to_the_chosen_seats_only(service):
         # a substitute inherits the seat's press channel; the player who left loses it
         await world.slash(bob, "game leave", game_id=game_id)
         notice = await world.harness.wait_message(world.public_channel(game_id), "hand the seat over", timeout=5)
-        await world.harness.click(carol, notice, _button(notice, "Join as Central"))
+        await world.harness.click(carol, notice, button_id(notice, "Join as Central"))
         await world.harness.wait_for(lambda: world.fake.can_see(carol, press), what="press access follows the seat")
         assert not world.fake.can_see(bob, press)
         assert not world.fake.refusals and not world.fake.violations

@@ -6,6 +6,7 @@ from engine.catalog import register_all
 from engine.variant import get_variant
 from service.models import encode_state
 from tests.discord_world import README_PERMISSIONS, close_world, make_world, started_game
+from tests.fake_discord import button_id
 
 
 async def france_owes_two_builds(service, game_id: int) -> None:
@@ -16,14 +17,6 @@ async def france_owes_two_builds(service, game_id: int) -> None:
     state["units"] = {p: u for p, u in state["units"].items() if p not in ("par", "bre")}
     async with service.db.transaction() as conn:
         await conn.execute("UPDATE phases SET state=? WHERE id=?", (encode_state(state), phase.id))
-
-
-def _button(message: dict, label: str) -> str:
-    for row in message["components"]:
-        for component in row["components"]:
-            if component.get("label") == label:
-                return component["custom_id"]
-    raise AssertionError(f"no {label!r} button on {message['content'][:60]!r}")
 
 
 async def test_order_autocomplete_offers_legal_orders_and_names(service):
@@ -75,11 +68,11 @@ async def test_orders_form_feedback_and_ready_buttons(service):
         assert "✗ `A Par - Mars`: Marseilles is not next to Paris" in reply["content"] and "A Par - Bur" not in reply["content"]
         assert (await service.orders(game_id, _actor(alice), "Entente")).lines == ("A Mar - Gas", "F Lon - Nth")
 
-        pressed = await world.harness.click(alice, reply, _button(reply, "Ready"))
+        pressed = await world.harness.click(alice, reply, button_id(reply, "Ready"))
         prompt = pressed.replies[-1]
         assert "not marked ready yet" in prompt["content"] and "without an order will hold" in prompt["content"]
         assert not (await service.readiness(game_id))["Entente"]
-        confirmed = await world.harness.click(alice, prompt, _button(prompt, "Ready anyway"))
+        confirmed = await world.harness.click(alice, prompt, button_id(prompt, "Ready anyway"))
         assert "ready as it is" in confirmed.replies[-1]["content"]
         assert (await service.readiness(game_id))["Entente"]
 
@@ -183,7 +176,7 @@ async def test_auction_answers_are_buttons(service):
         typed = await world.slash(alice, "orders", channel=seat, text="pass")
         sheet = typed.replies[-1]
         assert "✓ `pass`" in sheet["content"]
-        bid = _button(sheet, "bid 4")
+        bid = button_id(sheet, "bid 4")
         pressed = await world.harness.click(alice, sheet, bid)
         assert "✓ `bid 4`" in pressed.replies[-1]["content"] and "`pass`" not in pressed.replies[-1]["content"]
         assert (await service.orders(game_id, _actor(alice), "Austria-Hungary")).lines == ("bid 4",)

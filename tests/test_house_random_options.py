@@ -204,7 +204,7 @@ def test_concentrated_attack_joiners_follow_the_defenders_casualty_order():
     """4.15: of the other powers' defenders, 25 % fight (another 25 % on a 4+); which ones is the
     defenders' choice, taken from their standing order of loss (docs/rulings.md)."""
     from types import SimpleNamespace
-    from engine.aa1914 import battles
+    from engine.aa1914.house.concentrated_attacks import concentrated_defenders
     from tests.aa_helpers import Dice
     state = V.initial_state(V.parse_options({"concentrated_attacks": True}), random.Random(1))
     state["loss_orders"]["Austria-Hungary"] = ["artillery", "infantry", "tank", "fighter"]
@@ -213,7 +213,7 @@ def test_concentrated_attack_joiners_follow_the_defenders_casualty_order():
     enemy = ([{"id": i, "type": "infantry", "owner": "Germany"} for i in range(4)]
              + [{"id": 10 + i, "type": "infantry", "owner": "Austria-Hungary"} for i in range(3)]
              + [{"id": 20, "type": "artillery", "owner": "Austria-Hungary"}])
-    fighting = battles.concentrated_defenders(turn, "Galicia", enemy)
+    fighting = concentrated_defenders(turn, "Galicia", enemy)
     joined = [u for u in fighting if u["owner"] == "Austria-Hungary"]
     assert [u["type"] for u in joined] == ["artillery"]          # 25 % of 4 others: 1, its owner's first
 

@@ -81,7 +81,7 @@ def test_concentrated_defence_worked_example():
     French with 20 divisions, so the French divisions (10) AND 25% of the British ones
     (25% * 20 = 5) may defend themselves ... If you roll 4 or more, you add 25% of ALL other
     remaining units ... for a total of 10 + 5 + 5 = 20." """
-    from engine.aa1914.rules import concentrated_defence
+    from engine.aa1914.house.concentrated_attacks import concentrated_defence
     assert concentrated_defence(10, 20, 3) == (10, 5)
     assert concentrated_defence(10, 20, 4) == (10, 10)
     assert sum(concentrated_defence(10, 20, 6)) == 20

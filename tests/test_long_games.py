@@ -11,7 +11,7 @@ from service.rooms import alliances_of, split_table_settings
 from service.seats import seats_text
 from service.text import game_rules, game_status
 from service.votes import two_thirds
-from tests.conftest import ALICE, BOB, CAROL, GUILD
+from tests.conftest import ALICE, BOB, CAROL, GUILD, drain_outbox
 from service.models import Actor
 
 DAVE = Actor(4, name="dave")
@@ -30,13 +30,6 @@ async def _started(service, gm=ALICE, players=(ALICE, BOB), variant="guess", **o
     return await service.start(game.id, gm)
 
 
-async def _drain(service):
-    messages = await service.pending_messages(500)
-    for m in messages:
-        await service.mark_delivered(m.id)
-    return messages
-
-
 def _public(messages):
     return " ".join(m.content for m in messages if m.target == "game")
 
@@ -46,9 +39,9 @@ async def test_a_player_offers_the_seat_and_a_substitute_takes_it(service):
     """Item 2: "`/game advertise` posts an open-seat notice with a Join button; the seat history
     (who held it, from which phase) is kept and shown"."""
     game = await _started(service)
-    await _drain(service)
+    await drain_outbox(service)
     assert await service.leave(game.id, BOB) == "South"
-    messages = await _drain(service)
+    messages = await drain_outbox(service)
     offer = [m for m in messages if m.target == "game" and m.buttons]
     assert offer and offer[0].buttons == (("join", "South"),)       # the Join button rides on the notice
     assert "They play on until a substitute takes it" in offer[0].content
@@ -57,7 +50,7 @@ async def test_a_player_offers_the_seat_and_a_substitute_takes_it(service):
     assert (change.seat, change.previous, change.holder) == ("South", BOB.user_id, CAROL.user_id)
     after = await service.game(game.id)
     assert after.holder("South") == CAROL.user_id and not after.seat("South").leaving
-    told = await _drain(service)
+    told = await drain_outbox(service)
     assert f"<@{CAROL.user_id}> takes over **South**" in _public(told)
     assert any(m.target == f"user:{BOB.user_id}" and "no longer see its channel" in m.content for m in told)
     welcome = [m for m in told if m.target == "seat:South"]
@@ -105,13 +98,13 @@ async def test_the_gm_gives_a_seat_in_civil_disorder_to_a_substitute(service, cl
     await service.tick()
     assert (await service.game(game.id)).seat("South").civil_disorder
     assert await service.advertise(game.id, ALICE) == ["South"]
-    notice = [m for m in await _drain(service) if m.buttons]
+    notice = [m for m in await drain_outbox(service) if m.buttons]
     assert "in civil disorder" in notice[-1].content and notice[-1].buttons == (("join", "South"),)
     change = await service.assign_seat(game.id, ALICE, "South", CAROL.user_id, GUILD)
     seat = (await service.game(game.id)).seat("South")
     assert change.previous == BOB.user_id and seat.user_id == CAROL.user_id
     assert not seat.civil_disorder and seat.misses == 0                            # a clean slate
-    assert f"The GM seated <@{CAROL.user_id}> as **South**" in _public(await _drain(service))
+    assert f"The GM seated <@{CAROL.user_id}> as **South**" in _public(await drain_outbox(service))
 
 
 # ---------------------------------------------------------------------- 3. votes
@@ -121,7 +114,7 @@ async def test_two_thirds_of_the_seats_pause_and_resume(service):
     game = await _started(service, gm=DAVE, players=(ALICE, BOB, CAROL))
     tally = await service.vote(game.id, ALICE, "pause")
     assert not tally.passed and tally.needed == 2 and (await service.game(game.id)).status == "active"
-    assert "1 of 3 seats vote to pause the game; 2 needed" in _public(await _drain(service))
+    assert "1 of 3 seats vote to pause the game; 2 needed" in _public(await drain_outbox(service))
     with pytest.raises(Forbidden, match="only players"):
         await service.vote(game.id, DAVE, "pause")            # the GM holds no seat: no vote
     with pytest.raises(BadInput, match="not a motion"):
@@ -129,7 +122,7 @@ async def test_two_thirds_of_the_seats_pause_and_resume(service):
     tally = await service.vote(game.id, BOB, "pause")
     paused = await service.game(game.id)
     assert tally.passed and paused.status == "paused" and paused.paused_until is not None
-    assert "by the players' vote" in _public(await _drain(service))
+    assert "by the players' vote" in _public(await drain_outbox(service))
     await service.vote(game.id, ALICE, "resume")
     await service.vote(game.id, CAROL, "resume")
     assert (await service.game(game.id)).status == "active"
@@ -165,7 +158,7 @@ async def test_draws_need_every_seat_and_only_diplomacy_has_them(service):
     await service.vote(game.id, BOB, "draw")
     over = await service.game(game.id)
     assert over.status == "finished" and over.winners == ()
-    messages = await _drain(service)
+    messages = await drain_outbox(service)
     assert "all players agreed to a draw" in _public(messages) and "Seed revealed" in _public(messages)
     assert any(m.target == "archive" for m in messages)       # item 7 follows every ending
 
@@ -177,7 +170,7 @@ async def test_a_side_concedes_and_the_other_side_wins(service):
     over = await service.game(game.id)
     assert tally.passed and over.status == "finished"
     assert over.winners == tuple(s.seat for s in over.seats if s.seat != seat)
-    assert f"{seat} conceded" in _public(await _drain(service))
+    assert f"{seat} conceded" in _public(await drain_outbox(service))
 
 
 async def test_a_seated_gms_pause_is_capped_and_ends_by_itself(service, clock):
@@ -185,12 +178,12 @@ async def test_a_seated_gms_pause_is_capped_and_ends_by_itself(service, clock):
     game = await _started(service)                        # ALICE is GM and plays North
     paused = await service.pause(game.id, ALICE)
     assert paused.status == "paused" and (paused.paused_until - clock()).total_seconds() == 7 * 24 * 3600
-    assert "who holds a seat" in _public(await _drain(service))
+    assert "who holds a seat" in _public(await drain_outbox(service))
     assert "the pause ends by itself" in await game_status(service, paused)
     clock.advance(hours=7 * 24 + 1)
     await service.tick()
     assert (await service.game(game.id)).status == "active"
-    assert "the pause reached its limit of 168h" in _public(await _drain(service))
+    assert "the pause reached its limit of 168h" in _public(await drain_outbox(service))
     free = await _started(service, gm=DAVE)                # a GM with no seat pauses without a cap
     assert (await service.pause(free.id, DAVE)).paused_until is None
 
@@ -209,14 +202,14 @@ async def test_the_pause_cap_is_a_policy_a_seated_gm_can_only_lower(service):
 async def test_every_gm_action_is_told_in_the_game_channel(service):
     """Item 3: "every GM action is logged publicly in the game channel"."""
     game = await _started(service, gm=DAVE, players=(ALICE, BOB))
-    await _drain(service)
+    await drain_outbox(service)
     await service.extend(game.id, DAVE, 5)
     await service.pause(game.id, DAVE)
     await service.resume(game.id, DAVE)
     await service.set_policy(game.id, DAVE, excused_misses=2)
     await service.force_adjudicate(game.id, DAVE)
     await service.rollback(game.id, DAVE)
-    told = _public(await _drain(service))
+    told = _public(await drain_outbox(service))
     for words in ("extended the deadline", "is paused by the GM", "resumes (the GM", "changed the game's rules",
                   "forced by the GM", "was undone by the GM"):
         assert words in told, words
@@ -238,7 +231,7 @@ async def test_rollback_reopens_the_phase_with_its_orders_and_rolls_the_same_dic
     reopened = await service.phase(game.id)
     assert reopened.seq == 0 and reopened.adjudicated_at is None and reopened.deadline is not None
     assert list((await service.orders(game.id, ALICE)).lines) == ["guess 2"]
-    told = _public(await _drain(service))
+    told = _public(await drain_outbox(service))
     assert "The adjudication of **Round 1** was undone by the GM" in told and "same rolls" in told
     await service.force_adjudicate(game.id, DAVE)
     assert (await service.phase(game.id)).state["last_roll"] == roll      # same seed, same phase: same die
@@ -339,7 +332,7 @@ async def test_the_end_of_a_game_queues_the_archive_with_a_final_summary(service
         await service.force_adjudicate(game.id, DAVE)
     over = await service.game(game.id)
     assert over.status == "finished" and over.winners == ("North",)
-    archive = [m for m in await _drain(service) if m.target == "archive"]
+    archive = [m for m in await drain_outbox(service) if m.target == "archive"]
     assert len(archive) == 1
     summary = archive[0].content
     seed = (await service.export(game.id))["game"]["seed"]

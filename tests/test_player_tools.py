@@ -12,7 +12,7 @@ from service import BadInput
 from service.history import history_text, last_headlines
 from service.suggest import order_suggestions, rank
 from service.text import game_status
-from tests.conftest import ALICE, BOB, GUILD
+from tests.conftest import ALICE, BOB, GUILD, drain_outbox
 from tests.test_discord_orders_ux import france_owes_two_builds
 
 
@@ -23,20 +23,13 @@ async def _started(service, variant="guess", **options):
     return await service.start(game.id, ALICE)
 
 
-async def _drain(service):
-    messages = await service.pending_messages(200)
-    for m in messages:
-        await service.mark_delivered(m.id)
-    return messages
-
-
 async def test_notify_dm_when_a_phase_opens_and_quiet_means_no_ping(service):
     """Item 9: "`/notify` per player — DM when a phase opens ... quiet (only the seat channel) —
     stored per user"."""
     await service.set_notify(ALICE.user_id, dm_phase=True)
     await service.set_notify(BOB.user_id, quiet=True)
     game = await _started(service)
-    sent = await _drain(service)
+    sent = await drain_outbox(service)
     north = next(m for m in sent if m.target == "seat:North")
     south = next(m for m in sent if m.target == "seat:South")
     assert north.ping_user == ALICE.user_id and south.ping_user is None
@@ -50,14 +43,14 @@ async def test_own_reminder_times_name_what_is_missing(service, clock):
     """Item 9: "reminder lead times ... reminders name exactly what is missing for that seat"."""
     await service.set_notify(ALICE.user_id, reminders="3")
     game = await _started(service)
-    await _drain(service)
+    await drain_outbox(service)
     clock.advance(hours=24, seconds=1)                   # the game's 24h reminder: Bob only
     await service.tick()
-    sent = await _drain(service)
+    sent = await drain_outbox(service)
     assert [m.target for m in sent] == ["seat:South"] and "no orders yet" in sent[0].content
     clock.advance(hours=21)                              # 3h before: Alice's own reminder
     await service.tick()
-    sent = await _drain(service)
+    sent = await drain_outbox(service)
     assert [m.target for m in sent] == ["seat:North"] and "Still open for North" in sent[0].content
     assert game.id
 

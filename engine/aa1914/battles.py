@@ -8,7 +8,7 @@ from .units import NON_COMBATANTS, UNIT_TYPES
 
 from .context import TurnContext
 from .house.freighters_raiders import raider_found
-from .rules import DEFAULT_SUB_TARGETS, concentrated_defence
+from .rules import DEFAULT_SUB_TARGETS
 from .ledger import log_rolls, loss_order, pieces, remove_losses
 
 COASTAL_DEFENSE_HIT = 3   # RULES.md 3.4: UNCONFIRMED; artillery's defense (docs/rulings.md)
@@ -142,7 +142,8 @@ def land_battles(turn: TurnContext) -> None:
             continue
         if name in turn.start_contested and name not in turn.attacks:
             continue   # reinforcing a contested territory: a new battle there is optional
-        enemy = concentrated_defenders(turn, name, enemy)
+        for rule in turn.house:             # e.g. a concentrated attack (4.15) picks who defends
+            enemy = rule.land_defenders(turn, name, enemy)
         attackers = pieces(mine)
         defenders = pieces(enemy)
         _coastal_defense(turn, name, attackers, enemy)
@@ -150,68 +151,21 @@ def land_battles(turn: TurnContext) -> None:
         defender_cb = 0
         if turn.state.get("counter_battery", {}).get(enemy[0]["owner"]):
             defender_cb = sum(1 for u in enemy if u["type"] == "artillery") // 2
-        a_supply = supplies_for_battle(turn, name, mine)
-        d_supply = supplies_for_battle(turn, name, enemy)
+        # supplies (4.7) each side's powers spend here: power -> supplies
+        a_supply = {k: v for rule in turn.house for k, v in rule.battle_supplies(turn, name, mine).items()}
+        d_supply = {k: v for rule in turn.house for k, v in rule.battle_supplies(turn, name, enemy).items()}
         result = land_battle(turn.rng, attackers, defenders, loss_order(turn, turn.power),
                              loss_order(turn, enemy[0]["owner"]), turn.rules, turn.neutralizing.get(name, 0),
                              (turn.counter_batteries.get(name, 0), defender_cb),
                              (sum(a_supply.values()), sum(d_supply.values())))
-        for plan, used in ((a_supply, result.supplies_used[0]), (d_supply, result.supplies_used[1])):
-            for power in sorted(plan, reverse=True):      # dice that could take no bonus keep theirs
-                surplus = max(0, sum(plan.values()) - used)
-                plan[power] -= min(surplus, plan[power])
-        for power, used in (a_supply | d_supply).items():
-            if not used:
-                continue
-            turn.state["supplies"][power]["at"][name] -= used
-            turn.report.append(f"📦 {power} uses {used} supplies at {name}.")
+        for rule in turn.house:
+            rule.after_land_battle(turn, name, (a_supply, d_supply), result.supplies_used)
         log_rolls(turn, name, result.rolls)
         remove_losses(turn, result.attackers + result.defenders, result.attacker_lost + result.defender_lost)
         supremacy = f", air supremacy: {result.air_supremacy}" if result.air_supremacy else ""
         turn.report.append(f"💥 Battle of {name}{supremacy}:")
         turn.report.extend("   " + line for line in result.describe())
         _check_us_attacked(turn, [u["owner"] for u in enemy])
-
-
-def supplies_for_battle(turn: TurnContext, name: str, side: list[dict]) -> dict[str, int]:
-    """4.7: "consume 1 supply to increase the hit die of one attacking or defending land unit by 1.
-    You may use any quantity of supplies, but each unit can only receive a single bonus per battle.
-    Supplies can only be used on land units that are in the same territory they are located in."
-    Each power of a side spends its own supplies there on its own land units, up to its standing
-    `supplies use N` (all, if it set none)."""
-    if not turn.rules.supply_chain:
-        return {}
-    stores, limits = turn.state.get("supplies", {}), turn.state.get("supply_use", {})
-    spend = {}
-    for power in sorted({u["owner"] for u in side}):
-        land = sum(1 for u in side if u["owner"] == power and UNIT_TYPES[u["type"]].is_land)
-        have = stores.get(power, {}).get("at", {}).get(name, 0)
-        limit = limits.get(power)
-        n = min(have, land, have if limit is None else limit)
-        if n > 0:
-            spend[power] = n
-    return spend
-
-
-def concentrated_defenders(turn: TurnContext, name: str, enemy: list[dict]) -> list[dict]:
-    """4.15: only the chosen power's units and 25 % of the others (another 25 % on a 4+) fight;
-    "if the attacker managed to score more hits than there are defending units, the remaining
-    hits are not transferred over to the defending units that did not participate"."""
-    target = turn.concentrations.get(name)
-    if target is None:
-        return enemy
-    die = turn.rng.randint(1, 6)
-    log_rolls(turn, name, [Roll("attacker", "concentrated attack", 3, [die])])
-    chosen = [u for u in enemy if u["owner"] == target]
-    others = [u for u in enemy if u["owner"] != target]
-    _, joined = concentrated_defence(len(chosen), len(others), die)
-    # the defenders that join are the ones their owners would give up first: each owner's
-    # standing `casualties` order (docs/rulings.md, 4.15)
-    rankings = {owner: {t: i for i, t in enumerate(loss_order(turn, owner))} for owner in {u["owner"] for u in others}}
-    others.sort(key=lambda u: (rankings[u["owner"]].get(u["type"], 99), u["id"]))
-    turn.report.append(f"🎯 Concentrated attack on {target} in {name}: die {die}; {len(chosen)} {target} units "
-                       f"and {joined} of {len(others)} other defenders fight.")
-    return chosen + others[:joined]
 
 
 def _coastal_defense(turn: TurnContext, name: str, attackers: list[Piece], enemy: list[dict]) -> None:

@@ -183,7 +183,7 @@ def land_battle(rng: random.Random, attackers: list[Piece], defenders: list[Piec
                 counter_battery: tuple[int, int] = (0, 0), supplies: tuple[int, int] = (0, 0)) -> BattleResult:
     """One land battle: air combat, then a single round of fire (RULES.md 3.1, 3.2).
 
-    `rules` (house.Rules) may change air combat (3.1: hit on 3, one round, the side with more
+    `rules` (rules.Rules) may change air combat (3.1: hit on 3, one round, the side with more
     fighters has air supremacy) and turn on Fighting By Numbers (4.1)."""
     attackers, defenders = list(attackers), list(defenders)
     result = BattleResult(attackers, defenders)

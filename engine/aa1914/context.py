@@ -21,6 +21,13 @@ class HouseHooks(Protocol):
 
     def before_land_battle(self, turn: "TurnContext", name: str) -> None: ...
 
+    def land_defenders(self, turn: "TurnContext", name: str, enemy: list[dict]) -> list[dict]: ...
+
+    def battle_supplies(self, turn: "TurnContext", name: str, side: list[dict]) -> dict[str, int]: ...
+
+    def after_land_battle(self, turn: "TurnContext", name: str, plans: tuple[dict[str, int], dict[str, int]],
+                          used: tuple[int, int]) -> None: ...
+
 
 class TurnContext(Protocol):
     # the power's turn: the board, the state being changed, the house rules, the dice, the report

@@ -28,7 +28,6 @@ class Rules:
     house_units: tuple[str, ...] = ()                          # house units that may be bought
     neutralization_from_round: int = 0          # 0: not used
     sub_changes: bool = False
-    supply_chain: bool = False
     sub_negator: str = "cruiser"                 # "Destroyers take on the role of the items listed with an asterisk"
     options: tuple[tuple[str, object], ...] = field(default=())     # the house options switched on
 
@@ -60,19 +59,6 @@ def submarine_warfare_loss(subs: int, flat: bool, first_costs_2: bool) -> int | 
     if flat:
         return subs
     return None
-
-
-def quarter(n: int) -> int:
-    """25 % of a number of units, rounded to the nearest unit (halves up)."""
-    return int(n / 4 + 0.5)
-
-
-def concentrated_defence(target: int, others: int, die: int) -> tuple[int, int]:
-    """4.15: the defenders who fight: (the target power's units, units of the other powers).
-    "The minimum number of units you will be fighting will be that power's units plus 25% of ALL
-    other remaining units" and "If you roll 4 or more, you add 25% of ALL other remaining units"."""
-    joined = quarter(others) * (2 if die >= 4 else 1)
-    return target, min(others, joined)
 
 
 RESERVE_LIMITS = {"transport": 2, "truck": 2}   # "a maximum of 2 Transport Ships and 2 Trucks"

@@ -192,6 +192,15 @@ class BotHarness:
         return data
 
 
+def button_id(message: dict[str, Any], label: str) -> str:
+    """The custom id of the button labelled `label` on a message, as a player would find it."""
+    for row in message.get("components", []):
+        for component in row["components"]:
+            if component.get("label") == label:
+                return component["custom_id"]
+    raise AssertionError(f"no {label!r} button on {message['content'][:60]!r}")
+
+
 def member_option(user: User, guild: Guild) -> tuple[User, Guild]:
     """The value of a user option: the user and the guild whose member they are."""
     return (user, guild)

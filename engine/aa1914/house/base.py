@@ -87,6 +87,18 @@ class HouseRule:
     def before_land_battle(self, turn: TurnContext, name: str) -> None:
         """The land battle in `name` (if any) is about to be fought."""
 
+    def land_defenders(self, turn: TurnContext, name: str, enemy: list[dict]) -> list[dict]:
+        """The defenders that fight the land battle in `name` (all of them unless the option says)."""
+        return enemy
+
+    def battle_supplies(self, turn: TurnContext, name: str, side: list[dict]) -> dict[str, int]:
+        """Supplies each power of `side` spends in the land battle of `name` (power -> number)."""
+        return {}
+
+    def after_land_battle(self, turn: TurnContext, name: str, plans: tuple[dict[str, int], dict[str, int]],
+                          used: tuple[int, int]) -> None:
+        """The land battle of `name` was fought; `used`: the supplies each side's dice took."""
+
     # ---------------------------------------------------------------- mobilization
     def land_placements(self, turn: TurnContext) -> list[str]:
         """More places where land units may be mobilized (with limits: `limited_placement`)."""

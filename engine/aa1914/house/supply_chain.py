@@ -4,8 +4,8 @@
 territories that the power wishes to send them into ... Your power can stockpile supplies to a
 maximum of three times your current IPC count. Surplus supplies are lost." Collected with the
 income (none in an economic collapse): `supply <territory> <number>`. A defending power spends
-its own supplies by the standing order `supplies use all|none|N` (standing.py); the +1 to a land
-unit's die is in `battles.supplies_for_battle`."""
+its own supplies by the standing order `supplies use all|none|N` (standing.py), chosen before a
+land battle (`battle_supplies`) and spent after it; the +1 to a die is rolled in `combat.land_battle`."""
 from __future__ import annotations
 
 from engine.errors import IllegalOrder
@@ -13,6 +13,7 @@ from engine.errors import IllegalOrder
 from ..context import TurnContext
 from ..orders import SendSupplies
 from ..state import controller, income, units_in
+from ..units import UNIT_TYPES
 from .base import COLLECT, HouseRule, OrderHandler
 
 
@@ -56,10 +57,47 @@ def supply(turn: TurnContext, sends: list[SendSupplies]) -> None:
         mine["stock"] = limit
 
 
+def supplies_for_battle(turn: TurnContext, name: str, side: list[dict]) -> dict[str, int]:
+    """4.7: "consume 1 supply to increase the hit die of one attacking or defending land unit by 1.
+    You may use any quantity of supplies, but each unit can only receive a single bonus per battle.
+    Supplies can only be used on land units that are in the same territory they are located in."
+    Each power of a side spends its own supplies there on its own land units, up to its standing
+    `supplies use N` (all, if it set none)."""
+    stores, limits = turn.state.get("supplies", {}), turn.state.get("supply_use", {})
+    spend = {}
+    for power in sorted({u["owner"] for u in side}):
+        land = sum(1 for u in side if u["owner"] == power and UNIT_TYPES[u["type"]].is_land)
+        have = stores.get(power, {}).get("at", {}).get(name, 0)
+        limit = limits.get(power)
+        n = min(have, land, have if limit is None else limit)
+        if n > 0:
+            spend[power] = n
+    return spend
+
+
+def spend_supplies(turn: TurnContext, name: str, plans: tuple[dict[str, int], dict[str, int]],
+                   used: tuple[int, int]) -> None:
+    """The supplies each power spent in the battle of `name` leave its store there."""
+    for plan, spent in zip(plans, used):
+        for power in sorted(plan, reverse=True):      # dice that could take no bonus keep theirs
+            surplus = max(0, sum(plan.values()) - spent)
+            plan[power] -= min(surplus, plan[power])
+    for power, spent in (plans[0] | plans[1]).items():
+        if not spent:
+            continue
+        turn.state["supplies"][power]["at"][name] -= spent
+        turn.report.append(f"📦 {power} uses {spent} supplies at {name}.")
+
+
 class SupplyChain(HouseRule):
     key = "supply_chain"
-    numbers = {"supply_chain": True}
     orders = {SendSupplies: OrderHandler(COLLECT, _send)}
+
+    def battle_supplies(self, turn: TurnContext, name: str, side: list[dict]) -> dict[str, int]:
+        return supplies_for_battle(turn, name, side)
+
+    def after_land_battle(self, turn: TurnContext, name: str, plans, used: tuple[int, int]) -> None:
+        spend_supplies(turn, name, plans, used)
 
     def after_collect(self, turn: TurnContext) -> None:
         # checking orders, only the sends are checked (the stock is not collected twice)
