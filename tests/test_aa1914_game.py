@@ -171,8 +171,11 @@ def test_standing_orders_from_other_seats_follow_the_same_rules():
     assert V.check_orders(state, "Russia", ["submerge always"]) == ["submerge always"]
     with pytest.raises(OrderError, match="option `counter_battery`"):
         V.check_orders(state, "Russia", ["counter-battery always"])
-    with pytest.raises(OrderError, match="only France pays to sway Spain"):
+    with pytest.raises(OrderError, match="option `spain_balance`"):
         V.check_orders(state, "Russia", ["spain pay 2"])
+    spanish = V.initial_state({"spain_balance": True}, random.Random(0))
+    with pytest.raises(OrderError, match="only France pays to sway Spain"):
+        V.check_orders(spanish, "Russia", ["spain pay 2"])
     result = V.adjudicate(state, {"Russia": ["casualties artillery", "trains react"]}, random.Random(0))
     assert result.state["loss_orders"]["Russia"] == ["artillery"] and result.state["trains_react"] == {"Russia": True}
     assert "Russia" not in state["loss_orders"]               # the phase's input state is not changed

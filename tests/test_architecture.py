@@ -104,11 +104,28 @@ def test_every_house_option_is_one_module_with_one_rule():
 
 
 def test_the_turn_asks_no_house_option_by_name():
-    """Issue 16: the mixin and the scattered `if rules.X` checks are gone: the turn calls the
-    hooks of the options a game uses, and never names an option itself."""
+    """Issue 16: the mixin and the scattered `if rules.X` checks are gone: the turn (and the
+    phase modules, the standing orders, the setup) call the hooks of the options a game uses, and
+    never name an option themselves."""
     from engine.aa1914.house.catalog import HOUSE_KEYS
 
-    source = (ROOT / "engine" / "aa1914" / "turn.py").read_text()
-    assert "HouseTurnMixin" not in source and not (ROOT / "engine" / "aa1914" / "house_turn.py").exists()
-    named = [key for key in HOUSE_KEYS if f"rules.{key}" in source or f'"{key}"' in source]
-    assert not named, named
+    assert not (ROOT / "engine" / "aa1914" / "house_turn.py").exists()
+    for module in ("turn", "movement", "battles", "standing", "setup"):
+        source = (ROOT / "engine" / "aa1914" / f"{module}.py").read_text()
+        assert "HouseTurnMixin" not in source
+        asks = ("rules.{}", 'options.get("{}")', 'options["{}"]', '"{}" in options')
+        named = [key for key in HOUSE_KEYS if any(a.format(key) in source for a in asks)]
+        assert not named, f"{module}.py asks whether {named} is on"
+
+
+def test_the_phase_modules_know_no_house_option_and_no_turn():
+    """docs/architecture.md: imports only point down the picture — the phase modules (movement,
+    battles, combat, …) sit below the house options and the turn, which they reach only through
+    the `TurnContext` they are handed."""
+    graph = import_graph()
+    below = ("board", "units", "state", "model", "orders", "rules", "context", "ledger", "combat", "movement",
+             "battles", "odds")
+    for name in below:
+        module = f"engine.aa1914.{name}"
+        reached = {m for m in graph[module] if m.startswith("engine.aa1914.house") or m == "engine.aa1914.turn"}
+        assert not reached, f"{module} imports {sorted(reached)}"

@@ -7,7 +7,6 @@ from .state import NEUTRAL, US, aligned, at_war, friendly, holds_land, is_contes
 from .units import NON_COMBATANTS, UNIT_TYPES
 
 from .context import TurnContext
-from .house.freighters_raiders import raider_found
 from .rules import DEFAULT_SUB_TARGETS
 from .ledger import log_rolls, loss_order, pieces, remove_losses
 
@@ -56,21 +55,15 @@ def sea_battles(turn: TurnContext) -> None:
                  if UNIT_TYPES[u["type"]].is_sea and at_war(turn.board, turn.state, turn.power, u["owner"])]
         if not enemy or not any(UNIT_TYPES[u["type"]].attack for u in mine):
             continue
-        # 4.2: "If attacked in any way, the Freighter is destroyed"; raiders must be found first
-        for freighter in [u for u in enemy if u["type"] == "freighter"]:
-            turn.state["units"].remove(freighter)
-            enemy.remove(freighter)
-            turn.report.append(f"🚢 A {freighter['owner']} freighter in {zone} is sunk.")
-        hidden = [u for u in enemy if u["type"] == "merchant_raider"]
-        if hidden and not raider_found(turn, zone, len(mine)):
-            enemy = [u for u in enemy if u["type"] != "merchant_raider"]
+        for rule in turn.house:             # e.g. freighters sunk, raiders to be found first (4.2)
+            enemy = rule.sea_defenders(turn, zone, mine, enemy)
         if not enemy:
             continue
         decision = turn.sea_decisions.get(zone)
         defender_owner = enemy[0]["owner"]
         policy = SeaPolicy(decision.action if decision else "press", decision.after_rounds if decision else 0,
                            decision.retreat_to if decision else None, zone in turn.submerging,
-                           bool(turn.state.get("submerge", {}).get(defender_owner)), turn.rules.sub_changes,
+                           bool(turn.state.get("submerge", {}).get(defender_owner)), turn.rules.house_submarines,
                            turn.rules.sub_negator,
                            tuple(turn.state.get("sub_targets", {}).get(turn.power, DEFAULT_SUB_TARGETS)))
         attackers, defenders = pieces(mine), pieces(enemy)

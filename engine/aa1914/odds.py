@@ -213,7 +213,7 @@ def simulated_odds(attackers: Sequence[str], defenders: Sequence[str], rules, rn
     Deterministic for a given `rng` seed."""
     attackers, defenders = tuple(attackers), tuple(defenders)
     land = not any(UNIT_TYPES[t].is_sea for t in attackers + defenders)
-    policy = SeaPolicy(sub_changes=rules.sub_changes, sub_negator=rules.sub_negator)
+    policy = SeaPolicy(sub_changes=rules.house_submarines, sub_negator=rules.sub_negator)
     counts: dict = {}
     for _ in range(trials):
         a_force = [Piece(t, "attacker", uid=i) for i, t in enumerate(attackers)]

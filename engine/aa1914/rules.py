@@ -27,7 +27,7 @@ class Rules:
     extra_mobilization: tuple[tuple[str, str], ...] = ()     # (power, territory)
     house_units: tuple[str, ...] = ()                          # house units that may be bought
     neutralization_from_round: int = 0          # 0: not used
-    sub_changes: bool = False
+    house_submarines: bool = False        # 3.2: subs defend at 1, call their targets, may dive
     sub_negator: str = "cruiser"                 # "Destroyers take on the role of the items listed with an asterisk"
     options: tuple[tuple[str, object], ...] = field(default=())     # the house options switched on
 

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from .board import Board
 from .house.registry import house_rules
-from .house.starting_naval_changes import apply_starting_naval_changes
-from .italy import new_italy
 
 # "Remove the following units from the OOB setup"
 TOURNAMENT_REMOVALS = [
@@ -44,8 +42,9 @@ def starting_stacks(board: Board, tournament: bool = True) -> dict[tuple[str, st
 
 def initial_state(board: Board, options: dict) -> dict:
     stacks = starting_stacks(board, options.get("tournament_setup", True))
-    if options.get("starting_naval_changes"):
-        apply_starting_naval_changes(stacks)
+    rules = house_rules(options)
+    for rule in rules:
+        rule.setup_units(stacks)
     units = []
     for (owner, kind, where), n in sorted(stacks.items()):
         for _ in range(n):
@@ -58,7 +57,7 @@ def initial_state(board: Board, options: dict) -> dict:
         "us_at_war": False, "usw_declared": False, "mobilized_minors": [], "entered_minors": [],
         "loss_orders": {}, "winner": None, "log": [],
         "phase": first_phase(options),
-        **({"italy": new_italy()} if options.get("italian_dilemma") else {}),
+        **{name: value for rule in rules for name, value in rule.setup_state().items()},
     }
 
 

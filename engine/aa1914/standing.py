@@ -6,6 +6,7 @@ from __future__ import annotations
 from engine.errors import IllegalOrder
 
 from .house.catalog import not_enabled
+from .house.registry import STANDING_OPTIONS
 from .orders import CounterBattery, LossOrder, Order, SpainPay, Submerge, SupplyUse, TrainsReact
 
 
@@ -32,17 +33,15 @@ def apply_standing(state: dict, power: str, order: Order) -> bool:
     field = standing_field(order)
     if field is None:
         return False
-    options = state.get("options", {})
+    # a house option's standing order is taken only in a game that uses the option
+    option = STANDING_OPTIONS.get(type(order))
+    if option is not None and state.get("options", {}).get(option) is not True:
+        raise not_enabled(option)
     if field == "spain_pay":
-        if power != "France" or not options.get("spain_balance"):
+        if power != "France":
             raise IllegalOrder("only France pays to sway Spain (house rule 4.17)")
         state["spain_pay"] = order.amount
         return True
-    # the house options' standing orders: only in a game that uses the option
-    if field == "counter_battery" and options.get("counter_battery") is not True:
-        raise not_enabled("counter_battery")
-    if field == "supply_use" and options.get("supply_chain") is not True:
-        raise not_enabled("supply_chain")
     value = {"loss_orders": lambda: list(order.types), "trains_react": lambda: order.react,
              "supply_use": lambda: order.limit}.get(
         field, lambda: order.standing)()

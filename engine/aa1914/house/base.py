@@ -43,6 +43,15 @@ class HouseRule:
     units: ClassVar[tuple[str, ...]] = ()
     orders: ClassVar[Mapping[type, OrderHandler]] = {}
     phases: ClassVar[tuple[str, ...]] = ()         # pre-game phases it adds (phases.PHASES)
+    standing_orders: ClassVar[tuple[type, ...]] = ()   # standing orders it adds (standing.py)
+
+    # ---------------------------------------------------------------- the game's creation
+    def setup_units(self, stacks: dict[tuple[str, str, str], int]) -> None:
+        """Change the starting units, (owner, type, territory) -> count, in place."""
+
+    def setup_state(self) -> dict[str, Any]:
+        """Fields this option adds to the starting state."""
+        return {}
 
     # ---------------------------------------------------------------- a sheet before /ready
     def sheet_gaps(self, state: dict, seat: str, orders: list) -> list[str]:
@@ -80,6 +89,10 @@ class HouseRule:
     # ---------------------------------------------------------------- combat
     def before_battles(self, turn: TurnContext) -> None:
         """Movement is over; no sea battle has been fought yet."""
+
+    def sea_defenders(self, turn: TurnContext, zone: str, attackers: list[dict], enemy: list[dict]) -> list[dict]:
+        """The enemy ships that fight the sea battle in `zone` (all of them unless the option says)."""
+        return enemy
 
     def before_land_battles(self, turn: TurnContext) -> None:
         """Sea battles and waiting landings are done; land battles come next."""

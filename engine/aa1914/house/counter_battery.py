@@ -23,6 +23,7 @@ def counter_battery(turn: TurnContext, order: CounterBattery) -> None:
 
 class CounterBatteryFire(HouseRule):
     key = "counter_battery"
+    standing_orders = (CounterBattery,)
     orders = {CounterBattery: OrderHandler(BREAKTHROUGH, counter_battery)}
 
 

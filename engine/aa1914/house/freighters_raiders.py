@@ -193,6 +193,16 @@ class FreightersRaiders(HouseRule):
         if arriving:
             check_raider_zone(turn, dest, arriving)
 
+    def sea_defenders(self, turn: TurnContext, zone: str, attackers: list[dict], enemy: list[dict]) -> list[dict]:
+        """ "If attacked in any way, the Freighter is destroyed"; raiders must be found first."""
+        for freighter in [u for u in enemy if u["type"] == "freighter"]:
+            turn.state["units"].remove(freighter)
+            enemy = [u for u in enemy if u is not freighter]
+            turn.report.append(f"🚢 A {freighter['owner']} freighter in {zone} is sunk.")
+        if any(u["type"] == "merchant_raider" for u in enemy) and not raider_found(turn, zone, len(attackers)):
+            enemy = [u for u in enemy if u["type"] != "merchant_raider"]
+        return enemy
+
     def before_battles(self, turn: TurnContext) -> None:
         for zone in sorted(turn.ship_entered):
             board_freighters(turn, zone)

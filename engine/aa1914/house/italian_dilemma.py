@@ -11,7 +11,7 @@ from engine.errors import IllegalOrder
 
 from ..board import ALLIANCES, board_for
 from ..context import TurnContext
-from ..italy import ITALY, opposite, pay_tribute
+from ..italy import ITALY, new_italy, opposite, pay_tribute
 from ..orders import Defect
 from .base import STANDING, HouseRule, OrderHandler
 
@@ -59,6 +59,9 @@ def defect(turn: TurnContext, order: Defect) -> None:
 class ItalianDilemma(HouseRule):
     key = "italian_dilemma"
     orders = {Defect: OrderHandler(STANDING, defect)}
+
+    def setup_state(self) -> dict:
+        return {"italy": new_italy()}        # neutral, with no deal yet
 
     def begin_turn(self, turn: TurnContext) -> None:
         if turn.power == ITALY:

@@ -31,6 +31,10 @@ HOUSE_RULES: dict[str, HouseRule] = {module.RULE.key: module.RULE for module in 
     concentrated_attacks,
 )}
 
+# The standing orders the options add (kept in the state until changed: standing.py), and whose.
+STANDING_OPTIONS: dict[type, str] = {kind: rule.key for rule in HOUSE_RULES.values() for kind in rule.standing_orders}
+
+
 def _switched_on(options: Mapping[str, object] | None) -> tuple[tuple[str, object], ...]:
     return tuple(sorted((k, v) for k, v in (options or {}).items() if k in HOUSE_KEYS))
 

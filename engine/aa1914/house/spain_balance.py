@@ -8,6 +8,7 @@ units per turn may be deployed directly in Spain."
 from __future__ import annotations
 
 from ..context import TurnContext
+from ..orders import SpainPay
 from ..units import UNIT_TYPES
 from .base import NOT_MINE, HouseRule
 
@@ -58,6 +59,7 @@ def sway_spain(turn: TurnContext) -> None:
 
 class SpainBalance(HouseRule):
     key = "spain_balance"
+    standing_orders = (SpainPay,)
 
     def end_turn(self, turn: TurnContext) -> None:
         if turn.power == "Spain":

@@ -1,5 +1,5 @@
 """House rule 3.2 "Starting Naval Unit Changes": the historical fleets, applied to the Tournament
-Rules' setup when the game is created (`setup.initial_state`)."""
+Rules' setup when the game is created."""
 from __future__ import annotations
 
 from .base import HouseRule
@@ -42,6 +42,9 @@ def apply_starting_naval_changes(stacks: dict[tuple[str, str, str], int]) -> lis
 
 class StartingNavalChanges(HouseRule):
     key = "starting_naval_changes"
+
+    def setup_units(self, stacks: dict[tuple[str, str, str], int]) -> None:
+        apply_starting_naval_changes(stacks)
 
 
 RULE = StartingNavalChanges()

@@ -2,7 +2,7 @@
 
 Submarines defend at 1 and call their targets (`sub targets transport, battleship`), negated by
 enemy cruisers (destroyers where 2.5 is used), and may dive preemptively. The battle code reads
-`Rules.sub_changes`: `combat.sea_battle` (`SeaPolicy`) and `rules.targeting_subs`/`dive_target`."""
+`Rules.house_submarines`: `combat.sea_battle` (`SeaPolicy`) and `rules.targeting_subs`/`dive_target`."""
 from __future__ import annotations
 
 from ..context import TurnContext
@@ -16,7 +16,7 @@ def sub_targets(turn: TurnContext, order: SubTargets) -> None:
 
 class SubChanges(HouseRule):
     key = "sub_changes"
-    numbers = {"sub_changes": True}
+    numbers = {"house_submarines": True}
     orders = {SubTargets: OrderHandler(STANDING, sub_targets)}
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from engine.errors import IllegalOrder
 
 from ..context import TurnContext
-from ..orders import SendSupplies
+from ..orders import SendSupplies, SupplyUse
 from ..state import controller, income, units_in
 from ..units import UNIT_TYPES
 from .base import COLLECT, HouseRule, OrderHandler
@@ -91,6 +91,7 @@ def spend_supplies(turn: TurnContext, name: str, plans: tuple[dict[str, int], di
 
 class SupplyChain(HouseRule):
     key = "supply_chain"
+    standing_orders = (SupplyUse,)
     orders = {SendSupplies: OrderHandler(COLLECT, _send)}
 
     def battle_supplies(self, turn: TurnContext, name: str, side: list[dict]) -> dict[str, int]:
