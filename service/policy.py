@@ -155,8 +155,9 @@ class PolicyMixin:
             await self.store.outbox(conn, game.id, "game", (
                 f"🏳️ **{seat}** sent no orders for {phase.label} ({misses} missed phases; {game.excused_misses} "
                 f"excused) and is now in civil disorder: its units follow the default orders (they hold). "
-                f"The seat is open for a substitute (GM: `/game assign`); its player returns simply by giving "
-                f"orders."), None, iso(now))
+                f"The seat is open for a substitute: press **Join** below to take it over (or the GM gives it "
+                f"with `/game assign`); its player returns simply by giving orders."), None, iso(now),
+                buttons=[("join", seat)])
         if not excused or game.miss_extension_hours <= 0:
             return False
         deadline = phase.deadline + timedelta(hours=game.miss_extension_hours)

@@ -97,6 +97,8 @@ async def test_the_gm_gives_a_seat_in_civil_disorder_to_a_substitute(service, cl
     clock.advance(hours=49)
     await service.tick()
     assert (await service.game(game.id)).seat("South").civil_disorder
+    told = [m for m in await drain_outbox(service) if m.buttons]
+    assert told[0].buttons == (("join", "South"),) and "civil disorder" in told[0].content   # advertised at once
     assert await service.advertise(game.id, ALICE) == ["South"]
     notice = [m for m in await drain_outbox(service) if m.buttons]
     assert "in civil disorder" in notice[-1].content and notice[-1].buttons == (("join", "South"),)
