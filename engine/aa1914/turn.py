@@ -32,9 +32,10 @@ USW_HIT = 3          # seed 001: "totaling the results of the rolls showing a 3 
 MINE_HIT = 1         # RULES.md 5.4: "each vessel must survive a roll"; sunk (hit) on a 1
 
 
-# The steps in which orders are carried out, in turn order. Orders of the first and last are
-# settings that either hold or refuse the whole sheet; the others are carried out one by one
-# (`carry_out`), so one that fails when the dice intervene does not stop the turn.
+# The steps in which orders are carried out before the battles, in turn order (`collect` orders,
+# such as sending supplies, come after mobilization). Standing and collect orders are settings
+# that hold or refuse the whole sheet; the others are carried out one by one (`carry_out`), so
+# one that fails when the dice intervene does not stop the turn.
 STEPS = (STANDING, PURCHASE, MOVEMENT, BREAKTHROUGH, ATTACK)
 CARRIED_OUT = (PURCHASE, MOVEMENT, BREAKTHROUGH, ATTACK)
 
