@@ -90,3 +90,17 @@ async def test_a_damaged_stored_state_gets_a_clear_answer_and_changes_nothing(se
     with pytest.raises(BadState, match="stored position of game .* is damaged: unit 1 is of no known type: zeppelin"):
         await service.submit_orders(game_id, austria, "buy 1 infantry", "Austria-Hungary")
     assert (await service.orders(game_id, austria, "Austria-Hungary")).lines == ()
+
+
+def test_a_damaged_diplomacy_position_is_refused_by_name_too():
+    from engine.catalog import register_all
+    from engine.variant import get_variant
+    register_all()
+    rx07 = get_variant("rx07")
+    state = rx07.initial_state({}, random.Random(0))
+    province = next(iter(state["units"]))
+    state["units"][province] = dict(state["units"][province], loc="Atlantis")
+    with pytest.raises(StateError, match="cannot stand in Atlantis"):
+        rx07.check_orders(state, "Entente", ["A Par H"])
+    with pytest.raises(StateError, match="cannot stand in Atlantis"):
+        rx07.adjudicate(state, {}, random.Random(0))

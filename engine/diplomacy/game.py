@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from typing import Mapping, Sequence
 
-from engine.errors import IllegalOrder, OrderError
+from engine.errors import IllegalOrder, OrderError, StateError
 from engine.variant import ChoiceGroup, PhaseResult, State, Variant
 
 from .choices import adjustment_choices, movement_choices, retreat_choices
@@ -155,7 +155,23 @@ class DiplomacyGame(Variant):
         homes = dmap.home_centers.get(power, ())
         return owed > 0 and any(state["owners"].get(h) == power and h not in units for h in homes)
 
+    def check_state(self, state: State) -> None:
+        """Every unit of a stored position is an army or fleet of a power, where such a unit can
+        stand on the standard map; a damaged one is refused by name."""
+        units = state.get("units") if isinstance(state, Mapping) else None
+        if not isinstance(units, Mapping):
+            raise StateError("the stored position has no units")
+        dmap = DiplomacyMap.standard()
+        for key, data in units.items():
+            if not isinstance(data, Mapping) or data.get("kind") not in ("A", "F") or not isinstance(
+                    data.get("power"), str) or not isinstance(data.get("loc"), str):
+                raise StateError(f"the unit in {str(key)[:20]} is not an army or fleet of a power")
+            if not dmap.can_hold(data["kind"], data["loc"]):
+                raise StateError(f"{'an army' if data['kind'] == 'A' else 'a fleet'} cannot stand in "
+                                 f"{data['loc'][:20]}")
+
     def check_orders(self, state: State, seat: str, lines: Sequence[str], existing: Sequence[str] = ()) -> list[str]:
+        self.check_state(state)
         dmap = self.game_map(state)
         merged: dict[str, str] = {}
         for line in existing:
@@ -403,6 +419,7 @@ class DiplomacyGame(Variant):
 
     # ---------------------------------------------------------------- adjudication
     def adjudicate(self, state: State, orders: Mapping[str, Sequence[str]], rng: random.Random) -> PhaseResult:
+        self.check_state(state)
         dmap = self.game_map(state)
         given: list[tuple[str, Order]] = []
         disorder = self.civil_disorder_powers(state)
