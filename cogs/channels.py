@@ -86,22 +86,30 @@ async def create_game_channels(guild: discord.Guild, game, bot_member) -> GameCh
             seat_channels[seat.seat] = channel.id
         alliances: dict[str, int] = {}
         for name, seats in alliances_of(game).items():
-            readers = dict.fromkeys(game.holder(s) for s in seats if game.holder(s))
             channel = await guild.create_text_channel(
                 f"{game.id}-{slug(name)}"[:100], category=category,
-                overwrites=seat_overwrites(guild, [member_or_object(guild, u) for u in readers], bot_member),
+                overwrites=seat_overwrites(guild, [member_or_object(guild, u) for u in game.holders(seats)],
+                                           bot_member),
                 topic=f"Private channel of the {name} ({', '.join(seats)}): plan together here."[:1024])
             created.append(channel)
             alliances[name] = channel.id
     except discord.HTTPException as exc:
         await delete_channels(created)
-        if role is not None:
-            await _delete_role(role)
+        await delete_role(role)
         raise ChannelSetupFailed(f"Discord refused to create the game's channels ({_reason(exc)})") from exc
     return GameChannels(category.id, public.id, seat_channels, alliances, role.id if role is not None else None)
 
 
-async def _delete_role(role: discord.Role) -> None:
+async def undo_game_channels(guild: discord.Guild, channels: GameChannels) -> None:
+    """A start that failed after its channels were made: remove them and the Spectator role."""
+    ids = (*channels.seats.values(), *channels.alliances.values(), channels.channel_id, channels.category_id)
+    await delete_channels([c for c in map(guild.get_channel, ids) if c is not None])
+    await delete_role(guild.get_role(channels.spectator_role_id) if channels.spectator_role_id else None)
+
+
+async def delete_role(role: discord.Role | None) -> None:
+    if role is None:
+        return
     try:
         await role.delete(reason="Dispatch: undoing a game start that failed")
     except discord.HTTPException:

@@ -56,15 +56,10 @@ class DeliveryCog(commands.Cog, name="Clock"):
             text = destination.text
             if destination.ping_user and f"<@{destination.ping_user}>" not in text:
                 text = f"<@{destination.ping_user}> {text}"
-            parts = chunks(text)
             joins = [arg for kind, arg in delivery.message.buttons if kind == "join"]
-            for index, part in enumerate(parts):
-                file = view = None
-                if index == len(parts) - 1 and destination.with_map and delivery.png is not None:
-                    file = discord.File(io.BytesIO(delivery.png), filename=delivery.filename)
-                if index == len(parts) - 1 and joins:
-                    view = join_view(delivery.game.id, joins)
-                await target.send(part, file=file, allowed_mentions=mentions, **({"view": view} if view else {}))
+            file = (discord.File(io.BytesIO(delivery.png), filename=delivery.filename)
+                    if destination.with_map and delivery.png is not None else None)
+            await send_in_parts(target, text, mentions, file, join_view(delivery.game.id, joins) if joins else None)
         except (discord.NotFound, discord.Forbidden) as exc:
             raise DestinationUnavailable(f"{exc.status} {exc.code} {exc.text}") from None
         except discord.HTTPException as exc:
@@ -91,15 +86,12 @@ class DeliveryCog(commands.Cog, name="Clock"):
             raise DestinationUnavailable("the game channel is gone")
         await self.service.mark_archived(game.id)
         packed = pack_export(await self.service.export(game.id))
-        parts = chunks(delivery.text)
-        for index, part in enumerate(parts):
-            file = None
-            if index == len(parts) - 1:
-                if len(packed) <= UPLOAD_LIMIT:
-                    file = discord.File(io.BytesIO(packed), filename=f"game-{game.id}.json.gz")
-                else:
-                    part += "\n(The record is over Discord's 10 MiB: the console's `game export` writes it to a file.)"
-            await public.send(part[:2000], file=file, allowed_mentions=discord.AllowedMentions.none())
+        text, file = delivery.text, None
+        if len(packed) <= UPLOAD_LIMIT:
+            file = discord.File(io.BytesIO(packed), filename=f"game-{game.id}.json.gz")
+        else:
+            text += "\n(The record is over Discord's 10 MiB: the console's `game export` writes it to a file.)"
+        await send_in_parts(public, text, discord.AllowedMentions.none(), file)
 
     async def _messageable(self, destination: Destination) -> discord.abc.Messageable:
         if destination.kind == "user":
@@ -113,3 +105,14 @@ class DeliveryCog(commands.Cog, name="Clock"):
 
 async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(DeliveryCog(bot, bot.service))
+
+
+async def send_in_parts(target: discord.abc.Messageable, text: str, mentions: discord.AllowedMentions,
+                        file: discord.File | None = None, view: discord.ui.View | None = None) -> None:
+    """A text over Discord's 2,000 characters in several messages; the file and the buttons go
+    with the last, under everything they belong to."""
+    parts = chunks(text)
+    for index, part in enumerate(parts):
+        last = index == len(parts) - 1
+        await target.send(part, file=file if last else None, allowed_mentions=mentions,
+                          **({"view": view} if last and view is not None else {}))

@@ -16,7 +16,7 @@ from service.policy import policy_text
 from service.seats import advert_text, seats_text
 from service.text import game_status, option_list, parse_option_words, variant_or_error
 
-from .channels import ChannelSetupFailed, create_game_channels, delete_channels
+from .channels import ChannelSetupFailed, create_game_channels, undo_game_channels
 from .common import (GAME_ID, UPLOAD_LIMIT, DispatchCog, actor_of, guild_only, private_command, reply,
                      reply_privately, resolve_game)
 from .permissions import require_bot_permissions
@@ -171,13 +171,7 @@ class GameCog(DispatchCog, name="Games"):
         try:
             game = await self.service.start(game.id, actor, channels, ctx.guild.id)
         except BaseException:
-            await delete_channels([c for c in (ctx.guild.get_channel(i) for i in
-                                               (*channels.seats.values(), *channels.alliances.values(),
-                                                channels.channel_id, channels.category_id))
-                                   if c is not None])
-            role = ctx.guild.get_role(channels.spectator_role_id) if channels.spectator_role_id else None
-            if role is not None:
-                await role.delete(reason="Dispatch: undoing a game start that failed")
+            await undo_game_channels(ctx.guild, channels)
             raise
         await reply(ctx, f"Game **#{game.id} {game.name}** has started: results and maps in "
                          f"<#{channels.channel_id}>; each player has a private channel for orders, where "

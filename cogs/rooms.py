@@ -59,12 +59,11 @@ async def sync_access(guild: discord.Guild, game: GameInfo, rooms: list[Room]) -
 
 async def open_press_channel(guild: discord.Guild, game: GameInfo, seats: tuple[str, ...]) -> discord.TextChannel:
     """A private channel for the holders of `seats`, in the game's category."""
-    readers = dict.fromkeys(u for u in (game.holder(s) for s in seats) if u is not None)
     category = guild.get_channel(game.category_id) if game.category_id else None
     name = f"{game.id}-press-{slug('-'.join(seats))}"[:100]
     return await guild.create_text_channel(
         name, category=category if isinstance(category, discord.CategoryChannel) else None,
-        overwrites=seat_overwrites(guild, [member_or_object(guild, u) for u in readers], guild.me),
+        overwrites=seat_overwrites(guild, [member_or_object(guild, u) for u in game.holders(seats)], guild.me),
         topic=f"Private press of {', '.join(seats)} in {game.name}."[:1024],
         reason="Dispatch: a press channel a player opened")
 

@@ -5,7 +5,7 @@ import json
 import zlib
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from typing import Any
+from typing import Any, Iterable
 
 # Games created in the offline console live in this pseudo-server; the bot never delivers them.
 CONSOLE_GUILD = 1
@@ -138,6 +138,10 @@ class GameInfo:
         """Everyone seated, once each, in table order."""
         return list(dict.fromkeys(s.user_id for s in self.seats if s.user_id is not None))
 
+    def holders(self, seats: Iterable[str]) -> list[int]:
+        """The players of these seats, once each (one player may hold several)."""
+        return list(dict.fromkeys(u for u in (self.holder(s) for s in seats) if u is not None))
+
 
 @dataclass(frozen=True)
 class GameChannels:
@@ -165,7 +169,7 @@ class Room:
     created_by: int | None
 
     def readers(self, game: GameInfo) -> list[int]:
-        return list(dict.fromkeys(u for u in (game.holder(s) for s in self.seats) if u is not None))
+        return game.holders(self.seats)
 
 
 @dataclass(frozen=True)

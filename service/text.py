@@ -45,11 +45,8 @@ def parse_option_words(text: str) -> dict[str, str]:
 
 def option_list(variant: Variant) -> str:
     specs = list(variant.option_specs())
-    head = f"**{variant.title}** (`{variant.key}`): {variant.summary}"
-    if not specs:
-        return head + "\nTable settings (write `key=value` at `/game create`):\n" + "\n".join(
-            f"• `{key}`: {text}" for key, text in TABLE_SETTINGS.items())
-    lines = [head, "Options (write `key=value` at `/game create`):"]
+    lines = [f"**{variant.title}** (`{variant.key}`): {variant.summary}",
+             f"{'Options' if specs else 'Table settings'} (write `key=value` at `/game create`):"]
     lines.extend(f"• `{key}`: {text}" for key, text in TABLE_SETTINGS.items())
     for spec in specs:
         default = "off" if spec.default is False else "on" if spec.default is True else spec.default

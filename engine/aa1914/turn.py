@@ -18,7 +18,8 @@ from engine.errors import IllegalOrder, OrderError
 
 from . import battles, movement
 from .board import Board
-from .house.base import ATTACK, BREAKTHROUGH, COLLECT, MOVEMENT, NOT_MINE, PURCHASE, STANDING, OrderHandler
+from .house.base import (ATTACK, BREAKTHROUGH, COLLECT, MOVEMENT, NOT_MINE, PURCHASE, STANDING, HouseRule,
+                         OrderHandler)
 from .house.catalog import not_enabled
 from .house.registry import house_rules, order_handlers, rules_for
 from .orders import Attack, Buy, CallOff, DeclareUSW, MoveOrder, Order, Place, SeaDecision, Submerge
@@ -45,9 +46,10 @@ class Turn:
         self.board, self.power, self.rng = board, power, rng
         # the state is JSON by contract; a JSON round trip is the fastest deep copy of it
         self.state = json.loads(json.dumps(state))
-        self.rules = rules_for(self.state.get("options", {}))
-        self.house = house_rules(self.state.get("options", {}))
-        self.handlers = {**order_handlers(self.state.get("options", {})), **CORE_ORDERS}
+        options = self.state.get("options", {})
+        self.rules = rules_for(options)
+        self.house = house_rules(options)
+        self.handlers = {**order_handlers(options), **CORE_ORDERS}
         self.italy_at_start = self.state.get("italy", {}).get("status")
         self.italy_attacked: set[str] = set()      # alliances a neutral Italy attacked this turn (4.16)
         self.report: list[str] = []
@@ -98,14 +100,18 @@ class Turn:
         self.state["units"].append(unit)
         return unit
 
+    def rules_of(self, kind: str) -> list[HouseRule]:
+        """The house options of this game whose unit `kind` is (none for the base units)."""
+        return [rule for rule in self.house if kind in rule.units]
+
     def roll(self, n: int) -> list[int]:
         return [self.rng.randint(1, 6) for _ in range(n)] if self.rng else []
 
     # ------------------------------------------------------------------ the phases
     def run(self, orders: Sequence[Order]) -> dict:
         self.begin()
-        standing = [o for o in orders if apply_standing(self.state, self.power, o)]
-        rest = [o for o in orders if not any(o is s for s in standing)]
+        # standing orders are kept in the state at once; the rest wait for their step
+        rest = [o for o in orders if not apply_standing(self.state, self.power, o)]
         for step in STEPS:
             self.carry_out_step(step, rest)
         if self.rng is None:
@@ -204,9 +210,8 @@ class Turn:
         for kind, n in order.units:
             if kind in HOUSE_UNITS and kind not in self.rules.house_units:
                 raise not_enabled(HOUSE_UNITS[kind])
-            for rule in self.house:
-                if kind in rule.units:
-                    rule.check_purchase(self, kind, n + self.bought.get(kind, 0))
+            for rule in self.rules_of(kind):
+                rule.check_purchase(self, kind, n + self.bought.get(kind, 0))
             if kind == "tank" and self.state["round"] < self.rules.tanks_from_round:
                 raise IllegalOrder(f"tanks can be bought from round {self.rules.tanks_from_round}")
             cost = self.rules.cost(kind) * n
@@ -382,7 +387,6 @@ class Turn:
         """Place what was bought (RULES.md 1.4): land units and fighters in the capital (the
         British Empire also in India), ships at an own naval base not enemy-held this turn."""
         remaining = dict(self.bought)
-        self.placed = {}
         for order in places:
             for kind, n in order.units:
                 if remaining.get(kind, 0) < n:
@@ -394,9 +398,8 @@ class Turn:
                                                 for rule in self.house) if p != NOT_MINE), NOT_MINE)
                 if problem == NOT_MINE:
                     problem = self.placement_problem(kind, order.where)
-                for rule in self.house:
-                    if kind in rule.units:
-                        problem = rule.placement_problem(self, kind, order.where, n, problem)
+                for rule in self.rules_of(kind):
+                    problem = rule.placement_problem(self, kind, order.where, n, problem)
                 if problem:
                     raise IllegalOrder(problem)
                 self.placed[order.where] = self.placed.get(order.where, 0) + n
@@ -406,7 +409,7 @@ class Turn:
         for kind, n in list(remaining.items()):
             if not n:
                 continue
-            owners = [rule for rule in self.house if kind in rule.units]
+            owners = self.rules_of(kind)
             for rule in owners:
                 rule.check_unplaced(self, kind, n)
             where = next((w for w in self.placement_options(kind)

@@ -162,12 +162,17 @@ class AA1914Variant(Variant):
         return gaps
 
     def check_state(self, state: State) -> None:
-        """The typed state (model.GameState) reads the stored JSON, refusing a damaged one by name."""
+        self.typed_state(state)
+
+    def typed_state(self, state: State) -> GameState:
+        """The stored JSON as a typed `model.GameState`, refusing a damaged one by name. The board
+        depends on the options, so the structure is read before places are checked against it."""
         game = GameState.from_json(state)
         board = self.board_of(state)
         stray = next((u for u in game.units if u.where not in board.territories), None)
         if stray is not None:
             raise StateError(f"unit {stray.id} ({stray.type}) stands nowhere on the map: {stray.where[:30]}")
+        return game
 
     def check_orders(self, state: State, seat: str, lines: Sequence[str], existing: Sequence[str] = ()) -> list[str]:
         self.check_state(state)
@@ -265,7 +270,7 @@ class AA1914Variant(Variant):
         return "\n".join([text, *(f"• {line}" for line in extra)]) if extra else text
 
     def phase_brief(self, state: State, seat: str) -> str:
-        self.check_state(state)
+        game = self.typed_state(state)
         board = self.board_of(state)
         phase = PHASES.get(state.get("phase"))
         if phase is not None:
@@ -273,7 +278,7 @@ class AA1914Variant(Variant):
         if seat != self.active(state):
             return (f"It is {self.active(state)}'s turn. You may set standing orders for {seat}: "
                     f"`casualties infantry, artillery, tank`, `submerge always`.")
-        stacks = GameState.from_json(state).stacks_of(seat)
+        stacks = game.stacks_of(seat)
         where = "; ".join(f"{name}: " + ", ".join(f"{n} {kind}" for kind, n in sorted(kinds.items()))
                           for name, kinds in sorted(stacks.items()))
         held = sorted(name for name, holder in state["control"].items() if holder == seat)
@@ -326,10 +331,10 @@ class AA1914Variant(Variant):
         sea zone — each checked by the rules before it is offered."""
         if state.get("phase") in PHASES or seat not in self.seats_to_act(state):
             return []
-        self.check_state(state)
+        game = self.typed_state(state)
         board = self.board_of(state)
         candidates = [f"buy 1 {kind.replace('_', ' ')}" for kind in UNIT_TYPES]
-        for where, kinds in sorted(GameState.from_json(state).stacks_of(seat).items()):
+        for where, kinds in sorted(game.stacks_of(seat).items()):
             for kind, count in sorted(kinds.items()):
                 for step in sorted(board.territories[where].adjacent):
                     candidates.append(f"move {count} {kind.replace('_', ' ')} {where} - {step}")
@@ -410,8 +415,7 @@ class AA1914Variant(Variant):
         return names or board.closest(text)
 
     def describe(self, state: State, seat: str | None = None) -> str:
-        self.check_state(state)
-        game, board = GameState.from_json(state), self.board_of(state)
+        game, board = self.typed_state(state), self.board_of(state)
         lines = [self.phase_label(state)]
         income_of = incomes(board, state)
         for power in board.turn_order:
