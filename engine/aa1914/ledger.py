@@ -22,6 +22,10 @@ def remove_losses(turn: TurnContext, survivors: list[Piece], lost: list[Piece]) 
     survivors' new damage."""
     dead = {p.uid for p in lost}
     damaged = {p.uid for p in survivors if p.damaged}
+    # the results map crosses these out where they stood (render/aa1914_orders.py)
+    turn.state.setdefault("destroyed", []).extend(
+        {"type": u["type"], "owner": u["owner"], "where": u["where"]} for u in turn.state["units"]
+        if u["id"] in dead or u.get("aboard") in dead)
     turn.state["units"] = [u for u in turn.state["units"] if u["id"] not in dead
                            and u.get("aboard") not in dead]
     for u in turn.state["units"]:

@@ -205,11 +205,13 @@ class AA1914Variant(Variant):
     def adjudicate(self, state: State, orders: Mapping[str, Sequence[str]], rng: random.Random) -> PhaseResult:
         self.check_state(state)
         board = self.board_of(state)
+        # what the map marks of the phase just played (render/aa1914_orders.py): a new phase starts bare
+        state = {k: v for k, v in state.items() if k not in ("turn_played", "destroyed")}
         phase = PHASES.get(state.get("phase"))
         if phase is not None:
             return phase.adjudicate(board, state, orders, rng)
         power = self.active(state)
-        state = dict(state)
+        state["destroyed"] = []          # ledger.remove_losses lists the units battles destroy
         for seat, lines in orders.items():
             if seat != power:
                 for line in lines:
@@ -217,6 +219,7 @@ class AA1914Variant(Variant):
         mine = [parse_order(line, board) for line in orders.get(power, ())]
         turn = Turn(board, state, power, rng)
         new = turn.run(mine)
+        new["turn_played"] = {"round": state["round"], "power": power, "log_from": len(state.get("log", []))}
         report = turn.report or [f"{power} passes."]
         announcements = []
         winner = capital_victory(board, new)
