@@ -6,6 +6,12 @@ powers apart without colour: unit letters, badge text and the panel's names.
 """
 from __future__ import annotations
 
+import itertools
+import math
+from typing import Iterable, Mapping
+
+Colour = tuple[int, int, int]
+
 PALETTES = ("standard", "colour-blind")
 OKABE_ITO = [(230, 159, 0), (86, 180, 233), (0, 158, 115), (240, 228, 66), (0, 114, 178), (213, 94, 0),
              (204, 121, 167), (0, 0, 0), (120, 120, 120), (160, 110, 60)]
@@ -20,9 +26,56 @@ def colour_blind(powers: list[str]) -> dict[str, tuple[int, int, int]]:
     return {power: OKABE_ITO[index % len(OKABE_ITO)] for index, power in enumerate(powers)}
 
 
-def colours_in(palette: str, standard: dict[str, tuple[int, int, int]]) -> dict[str, tuple[int, int, int]]:
-    """A map's power colours in `palette`: its own `standard` ones, or colour-blind-safe ones."""
-    return colour_blind(list(standard)) if palette == "colour-blind" else standard
+def colours_in(palette: str, standard: dict[str, tuple[int, int, int]],
+               colour_blind_safe: Mapping[str, Colour] | None = None) -> dict[str, tuple[int, int, int]]:
+    """A map's power colours in `palette`: its own `standard` ones, or colour-blind-safe ones (the
+    map's own choice of Okabe–Ito colours when it gives one, else one each in the map's order)."""
+    if palette != "colour-blind":
+        return standard
+    return dict(colour_blind_safe) if colour_blind_safe is not None else colour_blind(list(standard))
+
+
+# ---------------------------------------------------------------- telling colours apart
+# Issue 27: "any two powers, and each power's owned-land fill against the sea, at least ΔE 20
+# (CIE Lab) apart". CIE76 (the Euclidean distance in Lab) is the measure; D65 white.
+DISTINCT = 20.0
+
+
+def lab(colour: Colour) -> tuple[float, float, float]:
+    """CIE L*a*b* (D65) of an sRGB colour."""
+    def linear(v: int) -> float:
+        v /= 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+    r, g, b = (linear(v) for v in colour[:3])
+    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
+    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
+
+    def f(t: float) -> float:
+        return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
+    fx, fy, fz = f(x), f(y), f(z)
+    return 116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)
+
+
+def delta_e(first: Colour, second: Colour) -> float:
+    """CIE76 colour difference: about 2.3 is just noticeable, 20 reads as another colour at a glance."""
+    return math.dist(lab(first), lab(second))
+
+
+def closest_pair(colours: Mapping[str, Colour]) -> tuple[float, str, str]:
+    """(ΔE, name, name) of the two most alike colours in `colours`."""
+    return min(((delta_e(colours[a], colours[b]), a, b) for a, b in itertools.combinations(colours, 2)),
+               default=(math.inf, "", ""))
+
+
+def closest_to(colour: Colour, others: Iterable[Colour]) -> float:
+    """The smallest ΔE between `colour` and any of `others`."""
+    return min((delta_e(colour, other) for other in others), default=math.inf)
+
+
+def tint(colour: Colour, amount: float = 0.5) -> Colour:
+    """`colour` mixed with white (`amount` 0: itself, 1: white) — the fill of a power's land."""
+    return tuple(int(c + (255 - c) * amount) for c in colour)
 
 
 def check_palette(name: str | None) -> str:
