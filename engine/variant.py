@@ -143,6 +143,11 @@ class Variant(ABC):
         Raises OrderError naming the first bad line. Nothing is stored on error.
         """
 
+    def repeated_order(self, state: State, seat: str, line: str, given: Sequence[str]) -> str | None:
+        """Why `line` contradicts an order given earlier in the same sheet (`given`), or None;
+        the service refuses such a line instead of letting it replace the earlier one."""
+        return None
+
     @abstractmethod
     def adjudicate(self, state: State, orders: Mapping[str, Sequence[str]],
                    rng: random.Random) -> PhaseResult:

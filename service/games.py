@@ -21,7 +21,7 @@ from engine.variant import PhaseResult, Variant, get_variant
 
 from . import permissions
 from .archive import ArchiveMixin
-from .checks import check_hours, clip, require_status
+from .checks import MAX_NAME, check_hours, clip, require_status
 from .errors import BadInput, BadState, NotFound, Unconfirmed
 from .gm import GameMasterMixin
 from .models import Actor, GameChannels, GameInfo, OrderSheet, OutboxMessage, PhaseInfo, encode_state, iso
@@ -35,7 +35,6 @@ from .timers import TimersMixin
 from .workers import Inline
 
 Clock = Callable[[], datetime]
-MAX_NAME = 60
 MAX_ORDER_LINES = 200
 MAX_ORDER_LENGTH = 300
 # Phases in which nobody has anything to order are adjudicated straight away; this bounds
@@ -244,9 +243,15 @@ class GameService(TimersMixin, PolicyMixin, GameMasterMixin, SeatsMixin, VotesMi
             sheet = await self.store.order_sheet(phase.id, seat, conn)
             canonical = [] if replace else list(sheet.lines)
             refused: list[tuple[str, str]] = []
+            given: list[str] = []        # this sheet's accepted lines (a repeat is refused, not merged)
             for line in lines:
                 try:
+                    clash = variant.repeated_order(phase.state, seat, line, given)
+                    if clash:
+                        refused.append((line, clash))
+                        continue
                     canonical = variant.check_orders(phase.state, seat, [line], canonical)
+                    given.append(line)
                 except OrderError as exc:
                     refused.append((line, exc.reason))
                 except RulesError as exc:

@@ -176,9 +176,15 @@ class DiplomacyGame(Variant):
         merged: dict[str, str] = {}
         for line in existing:
             merged[self._order_key(line, dmap, state)] = line
+        given: dict[str, str] = {}
         for line in lines:
             canonical = self._check_one(state, seat, line, dmap)
-            merged[self._order_key(canonical, dmap, state)] = canonical
+            key = self._order_key(canonical, dmap, state)
+            if key in given:
+                raise IllegalOrder(self._clash(given[key], key, dmap), line)
+            if not key.startswith("waive:"):
+                given[key] = canonical
+            merged[key] = canonical
         if state["phase"] == "adjustment":
             self._check_adjustment_totals(state, seat, list(merged.values()), dmap)
         self.check_sheet(state, seat, list(merged.values()))
@@ -196,6 +202,33 @@ class DiplomacyGame(Variant):
         if isinstance(order, Waive):
             return f"waive:{line}"
         return province_of(order.loc)
+
+    def repeated_order(self, state: State, seat: str, line: str, given: Sequence[str]) -> str | None:
+        """Within one sheet a second order for the same unit or build site (`Build A Tri` then
+        `Build F Tri`) contradicts the first: it is refused by name, not silently kept over it
+        (issue 23). A later sheet still replaces an earlier one."""
+        dmap = self.game_map(state)
+        try:
+            key = self._order_key(self._check_one(state, seat, line, dmap), dmap, state)
+        except OrderError:
+            return None          # check_orders names what is wrong with the line itself
+        if key.startswith("waive:"):
+            return None
+        for earlier in given:
+            try:
+                earlier = self._check_one(state, seat, earlier, dmap)
+            except OrderError:
+                continue
+            if self._order_key(earlier, dmap, state) == key:
+                return self._clash(earlier, key, dmap)
+        return None
+
+    def _clash(self, earlier: str, key: str, dmap: DiplomacyMap) -> str:
+        if key in dmap.provinces:
+            subject = ("the build in " if earlier.lower().startswith("build") else "the unit in ") + dmap.name(key)
+        else:
+            subject = f"the {key.capitalize()} order"
+        return f"`{earlier}` earlier in this sheet already gives {subject} its order; give one order for it"
 
     def _check_one(self, state: State, seat: str, line: str, dmap: DiplomacyMap) -> str:
         phase = state["phase"]

@@ -51,7 +51,7 @@ RULES = """**World War I Diplomacy (rx07)** by John Boardman — Entente (Englan
 3. Spain, Holland, Norway, Sweden, Denmark and Switzerland are closed all game. Fleets pass directly between the Baltic and the Skagerrak. No sea is closed.
 4. No moves into Italy before Spring 1915, Bulgaria before Fall 1915, Portugal before Spring 1916, Rumania before Fall 1916, Greece before Spring 1917.
 5. After the Spring 1917 move Russia is in civil disorder for the rest of the game: its units hold, its dislodged units disband, it builds nothing.
-6. From Fall 1917, after each fall move an American (Entente) army appears in Edinburgh, Liverpool, London or Brest, if that centre is free, Entente-owned and has a sea route to America with no Central fleet on it (`America <centre>` in the winter chooses).
+6. From Fall 1917, after each fall move an American (Entente) army appears in Edinburgh, Liverpool, London or Brest, if that centre is free after the fall move, Entente-owned and has a sea route to America with no Central fleet on it (`America <centre>` in the winter chooses).
 7. The first side to hold two thirds of all pieces on the board (dislodged ones count), or to occupy all enemy capitals, wins; both at once is a draw.
 8. Otherwise the rules of Diplomacy apply (adjudicated as in the DATC)."""
 
@@ -148,15 +148,21 @@ class Rx07Variant(DiplomacyGame):
         return {ENTENTE} if len(self.american_landings(state, board_units(state))) > 1 else set()
 
     def check_sheet(self, state: State, seat: str, lines: Sequence[str]) -> None:
-        """An American army and a build cannot both go to the same centre."""
-        if state["phase"] != "adjustment":
+        """An American army and a build cannot both go to the same centre, and the builds may not
+        take every centre the army was offered: rule 6 says the army "shall be established"."""
+        if state["phase"] != "adjustment" or not self.extra_adjustment_due(state):
             return
+        built = {line.split()[-1].lower().split("/")[0] for line in lines if line.lower().startswith("build")}
         landing = next((line.split()[-1].lower() for line in lines if line.startswith("America")), None)
-        if landing and any(line.lower().startswith("build") and line.lower().split()[-1].split("/")[0] == landing
-                           for line in lines):
-            name = self.game_map(state).name(landing)
-            raise IllegalOrder(f"{name} cannot take both a build and the American army; build elsewhere or "
-                             f"land the army in another open centre")
+        dmap = self.game_map(state)
+        if landing and landing in built:
+            raise IllegalOrder(f"{dmap.name(landing)} cannot take both a build and the American army; build "
+                               f"elsewhere or land the army in another open centre")
+        offered = self.american_landings(state, board_units(state))
+        if offered and all(c in built for c in offered):
+            raise IllegalOrder("the American army must land in " + " or ".join(dmap.name(c) for c in offered)
+                               + " this winter (rule 6), so your builds cannot take "
+                               + ("it" if len(offered) == 1 else "all of them") + "; build elsewhere or waive")
 
     def check_extra_order(self, state: State, seat: str, text: str) -> str | None:
         words = text.replace(",", " ").split()
@@ -181,7 +187,9 @@ class Rx07Variant(DiplomacyGame):
         if not open_:
             return "No American army can land this winter (no open centre with a clear route)."
         return ("An American army lands this winter: choose with `America <centre>` from "
-                + ", ".join(c.capitalize() for c in open_) + " (default: the first).")
+                + ", ".join(c.capitalize() for c in open_) + " (default: the first of these you do not build in; "
+                "a centre your removals free this winter is not among them: rule 6 counts the centres free "
+                "after the fall move).")
 
     def american_landings(self, state: State, units: dict[str, Unit]) -> list[str]:
         """Centres (in rule order) that are Entente-owned, empty in `units` and reachable from
@@ -212,17 +220,26 @@ class Rx07Variant(DiplomacyGame):
 
     def extra_adjustment(self, state: State, orders: Mapping[str, Sequence[str]], units: dict[str, Unit],
                          rng: random.Random) -> list[str]:
+        """Rule 6: "After the "fall 1917" move ... a new EP army shall be established": the army
+        lands in a centre offered in the winter's brief (free after the fall move, see
+        `american_landings`), the Entente's choice or else the first of them no build took. A
+        centre that this winter's removals free is not offered, so the brief's list and the
+        landing are always the same list (docs/rulings.md)."""
         if not self.extra_adjustment_due(state):
             return []
-        open_ = self.american_landings(state, units)
-        if not open_:
+        offered = self.american_landings(state, board_units(state))
+        if not offered:
             return ["🇺🇸 No American army this year: no free Entente centre of London, Liverpool, "
                     "Edinburgh or Brest has a route to America clear of Central fleets."]
+        open_ = [c for c in offered if c not in units]
+        dmap = self.game_map(state)
+        if not open_:
+            return ["🇺🇸 No American army this year: this winter's builds took every centre it was offered ("
+                    + ", ".join(dmap.name(c) for c in offered) + ")."]
         wanted = [line.split()[-1].lower() for line in orders.get(ENTENTE, ()) if line.startswith("America")]
         centre = next((c for c in wanted if c in open_), open_[0])
         power = state["owners"][centre]
         units[centre] = Unit("A", power, centre)
-        dmap = self.game_map(state)
         report = [f"🇺🇸 An American army lands in {dmap.name(centre)} ({power})."]
         if wanted and wanted[0] != centre:
             report.append(f"It could not land in {dmap.name(wanted[0])}, which a unit took this winter.")
