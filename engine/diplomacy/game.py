@@ -481,13 +481,23 @@ class DiplomacyGame(Variant):
             new["dislodged"] = {p: {"unit": unit_to_json(d.unit), "attacker_from": d.attacker_from,
                                     "by_convoy": d.by_convoy} for p, d in result.dislodged.items()}
             new["contested"] = sorted(result.contested)
+            # units that leave the board this phase, for the results map to cross out where they
+            # stood (a dislodged unit with no retreat is destroyed at once)
+            new["eliminated"] = []
             for prov, d in result.dislodged.items():
                 if not retreat_options(dmap, result.units, prov, d, result.contested):
                     lines_out.append(f"{d.unit.power}: {d.unit} is dislodged with nowhere to retreat: destroyed")
                     del new["dislodged"][prov]
+                    new["eliminated"].append({"unit": unit_to_json(d.unit), "how": "destroyed",
+                                              "attacker_from": d.attacker_from})
         elif state["phase"] == "retreat":
             outcome = resolve_retreats(dmap, units, board_dislodged(state), state.get("contested", []), given)
-            new["resolved"] = {}
+            # a retreat that was not carried out (bounced, impossible, none given, civil disorder)
+            # is a disbanded unit
+            new["resolved"] = {prov: prov in outcome.succeeded for prov in state.get("dislodged", {})}
+            new["eliminated"] = [{"unit": d["unit"], "how": "disbanded"}
+                                 for prov, d in sorted(state.get("dislodged", {}).items())
+                                 if prov not in outcome.succeeded]
             lines_out.extend(outcome.lines)
             new["units"] = {p: unit_to_json(u) for p, u in sorted(outcome.units.items())}
             new["dislodged"], new["contested"] = {}, []
@@ -498,6 +508,8 @@ class DiplomacyGame(Variant):
             adjusted = dict(outcome.units)
             lines_out.extend(self.extra_adjustment(state, orders, adjusted, rng))
             new["units"] = {p: unit_to_json(u) for p, u in sorted(adjusted.items())}
+            new["eliminated"] = [{"unit": unit_to_json(u), "how": "removed"}
+                                 for p, u in sorted(units.items()) if adjusted.get(p) != u]
         announcements = self._advance(new, rng)
         # Victory is judged on a settled position: while dislodged units may still retreat, the
         # count of pieces on the board is not final.
