@@ -1,5 +1,6 @@
 """Exact odds against a 10,000-run simulation of the same battles (goal: ≥ 10× faster, same
-numbers within sampling error). Run: `.venv/bin/python bench/odds.py [--runs N]`."""
+numbers within sampling error), and the largest battles `/odds` accepts (40 units a side) worked
+out exactly (goal: ≤ 100 ms each, issue 25). Run: `.venv/bin/python bench/odds.py [--runs N]`."""
 from __future__ import annotations
 
 import argparse
@@ -32,6 +33,28 @@ def simulate(kind: str, attackers: list[str], defenders: list[str], runs: int, s
     return wins / runs
 
 
+LARGEST = [
+    "40 battleship vs 40 battleship",
+    "20 cruiser, 20 submarine vs 20 battleship, 20 transport",
+    "40 fighter vs 40 fighter",
+    "20 infantry, 20 fighter vs 10 artillery, 30 fighter",
+    "15 infantry, 15 tank, 10 artillery vs 40 infantry",
+]
+
+
+def largest(repeats: int = 3) -> None:
+    from service.odds import battle_odds
+    for text in LARGEST:
+        times = []
+        for _ in range(repeats):
+            start = time.perf_counter()
+            _, odds = battle_odds(text)
+            times.append(time.perf_counter() - start)
+        best = min(times) * 1000
+        print(f"largest: {text:55s} exact in {best:6.1f} ms (median {sorted(times)[len(times) // 2] * 1000:6.1f}) "
+              f"{'ok' if best <= 100 else 'OVER 100 ms'} | attacker wins {odds.attacker_wins:.4f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=10_000)
@@ -48,6 +71,7 @@ def main() -> None:
         print(f"{kind:4s} {len(attackers):2d} vs {len(defenders):2d}: exact {exact.attacker_wins:.4f} in "
               f"{t_exact * 1000:7.1f} ms | simulated {sampled:.4f} in {t_sim * 1000:7.1f} ms | "
               f"{t_sim / t_exact:6.1f}x faster | {'agrees' if within else 'DIFFERS'} (±{4 * error:.4f})")
+    largest()
 
 
 if __name__ == "__main__":

@@ -14,6 +14,8 @@ from functools import lru_cache
 from math import comb
 from typing import Sequence
 
+import numpy as np
+
 from .combat import AIR_COMBAT_HIT, Piece, SeaPolicy, land_battle, land_targets, sea_battle, sea_targets, take_hits
 from .units import DEFAULT_LOSS_ORDER, UNIT_TYPES
 
@@ -86,13 +88,12 @@ def _cost(types, costs: dict | None = None) -> int:
 def _summarise(outcomes: dict, attackers: tuple, defenders: tuple, land: bool, costs: dict | None = None,
                trials: int = 0) -> Odds:
     a_win = d_win = both = undecided = a_left = d_left = a_lost = d_lost = 0.0
+    a_full, d_full = _cost(attackers, costs), _cost(defenders, costs)
     for (a, d), p in outcomes.items():
-        a_types = [t for t, _ in a]
-        d_types = [t for t, _ in d]
         a_left += p * len(a)
         d_left += p * len(d)
-        a_lost += p * (_cost(attackers, costs) - _cost(a_types, costs))
-        d_lost += p * (_cost(defenders, costs) - _cost(d_types, costs))
+        a_lost += p * (a_full - _cost([t for t, _ in a], costs))
+        d_lost += p * (d_full - _cost([t for t, _ in d], costs))
         if not a and not d:
             both += p
         elif not d:
@@ -104,6 +105,101 @@ def _summarise(outcomes: dict, attackers: tuple, defenders: tuple, land: bool, c
     return Odds(a_win, d_win, both, undecided, a_left, d_left, a_lost, d_lost, dict(outcomes), trials)
 
 
+class _Tally:
+    """Outcome probabilities gathered as arrays: each distinct surviving force gets an id, and a
+    block of (attacker force, defender force, probability) cells is added at once, so a battle of
+    forty units a side is summed without a Python loop over its thousands of end states."""
+
+    def __init__(self) -> None:
+        self.ids: dict[tuple, int] = {}
+        self.forces: list[tuple] = []
+        self.keys: list[np.ndarray] = []
+        self.weights: list[np.ndarray] = []
+
+    def id_of(self, force: tuple) -> int:
+        found = self.ids.get(force)
+        if found is None:
+            found = self.ids[force] = len(self.forces)
+            self.forces.append(force)
+        return found
+
+    def add(self, a_ids: np.ndarray, d_ids: np.ndarray, block: np.ndarray) -> None:
+        """`block[x, y]`: probability that the attacker ends as force `a_ids[x]` and the defender
+        as force `d_ids[y]`."""
+        self.keys.append((a_ids[:, None].astype(np.int64) << 32 | d_ids[None, :]).ravel())
+        self.weights.append(block.ravel())
+
+    def odds(self, attackers: tuple, defenders: tuple) -> Odds:
+        keys = np.concatenate(self.keys)
+        weights = np.concatenate(self.weights)
+        unique, inverse = np.unique(keys, return_inverse=True)
+        summed = np.bincount(inverse, weights=weights, minlength=len(unique))
+        a_id, d_id = unique >> 32, unique & 0xFFFFFFFF
+        size = np.array([len(f) for f in self.forces], dtype=float)
+        cost = np.array([_cost([t for t, _ in f]) for f in self.forces], dtype=float)
+        a_size, d_size = size[a_id], size[d_id]
+        a_gone, d_gone = a_size == 0, d_size == 0
+        a_full, d_full = _cost(attackers), _cost(defenders)
+        outcomes = {(self.forces[a], self.forces[d]): p
+                    for a, d, p in zip(a_id.tolist(), d_id.tolist(), summed.tolist()) if p}
+        return Odds(attacker_wins=float(summed[d_gone & ~a_gone].sum()),
+                    defender_wins=float(summed[a_gone & ~d_gone].sum()),
+                    both_destroyed=float(summed[a_gone & d_gone].sum()),
+                    undecided=float(summed[~a_gone & ~d_gone].sum()),
+                    attacker_survivors=float((summed * a_size).sum()),
+                    defender_survivors=float((summed * d_size).sum()),
+                    attacker_ipc_lost=float((summed * (a_full - cost[a_id])).sum()),
+                    defender_ipc_lost=float((summed * (d_full - cost[d_id])).sum()),
+                    outcomes=outcomes)
+
+
+def _folded(dist: np.ndarray, most: int) -> np.ndarray:
+    """Hits beyond what the other side can still take all end the same way: it is gone."""
+    if len(dist) <= most + 1:
+        return dist
+    out = dist[:most + 1].copy()
+    out[most] += dist[most + 1:].sum()
+    return out
+
+
+def absorbing_chain(a_dists: Sequence[np.ndarray], d_dists: Sequence[np.ndarray],
+                    ended: np.ndarray) -> np.ndarray:
+    """Rounds of simultaneous fire until the battle ends.
+
+    State (i, j): the attacker has taken i hits, the defender j. `a_dists[i]` is the attacker's
+    hit distribution in that state, `d_dists[j]` the defender's; `ended[i, j]` says the battle is
+    over there (a side is gone). A round where nobody hits changes nothing, so it is folded out by
+    normalising. Every other round moves to a later state, so one pass in row order settles each
+    state before it is spread. Returns P(the battle ends in state (i, j))."""
+    a_hp, d_hp = len(a_dists) - 1, len(d_dists) - 1
+    reach = np.zeros((a_hp + 1, d_hp + 1))
+    reach[0, 0] = 1.0
+    final = np.zeros_like(reach)
+    for i in range(a_hp + 1):
+        row = reach[i]
+        for j in range(d_hp + 1):
+            p = row[j]
+            if not p:
+                continue
+            if ended[i, j]:
+                final[i, j] = p
+                continue
+            pa = _folded(a_dists[i], d_hp - j)
+            pd = _folded(d_dists[j], a_hp - i)
+            stay = pa[0] * pd[0]
+            if stay >= 1.0:
+                final[i, j] = p
+                continue
+            block = np.multiply.outer(pd, pa * (p / (1.0 - stay)))
+            block[0, 0] = 0.0
+            reach[i:i + len(pd), j:j + len(pa)] += block
+    return final
+
+
+def _dist(groups: dict[int, int]) -> np.ndarray:
+    return np.array(hit_distribution(groups))
+
+
 def land_odds(attackers: Sequence[str], defenders: Sequence[str],
               attacker_order: Sequence[str] = DEFAULT_LOSS_ORDER,
               defender_order: Sequence[str] = DEFAULT_LOSS_ORDER) -> Odds:
@@ -113,8 +209,10 @@ def land_odds(attackers: Sequence[str], defenders: Sequence[str],
     fa = sum(t == "fighter" for t in attackers)
     fd = sum(t == "fighter" for t in defenders)
     air = _air_combat(fa, fd) if fa and fd else {(fa, fd): 1.0}
-    outcomes: dict = {}
+    tally = _Tally()
     for (fa_left, fd_left), p_air in air.items():
+        if not p_air:
+            continue
         a_force = _drop_fighters(attackers, fa - fa_left)
         d_force = _drop_fighters(defenders, fd - fd_left)
         supremacy = "attacker" if fa_left and not fd_left else "defender" if fd_left and not fa_left else None
@@ -122,18 +220,17 @@ def land_odds(attackers: Sequence[str], defenders: Sequence[str],
         cars = sum(t == "armored_car" for t in a_force)
         if cars:   # armored cars' hits counted like any others (their choice of artillery is not modelled)
             a_groups[3] = a_groups.get(3, 0) + cars
-        a_dist = hit_distribution(a_groups)
-        d_dist = hit_distribution(land_targets(_force(d_force), False, supremacy == "defender"))
+        a_dist = _dist(a_groups)
+        d_dist = _dist(land_targets(_force(d_force), False, supremacy == "defender"))
+        # 3.1 (4): each attacking tank cancels one defending hit
         tanks = sum(t == "tank" for t in a_force)
-        cancelled = [0.0] * max(1, len(d_dist) - tanks)
-        for hits, p in enumerate(d_dist):
-            cancelled[max(0, hits - tanks)] += p
-        for a_hits, pa in enumerate(a_dist):
-            d_after = _after(d_force, a_hits, d_order)
-            for d_hits, pd in enumerate(cancelled):
-                key = (_after(a_force, d_hits, a_order), d_after)
-                outcomes[key] = outcomes.get(key, 0.0) + p_air * pa * pd
-    return _summarise(outcomes, attackers, defenders, land=True)
+        cancelled = np.zeros(max(1, len(d_dist) - tanks))
+        cancelled[0] = d_dist[:tanks + 1].sum()
+        cancelled[1:] = d_dist[tanks + 1:]
+        d_ids = np.array([tally.id_of(_after(d_force, hits, d_order)) for hits in range(len(a_dist))])
+        a_ids = np.array([tally.id_of(_after(a_force, hits, a_order)) for hits in range(len(cancelled))])
+        tally.add(a_ids, d_ids, np.multiply.outer(cancelled, a_dist * p_air))
+    return tally.odds(attackers, defenders)
 
 
 def _drop_fighters(types: tuple, n: int) -> tuple:
@@ -145,28 +242,14 @@ def _drop_fighters(types: tuple, n: int) -> tuple:
 
 @lru_cache(maxsize=256)
 def _air_combat(fa: int, fd: int) -> dict[tuple[int, int], float]:
-    """Fighters left on each side when air combat ends (one side, or both, has none)."""
-    result: dict[tuple[int, int], float] = {}
-    states = {(fa, fd): 1.0}
-    for total in range(fa + fd, -1, -1):
-        for (a, d), p in sorted(states.items()):
-            if a + d != total or p == 0:
-                continue
-            if a == 0 or d == 0:
-                result[(a, d)] = result.get((a, d), 0.0) + p
-                continue
-            ha, hd = binomial(a, AIR_COMBAT_HIT), binomial(d, AIR_COMBAT_HIT)
-            stay = ha[0] * hd[0]
-            for i, pi in enumerate(ha):
-                for j, pj in enumerate(hd):
-                    if i == 0 and j == 0:
-                        continue
-                    nxt = (max(0, a - j), max(0, d - i))
-                    states[nxt] = states.get(nxt, 0.0) + p * pi * pj / (1 - stay)
-        states = {k: v for k, v in states.items() if sum(k) < total}
-        if not states:
-            break
-    return result
+    """Fighters left on each side when air combat ends (one side, or both, has none): each
+    fighter hits an enemy fighter on 2, round after round (RULES.md 3.1 (1))."""
+    a_dists = [np.array(binomial(fa - i, AIR_COMBAT_HIT)) for i in range(fa + 1)]
+    d_dists = [np.array(binomial(fd - j, AIR_COMBAT_HIT)) for j in range(fd + 1)]
+    ended = np.zeros((fa + 1, fd + 1), dtype=bool)
+    ended[fa, :] = ended[:, fd] = True
+    final = absorbing_chain(a_dists, d_dists, ended)
+    return {(fa - i, fd - j): float(final[i, j]) for i, j in zip(*np.nonzero(final))}
 
 
 def sea_odds(attackers: Sequence[str], defenders: Sequence[str],
@@ -179,29 +262,15 @@ def sea_odds(attackers: Sequence[str], defenders: Sequence[str],
     d_hp = sum(UNIT_TYPES[t].hits for t in defenders)
     a_forces = [_after(attackers, k, a_order) for k in range(a_hp + 1)]
     d_forces = [_after(defenders, k, d_order) for k in range(d_hp + 1)]
-    a_dists = [hit_distribution(sea_targets(_force([t for t, _ in f]))) for f in a_forces]
-    d_dists = [hit_distribution(sea_targets(_force([t for t, _ in f]), defending=True)) for f in d_forces]
-    probability = {(0, 0): 1.0}
-    outcomes: dict = {}
-    for i in range(a_hp + 1):
-        for j in range(d_hp + 1):
-            p = probability.pop((i, j), 0.0)
-            if not p:
-                continue
-            a_now, d_now = a_forces[i], d_forces[j]
-            a_dist, d_dist = a_dists[i], d_dists[j]
-            stay = a_dist[0] * d_dist[0]
-            if not a_now or not d_now or stay >= 1.0:
-                key = (a_now, d_now)
-                outcomes[key] = outcomes.get(key, 0.0) + p
-                continue
-            for ha, pa in enumerate(a_dist):
-                for hd, pd in enumerate(d_dist):
-                    if ha == 0 and hd == 0:
-                        continue
-                    nxt = (min(a_hp, i + hd), min(d_hp, j + ha))
-                    probability[nxt] = probability.get(nxt, 0.0) + p * pa * pd / (1 - stay)
-    return _summarise(outcomes, attackers, defenders, land=False)
+    a_dists = [_dist(sea_targets(_force([t for t, _ in f]))) for f in a_forces]
+    d_dists = [_dist(sea_targets(_force([t for t, _ in f]), defending=True)) for f in d_forces]
+    ended = np.array([[not a or not d for d in d_forces] for a in a_forces], dtype=bool).reshape(a_hp + 1, d_hp + 1)
+    final = absorbing_chain(a_dists, d_dists, ended)
+    tally = _Tally()
+    a_ids = np.array([tally.id_of(f) for f in a_forces])
+    d_ids = np.array([tally.id_of(f) for f in d_forces])
+    tally.add(a_ids, d_ids, final)
+    return tally.odds(attackers, defenders)
 
 
 def simulated_odds(attackers: Sequence[str], defenders: Sequence[str], rules, rng: random.Random,
