@@ -2,9 +2,11 @@
 buttons, menus for the decisions that are a choice from a list (a retreat, builds, removals),
 and the multi-line orders form (`/orders` with no text).
 
-Buttons and menus are `DynamicItem`s: their custom id carries the game and seat, so they keep
-working after the bot restarts. Every press goes through the same service calls as the typed
-commands; a sheet is only ever posted in its seat's channel or ephemerally.
+Buttons and menus are `DynamicItem`s and the form is answered by `handle_orders_form`: their
+custom id (`cogs.custom_ids`) carries the game, the seat and the phase they were made for, so
+they keep working after the bot restarts, and one made for an earlier phase changes nothing
+(`answer_if_stale` answers it with the current sheet). Every press goes through the same service
+calls as the typed commands; a sheet is only ever posted in its seat's channel or ephemerally.
 """
 from __future__ import annotations
 
@@ -19,7 +21,8 @@ from service import GameService, ServiceError
 from service.errors import BadState, Unconfirmed
 from service.models import OrderSheet
 
-from .common import actor_of, error_text
+from .common import actor_of, chunks, error_text
+from .custom_ids import Made, build, form_made_for, made_for, template
 
 log = logging.getLogger("dispatch")
 NO_PINGS = discord.AllowedMentions.none()
@@ -39,39 +42,37 @@ def sheet_text(game_id: int, sheet: OrderSheet) -> str:
     return text
 
 
-def _seat_id(seat: str) -> str:
-    return seat.replace(":", " ")
-
-
-class SheetButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dispatch:(?P<act>ready|unready|confirm):"
-                                                                    r"(?P<game>\d+):(?P<seat>.+)"):
+class SheetButton(discord.ui.DynamicItem[discord.ui.Button], template=template("ready|unready|confirm")):
     """Ready / Not ready on a sheet, and "Ready anyway" under the list of what is missing."""
 
     LABELS = {"ready": ("Ready", discord.ButtonStyle.success), "unready": ("Not ready", discord.ButtonStyle.secondary),
               "confirm": ("Ready anyway", discord.ButtonStyle.danger)}
 
-    def __init__(self, act: str, game_id: int, seat: str, disabled: bool = False):
+    def __init__(self, act: str, made: Made, disabled: bool = False):
         label, style = self.LABELS[act]
         super().__init__(discord.ui.Button(label=label, style=style, disabled=disabled,
-                                           custom_id=f"dispatch:{act}:{game_id}:{_seat_id(seat)}"[:100]))
-        self.act, self.game_id, self.seat = act, game_id, seat
+                                           custom_id=build(act, made.game_id, made.phase, made.seat)))
+        self.act, self.made = act, made
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /):
-        return cls(match["act"], int(match["game"]), match["seat"])
+        return cls(match["kind"], made_for(match))
 
     async def callback(self, interaction: discord.Interaction) -> Any:
         service: GameService = interaction.client.service
         await interaction.response.defer()
+        if await answer_if_stale(interaction, self.made):
+            return
+        game_id = self.made.game_id
         try:
-            seat, moved = await service.mark_ready(self.game_id, actor_of(interaction),
-                                                   self.act != "unready", self.seat, confirm=self.act == "confirm")
+            seat, moved = await service.mark_ready(game_id, actor_of(interaction), self.act != "unready",
+                                                   self.made.seat, confirm=self.act == "confirm")
         except Unconfirmed as exc:
             text = (f"⚠️ **{exc.seat}** is not marked ready yet. Still open:\n"
                     + "\n".join(f"• {line}" for line in exc.missing)
                     + "\nGive those orders, or mark ready as it is.")
             view = discord.ui.View(timeout=None)
-            view.add_item(SheetButton("confirm", self.game_id, exc.seat))
+            view.add_item(SheetButton("confirm", Made(game_id, exc.seat, self.made.phase)))
             await interaction.followup.send(text[:2000], view=view, ephemeral=True, allowed_mentions=NO_PINGS)
             return
         except ServiceError as exc:
@@ -87,132 +88,216 @@ class SheetButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dispatch
                 content=f"✅ {seat} is ready as it is. **Not ready** on your sheet (or `/unready`) takes it "
                         f"back until the deadline.", view=None)
             return
-        sheet = await service.orders(self.game_id, actor_of(interaction), seat)
-        groups = await _groups(service, interaction, self.game_id, seat)
-        await interaction.edit_original_response(content=sheet_text(self.game_id, sheet)[:2000],
-                                                 view=sheet_view(self.game_id, sheet, groups),
+        sheet = await service.orders(game_id, actor_of(interaction), seat)
+        groups = await _groups(service, interaction, game_id, seat)
+        await interaction.edit_original_response(content=sheet_text(game_id, sheet)[:2000],
+                                                 view=sheet_view(game_id, self.made.phase, sheet, groups),
                                                  allowed_mentions=NO_PINGS)
 
 
-class ChoiceMenu(discord.ui.DynamicItem[discord.ui.Select], template=r"dispatch:pick:(?P<game>\d+):"
-                                                                    r"(?P<seat>[^:]+):(?P<key>.+)"):
+class ChoiceMenu(discord.ui.DynamicItem[discord.ui.Select], template=template("pick", r":(?P<key>.+)")):
     """A menu of legal orders for one decision; picking replaces that decision's earlier orders."""
 
-    def __init__(self, game_id: int, seat: str, group: ChoiceGroup):
+    def __init__(self, made: Made, group: ChoiceGroup):
         options = [discord.SelectOption(label=line[:100], value=line[:100]) for line in group.options[:25]]
         super().__init__(discord.ui.Select(
-            custom_id=f"dispatch:pick:{game_id}:{_seat_id(seat)}:{group.key}"[:100], placeholder=group.prompt[:150],
-            min_values=1, max_values=max(1, min(group.picks, len(options))), options=options))
-        self.game_id, self.seat, self.group = game_id, seat, group
+            custom_id=build("pick", made.game_id, made.phase, made.seat, group.key),
+            placeholder=group.prompt[:150], min_values=1, max_values=max(1, min(group.picks, len(options))),
+            options=options))
+        self.made, self.group = made, group
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /):
         group = ChoiceGroup(match["key"], item.placeholder or "", tuple(o.value for o in item.options),
                             item.max_values)
-        return cls(int(match["game"]), match["seat"], group)
+        return cls(made_for(match), group)
 
     async def callback(self, interaction: discord.Interaction) -> Any:
         await interaction.response.defer()
-        await _pick_and_redraw(interaction, self.game_id, self.seat, self.group.key, list(self.item.values))
+        if await answer_if_stale(interaction, self.made):
+            return
+        await _pick_and_redraw(interaction, self.made, self.group.key, list(self.item.values))
 
 
-class AnswerButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dispatch:answer:(?P<game>\d+):"
-                                                                     r"(?P<seat>[^:]+):(?P<key>[^#]+)#(?P<index>\d)"):
+class AnswerButton(discord.ui.DynamicItem[discord.ui.Button], template=template("answer", r":(?P<key>[^#]+)#(?P<index>\d)")):
     """One of a few short answers (an auction bid or pass, Italy's accept or refuse) as a button;
     pressing it gives that answer, as if typed."""
 
-    def __init__(self, game_id: int, seat: str, key: str, index: int, label: str):
+    def __init__(self, made: Made, key: str, index: int, label: str):
         super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.primary,
-                                           custom_id=f"dispatch:answer:{game_id}:{_seat_id(seat)}:{key}#{index}"[:100]))
-        self.game_id, self.seat, self.key, self.index = game_id, seat, key, index
+                                           custom_id=build("answer", made.game_id, made.phase, made.seat,
+                                                           f"{key}#{index}")))
+        self.made, self.key, self.index = made, key, index
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /):
-        return cls(int(match["game"]), match["seat"], match["key"], int(match["index"]), item.label or "")
+        return cls(made_for(match), match["key"], int(match["index"]), item.label or "")
 
     async def callback(self, interaction: discord.Interaction) -> Any:
         service: GameService = interaction.client.service
         await interaction.response.defer()
+        if await answer_if_stale(interaction, self.made):
+            return
         try:
             # the answer as the rules offer it now (an auction's next bid may have risen)
-            _, groups = await service.choice_groups(self.game_id, actor_of(interaction), self.seat)
+            _, groups = await service.choice_groups(self.made.game_id, actor_of(interaction), self.made.seat)
             group = next((g for g in groups if g.key == self.key), None)
             if group is None or self.index >= len(group.options):
                 raise BadState("that answer is no longer open; see your sheet with `/orders`")
         except ServiceError as exc:
             await interaction.followup.send(error_text(exc), ephemeral=True)
             return
-        await _pick_and_redraw(interaction, self.game_id, self.seat, self.key, [group.options[self.index]])
+        await _pick_and_redraw(interaction, self.made, self.key, [group.options[self.index]])
 
 
-async def _pick_and_redraw(interaction: discord.Interaction, game_id: int, seat: str, key: str,
-                           picks: list[str]) -> None:
+async def _pick_and_redraw(interaction: discord.Interaction, made: Made, key: str, picks: list[str]) -> None:
     """Settle a menu decision through the service, then redraw the sheet the menu sits on."""
     service: GameService = interaction.client.service
     try:
-        sheet = await service.pick(game_id, actor_of(interaction), seat, key, picks)
-        groups = await _groups(service, interaction, game_id, sheet.seat)
+        sheet = await service.pick(made.game_id, actor_of(interaction), made.seat, key, picks)
+        groups = await _groups(service, interaction, made.game_id, sheet.seat)
     except ServiceError as exc:
         await interaction.followup.send(error_text(exc), ephemeral=True)
         return
-    await interaction.edit_original_response(content=sheet_text(game_id, sheet)[:2000],
-                                             view=sheet_view(game_id, sheet, groups), allowed_mentions=NO_PINGS)
+    await interaction.edit_original_response(content=sheet_text(made.game_id, sheet)[:2000],
+                                             view=sheet_view(made.game_id, made.phase, sheet, groups),
+                                             allowed_mentions=NO_PINGS)
 
 
-class OrdersForm(discord.ui.Modal):
-    """`/orders` with no text: the whole sheet in one box, pre-filled; submitting replaces it
-    (an empty box withdraws every order)."""
-
-    def __init__(self, service: GameService, game_id: int, seat: str, lines: tuple[str, ...], hint: str):
-        super().__init__(title=f"Orders: {seat} (game #{game_id})"[:45], timeout=30 * 60,
-                         custom_id=f"dispatch:form:{game_id}:{_seat_id(seat)}"[:100])
-        self.service, self.game_id, self.seat = service, game_id, seat
-        self.box = discord.ui.TextInput(label="One order per line", style=discord.TextStyle.paragraph,
-                                        default="\n".join(lines)[:4000] or None, required=False, max_length=4000,
-                                        placeholder=hint[:100] or None)
-        self.add_item(self.box)
-
-    async def on_submit(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        actor = actor_of(interaction)
+async def answer_if_stale(interaction: discord.Interaction, made: Made, typed: str | None = None) -> bool:
+    """The one staleness check of every sheet button, menu and orders form (the interaction
+    already deferred). Returns False when `made.phase` is still the game's current phase; else
+    answers the presser alone — "this was for <phase>", their current sheet, and what they had
+    `typed` into a stale form so nothing is lost — changes nothing, and returns True."""
+    service: GameService = interaction.client.service
+    actor = actor_of(interaction)
+    try:
+        game = await service.game(made.game_id)
+        current = await service.phase(game.id) if game.current_phase is not None else None
+    except ServiceError as exc:
+        await _tell(interaction, error_text(exc), None)
+        return True
+    if current is not None and made.phase == current.seq and game.status in ("active", "paused"):
+        return False
+    label = "an earlier phase"
+    if made.phase is not None:
         try:
-            if self.box.value.strip():
-                sheet = await self.service.submit_orders(self.game_id, actor, self.box.value, self.seat, replace=True)
-            else:
-                await self.service.clear_orders(self.game_id, actor, self.seat)
-                sheet = await self.service.orders(self.game_id, actor, self.seat)
-            groups = await _groups(self.service, interaction, self.game_id, sheet.seat)
+            label = (await service.phase(game.id, made.phase)).label
+        except ServiceError:
+            label = f"phase {made.phase}, since undone"
+    text = f"⌛ This was for **{label}**; nothing was changed."
+    view = None
+    if game.status not in ("active", "paused") or current is None:
+        text += f" Game #{game.id} is {game.status}: there is no sheet to give orders on."
+    else:
+        try:
+            sheet = await service.orders(game.id, actor, made.seat)
+            groups = await menus_for(service, actor, game.id, sheet.seat)
+            text += f" The game is now in **{current.label}**; here is your current sheet:\n" + sheet_text(game.id, sheet)
+            view = sheet_view(game.id, current.seq, sheet, groups)
         except ServiceError as exc:
-            await interaction.followup.send(error_text(exc), ephemeral=True)
-            return
-        await interaction.followup.send(sheet_text(self.game_id, sheet)[:2000], view=sheet_view(self.game_id, sheet, groups),
-                                        ephemeral=True, allowed_mentions=NO_PINGS)
+            text += f" The game is now in **{current.label}**. {error_text(exc)}"
+    if typed is not None and typed.strip():
+        await _tell(interaction, text, None)
+        await _tell(interaction, "What you had typed in the form (copy it into `/orders` if you still want it):\n"
+                    f"```\n{typed.replace('```', 'ʼʼʼ')}\n```", view)
+        return True
+    await _tell(interaction, text, view)
+    return True
 
-    async def on_error(self, interaction: discord.Interaction, error: Exception) -> None:
-        log.error("orders form failed", exc_info=error)
-        text = error_text(error)
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
+
+async def _tell(interaction: discord.Interaction, text: str, view: discord.ui.View | None) -> None:
+    """An ephemeral answer in as many messages as it needs (a view goes with the last)."""
+    parts = chunks(text)
+    for index, part in enumerate(parts):
+        extra = {"view": view} if view is not None and index == len(parts) - 1 else {}
+        await interaction.followup.send(part, ephemeral=True, allowed_mentions=NO_PINGS, **extra)
+
+
+def orders_form(game_id: int, phase: int, seat: str, lines: tuple[str, ...], hint: str) -> discord.ui.Modal:
+    """`/orders` with no text: the whole sheet in one box, pre-filled. The form is not kept in
+    memory: `handle_orders_form` answers its submission from the custom id alone, so it still
+    works after a restart or hours later (and a form for an earlier phase is caught as stale)."""
+    form = discord.ui.Modal(title=f"Orders: {seat} (game #{game_id})"[:45], timeout=None,
+                            custom_id=build("form", game_id, phase, seat))
+    form.add_item(discord.ui.TextInput(label="One order per line", style=discord.TextStyle.paragraph,
+                                       custom_id="orders", default="\n".join(lines)[:4000] or None,
+                                       required=False, max_length=4000, placeholder=hint[:100] or None))
+    form.stop()          # not kept in discord.py's view store: the listener handles every submission
+    return form
+
+
+def form_text(interaction: discord.Interaction) -> str:
+    """What was typed in an orders form's box."""
+    for row in (interaction.data or {}).get("components", []):
+        for field in row.get("components", []):
+            if field.get("type") == 4:
+                return str(field.get("value") or "")
+    return ""
+
+
+async def handle_orders_form(interaction: discord.Interaction) -> bool:
+    """Answer an orders form's submission if it is one (returns whether it was): an empty box
+    withdraws every order, otherwise its lines replace the sheet."""
+    if interaction.type is not discord.InteractionType.modal_submit:
+        return False
+    made = form_made_for((interaction.data or {}).get("custom_id", ""))
+    if made is None:
+        return False
+    service: GameService = interaction.client.service
+    typed = form_text(interaction)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    try:
+        if await answer_if_stale(interaction, made, typed):
+            return True
+        actor = actor_of(interaction)
+        if typed.strip():
+            sheet = await service.submit_orders(made.game_id, actor, typed, made.seat, replace=True)
         else:
-            await interaction.response.send_message(text, ephemeral=True)
+            await service.clear_orders(made.game_id, actor, made.seat)
+            sheet = await service.orders(made.game_id, actor, made.seat)
+        groups = await _groups(service, interaction, made.game_id, sheet.seat)
+    except ServiceError as exc:
+        await _tell(interaction, error_text(exc) + "\nWhat you had typed:\n```\n" + typed.replace("```", "ʼʼʼ")
+                    + "\n```" if typed.strip() else error_text(exc), None)
+        return True
+    except Exception as exc:  # noqa: BLE001 - the player must hear back, and keep what they typed
+        log.error("orders form failed", exc_info=exc)
+        await _tell(interaction, error_text(exc), None)
+        return True
+    await interaction.followup.send(sheet_text(made.game_id, sheet)[:2000],
+                                    view=sheet_view(made.game_id, made.phase, sheet, groups),
+                                    ephemeral=True, allowed_mentions=NO_PINGS)
+    return True
 
 
-def sheet_view(game_id: int, sheet: OrderSheet, groups: list[ChoiceGroup] = ()) -> discord.ui.View:
-    """Ready / Not ready (the current state greyed out), then a menu per choice of the phase."""
+def sheet_view(game_id: int, phase: int | None, sheet: OrderSheet, groups: list[ChoiceGroup] = ()) -> discord.ui.View:
+    """Ready / Not ready (the current state greyed out), then a menu per choice of the phase;
+    each carries `phase`, the number of the phase the sheet is for."""
     view = discord.ui.View(timeout=None)
-    view.add_item(SheetButton("ready", game_id, sheet.seat, disabled=sheet.ready))
-    view.add_item(SheetButton("unready", game_id, sheet.seat, disabled=not sheet.ready))
+    made = Made(game_id, sheet.seat, phase)
+    view.add_item(SheetButton("ready", made, disabled=sheet.ready))
+    view.add_item(SheetButton("unready", made, disabled=not sheet.ready))
     for row, group in enumerate(list(groups)[:MAX_MENUS], start=1):
         if not group.options:
             continue
         if group.key.startswith("answer/") and len(group.options) <= 5:      # a few words: buttons
             for index, answer in enumerate(group.options):
-                button = AnswerButton(game_id, sheet.seat, group.key, index, answer)
+                button = AnswerButton(made, group.key, index, answer)
                 button.row = row
                 view.add_item(button)
         else:
-            view.add_item(ChoiceMenu(game_id, sheet.seat, group))
+            view.add_item(ChoiceMenu(made, group))
     return view
+
+
+async def phase_now(service: GameService, game_id: int) -> int | None:
+    """The number of the game's current phase, read before a sheet is changed, for its buttons
+    (None before the start)."""
+    try:
+        return (await service.phase(game_id)).seq
+    except ServiceError:
+        return None
 
 
 async def _groups(service: GameService, interaction: discord.Interaction, game_id: int, seat: str) -> list[ChoiceGroup]:

@@ -1,0 +1,57 @@
+"""The custom ids of Dispatch's sheet buttons, menus and the orders form: built and read here only.
+
+A component acts on one seat in one phase, so its id names both:
+`dispatch:<kind>:<game>:p<phase>:<seat>[:<rest>]`, where `<phase>` is the phase's sequence
+number when the component was made. A press is acted on only while that phase is still the
+game's current one (`cogs.sheet.answer_if_stale` is the one check); an older component gets the
+current sheet instead, and changes nothing.
+
+Ids posted before phases were marked (`dispatch:<kind>:<game>:<seat>...`, still on messages in
+running games) parse too, with no phase: they always count as stale, never as the current phase.
+Discord allows 100 characters in a custom id; a seat's `:` becomes a space so it cannot be read
+as a separator.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+CUSTOM_ID_LIMIT = 100
+_PHASE = r"(?:p(?P<phase>\d+):)?"
+
+
+@dataclass(frozen=True)
+class Made:
+    """What a component was made for: the game, the seat and the phase (None: an old id)."""
+
+    game_id: int
+    seat: str
+    phase: int | None
+
+
+def template(kinds: str, tail: str = "") -> str:
+    """The regular expression a `DynamicItem` registers: the new ids and the old, phase-less ones."""
+    return rf"dispatch:(?P<kind>{kinds}):(?P<game>\d+):{_PHASE}(?P<seat>[^:]+){tail}"
+
+
+def build(kind: str, game_id: int, phase: int | None, seat: str, *rest: str) -> str:
+    """The custom id of a `kind` component for `seat` in phase number `phase` of a game (None
+    when no phase is known: such an id is stale from the start and can never act)."""
+    marked = [f"p{phase}"] if phase is not None else []
+    parts = ["dispatch", kind, str(game_id), *marked, seat.replace(":", " "), *rest]
+    return ":".join(parts)[:CUSTOM_ID_LIMIT]
+
+
+def made_for(match: re.Match[str]) -> Made:
+    """Read what a matched id was made for (`phase` is None for an id without one)."""
+    phase = match.group("phase")
+    return Made(int(match.group("game")), match.group("seat"), int(phase) if phase is not None else None)
+
+
+FORM = re.compile(template("form"))
+
+
+def form_made_for(custom_id: str) -> Made | None:
+    """What an orders form was made for, or None when the id is not a Dispatch orders form."""
+    match = FORM.fullmatch(custom_id or "")
+    return made_for(match) if match else None

@@ -1,0 +1,133 @@
+"""Issue 22 items 3 and 7 through the real bot on the fake Discord, with the README's permissions.
+
+Item 3: "An old 'Ready anyway' button confirms a later phase ... Every component and form carries
+the phase it was made for; a stale one answers 'this was for <phase>; here is your current sheet'
+and changes nothing." Item 7: "The /orders form is lost after a restart or after 30 minutes ...
+Handle form submissions by their custom_id, persistently, like the buttons."
+"""
+from service import Actor
+from tests.discord_world import README_PERMISSIONS, close_world, make_world, started_game
+from tests.fake_discord import button_id
+from tests.test_discord_orders_ux import france_owes_two_builds
+
+
+def actor(user) -> Actor:
+    return Actor(user.id, False, user.name)
+
+
+async def everyone_ready(world, game_id: int) -> None:
+    """Every seat marks ready as it is (through the service): the phase is adjudicated."""
+    game = await world.service.game(game_id)
+    for seat in game.seats:
+        user = next(p for p in world.players if p.id == seat.user_id)
+        await world.service.mark_ready(game_id, actor(user), True, seat.seat, confirm=True)
+
+
+async def test_ready_anyway_from_an_earlier_phase_changes_nothing(service):
+    world = await make_world(service, bot_permissions=README_PERMISSIONS)
+    try:
+        alice = world.players[0]
+        game_id = await started_game(world, "rx07", "Stale")
+        first = await service.phase(game_id)
+        seat = world.seat_channel(game_id, "Entente")
+        shown = await world.slash(alice, "order", channel=seat, text="A Par - Bur")
+        sheet = shown.replies[-1]
+        assert f":p{first.seq}:" in button_id(sheet, "Ready")
+        pressed = await world.harness.click(alice, sheet, button_id(sheet, "Ready"))
+        prompt = pressed.replies[-1]
+        assert "not marked ready yet" in prompt["content"]
+
+        await everyone_ready(world, game_id)
+        now = await service.phase(game_id)
+        assert now.seq > first.seq and not (await service.readiness(game_id)).get("Entente")
+
+        late = await world.harness.click(alice, prompt, button_id(prompt, "Ready anyway"))
+        answer = late.replies[-1]["content"]
+        assert f"This was for **{first.label}**; nothing was changed" in late.text, late.text
+        assert f"now in **{now.label}**; here is your current sheet" in late.text
+        assert all(m["_visible_to"] == alice.id for m in late.replies)
+        assert not (await service.readiness(game_id)).get("Entente"), "the stale button marked a later phase ready"
+        # the sheet it answers with carries the current phase: its Ready acts (and says what is missing)
+        current = late.replies[-1]
+        assert f":p{now.seq}:" in button_id(current, "Ready"), answer
+        fresh = await world.harness.click(alice, current, button_id(current, "Ready"))
+        assert "not marked ready yet" in fresh.replies[-1]["content"] or "is ready" in fresh.text
+
+        old_ready = await world.harness.click(alice, sheet, button_id(sheet, "Ready"))
+        assert "This was for" in old_ready.text and not (await service.readiness(game_id)).get("Entente")
+        assert not world.fake.refusals, world.fake.refusals
+    finally:
+        await close_world(world)
+    assert not world.fake.violations
+
+
+async def test_ids_posted_before_phases_were_marked_are_stale_and_never_act(service):
+    """Messages already posted in live games hold `dispatch:confirm:<game>:<seat>` (no phase)."""
+    world = await make_world(service, bot_permissions=README_PERMISSIONS)
+    try:
+        alice = world.players[0]
+        game_id = await started_game(world, "rx07", "Legacy")
+        seat = world.seat_channel(game_id, "Entente")
+        phase = await service.phase(game_id)
+        rows = [{"type": 1, "components": [
+            {"type": 2, "style": 4, "label": "Ready anyway", "custom_id": f"dispatch:confirm:{game_id}:Entente"},
+            {"type": 2, "style": 3, "label": "Ready", "custom_id": f"dispatch:ready:{game_id}:Entente"}]}]
+        old = world.fake.store_message(seat, world.fake.bot, {"content": "an old sheet", "components": rows}, [])
+        for label in ("Ready anyway", "Ready"):
+            pressed = await world.harness.click(alice, old, button_id(old, label))
+            assert "This was for **an earlier phase**; nothing was changed" in pressed.text, pressed.text
+            assert f"now in **{phase.label}**" in pressed.text
+            assert not (await service.readiness(game_id)).get("Entente")
+        assert not world.fake.refusals, world.fake.refusals
+    finally:
+        await close_world(world)
+
+
+async def test_a_menu_from_an_earlier_phase_changes_nothing(service):
+    world = await make_world(service, bot_permissions=README_PERMISSIONS)
+    try:
+        alice = world.players[0]
+        game_id = await started_game(world, "rx07", "Menus")
+        await france_owes_two_builds(service, game_id)
+        seat = world.seat_channel(game_id, "Entente")
+        shown = await world.slash(alice, "orders", channel=seat, text="Waive")
+        sheet = shown.replies[-1]
+        menu = next(c for row in sheet["components"] for c in row["components"] if c["type"] == 3)
+        made_for = await service.phase(game_id)
+        await everyone_ready(world, game_id)
+        picked = await world.harness.choose(alice, sheet, menu["custom_id"], ["Build A Par"])
+        assert f"This was for **{made_for.label}**; nothing was changed" in picked.text, picked.text
+        assert "Build A Par" not in (await service.orders(game_id, actor(alice), "Entente")).lines
+    finally:
+        await close_world(world)
+
+
+async def test_orders_form_survives_a_restart_and_a_stale_form_gives_back_the_text(service):
+    world = await make_world(service, bot_permissions=README_PERMISSIONS)
+    try:
+        alice = world.players[0]
+        game_id = await started_game(world, "rx07", "Forms")
+        seat = world.seat_channel(game_id, "Entente")
+        form = await world.slash(alice, "orders", channel=seat)
+        assert form.response_type == 9, form.refusals
+        box = form.modal["components"][0]["components"][0]["custom_id"]
+
+        await world.harness.stop()              # a redeploy while the player types
+        await world.harness.start()
+        sent = await world.harness.submit(alice, form, **{box: "A Par - Bur\nF Lon - Nth"})
+        assert "✓ `A Par - Bur`" in sent.text and "✓ `F Lon - Nth`" in sent.text, sent.text
+        assert all(m["_visible_to"] == alice.id for m in sent.replies)
+        assert (await service.orders(game_id, actor(alice), "Entente")).lines == ("A Par - Bur", "F Lon - Nth")
+
+        first = await service.phase(game_id)
+        again = await world.slash(alice, "orders", channel=seat)
+        await everyone_ready(world, game_id)
+        late = await world.harness.submit(alice, again, **{box: "A Bur - Mun\nF Nth - Hol"})
+        assert f"This was for **{first.label}**; nothing was changed" in late.text, late.text
+        assert "A Bur - Mun\nF Nth - Hol" in late.text, "the typed orders must be shown back"
+        assert all(m["_visible_to"] == alice.id for m in late.replies)
+        assert (await service.orders(game_id, actor(alice), "Entente")).lines == ()
+        assert not world.fake.refusals, world.fake.refusals
+    finally:
+        await close_world(world)
+    assert not world.fake.violations
