@@ -10,7 +10,6 @@ from discord.ext import commands
 
 from engine.variant import get_variant
 from render.palettes import PALETTES
-from service.archive import pack_export, read_export
 from service.errors import BadInput
 from service.policy import policy_text
 from service.seats import advert_text, seats_text
@@ -243,7 +242,8 @@ class GameCog(DispatchCog, name="Games"):
     @app_commands.describe(game_id=GAME_ID)
     async def rollback(self, ctx: commands.Context, game_id: int | None = None) -> None:
         game = await resolve_game(self.service, ctx, game_id)
-        tally = await self.service.rollback(game.id, actor_of(ctx))
+        asked_in = await self.service.phase(game.id)       # the rollback undoes the adjudication before it
+        tally = await self.service.rollback(game.id, actor_of(ctx), asked_in.seq)
         if tally is None or tally.passed:
             phase = await self.service.phase(game.id)
             await reply(ctx, f"Rolled back: **{phase.label}** is open again with its orders; the game channel was "
@@ -263,8 +263,7 @@ class GameCog(DispatchCog, name="Games"):
     @app_commands.describe(game_id=GAME_ID)
     async def export(self, ctx: commands.Context, game_id: int | None = None) -> None:
         game = await resolve_game(self.service, ctx, game_id)
-        data = await self.service.export(game.id, actor_of(ctx))
-        packed = pack_export(data)
+        data, packed = await self.service.export_file(game.id, actor_of(ctx))    # JSON + gzip off the loop
         if len(packed) > UPLOAD_LIMIT:
             raise BadInput(f"the export is {len(packed) / 2**20:.1f} MiB compressed, over Discord's 10 MiB; "
                            f"the console's `game export {game.id}` writes it to a file")
@@ -279,8 +278,7 @@ class GameCog(DispatchCog, name="Games"):
     async def import_(self, ctx: commands.Context, file: discord.Attachment) -> None:
         if file.size > UPLOAD_LIMIT * 4:
             raise BadInput("that file is too large to be a game export")
-        data = read_export(await file.read())
-        game = await self.service.import_game(ctx.guild.id, actor_of(ctx), data)
+        game = await self.service.import_file(ctx.guild.id, actor_of(ctx), await file.read())
         await reply(ctx, f"Imported as game **#{game.id} {game.name}** ({game.status}); `/game export {game.id}` "
                          f"and `/map {game.id}` show it.", ephemeral=True)
 

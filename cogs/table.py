@@ -32,7 +32,8 @@ class TableCog(DispatchCog, name="Table"):
                 f"No votes in game #{game.id} this phase. Motions: {', '.join(MOTIONS)} (e.g. `/vote extend hours:24`)."
             await reply(ctx, text, ephemeral=True)
             return
-        tally = await self.service.vote(game.id, actor_of(ctx), motion, hours, withdraw)
+        asked_in = (await self.service.phase(game.id)).seq if game.current_phase is not None else None
+        tally = await self.service.vote(game.id, actor_of(ctx), motion, hours, withdraw, phase_seq=asked_in)
         what = "withdrawn" if withdraw else "counted"
         await reply(ctx, f"Your vote to {motion_words(tally.motion)} is {what}: {tally.describe()}. "
                          f"The game channel was told.", ephemeral=True)

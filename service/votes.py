@@ -72,8 +72,10 @@ class VotesMixin:
     `_resume_in`, `_schedule`, `_announce_phase`, `_finish_by_agreement`)."""
 
     async def vote(self, game_id: int, actor: Actor, motion: str, hours: float | None = None,
-                   withdraw: bool = False) -> Tally:
-        """Cast (or `withdraw`) the actor's votes for a motion; carries it out once it passes."""
+                   withdraw: bool = False, phase_seq: int | None = None) -> Tally:
+        """Cast (or `withdraw`) the actor's votes for a motion; carries it out once it passes.
+        `phase_seq` is the phase the voter saw: a vote cast while the game moved on is refused
+        (a second click on a rollback must not undo a second adjudication)."""
         kind = motion.strip().lower()
         if kind not in MOTIONS:
             raise BadInput(f"`{motion[:20]}` is not a motion; vote on one of: {', '.join(MOTIONS)}")
@@ -82,6 +84,7 @@ class VotesMixin:
             require_status(game, "paused" if kind == "resume" else "active",
                            "vote to resume" if kind == "resume" else f"vote on `{kind}` in")
             phase = await self.store.phase_by_id(game.current_phase, conn)
+            require_phase(game, phase, phase_seq, "count your vote")
             voters = [s for s in game.seats_of(actor.user_id) if not game.seat(s).civil_disorder]
             if not voters:
                 raise Forbidden(f"only players of game #{game.id} (not in civil disorder) vote on it")
@@ -120,17 +123,22 @@ class VotesMixin:
                                              (game.id, phase.id))).fetchall()
             return [await self._tally(conn, game, phase, row["motion"]) for row in rows]
 
-    async def rollback(self, game_id: int, actor: Actor) -> Tally | None:
+    async def rollback(self, game_id: int, actor: Actor, phase_seq: int | None = None) -> Tally | None:
         """GM: undo the last adjudication. A GM who holds a seat casts the rollback vote and
-        the other players decide; otherwise it happens at once (returns None)."""
+        the other players decide; otherwise it happens at once (returns None).
+
+        `phase_seq` names the phase that was open when the GM asked (the adjudication before it
+        is the one undone); if the game has moved since — another rollback, an adjudication —
+        nothing is undone. Front ends always pass it; without it the phase open now is meant."""
         game = await self.game(game_id)
         permissions.require_gm(game, actor, "roll back")
         if game.seats_of(actor.user_id):
-            return await self.vote(game_id, actor, "rollback")
+            return await self.vote(game_id, actor, "rollback", phase_seq=phase_seq)
         async with self.db.transaction() as conn:
             game = await self.store.game(game_id, conn)
             require_status(game, "active", "roll back")
             phase = await self.store.phase_by_id(game.current_phase, conn)
+            require_phase(game, phase, phase_seq, "roll back")
             self._may_roll_back(game, phase)
             await self._roll_back_in(conn, game, phase, actor, f"by the GM <@{actor.user_id}>")
         return None
@@ -236,6 +244,14 @@ class VotesMixin:
             f"rolls. The undone results stay in the game's record and export."), None, iso(now))
         reopened = await self.store.phase_by_id(target.id, conn)
         await self._announce_phase(conn, game, variant, reopened)
+
+
+def require_phase(game: GameInfo, phase: PhaseInfo, phase_seq: int | None, what: str) -> None:
+    """Refuse an action asked for in phase number `phase_seq` once the game has moved past it."""
+    if phase_seq is not None and phase.seq != phase_seq:
+        raise BadState(f"game #{game.id} has moved since you asked (it is now in {phase.label}), so I did "
+                       f"not {what}: nothing was changed. Look at the game channel, then ask again if you "
+                       f"still want to")
 
 
 def side_of(game: GameInfo, seat: str) -> str:
