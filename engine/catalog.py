@@ -1,7 +1,7 @@
 """The games Dispatch offers. Importing this module registers them all."""
 from __future__ import annotations
 
-from .variant import register, variants
+from .variant import register, register_bot, variants
 
 _LOADED = False
 
@@ -17,8 +17,11 @@ def register_all() -> None:
 
 
 def _diplomacy() -> None:
+    from .diplomacy.classic import classic_variants
     from .diplomacy.rx07 import Rx07Variant
     register(Rx07Variant())
+    for variant in classic_variants():
+        register(variant)
 
 
 def _aa1914() -> None:

@@ -205,6 +205,10 @@ class Variant(ABC):
     # Whether the game can end in a draw agreed by every player (Diplomacy's draw vote).
     draws_allowed: bool = False
 
+    def out_of_game(self, state: State, seat: str) -> bool:
+        """Has `seat` been eliminated (Diplomacy: no unit and no centre)? It then no longer votes."""
+        return False
+
     def missing_orders(self, state: State, seat: str, lines: Sequence[str]) -> list[str]:
         """What `seat` has left undecided with these orders, each as a sentence saying what
         the rules will do instead (asked before a seat marks an incomplete sheet ready)."""

@@ -169,6 +169,38 @@ def run_v24_case(case: Case, dmap: DiplomacyMap, edition: str = "2000") -> str |
     return None
 
 
+def run_v24_case_in_game(case: Case, variant, edition: str = "2000") -> str | None:
+    """The same case played through a game variant's own `adjudicate` (the path every game
+    takes: seats' order sheets, the phase cycle, the rules edition as a game option) instead of
+    the resolver directly. None if the position after it is the one the case expects."""
+    dmap = variant.game_map({"options": {}})
+    pre = _board(dmap, case.pre)
+    state = variant.initial_state(variant.parse_options({"edition": edition}), None)
+    state.update(year=1901, season="spring" if case.phase != "adjustment" else "winter", phase=case.phase,
+                 units={p: {"kind": u.kind, "power": u.power, "loc": u.loc} for p, u in pre.items()},
+                 dislodged={}, contested=[])
+    if case.phase == "adjustment":
+        state["owners"] = dict(case.owners)
+    if case.phase == "retreat":
+        _, dislodged, contested = _replay(dmap, case, pre)
+        state["dislodged"] = {p: {"unit": {"kind": d.unit.kind, "power": d.unit.power, "loc": d.unit.loc},
+                                  "attacker_from": d.attacker_from, "by_convoy": d.by_convoy}
+                              for p, d in dislodged.items()}
+        state["contested"] = sorted(contested)
+    sheets: dict[str, list[str]] = {}
+    for power, text in case.orders:
+        sheets.setdefault(power, []).append(text)
+    result = variant.adjudicate(state, sheets, None)
+    got = _board(dmap, [(u["power"], f"{u['kind']} {u['loc']}") for u in result.state["units"].values()])
+    got_dislodged = _board(dmap, [(d["unit"]["power"], f"{d['unit']['kind']} {d['unit']['loc']}")
+                                  for d in result.state.get("dislodged", {}).values()])
+    want = pre if case.post is None else _board(dmap, case.post)
+    want_dislodged = _board(dmap, case.post_dislodged) if case.phase == "movement" and case.post is not None else {}
+    if _as_set(got) != _as_set(want) or _as_set(got_dislodged) != _as_set(want_dislodged):
+        return _diff(got, want, got_dislodged, want_dislodged)
+    return None
+
+
 def _replay(dmap, case: Case, after: dict[str, Unit]):
     """The facts a retreat needs, read from the case's PRESTATE_RESULTS: who dislodged each
     unit from where (and whether by convoy), and which provinces saw a standoff (a failed move

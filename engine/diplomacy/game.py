@@ -111,6 +111,11 @@ class DiplomacyGame(Variant):
         """A variant order (canonical text) or None if `text` is not one."""
         return None
 
+    def edition(self, state: State) -> str:
+        """The rulebook edition the adjudicator follows where editions differ (DATC readings):
+        a game option where the variant offers one, else the 2023 rules."""
+        return str(state.get("options", {}).get("edition", EDITION))
+
     def power_label(self, state: State, power: str) -> str:
         """How a power is named in status texts (a variant may add its side)."""
         return power
@@ -247,7 +252,7 @@ class DiplomacyGame(Variant):
             for place in _destinations(order):
                 if place in dmap.provinces and not dmap.is_passable(place):
                     raise IllegalOrder(self.closed_reason(state, place) or f"{dmap.name(place)} is closed", line)
-            checked = check_movement_orders(dmap, units, [(unit.power, order)], EDITION)[order.province]
+            checked = check_movement_orders(dmap, units, [(unit.power, order)], self.edition(state))[order.province]
             if checked.note:
                 raise IllegalOrder(checked.note, line)
             return checked.text
@@ -470,7 +475,7 @@ class DiplomacyGame(Variant):
         new = {k: v for k, v in state.items()}
         lines_out: list[str] = []
         if state["phase"] == "movement":
-            result = resolve_movement(dmap, units, given, EDITION)
+            result = resolve_movement(dmap, units, given, self.edition(state))
             # which of the phase's orders failed, by the ordering unit's province, for the
             # results map (a bounced move or a cut support is drawn as failed)
             new["resolved"] = {unit.province: ok for unit, _, ok, _ in result.outcomes}
@@ -503,7 +508,7 @@ class DiplomacyGame(Variant):
             new["dislodged"], new["contested"] = {}, []
         else:
             new["resolved"] = {}
-            outcome = resolve_adjustments(dmap, units, state["owners"], given, self.powers, EDITION)
+            outcome = resolve_adjustments(dmap, units, state["owners"], given, self.powers, self.edition(state))
             lines_out.extend(outcome.lines)
             adjusted = dict(outcome.units)
             lines_out.extend(self.extra_adjustment(state, orders, adjusted, rng))

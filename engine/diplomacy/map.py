@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import copy
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -82,6 +83,13 @@ class DiplomacyMap:
                  if a < b and province_of(a) not in closed and province_of(b) not in closed]
         return DiplomacyMap(provinces, army, list(fleet) + list(fleet_passages), self.aliases,
                             self.home_centers, self.coast_names, self.starting_units)
+
+    def with_homes(self, homes: dict[str, tuple[str, ...]]) -> "DiplomacyMap":
+        """The same board where only `homes` are home centres (a variant with fewer powers: the
+        other powers' home centres are neutral centres nobody builds in)."""
+        board = copy.copy(self)
+        board.home_centers = {power: tuple(centres) for power, centres in homes.items()}
+        return board
 
     # ---- geometry
     def locations(self) -> list[str]:
