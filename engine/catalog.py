@@ -17,11 +17,14 @@ def register_all() -> None:
 
 
 def _diplomacy() -> None:
+    from .diplomacy.bot import DiplomacyBot
     from .diplomacy.classic import classic_variants
+    from .diplomacy.game import DiplomacyGame
     from .diplomacy.rx07 import Rx07Variant
     register(Rx07Variant())
     for variant in classic_variants():
         register(variant)
+    register_bot(DiplomacyGame, DiplomacyBot())   # one bot plays every Diplomacy variant
 
 
 def _aa1914() -> None:

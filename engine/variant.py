@@ -12,9 +12,13 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from .errors import OptionError
+from .errors import IllegalOrder, OptionError, RulesError
 
 State = dict[str, Any]
+
+# The levels a bot may play at, weakest first: `easy` (more randomness, no supports), `normal`
+# (the heuristic) and `hard` (a search over the heuristic's candidates, where a bot has one).
+BOT_LEVELS = ("easy", "normal", "hard")
 
 
 @dataclass(frozen=True)
@@ -62,6 +66,35 @@ class OptionSpec:
             allowed = ", ".join(str(c) for c in self.choices)
             raise OptionError(f"option `{self.key}` must be one of {allowed}, not `{raw}`")
         return value
+
+
+class NoBot(RulesError):
+    """A bot was asked for where there is none: a variant without a bot yet, a level its bot
+    does not play, or a seat the game does not have."""
+
+
+class Bot(ABC):
+    """A computer player for one family of variants. It reads the variant's own hooks (map,
+    powers of a seat, rules) through the `variant` it is given, so one bot serves every variant
+    of the family. Pure: the same state, seat, seed and level give the same orders."""
+
+    # The levels this bot plays (a subset of BOT_LEVELS, weakest first).
+    levels: tuple[str, ...] = ("easy", "normal")
+
+    @abstractmethod
+    def orders(self, variant: "Variant", state: State, seat: str, rng: random.Random,
+               level: str) -> list[tuple[str, str]]:
+        """(order line, reason) pairs for `seat` in this phase."""
+
+
+_BOTS: dict[type, Bot] = {}
+
+
+def register_bot(family: type, bot: Bot) -> Bot:
+    """Let every variant that is a `family` (a Variant subclass) be played by `bot`; the
+    family's package calls this when it is loaded (see engine.catalog)."""
+    _BOTS[family] = bot
+    return bot
 
 
 @dataclass(frozen=True)
@@ -213,6 +246,42 @@ class Variant(ABC):
         """What `seat` has left undecided with these orders, each as a sentence saying what
         the rules will do instead (asked before a seat marks an incomplete sheet ready)."""
         return []
+
+    # ---------------------------------------------------------------- bots
+    def bot(self) -> Bot | None:
+        """The bot that plays this variant (the one registered for the nearest family), if any."""
+        return next((_BOTS[family] for family in type(self).__mro__ if family in _BOTS), None)
+
+    def bot_levels(self) -> tuple[str, ...]:
+        """The levels a bot plays this variant at (empty: no bot yet)."""
+        bot = self.bot()
+        return bot.levels if bot else ()
+
+    def bot_orders(self, state: State, seat: str, rng: random.Random,
+                   level: str = "normal") -> list[tuple[str, str]]:
+        """What the bot orders for `seat` now: (order line, one-line reason) pairs forming a legal
+        sheet, each line exactly as `check_orders` returns it for a player. Pure engine code:
+        deterministic for `rng`'s seed, no I/O, no clock; all inputs are plain data, so a worker
+        process can run it. An empty list when the seat has nothing to order.
+
+        Raises NoBot when the variant has no bot or not at that level, OrderError if the bot
+        ever produced a line a player's sheet would be refused for (a bug, never hidden)."""
+        bot = self.bot()
+        if bot is None:
+            raise NoBot(f"{self.title} has no bot yet: a seat can only be played by a person")
+        if level not in bot.levels:
+            raise NoBot(f"the {self.title} bot plays at {', '.join(bot.levels)}, not `{level}`")
+        if seat not in self.seats(state.get("options", {})):
+            raise NoBot(f"{self.title} has no seat `{seat}`; seats: "
+                        + ", ".join(self.seats(state.get("options", {}))))
+        if seat not in self.seats_to_act(state):
+            return []
+        pairs = bot.orders(self, state, seat, rng, level)
+        canonical = self.check_orders(state, seat, [line for line, _ in pairs])
+        if len(canonical) != len(pairs):
+            raise IllegalOrder(f"the bot gave {len(pairs)} orders that make {len(canonical)} on a sheet: "
+                               f"two of them are for the same unit")
+        return [(line, reason) for line, (_, reason) in zip(canonical, pairs)]
 
 
 _REGISTRY: dict[str, Variant] = {}

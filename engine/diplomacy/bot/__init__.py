@@ -1,0 +1,51 @@
+"""The Diplomacy bot: one player for every Diplomacy variant, at three levels.
+
+`easy` plays the heuristic with more randomness and no supports, `normal` is the heuristic
+(DumbBot class: `values` and `heuristic`), `hard` searches over the heuristic's candidates
+(`search`). It reads the game only through the variant's public hooks; a variant's own rules
+add to the values through a `BotRules` (rx07: `bot.rx07`). See docs/bots.md.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping
+
+from engine.variant import Bot
+
+from ..rx07 import Rx07Variant
+from .board import Board
+from .heuristic import STYLES, adjustment_orders, movement_orders, retreat_orders
+from .rules import BotRules
+from .rx07 import Rx07Rules
+from .search import search_orders
+from .values import Values
+
+
+def rules_for(variant: Any) -> BotRules:
+    """The value hooks of a variant's own rules (the standard game's when it has none)."""
+    return Rx07Rules() if isinstance(variant, Rx07Variant) else BotRules()
+
+
+def heuristic_sheet(variant: Any, state: Mapping[str, Any], seat: str, rng: random.Random,
+                    level: str = "normal") -> list[tuple[str, str]]:
+    """The heuristic's orders for `seat` (levels `easy` and `normal`)."""
+    board = Board.read(variant, state, seat)
+    rules = rules_for(variant)
+    values = Values(board, rules)
+    if board.phase == "movement":
+        return movement_orders(board, values, rng, STYLES[level])
+    if board.phase == "retreat":
+        return retreat_orders(board, values)
+    return adjustment_orders(board, values, rules)
+
+
+class DiplomacyBot(Bot):
+    """Plays any DiplomacyGame seat; `hard` searches in movement phases."""
+
+    levels = ("easy", "normal", "hard")
+
+    def orders(self, variant: Any, state: Mapping[str, Any], seat: str, rng: random.Random,
+               level: str) -> list[tuple[str, str]]:
+        if level == "hard" and state["phase"] == "movement":
+            return search_orders(variant, state, seat, rng, rules_for)
+        return heuristic_sheet(variant, state, seat, rng, "easy" if level == "easy" else "normal")

@@ -1,0 +1,109 @@
+"""The position as the bot reads it: whose units are ours, whose are the enemy's, what the map
+lets each unit do now. Built from the stored state through the variant's public hooks
+(`game_map`, `powers_of`, `civil_disorder_powers`, `seats`), so the same bot serves every
+Diplomacy variant: in a seven-seat game every other power is an enemy; in rx07 a seat is a
+side of several powers.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any, Mapping
+
+from ..map import DiplomacyMap, province_of
+from ..movement import Dislodged
+from ..orders import Unit
+
+NEUTRAL = "neutral"
+
+
+def units_of(state: Mapping[str, Any]) -> dict[str, Unit]:
+    """Province -> unit, read from the stored JSON."""
+    return {prov: Unit(d["kind"], d["power"], d["loc"]) for prov, d in state["units"].items()}
+
+
+def dislodged_of(state: Mapping[str, Any]) -> dict[str, Dislodged]:
+    return {prov: Dislodged(Unit(d["unit"]["kind"], d["unit"]["power"], d["unit"]["loc"]),
+                            d["attacker_from"], d["by_convoy"])
+            for prov, d in state.get("dislodged", {}).items()}
+
+
+@dataclass(frozen=True)
+class Board:
+    """One seat's view of one phase."""
+
+    variant: Any                       # the DiplomacyGame being played (its hooks are read)
+    state: Mapping[str, Any]
+    seat: str
+    dmap: DiplomacyMap                 # the map of this phase (closed provinces impassable)
+    units: dict[str, Unit]
+    owners: dict[str, str]
+    side: dict[str, str]               # power -> the seat playing it (NEUTRAL for nobody's)
+    active: frozenset[str]             # the powers this seat orders now
+    disorder: frozenset[str]           # powers in civil disorder (their units only hold)
+
+    @classmethod
+    def read(cls, variant: Any, state: Mapping[str, Any], seat: str) -> "Board":
+        options = state.get("options", {})
+        disorder = frozenset(variant.civil_disorder_powers(state))
+        side: dict[str, str] = {}
+        for other in variant.seats(options):
+            for power in variant.powers_of(state, other):
+                side.setdefault(power, other)
+        return cls(variant, state, seat, variant.game_map(state), units_of(state), dict(state["owners"]),
+                   side, frozenset(variant.powers_of(state, seat)) - disorder, disorder)
+
+    # ---- who is who
+    @property
+    def season(self) -> str:
+        return self.state["season"]
+
+    @property
+    def phase(self) -> str:
+        return self.state["phase"]
+
+    def side_of(self, power: str | None) -> str:
+        return self.side.get(power or "", NEUTRAL)
+
+    def ours(self, power: str | None) -> bool:
+        return self.side_of(power) == self.seat
+
+    def enemy(self, power: str | None) -> bool:
+        return self.side_of(power) not in (self.seat, NEUTRAL)
+
+    def centres_by_side(self) -> dict[str, int]:
+        counts: dict[str, int] = {}
+        for owner in self.owners.values():
+            counts[self.side_of(owner)] = counts.get(self.side_of(owner), 0) + 1
+        return counts
+
+    def own_units(self) -> list[Unit]:
+        """The units this seat orders, in board order (civil-disorder powers' units excluded)."""
+        return [u for _, u in sorted(self.units.items()) if u.power in self.active]
+
+    # ---- what a unit can do
+    def steps(self, unit: Unit) -> list[str]:
+        """Locations `unit` may move to now (coasts spelled out for fleets)."""
+        if unit.kind == "A":
+            return sorted(p for p in self.dmap.army_neighbours(unit.province)
+                          if self.dmap.provinces[p].type != "sea" and self.dmap.is_passable(p))
+        return sorted(loc for loc in self.dmap.fleet_neighbours(unit.loc) if self.dmap.is_passable(loc))
+
+    def reaches(self, unit: Unit, province: str) -> bool:
+        """Could `unit` move into `province` (any coast)? Also the test for supporting there."""
+        return any(province_of(loc) == province for loc in self.steps(unit))
+
+    @cached_property
+    def reach(self) -> dict[str, frozenset[str]]:
+        """Province of each unit -> the provinces it could enter now."""
+        return {prov: frozenset(province_of(loc) for loc in self.steps(u)) for prov, u in self.units.items()}
+
+    def threats(self, province: str) -> dict[str, int]:
+        """Seat -> how many of its units (of powers that move: civil disorder only holds) could
+        enter `province` now."""
+        out: dict[str, int] = {}
+        for prov, unit in self.units.items():
+            if unit.power not in self.disorder and province in self.reach[prov]:
+                side = self.side_of(unit.power)
+                out[side] = out.get(side, 0) + 1
+        return out

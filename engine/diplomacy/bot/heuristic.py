@@ -1,0 +1,248 @@
+"""The heuristic player (DumbBot class): greedy moves to the best-valued destinations with a
+little seeded randomness, supports of our own moves into contested provinces, idle holds
+turned into supports; retreats to the best free province; builds in the best home centres and
+removals of the least useful units. Every order comes with a one-line reason.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..map import province_of
+from ..orders import Build, Disband, Hold, Move, Remove, Retreat, Support, Unit
+from ..retreats import adjustment_counts, retreat_options
+from .board import NEUTRAL, Board, dislodged_of
+from .rules import BotRules
+from .values import Values
+
+Pair = tuple[str, str]
+
+
+@dataclass(frozen=True)
+class Style:
+    """How a level plays: the chance of taking a close second-best destination instead of the
+    best, how close counts (a share of the best value), and whether idle units support."""
+
+    alternative: float
+    margin: float
+    supports: bool
+
+
+STYLES = {"easy": Style(alternative=0.6, margin=0.6, supports=False),
+          "normal": Style(alternative=0.35, margin=0.12, supports=True),
+          # the search's second opinion: takes more of the near-best destinations
+          "bold": Style(alternative=0.6, margin=0.3, supports=True)}
+
+
+def _risk(values: Values, province: str, supported: int) -> str:
+    reach = values.enemy_reach(province)
+    unit = values.board.units.get(province)
+    held = unit is not None and not values.board.ours(unit.power)
+    if held:
+        return (f"held by {unit.power}; " + (f"with {supported} support(s)" if supported else "needs support")
+                + (f", {reach} more enemy unit(s) can reach it" if reach else ""))
+    if not reach:
+        return "no enemy can reach it"
+    return f"bounce risk: {reach} enemy unit(s) can reach it" + (f", {supported} support(s)" if supported else "")
+
+
+def movement_orders(board: Board, values: Values, rng: random.Random, style: Style) -> list[Pair]:
+    """One order per unit this seat orders, with its reason."""
+    own = board.own_units()
+    ranked: dict[str, list[str]] = {}
+    for unit in own:
+        places = [unit.loc] + board.steps(unit)
+        places.sort(key=lambda loc: -values.of(unit.kind, loc))
+        best = values.of(unit.kind, places[0])
+        pick = 0
+        # DumbBot's randomness: now and then take the next destination if it is nearly as good
+        while (pick + 1 < len(places) and rng.random() < style.alternative
+               and best - values.of(unit.kind, places[pick + 1]) <= style.margin * abs(best)):
+            pick += 1
+        ranked[unit.province] = [places[pick]] + places[:pick] + places[pick + 1:]
+    dest = _allocate(board, own, ranked, rng)
+    supports: dict[str, tuple[str, str | None]] = {}
+    if style.supports:
+        supports = _supports(board, values, own, dest)
+    return _write(board, values, own, dest, supports)
+
+
+def _allocate(board: Board, own: list[Unit], ranked: dict[str, list[str]], rng: random.Random) -> dict[str, str]:
+    """Province of each unit -> where it goes (its own location: it stays). Never two of our
+    units into one province, never a swap of two of ours, never into a unit of our side that
+    stays, never into a neutral's or a civil-disorder ally's unit."""
+    queue = [u.province for u in own]
+    rng.shuffle(queue)
+    by_prov = {u.province: u for u in own}
+    dest: dict[str, str] = {}
+    claimed: set[str] = set()
+    deferred: set[str] = set()
+    while queue:
+        prov = queue.pop(0)
+        if prov in dest:
+            continue
+        choice: str | None = None
+        for loc in ranked[prov]:
+            target = province_of(loc)
+            if target == prov:
+                choice = loc
+                break
+            if target in claimed:
+                continue
+            occupant = board.units.get(target)
+            if occupant is not None and not board.enemy(occupant.power):
+                if target not in by_prov:
+                    continue                      # an ally in civil disorder or a neutral: it stays
+                if target not in dest:
+                    if prov in deferred:
+                        continue                  # asked once already: do not chase in circles
+                    deferred.add(prov)            # order the unit there first, then come back
+                    queue[:0] = [target, prov]
+                    choice = ""
+                    break
+                if province_of(dest[target]) in (target, prov):
+                    continue                      # it stays, or it would swap places with us
+            choice = loc
+            break
+        if choice == "":
+            continue
+        choice = choice or by_prov[prov].loc
+        dest[prov] = choice
+        claimed.add(province_of(choice))
+    return dest
+
+
+def _need(board: Board, values: Values, province: str) -> int:
+    """How much a move into `province` needs help: an enemy unit there, enemy units able to
+    enter it."""
+    unit = board.units.get(province)
+    held = unit is not None and not board.ours(unit.power)
+    return 2 * held + values.enemy_reach(province)
+
+
+def _supports(board: Board, values: Values, own: list[Unit], dest: dict[str, str]) -> dict[str, tuple[str, str | None]]:
+    """Idle units (ordered to stay) support our moves into contested provinces, or else an
+    adjacent unit of ours that stays and is threatened. Returns supporter -> (supported unit's
+    province, destination province or None for a hold)."""
+    out: dict[str, tuple[str, str | None]] = {}
+    moving = {p: province_of(loc) for p, loc in dest.items() if province_of(loc) != p}
+    staying = [u for u in own if u.province not in moving]
+    staying.sort(key=lambda u: -values.of(u.kind, u.loc))
+    given: dict[str, int] = {}
+    for unit in staying:
+        # a support does not weaken the supporter's own hold, so even a threatened unit helps
+        moves = [(p, target) for p, target in moving.items()
+                 if target != unit.province and board.reaches(unit, target) and _need(board, values, target)]
+        if moves:
+            p, target = max(moves, key=lambda m: (_need(board, values, m[1]) - given.get(m[1], 0),
+                                                  values.of(board.units[m[0]].kind, dest[m[0]]), m[0]))
+            if _need(board, values, target) > given.get(target, 0):
+                out[unit.province] = (p, target)
+                given[target] = given.get(target, 0) + 1
+                continue
+        holds = [u for u in staying if u is not unit and values.enemy_reach(u.province)
+                 and board.reaches(unit, u.province)]
+        if holds:
+            other = max(holds, key=lambda u: (values.enemy_reach(u.province), values.of(u.kind, u.loc), u.province))
+            out[unit.province] = (other.province, None)
+    return out
+
+
+def _write(board: Board, values: Values, own: list[Unit], dest: dict[str, str],
+           supports: dict[str, tuple[str, str | None]]) -> list[Pair]:
+    support_count: dict[str, int] = {}
+    for _, (p, target) in supports.items():
+        if target:
+            support_count[target] = support_count.get(target, 0) + 1
+    out: list[Pair] = []
+    for unit in own:
+        loc = dest[unit.province]
+        target = province_of(loc)
+        if unit.province in supports:
+            p, into = supports[unit.province]
+            other = board.units[p]
+            order = Support(unit.kind, unit.loc, other.loc, into, other.kind)
+            if into:
+                why = (f"supports {other} into {board.dmap.label(into)}: "
+                       f"{_risk(values, into, support_count.get(into, 0))}")
+            else:
+                why = f"supports {other} holding: {values.enemy_reach(p)} enemy unit(s) can attack it"
+            out.append((order.text(), why))
+        elif target == unit.province:
+            reach = values.enemy_reach(unit.province)
+            why = (f"holds: {values.describe(unit.province)}, worth {values.score(unit.kind, unit.loc)}; "
+                   + (f"{reach} enemy unit(s) can attack it" if reach else "no better place to go"))
+            out.append((Hold(unit.kind, unit.loc).text(), why))
+        else:
+            why = (f"{values.describe(target)}, worth {values.score(unit.kind, loc)}; "
+                   f"{_risk(values, target, support_count.get(target, 0))}")
+            out.append((Move(unit.kind, unit.loc, loc).text(), why))
+    return out
+
+
+def retreat_orders(board: Board, values: Values) -> list[Pair]:
+    """Each of our dislodged units retreats to the best free province (never two to one
+    province: both would be destroyed), or disbands when none is left."""
+    out: list[Pair] = []
+    taken: set[str] = set()
+    contested = board.state.get("contested", [])
+    for prov, d in sorted(dislodged_of(board.state).items()):
+        if d.unit.power not in board.active:
+            continue
+        options = [o for o in retreat_options(board.dmap, board.units, prov, d, contested)
+                   if province_of(o) not in taken]
+        if not options:
+            out.append((Disband(d.unit.kind, d.unit.loc).text(), "disbands: no free province to retreat to"))
+            continue
+        best = max(options, key=lambda o: (values.of(d.unit.kind, o), o))
+        taken.add(province_of(best))
+        out.append((Retreat(d.unit.kind, d.unit.loc, best).text(),
+                    f"retreats to the best free province: {values.describe(province_of(best))}, "
+                    f"worth {values.score(d.unit.kind, best)}"))
+    return out
+
+
+def _build_choice(board: Board, values: Values, centre: str) -> tuple[float, str, str]:
+    """(value, kind, location) of the best unit to build in `centre`."""
+    options = []
+    if board.dmap.can_hold("A", centre):
+        options.append((values.of("A", centre), "A", centre))
+    for loc in [centre] + sorted(c for c in board.dmap.coast_names if province_of(c) == centre and c != centre):
+        if board.dmap.can_hold("F", loc):
+            after = max([values.of("F", s) for s in board.steps(Unit("F", "", loc))], default=0.0)
+            options.append((max(values.of("F", centre), after), "F", loc))
+    return max(options, key=lambda o: (o[0], o[1] == "A")) if options else (float("-inf"), "", "")
+
+
+def adjustment_orders(board: Board, values: Values, rules: BotRules) -> list[Pair]:
+    """Builds in the best free home centres (army or fleet, whichever is worth more there),
+    removals of the units worth least, and a variant's extra order (rx07's American army)."""
+    out: list[Pair] = []
+    landing, open_ = rules.landing(board, values)
+    if landing is not None:
+        out.append((f"America {board.dmap.label(landing)}",
+                    f"the American army lands where an army is worth most ({values.score('A', landing)}), "
+                    f"of {', '.join(board.dmap.label(c) for c in open_)}"))
+    counts = adjustment_counts(board.units, board.owners, sorted(board.active))
+    for power, owed in counts.items():
+        if owed > 0:
+            free = [c for c in board.dmap.home_centers.get(power, ())
+                    if board.owners.get(c) == power and c not in board.units and c != landing]
+            choices = sorted((_build_choice(board, values, c) for c in free), key=lambda c: (-c[0], c[2]))
+            for value, kind, loc in [c for c in choices if c[1]][:owed]:
+                what = "an army" if kind == "A" else "a fleet"
+                out.append((Build(kind, loc).text(),
+                            f"builds {what} in {board.dmap.label(loc)}: {what} is worth most there "
+                            f"({values.score(kind, loc)})"))
+        elif owed < 0:
+            mine = [u for u in board.own_units() if u.power == power]
+            mine.sort(key=lambda u: (values.unit_worth(u), u.province))
+            for unit in mine[:-owed]:
+                out.append((Remove(unit.kind, unit.loc).text(),
+                            f"removes {unit}: the least useful unit (its best move is worth "
+                            f"{values.score(unit.kind, max([unit.loc] + board.steps(unit), key=lambda l: values.of(unit.kind, l)))})"))
+    return out
+
+
+def side_name(board: Board, power: str) -> str:
+    return board.side_of(power) if board.side_of(power) != NEUTRAL else power
