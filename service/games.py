@@ -11,8 +11,10 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import logging
 import random
 import secrets
+import sqlite3
 from datetime import datetime, timedelta, timezone
 from typing import Any, Callable, Mapping, Sequence
 
@@ -35,6 +37,7 @@ from .timers import TimersMixin
 from .workers import Inline
 
 Clock = Callable[[], datetime]
+log = logging.getLogger("dispatch.games")
 MAX_ORDER_LINES = 200
 MAX_ORDER_LENGTH = 300
 # Phases in which nobody has anything to order are adjudicated straight away; this bounds
@@ -374,30 +377,82 @@ class GameService(TimersMixin, PolicyMixin, GameMasterMixin, SeatsMixin, VotesMi
         seed = await self.store.seed(conn, game_id)
         now = self.clock()
         for _ in range(MAX_SKIPPED_PHASES):
-            sheets = await self.store.order_sheets(phase.id, conn)
-            orders = {seat: list(sheet.lines) for seat, sheet in sheets.items() if sheet.lines}
-            result = variant.adjudicate(phase.state, orders, phase_rng(seed, phase.seq))
-            await conn.execute("UPDATE phases SET adjudicated_at=?, report=? WHERE id=?",
-                               (iso(now), result.report, phase.id))
-            await conn.execute("UPDATE reminders SET done_at=? WHERE phase_id=? AND done_at IS NULL",
-                               (iso(now), phase.id))
-            await self.store.log(conn, game_id, phase.id, iso(now), None, "adjudicated",
-                                 {"reason": reason, "label": phase.label,
-                                  "announcements": list(result.announcements)})
-            text = f"**{phase.label}** adjudicated ({reason}).\n{result.report}"
-            if result.announcements:
-                text += "\n" + "\n".join(result.announcements)
-            await self.store.outbox(conn, game_id, "game", text, phase.id, iso(now))
-            for seat, message in result.private.items():
-                await self.store.outbox(conn, game_id, f"seat:{seat}", message, None, iso(now))
-            if result.finished:
-                await self._finish(conn, game, result, now, phase.seq + 1, variant)
-                return await self.store.phase_by_seq(game_id, phase.seq + 1, conn)
-            phase = await self._open_phase(conn, game, variant, result.state, phase.seq + 1, now)
-            if variant.seats_to_act(phase.state):
-                return phase
+            # each phase's adjudication is a savepoint: if the rules engine fails on it, what it
+            # wrote is undone and the game waits for its GM at that phase (`_engine_failed`)
+            await conn.execute("SAVEPOINT adjudication")
+            try:
+                following, settled = await self._adjudicate_one(conn, game, variant, phase, seed, now, reason)
+            except sqlite3.Error:
+                raise
+            except Exception as exc:  # noqa: BLE001 - any engine failure: the game must stay movable
+                await conn.execute("ROLLBACK TO adjudication")
+                await conn.execute("RELEASE adjudication")
+                await self._engine_failed(conn, game, phase, reason, exc, now)
+                return None
+            await conn.execute("RELEASE adjudication")
+            if settled:
+                return following
+            phase = following
             reason = "nobody has orders to give"
         raise RuntimeError(f"game #{game_id}: more than {MAX_SKIPPED_PHASES} empty phases in a row")
+
+    async def _adjudicate_one(self, conn, game: GameInfo, variant: Variant, phase: PhaseInfo, seed: str,
+                              now: datetime, reason: str) -> tuple[PhaseInfo, bool]:
+        """Adjudicate one phase and open the next (or finish the game); returns the new phase and
+        whether the game stops there (over, or someone has orders to give)."""
+        game_id = game.id
+        sheets = await self.store.order_sheets(phase.id, conn)
+        orders = {seat: list(sheet.lines) for seat, sheet in sheets.items() if sheet.lines}
+        result = variant.adjudicate(phase.state, orders, phase_rng(seed, phase.seq))
+        await conn.execute("UPDATE phases SET adjudicated_at=?, report=? WHERE id=?",
+                           (iso(now), result.report, phase.id))
+        await conn.execute("UPDATE reminders SET done_at=? WHERE phase_id=? AND done_at IS NULL",
+                           (iso(now), phase.id))
+        await conn.execute("UPDATE games SET attention_phase=NULL, attention_since=NULL WHERE id=?", (game_id,))
+        await self.store.log(conn, game_id, phase.id, iso(now), None, "adjudicated",
+                             {"reason": reason, "label": phase.label,
+                              "announcements": list(result.announcements)})
+        text = f"**{phase.label}** adjudicated ({reason}).\n{result.report}"
+        if result.announcements:
+            text += "\n" + "\n".join(result.announcements)
+        await self.store.outbox(conn, game_id, "game", text, phase.id, iso(now))
+        for seat, message in result.private.items():
+            await self.store.outbox(conn, game_id, f"seat:{seat}", message, None, iso(now))
+        if result.finished:
+            await self._finish(conn, game, result, now, phase.seq + 1, variant)
+            return await self.store.phase_by_seq(game_id, phase.seq + 1, conn), True
+        following = await self._open_phase(conn, game, variant, result.state, phase.seq + 1, now)
+        return following, bool(variant.seats_to_act(following.state))
+
+    async def _engine_failed(self, conn, game: GameInfo, phase: PhaseInfo, reason: str, exc: Exception,
+                             now: datetime) -> None:
+        """The last resort when the rules engine cannot adjudicate a phase (an order that turns
+        out impossible fails as an order inside the engine; this is for anything else): nothing
+        of the adjudication is kept, the game is marked as needing attention at this phase and
+        its GM is told once — without the error's text, which may speak of secret outcomes (the
+        log has it). The phase stays open: before its deadline players may change orders and be
+        ready again; the GM may extend the deadline (which tries again), adjudicate again after a
+        fix, or roll back. A deadline that fired is done, so the clock does not retry by itself
+        (the same orders and dice would fail the same way): no failure on every tick."""
+        log.error("game %s: %s could not be adjudicated (%s)", game.id, phase.label, reason, exc_info=exc)
+        row = await (await conn.execute("SELECT attention_phase FROM games WHERE id=?", (game.id,))).fetchone()
+        await self.store.log(conn, game.id, phase.id, iso(now), None, "adjudication_failed",
+                             {"reason": reason, "label": phase.label, "error": type(exc).__name__})
+        if row is not None and row["attention_phase"] == phase.id:
+            return              # the GM was told already
+        await conn.execute("UPDATE games SET attention_phase=?, attention_since=? WHERE id=?",
+                           (phase.id, iso(now), game.id))
+        await self.store.outbox(conn, game.id, "gm", (
+            f"⚠️ Game #{game.id} needs attention: **{phase.label}** could not be adjudicated ({reason}); the rules "
+            f"engine stopped with an internal error ({type(exc).__name__}). Nothing was changed: the phase is still open "
+            f"and every order stands. GM: `/game adjudicate` tries again, `/game extend` gives the players time to "
+            f"change their orders (the new deadline tries again), `/game rollback` re-opens the phase before. "
+            f"The details are in the bot's log."), None, iso(now))
+
+    async def needs_attention(self, game_id: int) -> int | None:
+        """The phase id the rules engine could not adjudicate, if the game is waiting on its GM."""
+        row = await self.db.fetchone("SELECT attention_phase FROM games WHERE id=?", (game_id,))
+        return row["attention_phase"] if row is not None else None
 
     async def _finish(self, conn, game: GameInfo, result: PhaseResult, now: datetime, seq: int,
                       variant: Variant) -> None:

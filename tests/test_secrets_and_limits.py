@@ -158,9 +158,11 @@ async def test_one_failing_game_never_blocks_the_others(service, clock, monkeypa
     assert (await service.phase(broken.id)).seq == 0
     notes = [m for m in await service.pending_messages(100) if m.target == "gm"]
     assert notes and "needs attention" in notes[0].content
-    row = await service.db.fetchone("SELECT attempts, due_at FROM reminders WHERE game_id=? AND kind='deadline' "
+    # issue 23: the same orders and dice fail the same way, so the clock does not retry by itself;
+    # the game waits for its GM (adjudicate again, extend, roll back) instead of failing every tick
+    row = await service.db.fetchone("SELECT COUNT(*) AS n FROM reminders WHERE game_id=? AND kind='deadline' "
                                     "AND done_at IS NULL", (broken.id,))
-    assert row["attempts"] == 1 and row["due_at"] > clock().isoformat()[:19]   # retried later, not at once
+    assert row["n"] == 0 and await service.needs_attention(broken.id) == phase.id
     await service.tick()                                       # not due yet: no second note
     assert len([m for m in await service.pending_messages(100) if m.target == "gm"]) == 1
 

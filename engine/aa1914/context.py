@@ -7,7 +7,7 @@ imports run one way, from the turn down to the phases (docs/architecture.md).
 from __future__ import annotations
 
 import random
-from typing import Any, Protocol, Sequence
+from typing import Any, Callable, Protocol, Sequence
 
 from .board import Board
 from .rules import Rules
@@ -30,6 +30,17 @@ class HouseHooks(Protocol):
 
     def after_land_battle(self, turn: "TurnContext", name: str, plans: tuple[dict[str, int], dict[str, int]],
                           used: tuple[int, int]) -> None: ...
+
+    def land_placements(self, turn: "TurnContext") -> list[str]: ...
+
+    def limited_placement(self, turn: "TurnContext", kind: str, where: str, n: int) -> str | None: ...
+
+    def placement_problem(self, turn: "TurnContext", kind: str, where: str, n: int,
+                          problem: str | None) -> str | None: ...
+
+    def check_unplaced(self, turn: "TurnContext", kind: str, n: int) -> None: ...
+
+    def may_place_unasked(self, turn: "TurnContext", kind: str, where: str, n: int) -> bool: ...
 
 
 class TurnContext(Protocol):
@@ -62,6 +73,8 @@ class TurnContext(Protocol):
     attacks: set[str]
     bought: dict[str, int]
     placed: dict[str, int]
+    to_place: dict[str, int]            # bought and not yet placed (mobilization)
+    enemy_held_during_turn: set[str]
 
     # the battle choices of the turn's orders
     sea_decisions: dict[str, SeaDecision]
@@ -79,6 +92,10 @@ class TurnContext(Protocol):
     italy_attacked: set[str]
 
     def roll(self, n: int) -> list[int]: ...
+
+    def carry_out(self, action: Callable[[Any], None], order: Any) -> None: ...
+
+    def rules_of(self, kind: str) -> Sequence[HouseHooks]: ...
 
     def new_unit(self, kind: str, owner: str, where: str) -> dict: ...
 

@@ -10,22 +10,23 @@ the same rules but rolls no dice and fights no battles.
 """
 from __future__ import annotations
 
+import copy
 import json
 import random
 from typing import Sequence
 
-from engine.errors import IllegalOrder, OrderError
+from engine.errors import IllegalOrder, OrderError, RulesError
 
-from . import battles, movement
+from . import battles, mobilization, movement
 from .board import Board
-from .house.base import (ATTACK, BREAKTHROUGH, COLLECT, MOVEMENT, NOT_MINE, PURCHASE, STANDING, HouseRule,
+from .house.base import (ATTACK, BREAKTHROUGH, COLLECT, MOVEMENT, PURCHASE, STANDING, HouseRule,
                          OrderHandler)
 from .house.catalog import not_enabled
 from .house.registry import house_rules, order_handlers, rules_for
 from .orders import Attack, Buy, CallOff, DeclareUSW, MoveOrder, Order, Place, SeaDecision, Submerge
 from .rules import USW_ZONES, submarine_warfare_loss
 from .standing import apply_standing
-from .state import US, aligned, at_war, contested_territories, friendly, holds_land, income, is_contested, units_in
+from .state import US, aligned, at_war, contested_territories, friendly, holds_land, income, units_in
 from .tournament import economic_collapse, political_collapse
 from .units import HOUSE_UNITS, UNIT_TYPES
 
@@ -34,11 +35,12 @@ MINE_HIT = 1         # RULES.md 5.4: "each vessel must survive a roll"; sunk (hi
 
 
 # The steps in which orders are carried out before the battles, in turn order (`collect` orders,
-# such as sending supplies, come after mobilization). Standing and collect orders are settings
-# that hold or refuse the whole sheet; the others are carried out one by one (`carry_out`), so
-# one that fails when the dice intervene does not stop the turn.
+# such as sending supplies, come after mobilization). Every order is carried out on its own
+# (`Turn.carry_out`): one that turns out impossible once the dice have spoken fails as an order.
 STEPS = (STANDING, PURCHASE, MOVEMENT, BREAKTHROUGH, ATTACK)
-CARRIED_OUT = (PURCHASE, MOVEMENT, BREAKTHROUGH, ATTACK)
+
+# What a failed order must not leave half-done is everything of the turn but these (fixed for the turn).
+_FIXED_FOR_THE_TURN = frozenset({"board", "power", "rng", "rules", "house", "handlers"})
 
 
 class Turn:
@@ -91,6 +93,7 @@ class Turn:
         self.start_unit_places = {u["id"]: u["where"] for u in self.state["units"]}
         self.bought: dict[str, int] = {}
         self.placed: dict[str, int] = {}
+        self.to_place: dict[str, int] = {}
         self.economic_collapse = False
 
     # ------------------------------------------------------------------ helpers
@@ -111,14 +114,19 @@ class Turn:
     def run(self, orders: Sequence[Order]) -> dict:
         self.begin()
         # standing orders are kept in the state at once; the rest wait for their step
-        rest = [o for o in orders if not apply_standing(self.state, self.power, o)]
+        rest = []
+        for order in orders:
+            standing: list[bool] = []
+            self.carry_out(lambda o: standing.append(apply_standing(self.state, self.power, o)), order)
+            if standing == [False]:
+                rest.append(order)
         for step in STEPS:
             self.carry_out_step(step, rest)
         if self.rng is None:
             self.check_end_of_movement()
         else:
             self.fight()
-        self.mobilize([o for o in rest if isinstance(o, Place)])
+        mobilization.mobilize(self, [o for o in rest if isinstance(o, Place)])
         self.carry_out_step(COLLECT, rest)
         if self.rng is not None:
             self.collect_income()
@@ -133,13 +141,7 @@ class Turn:
             handler = self.handlers.get(type(order))
             if handler is None or handler.step != step:
                 continue
-            if step in CARRIED_OUT:
-                self.carry_out(lambda o: handler.carry_out(self, o), order)
-                continue
-            try:
-                handler.carry_out(self, order)
-            except OrderError as exc:
-                raise (exc if exc.line else exc.at_line(order.text())) from None
+            self.carry_out(lambda o: handler.carry_out(self, o), order)
 
     def fight(self) -> None:
         """The combat phase: sea battles, the landings that waited for them, then land battles."""
@@ -153,21 +155,48 @@ class Turn:
         battles.settle_control(self)
 
     def carry_out(self, action, order) -> None:
-        """Checked orders can still fail when dice intervene (a mine sinks a loaded transport):
-        then the order is reported as not carried out instead of stopping the turn. In the dry
-        run that checks orders, a refusal names the order it is about."""
+        """Checked orders can still fail when dice intervene (a mine sinks a loaded transport, the
+        units that were to receive supplies die): then the order is reported as not carried out,
+        and nothing of it stays done, instead of stopping the turn. In the dry run that checks
+        orders, a refusal names the order it is about."""
         if self.rng is None:
             try:
                 action(order)
             except OrderError as exc:
                 raise (exc if exc.line else exc.at_line(order.text())) from None
             return
+        before = self._snapshot()
         try:
             action(order)
-        except OrderError as exc:
-            self.report.append(f"✗ `{order.text()}` could not be carried out: {exc.reason}")
-            # kept with the turn's position so the results map draws it as failed
-            self.state["failed_orders"].append(order.text())
+        except RulesError as exc:
+            self._restore(before)
+            reason = exc.reason if isinstance(exc, OrderError) else str(exc)
+            self.order_failed(order, reason)
+
+    def order_failed(self, order, reason: str) -> None:
+        """Report an order as not carried out, with its reason."""
+        self.report.append(f"✗ `{order.text()}` could not be carried out: {reason}")
+        # kept with the turn's position so the results map draws it as failed
+        self.state["failed_orders"].append(order.text())
+
+    def _snapshot(self) -> tuple[dict, int, object]:
+        """Everything an order may change: the state (its dice log only by length: it only grows),
+        the turn's own records, the dice."""
+        log = self.state["log"]
+        self.state["log"] = []
+        try:
+            saved = copy.deepcopy({k: v for k, v in self.__dict__.items() if k not in _FIXED_FOR_THE_TURN})
+        finally:
+            self.state["log"] = log
+        return saved, len(log), self.rng.getstate()
+
+    def _restore(self, snapshot: tuple[dict, int, object]) -> None:
+        saved, logged, dice = snapshot
+        log = self.state["log"]
+        del log[logged:]
+        saved["state"]["log"] = log
+        self.__dict__.update(saved)
+        self.rng.setstate(dice)
 
     def begin(self) -> None:
         """Start of turn: the US may enter the war; economic collapse is checked; battleships repaired."""
@@ -382,85 +411,6 @@ class Turn:
 
     def _start_units(self) -> list[dict]:
         return [u for u in self.state["units"] if u["id"] not in self.done_moving]
-
-    def mobilize(self, places: list[Place]) -> None:
-        """Place what was bought (RULES.md 1.4): land units and fighters in the capital (the
-        British Empire also in India), ships at an own naval base not enemy-held this turn."""
-        remaining = dict(self.bought)
-        for order in places:
-            for kind, n in order.units:
-                if remaining.get(kind, 0) < n:
-                    raise IllegalOrder(f"{self.power} bought {remaining.get(kind, 0)} {kind} to place, not {n}")
-                problem = NOT_MINE
-                if order.where not in self.standard_placements() and not UNIT_TYPES[kind].is_sea:
-                    # the house rules' places with limits of their own (4.17 Spain, 4.11, 4.6)
-                    problem = next((p for p in (rule.limited_placement(self, kind, order.where, n)
-                                                for rule in self.house) if p != NOT_MINE), NOT_MINE)
-                if problem == NOT_MINE:
-                    problem = self.placement_problem(kind, order.where)
-                for rule in self.rules_of(kind):
-                    problem = rule.placement_problem(self, kind, order.where, n, problem)
-                if problem:
-                    raise IllegalOrder(problem)
-                self.placed[order.where] = self.placed.get(order.where, 0) + n
-                remaining[kind] -= n
-                for _ in range(n):
-                    self.new_unit(kind, self.power, order.where)
-        for kind, n in list(remaining.items()):
-            if not n:
-                continue
-            owners = self.rules_of(kind)
-            for rule in owners:
-                rule.check_unplaced(self, kind, n)
-            where = next((w for w in self.placement_options(kind)
-                          if all(rule.may_place_unasked(self, kind, w, n) for rule in owners)), None)
-            if where is None:
-                refund = self.rules.cost(kind) * n
-                self.state["treasury"][self.power] += refund
-                self.report.append(f"↩️ No place to mobilize {n} {kind}: {refund} IPCs refunded.")
-                continue
-            for _ in range(n):
-                self.new_unit(kind, self.power, where)
-        if self.bought:
-            self.report.append(f"🏭 {self.power} mobilizes " + ", ".join(f"{n} {k}" for k, n in self.bought.items()) + ".")
-
-    def placement_options(self, kind: str) -> list[str]:
-        board, spec = self.board, UNIT_TYPES[kind]
-        if not spec.is_sea:
-            return [p for p in self.land_placements() if self.placement_problem(kind, p) is None]
-        zones = []
-        for name, t in board.territories.items():
-            if t.naval_base and t.original_owner == self.power:
-                zones += [z for z in t.naval_base if self.placement_problem(kind, z) is None]
-        return zones
-
-    def standard_placements(self) -> list[str]:
-        """Unlimited places for land units: the capital; India for the British Empire; Munich for
-        Germany with house rule 4.5."""
-        extra = [t for power, t in self.rules.extra_mobilization if power == self.power]
-        return [self.board.capital_of(self.power)] + (["India"] if self.power == "British Empire" else []) + extra
-
-    def land_placements(self) -> list[str]:
-        """Every place land units may go: the standard ones and the house rules' (a staging
-        factory, 4.11)."""
-        return self.standard_placements() + [p for rule in self.house for p in rule.land_placements(self)]
-
-    def placement_problem(self, kind: str, where: str) -> str | None:
-        board, spec = self.board, UNIT_TYPES[kind]
-        if spec.is_sea:
-            bases = [n for n, t in board.territories.items() if where in t.naval_base and t.original_owner == self.power
-                     and self.state["control"].get(n) == self.power and n not in self.enemy_held_during_turn]
-            if not bases:
-                return f"ships are placed in a sea zone of one of {self.power}'s own naval bases, not {where}"
-            return None
-        allowed = self.land_placements()
-        if where not in allowed:
-            return f"{kind} is placed in {' or '.join(allowed)}, not {where}"
-        holder = self.state["control"].get(where)
-        if holder != self.power and not (holder is None and is_contested(board, self.state, where)
-                                          and board.territories[where].original_owner == self.power):
-            return f"{self.power} does not control {where}"
-        return None
 
     def collect_income(self) -> None:
         if self.economic_collapse:

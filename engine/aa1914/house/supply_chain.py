@@ -34,27 +34,53 @@ def supplies(turn: TurnContext) -> dict:
 
 
 def _send(turn: TurnContext, order: SendSupplies) -> None:
+    """4.7: "Supplies can only be used on land units that are in the same territory they are
+    located in" — a sea zone holds no land units, so supplies are never sent there."""
+    if turn.board.territories[order.where].sea:
+        raise IllegalOrder(f"{order.where} is a sea zone; supplies go to a land territory, where they are used "
+                           f"by your land units there (4.7)")
     turn.supply_sends.append(order)
 
 
 def supply(turn: TurnContext, sends: list[SendSupplies]) -> None:
+    """The Collect phase: the stock grows by 1 per territory held, each `supply` order is carried
+    out on its own (`send`), then the surplus over the stockpile limit is lost."""
     mine = supplies(turn)
     if not turn.economic_collapse:
         mine["stock"] += sum(1 for name, t in turn.board.territories.items()
                              if not t.sea and controller(turn.board, turn.state, name) == turn.power)
     for order in sends:
-        units = sum(1 for u in units_in(turn.state, order.where) if u["owner"] == turn.power)
-        room = supply_capacity(units) - mine["at"].get(order.where, 0)
-        if order.amount > room:
-            raise IllegalOrder(f"{order.where} can take {max(room, 0)} more supplies (twice your units there)")
-        if order.amount > mine["stock"]:
-            raise IllegalOrder(f"{turn.power} has {mine['stock']} supplies to send, not {order.amount}")
-        mine["stock"] -= order.amount
-        mine["at"][order.where] = mine["at"].get(order.where, 0) + order.amount
+        turn.carry_out(lambda o: send(turn, o), order)
     limit = stockpile_limit(income(turn.board, turn.state, turn.power))
     if mine["stock"] > limit:
         turn.report.append(f"📦 {turn.power} loses {mine['stock'] - limit} surplus supplies.")
         mine["stock"] = limit
+
+
+def send(turn: TurnContext, order: SendSupplies) -> None:
+    """One `supply <territory> <n>`. The room — "twice the number of units your power has in that
+    territory" — is counted when the supplies arrive, at the Collect phase after the battles
+    (docs/rulings.md): when units died in between, only what fits arrives and the rest stays in
+    the stockpile ("Your power can stockpile supplies"); if nothing fits, the order fails. While
+    orders are only checked (no battles), a send larger than the room is refused."""
+    mine = supplies(turn)
+    units = sum(1 for u in units_in(turn.state, order.where) if u["owner"] == turn.power)
+    room = max(0, supply_capacity(units) - mine["at"].get(order.where, 0))
+    if turn.rng is None and order.amount > room:
+        raise IllegalOrder(f"{order.where} can take {room} more supplies (twice your units there)")
+    if turn.rng is None and order.amount > mine["stock"]:
+        raise IllegalOrder(f"{turn.power} has {mine['stock']} supplies to send, not {order.amount}")
+    amount = min(order.amount, room, mine["stock"])
+    if amount == 0:
+        why = (f"{turn.power} has no supplies left to send" if room else
+               f"{order.where} has no room: it holds twice the units {turn.power} has there ({units} now)")
+        raise IllegalOrder(f"{why}; the supplies stay in the stockpile")
+    if amount < order.amount:
+        turn.report.append(f"📦 Only {amount} of {turn.power}'s {order.amount} supplies reach {order.where} "
+                           f"(room for twice its {units} unit(s) there, stock {mine['stock']}); "
+                           f"the rest stay in the stockpile.")
+    mine["stock"] -= amount
+    mine["at"][order.where] = mine["at"].get(order.where, 0) + amount
 
 
 def supplies_for_battle(turn: TurnContext, name: str, side: list[dict]) -> dict[str, int]:
