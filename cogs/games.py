@@ -72,6 +72,10 @@ class GameCog(DispatchCog, name="Games"):
     async def join(self, ctx: commands.Context, game_id: int | None = None, seat: str | None = None) -> None:
         game = await resolve_game(self.service, ctx, game_id)
         taken = await self.service.join(game.id, actor_of(ctx), seat)
+        if game.options.get("anonymous"):          # anonymous players: the seat is told to its player only
+            await reply_privately(self.service, ctx, f"You take **{taken}** in game #{game.id} (anonymous game: "
+                                                     f"nobody else is told who plays it until the end).")
+            return
         await reply(ctx, f"{ctx.author.mention} takes **{taken}** in game #{game.id}.")
 
     @join.autocomplete("game_id")

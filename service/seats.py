@@ -148,6 +148,8 @@ class SeatsMixin:
         replacing = f", replacing <@{previous}>" if previous else ""
         joined = f"{by} <@{user_id}> as **{seat}**{replacing}." if how == "assigned" else \
             f"🤝 <@{user_id}> takes over **{seat}**{replacing}."
+        if anonymous_now(game):
+            joined = f"🤝 A new player takes over **{seat}** (anonymous game: names are revealed at the end)."
         await self.store.outbox(conn, game.id, "game", joined, None, now)
         brief = ""
         if game.current_phase is not None:
@@ -247,15 +249,24 @@ def _assignable(game: GameInfo, actor: Actor, seat: str, user_id: int | None, gu
     if game.seat(chosen).user_id == user_id:
         raise BadState(f"<@{user_id}> already holds {chosen} in game #{game.id}")
     if game.status != "forming" and chosen not in game.substitute_wanted:
-        raise BadState(f"<@{game.holder(chosen)}> plays {chosen} and has not agreed to hand it over. A seat "
+        player = "its player" if anonymous_now(game) else f"<@{game.holder(chosen)}>"
+        raise BadState(f"{player} plays {chosen} and has not agreed to hand it over. A seat "
                        f"changes hands mid-game when its player agrees (`/game leave`) or when it has fallen "
                        f"into civil disorder")
     return chosen
 
 
+def anonymous_now(game: GameInfo) -> bool:
+    """Anonymous players (a game option): who holds which seat is shown only once it is over."""
+    return bool(game.options.get("anonymous")) and game.status not in ("finished", "abandoned")
+
+
 def seats_text(game: GameInfo, history: list[HolderSpell]) -> str:
-    """`/game seats`: each seat's player, since when, who held it before, and its standing."""
+    """`/game seats`: each seat's player, since when, who held it before, and its standing
+    (players hidden while an anonymous game runs)."""
     lines = [f"**Seats of #{game.id} {game.name}**"]
+    if anonymous_now(game):
+        lines[0] += " (anonymous players: revealed when the game ends)"
     for info in game.seats:
         spells = [h for h in history if h.seat == info.seat]
         since = f" since {spells[-1].from_label}" if spells and spells[-1].from_label else ""
@@ -267,6 +278,8 @@ def seats_text(game: GameInfo, history: list[HolderSpell]) -> str:
         if info.misses:
             state.append(f"{info.misses} missed phase(s)")
         holder = f"<@{info.user_id}>" if info.user_id else "open"
+        if anonymous_now(game):
+            holder, spells = ("taken" if info.user_id else "open"), spells[-1:]
         lines.append(f"• **{info.seat}**: {holder}{since}" + (f" — {', '.join(state)}" if state else ""))
         for earlier in spells[:-1]:
             lines.append(f"  before: <@{earlier.user_id}> from {earlier.from_label or 'the start'}")

@@ -11,6 +11,7 @@ from .games import GameService
 from .history import last_headlines
 from .policy import policy_text
 from .rooms import TABLE_SETTINGS, table_text
+from .seats import anonymous_now
 from .models import GameInfo
 
 
@@ -62,7 +63,8 @@ async def game_status(service: GameService, game: GameInfo, viewer_id: int | Non
                if v != next((s.default for s in variant.option_specs() if s.key == k), None)}
     if options:
         lines.append("Options: " + ", ".join(f"{k}={v}" for k, v in sorted(options.items())))
-    seats = ", ".join(f"{s.seat}: " + (f"<@{s.user_id}>" if s.user_id else "open")
+    hidden = anonymous_now(game)          # anonymous players: seats by power only until the end
+    seats = ", ".join(f"{s.seat}: " + (("taken" if hidden else f"<@{s.user_id}>") if s.user_id else "open")
                       + (" (civil disorder)" if s.civil_disorder else " (offered to a substitute)" if s.leaving else "")
                       for s in game.seats)
     lines.append("Seats: " + seats)

@@ -10,6 +10,7 @@ does not vote). A vote counts for the phase it was cast in; a new phase starts a
 | `extend` (hours) | every playing seat | two thirds | the deadline moves by that many hours |
 | `draw` (Diplomacy) | every playing seat | all of them | the game ends in a draw |
 | `concede` | the seats of the voter's side | all of them | the other side wins |
+| `concede` (more than two sides) | every surviving seat | all but one | the one that did not vote wins |
 | `rollback` | every playing seat, and the GM | two thirds with the GM's | the last adjudication is undone |
 
 **Rollback** undoes the last adjudication: the phases it opened are removed (kept whole in the
@@ -59,7 +60,8 @@ class Tally:
 def motion_words(motion: str) -> str:
     kind, _, arg = motion.partition(":")
     return {"pause": "pause the game", "resume": "resume the game", "extend": f"extend the deadline by {arg}h",
-            "draw": "end the game in a draw", "concede": f"concede ({arg})", "rollback": "undo the last adjudication"
+            "draw": "end the game in a draw", "rollback": "undo the last adjudication",
+            "concede": f"concede ({arg})" if arg else "concede the game to the one surviving power that does not vote"
             }[kind]
 
 
@@ -147,6 +149,8 @@ class VotesMixin:
     async def _motion_key(self, conn, game: GameInfo, kind: str, hours: float | None, voters: list[str]) -> str:
         if kind == "extend":
             return f"extend:{check_hours(hours if hours is not None else DEFAULT_EXTENSION_HOURS):g}"
+        if kind == "concede" and len({side_of(game, s.seat) for s in game.seats}) > 2:
+            return "concede"      # many powers: all survivors but one concede to that one
         if kind == "concede":
             sides = {side_of(game, seat) for seat in voters}
             if len(sides) > 1:
@@ -156,12 +160,16 @@ class VotesMixin:
 
     async def _tally(self, conn, game: GameInfo, phase: PhaseInfo, key: str) -> Tally:
         kind, _, arg = key.partition(":")
-        playing = tuple(s.seat for s in game.seats if s.user_id is not None and not s.civil_disorder)
-        electorate = tuple(s for s in playing if side_of(game, s) == arg) if kind == "concede" else playing
+        out = get_variant(game.variant).out_of_game       # an eliminated power votes no more
+        playing = tuple(s.seat for s in game.seats if s.user_id is not None and not s.civil_disorder
+                        and not out(phase.state, s.seat))
+        electorate = tuple(s for s in playing if side_of(game, s) == arg) if kind == "concede" and arg else playing
         rows = await (await conn.execute("SELECT seat, user_id FROM votes WHERE game_id=? AND phase_id=? AND motion=?",
                                          (game.id, phase.id, key))).fetchall()
         yes = tuple(r["seat"] for r in rows if r["seat"] in electorate and game.holder(r["seat"]) == r["user_id"])
         needed = len(electorate) if kind in ("draw", "concede") else two_thirds(len(electorate))
+        if key == "concede":
+            needed = max(len(electorate) - 1, 1)
         gm_agrees = True
         if kind == "rollback":
             gm_agrees = any(r["user_id"] == game.creator_id for r in rows)
@@ -170,6 +178,7 @@ class VotesMixin:
 
     async def _carry_out(self, conn, game: GameInfo, phase: PhaseInfo, key: str, actor: Actor) -> None:
         kind, _, arg = key.partition(":")
+        conceding = await self._tally(conn, game, phase, key) if key == "concede" else None
         await conn.execute("DELETE FROM votes WHERE game_id=? AND motion=?", (game.id, key))
         now = self.clock()
         if kind == "pause":
@@ -186,6 +195,9 @@ class VotesMixin:
                 f"<t:{int(deadline.timestamp())}:F> (<t:{int(deadline.timestamp())}:R>)."), None, iso(now))
         elif kind == "draw":
             await self._finish_by_agreement(conn, game, phase, (), "all players agreed to a draw")
+        elif conceding is not None:
+            winners = tuple(s for s in conceding.electorate if s not in conceding.yes)
+            await self._finish_by_agreement(conn, game, phase, winners, "the other powers conceded")
         elif kind == "concede":
             winners = tuple(s.seat for s in game.seats if side_of(game, s.seat) != arg)
             await self._finish_by_agreement(conn, game, phase, winners, f"{arg} conceded")
