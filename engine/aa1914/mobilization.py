@@ -23,9 +23,10 @@ def mobilize(turn: TurnContext, places: list[Place]) -> None:
     turn.to_place = dict(turn.bought)
     for order in places:
         turn.carry_out(lambda o: place(turn, o), order)
-    place_the_rest(turn)
-    if turn.bought:
-        turn.report.append(f"🏭 {turn.power} mobilizes " + ", ".join(f"{n} {k}" for k, n in turn.bought.items()) + ".")
+    refunded = place_the_rest(turn)
+    mobilized = {kind: n - refunded.get(kind, 0) for kind, n in turn.bought.items() if n > refunded.get(kind, 0)}
+    if mobilized:
+        turn.report.append(f"🏭 {turn.power} mobilizes " + ", ".join(f"{n} {k}" for k, n in mobilized.items()) + ".")
 
 
 def place(turn: TurnContext, order: Place) -> None:
@@ -50,11 +51,12 @@ def place(turn: TurnContext, order: Place) -> None:
             turn.new_unit(kind, turn.power, order.where)
 
 
-def place_the_rest(turn: TurnContext) -> None:
+def place_the_rest(turn: TurnContext) -> dict[str, int]:
     """RULES.md 1.4: units bought and given no place go to the first legal place — one unit at a
     time, so a limit per place (4.2: "No more than 2 Merchant Raiders may be in the same sea
     zone") sends the next unit to the next place instead of refunding them all. Units that fit
-    nowhere are refunded."""
+    nowhere are refunded; returns how many of each kind."""
+    refunded: dict[str, int] = {}
     for kind, n in list(turn.to_place.items()):
         if not n:
             continue
@@ -67,6 +69,7 @@ def place_the_rest(turn: TurnContext) -> None:
             if turn.rng is None:
                 raise
             refund(turn, kind, n, exc.reason)
+            refunded[kind] = n
             continue
         placed = 0
         while placed < n:
@@ -78,6 +81,8 @@ def place_the_rest(turn: TurnContext) -> None:
             placed += 1
         if placed < n:
             refund(turn, kind, n - placed, "no place to mobilize them")
+            refunded[kind] = n - placed
+    return refunded
 
 
 def refund(turn: TurnContext, kind: str, n: int, why: str) -> None:
