@@ -33,6 +33,9 @@ REGIONS: dict[str, dict[str, tuple[str, ...]]] = {
     },
 }
 
+# the standard-board Diplomacy variants share rx07's board and so its regions
+REGIONS.update({key: REGIONS["rx07"] for key in ("classic", "france_austria", "england_turkey")})
+
 
 def regions_of(variant_key: str) -> tuple[str, ...]:
     return tuple(REGIONS.get(variant_key, {}))

@@ -14,6 +14,7 @@ Renderer = Callable[..., bytes]   # (state, last_orders, label, summary, palette
 _RENDERERS: dict[str, Renderer] = {}
 # the maps shipped with Dispatch, loaded on first use (Pillow data is large)
 _BUILT_IN = {"rx07": ("render.diplomacy", "render_diplomacy"), "aa1914": ("render.aa1914", "render_aa1914")}
+_BUILT_IN.update({key: _BUILT_IN["rx07"] for key in ("classic", "france_austria", "england_turkey")})  # same board
 
 
 def register_renderer(variant_key: str, renderer: Renderer) -> None:
