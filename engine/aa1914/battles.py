@@ -201,6 +201,48 @@ def _check_us_attacked(turn: TurnContext, defenders: list[str]) -> None:
         turn.us_enters_war("The United States is attacked and enters the war.")
 
 
+def return_fighters(turn: TurnContext) -> None:
+    """After the land battles, a fighter of the moving power (or of an ally that joined its attack,
+    4.14) left where its power has no land units — they died under it — returns to friendly land
+    units: RULES.md 2.5, it "must END its move in a territory that contains land units of its own
+    power", and S8 (relayed Wizards answer) says it must "return" to a territory with its own land
+    units. It goes back where it started the turn if its power's land units are there, else to a
+    neighbouring territory holding them (uncontested ones first); with none in reach it is lost
+    (docs/rulings.md). A defender's fighters did not move: they stay where they defended."""
+    board, state = turn.board, turn.state
+    joined = set().union(*turn.allied_attackers.values()) if turn.allied_attackers else set()
+    for u in [u for u in state["units"] if u["type"] == "fighter" and not board.territories[u["where"]].sea
+              and (u["owner"] == turn.power or u["id"] in joined)]:
+        here = u["where"]
+        if _has_land_units(state, u["owner"], here):
+            continue
+        dest = _fighter_base(turn, u)
+        if dest is None:
+            state["units"].remove(u)
+            turn.report.append(f"✈️ {u['owner']}'s fighter in {here} has no land units of its own left there and "
+                               f"none within reach to return to: it is lost.")
+            continue
+        u["where"] = dest
+        turn.report.append(f"✈️ {u['owner']}'s fighter in {here} has no land units of its own left there: "
+                           f"it returns to {dest}.")
+
+
+def _has_land_units(state: dict, power: str, name: str) -> bool:
+    return any(o["owner"] == power and UNIT_TYPES[o["type"]].is_land and holds_land(o) for o in units_in(state, name))
+
+
+def _fighter_base(turn: TurnContext, fighter: dict) -> str | None:
+    """Where a fighter without land units returns: its start of turn, else a neighbour."""
+    board, state, power, here = turn.board, turn.state, fighter["owner"], fighter["where"]
+    start = turn.start_unit_places.get(fighter["id"], here)
+    if start != here and not board.territories[start].sea and _has_land_units(state, power, start):
+        return start
+    near = [n for n in sorted(board.territories[here].adjacent)
+            if not board.territories[n].sea and _has_land_units(state, power, n)]
+    near.sort(key=lambda n: is_contested(board, state, n))
+    return near[0] if near else None
+
+
 def settle_control(turn: TurnContext) -> None:
     """After combat: a territory held by one side's land units alone belongs to that side —
     its original owner if that power is on the side ("Only originally controlled territories

@@ -152,6 +152,7 @@ class Turn:
         for rule in self.house:
             rule.before_land_battles(self)
         battles.land_battles(self)
+        battles.return_fighters(self)
         battles.settle_control(self)
 
     def carry_out(self, action, order) -> None:
