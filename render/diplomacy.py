@@ -1,285 +1,279 @@
-"""The standard Diplomacy board drawn with Pillow: centre owners, units, dislodged units,
-the last turn's orders as arrows, and the phase label.
+"""The standard Diplomacy board drawn with Pillow: centre owners, units, the last phase's orders
+and what became of them, a panel and a legend.
 
 Everything drawn comes from the state the engine produced; orders are only re-read to draw
-them. Data: render/data/diplomacy_standard.json (outlines from jDip's SVG, see NOTICE).
+them. Data: render/data/diplomacy_standard.json (outlines from jDip's SVG, see NOTICE; names and
+unit spots laid out by tools/layout_diplomacy.py). The map is drawn from that geometry at any
+`scale`, and may show only a `viewport` of the board, so a zoomed region is as sharp as the
+full map (issue 27).
 """
 from __future__ import annotations
 
 import io
-import json
-import math
 from functools import lru_cache
-from pathlib import Path
 from typing import Mapping, Sequence
 
 from PIL import Image, ImageChops, ImageDraw
 
+from . import diplomacy_layout as layout
+from .diplomacy_layout import View, board_data, unit_point, view_for
+from .diplomacy_orders import OrderMarks, draw_orders, draw_unit
 from .fonts import font
-from .palettes import FAILED, colours_in, ink_for
+from .overlay import (DARK, Box, LegendEntry, arrow_sample, crossed_sample, draw_crossed_out, draw_legend,
+                      draw_path, failure_sample, legend_size, support_sample, swatch)
+from .palettes import FAILED, colours_in, tint
 from .patterns import diagonal_hatch
 from .registry import register_renderer
 
-DATA = Path(__file__).parent / "data" / "diplomacy_standard.json"
-SCALE = 0.75
-SEA = (197, 223, 234)
-LAND = (250, 235, 215)           # antiquewhite
-IMPASSABLE = (150, 150, 150)
-UNPLAYABLE = (205, 200, 190)
-CLOSED = (215, 208, 196)
-OUTLINE = (90, 80, 70)
+__all__ = ["render_diplomacy", "power_colours", "land_fill", "place_point", "board_size", "panel_lines",
+           "POWER_COLOURS", "COLOUR_BLIND", "SEA", "LAND", "CLOSED", "IMPASSABLE", "FAILED", "PASSAGES"]
+
+SEA = (190, 218, 232)
+LAND = (246, 236, 214)           # a province no power owns
+IMPASSABLE = (158, 158, 170)     # Switzerland: no unit ever enters
+UNPLAYABLE = (214, 209, 198)     # land off the board (Ireland, Iceland, Africa's interior…)
+CLOSED = (224, 220, 212)         # a province closed in this phase (rx07 rules 3 and 4), hatched
+CLOSED_HATCH = (112, 104, 96)
+OUTLINE = (96, 86, 74)
+NAME_INK = (48, 40, 32)
+COAST_INK = (20, 70, 130)
+# The seven powers of classic Diplomacy (rx07 plays the same seven): red Austria, pink England,
+# blue France, brown Germany, green Italy, purple Russia, yellow Turkey — each pair and each
+# owned land against the sea at least ΔE 20 apart (issue 27; tests/test_maps_dip_colours.py).
 POWER_COLOURS = {
-    "Austria": (196, 143, 133), "England": (148, 0, 211), "France": (65, 105, 225),
-    "Germany": (160, 138, 117), "Italy": (34, 139, 34), "Russia": (117, 125, 145),
-    "Turkey": (185, 166, 28),
+    "Austria": (200, 40, 40), "England": (235, 110, 170), "France": (50, 120, 230), "Germany": (125, 80, 35),
+    "Italy": (35, 150, 60), "Russia": (105, 50, 160), "Turkey": (225, 190, 30),
 }
+# Okabe & Ito's colours without their sky blue, which reads as sea on a map.
+COLOUR_BLIND = {
+    "Austria": (213, 94, 0), "England": (204, 121, 167), "France": (0, 114, 178), "Germany": (0, 0, 0),
+    "Italy": (0, 158, 115), "Russia": (230, 159, 0), "Turkey": (240, 228, 66),
+}
+LAND_TINT = {"standard": 0.5, "colour-blind": 0.4}
+# rx07 rule 3: "Fleets may pass directly between the Baltic Sea and the Skagerrak." — drawn as a
+# channel across Denmark (source points: Skagerrak side, Baltic side).
+PASSAGES = {"rx07": (((738.0, 552.0), (812.0, 612.0)),)}
 
 
 def power_colours(palette: str = "standard") -> dict[str, tuple[int, int, int]]:
-    return colours_in(palette, POWER_COLOURS)
+    return colours_in(palette, POWER_COLOURS, COLOUR_BLIND)
 
 
-@lru_cache(maxsize=1)
-def board_data() -> dict:
-    return json.loads(DATA.read_text())
+def land_fill(colour: tuple[int, int, int], palette: str = "standard") -> tuple[int, int, int]:
+    """The fill of a province a power owns: its colour mixed with white."""
+    return tint(colour, LAND_TINT.get(palette, 0.5))
 
 
-def _tint(colour: tuple[int, int, int], amount: float = 0.55) -> tuple[int, int, int]:
-    return tuple(int(c + (255 - c) * amount) for c in colour)
+def _polygons(view: View, kinds: Sequence[str] = ("land", "water", "impassable", "unplayable")):
+    for shape in board_data()["shapes"]:
+        if shape["kind"] in kinds:
+            for ring in shape["rings"]:
+                yield shape, [view.xy(p) for p in ring]
 
 
-def _xy(point: Sequence[float]) -> tuple[float, float]:
-    return point[0] * SCALE, point[1] * SCALE
-
-
-@lru_cache(maxsize=1)
-def _static() -> Image.Image:
-    """What never changes: sea, land, impassable areas and outlines. One decoded image for all
+@lru_cache(maxsize=6)
+def _static(view: View | None = None) -> Image.Image:
+    """What never changes: sea, land, Switzerland and outlines. One decoded image per view for all
     games; each map copies it and paints only what the position decides."""
-    data = board_data()
-    width, height = (int(v * SCALE) for v in data["size"])
-    image = Image.new("RGB", (width, height), SEA)
+    view = view or view_for()
+    image = Image.new("RGB", (view.width, view.height), SEA)
     draw = ImageDraw.Draw(image)
-    for shape in data["shapes"]:
-        fill = {"water": SEA, "impassable": IMPASSABLE, "unplayable": UNPLAYABLE}.get(shape["kind"], LAND)
-        for ring in shape["rings"]:
-            draw.polygon([_xy(p) for p in ring], fill=fill, outline=OUTLINE)
+    fills = {"water": SEA, "impassable": IMPASSABLE, "unplayable": UNPLAYABLE}
+    width = max(1, round(view.scale))
+    for shape, points in _polygons(view):
+        draw.polygon(points, fill=fills.get(shape["kind"], LAND), outline=OUTLINE, width=width)
     return image
 
 
-@lru_cache(maxsize=8)
-def _closed_hatch(closed: frozenset[str]) -> Image.Image:
+@lru_cache(maxsize=12)
+def _closed_hatch(view: View, closed: frozenset[str]) -> Image.Image:
     """The hatching over closed provinces as a mask; the closed set changes a few times a game."""
-    data = board_data()
-    width, height = _static().size
-    mask = Image.new("L", (width, height), 0)
+    mask = Image.new("L", (view.width, view.height), 0)
     pen = ImageDraw.Draw(mask)
-    for shape in data["shapes"]:
-        if shape["kind"] == "land" and shape["province"] in closed:
-            for ring in shape["rings"]:
-                pen.polygon([_xy(p) for p in ring], fill=255)
-    return ImageChops.multiply(mask, diagonal_hatch((width, height), 9))
+    for shape, points in _polygons(view, ("land",)):
+        if shape["province"] in closed:
+            pen.polygon(points, fill=255)
+    spacing = max(5, round(9 * view.scale))
+    return ImageChops.multiply(mask, diagonal_hatch((view.width, view.height), spacing))
 
 
-def _base(closed: frozenset[str], owners: dict[str, str], colours: dict = POWER_COLOURS) -> Image.Image:
-    """The board without units: land coloured by centre owner, closed provinces greyed."""
-    data = board_data()
-    image = _static().copy()
+def _base(view: View, closed: frozenset[str], owners: Mapping[str, str], colours: Mapping, palette: str,
+          variant: str) -> Image.Image:
+    """The board without units: land coloured by centre owner, closed provinces hatched, names,
+    supply centres, coast marks and the variant's passages."""
+    image = _static(view).copy()
     draw = ImageDraw.Draw(image)
-    for shape in data["shapes"]:
+    width = max(1, round(view.scale))
+    for shape, points in _polygons(view, ("land",)):
         province = shape["province"]
-        if shape["kind"] != "land":
-            continue
         if province in closed:
             fill = CLOSED
         elif owners.get(province) in colours:
-            fill = _tint(colours[owners[province]])
+            fill = land_fill(colours[owners[province]], palette)
         else:
             continue
-        for ring in shape["rings"]:
-            draw.polygon([_xy(p) for p in ring], fill=fill, outline=OUTLINE)
+        draw.polygon(points, fill=fill, outline=OUTLINE, width=width)
     if closed:
-        image.paste((120, 110, 100), mask=_closed_hatch(closed))
-    label_font = font(max(10, int(14 * SCALE)))
+        image.paste(CLOSED_HATCH, mask=_closed_hatch(view, closed))
+    for a, b in PASSAGES.get(variant, ()):
+        draw_path(draw, [view.xy(a), view.xy(b)], (255, 255, 255), 3 * view.scale, outline=COAST_INK,
+                  dashed=True, scale=view.scale)
+    data = board_data()
+    label_font = font(max(6, round(layout.LABEL_PX * view.scale)))
     for province, point in data["labels"].items():
-        x, y = _xy(point)
-        draw.text((x, y), province.capitalize(), fill=(60, 50, 40), font=label_font, anchor="ms")
+        draw.text(view.xy(point), layout.label_text(province), fill=NAME_INK, font=label_font, anchor="mm")
+    coast_font = font(max(5, round(layout.COAST_PX * view.scale)))
+    for loc, point in data.get("coast_labels", {}).items():
+        draw.text(view.xy(point), loc.split("/")[1], fill=COAST_INK, font=coast_font, anchor="mm")
+    r = layout.CENTRE_R * view.px
     for province, point in data["supply_centres"].items():
-        x, y = _xy(point)
-        r = 7 * SCALE
+        x, y = view.xy(point)
         colour = colours.get(owners.get(province), (255, 255, 255))
-        draw.ellipse([x - r, y - r, x + r, y + r], fill=colour, outline=(0, 0, 0), width=2)
+        draw.ellipse([x - r, y - r, x + r, y + r], fill=colour, outline=DARK, width=max(1, round(1.5 * view.scale)))
     return image
 
 
-def _unit_point(loc: str, dislodged: bool = False) -> tuple[float, float] | None:
-    data = board_data()
-    table = data["dislodged" if dislodged else "units"]
-    point = table.get(loc) or table.get(loc.split("/")[0])
-    return _xy(point) if point else None
-
-
-def _draw_unit(draw: ImageDraw.ImageDraw, kind: str, power: str, loc: str, dislodged: bool = False,
-               colours: dict = POWER_COLOURS) -> None:
-    point = _unit_point(loc, dislodged)
-    if point is None:
-        return
-    x, y = point
-    r = 13 * SCALE * (0.85 if dislodged else 1)
-    colour = colours.get(power, (120, 120, 120))
-    edge = (200, 0, 0) if dislodged else (0, 0, 0)
-    if kind == "A":
-        draw.ellipse([x - r, y - r, x + r, y + r], fill=colour, outline=edge, width=3)
-    else:
-        draw.polygon([(x - r * 1.3, y - r * 0.5), (x + r * 1.3, y - r * 0.5), (x + r * 0.9, y + r * 0.8),
-                      (x - r * 0.9, y + r * 0.8)], fill=colour, outline=edge, width=3)
-    draw.text((x, y), kind, fill=ink_for(colour), font=font(max(10, int(16 * SCALE))), anchor="mm")
-
-
-def _arrow(draw: ImageDraw.ImageDraw, start, end, colour, width: int = 4, head: bool = True,
-           dashed: bool = False) -> None:
-    (x0, y0), (x1, y1) = start, end
-    length = math.hypot(x1 - x0, y1 - y0)
-    if length < 1:
-        return
-    ux, uy = (x1 - x0) / length, (y1 - y0) / length
-    stop = length - (14 * SCALE if head else 0)
-    if dashed:
-        pos = 0.0
-        while pos < stop:
-            seg = min(pos + 10, stop)
-            draw.line([(x0 + ux * pos, y0 + uy * pos), (x0 + ux * seg, y0 + uy * seg)], fill=colour, width=width)
-            pos += 18
-    else:
-        draw.line([(x0, y0), (x0 + ux * stop, y0 + uy * stop)], fill=colour, width=width)
-    if head:
-        tip = (x0 + ux * (length - 4), y0 + uy * (length - 4))
-        back = (x0 + ux * (stop - 4), y0 + uy * (stop - 4))
-        side = 8 * SCALE
-        draw.polygon([tip, (back[0] - uy * side, back[1] + ux * side), (back[0] + uy * side, back[1] - ux * side)],
-                     fill=colour)
-
-
-def _cross(draw: ImageDraw.ImageDraw, point, size: float = 9) -> None:
-    """The mark of an order that failed (a bounce, a cut support, a broken convoy)."""
-    x, y = point
-    r = size * SCALE * 1.4
-    draw.line([(x - r, y - r), (x + r, y + r)], fill=FAILED, width=4)
-    draw.line([(x - r, y + r), (x + r, y - r)], fill=FAILED, width=4)
-
-
-def _draw_orders(draw: ImageDraw.ImageDraw, last_orders: Mapping[str, Sequence[str]],
-                 resolved: Mapping[str, bool]) -> None:
-    """The orders that led to this position; an order the adjudicator marked failed is drawn
-    dashed in red with a cross where it stopped."""
-    from engine.diplomacy.map import DiplomacyMap, province_of
-    from engine.diplomacy.orders import Build, Convoy, Disband, Hold, Move, Remove, Retreat, Support
-    from engine.diplomacy.parser import parse_order
-    from engine.errors import OrderError
-
-    dmap = DiplomacyMap.standard()
-    for lines in last_orders.values():
-        for line in lines:
-            try:
-                order = parse_order(line, dmap)
-            except OrderError:
-                continue
-            failed = resolved.get(province_of(order.loc)) is False if hasattr(order, "loc") else False
-            # a retreating unit stands where dislodged units are drawn, beside its attacker
-            start = _unit_point(order.loc, dislodged=isinstance(order, Retreat)) or _unit_point(order.loc)
-            if isinstance(order, (Move, Retreat)) and start:
-                end = _unit_point(order.dest)
-                if end:
-                    _arrow(draw, start, end, FAILED if failed else (20, 20, 20), width=max(2, int(5 * SCALE)),
-                           dashed=failed)
-                    if failed:
-                        _cross(draw, ((start[0] + 2 * end[0]) / 3, (start[1] + 2 * end[1]) / 3))
-            elif isinstance(order, Support) and start:
-                target = _unit_point(order.target)
-                if target is None:
-                    continue
-                if order.target_dest:
-                    end = _unit_point(order.target_dest)
-                    if end:
-                        target = ((target[0] + end[0]) / 2, (target[1] + end[1]) / 2)
-                _arrow(draw, start, target, FAILED if failed else (30, 120, 30), width=max(2, int(3 * SCALE)),
-                       dashed=True)
-                if failed:
-                    _cross(draw, ((start[0] + target[0]) / 2, (start[1] + target[1]) / 2), 6)
-            elif isinstance(order, Convoy) and start:
-                army = _unit_point(order.army)
-                if army:
-                    _arrow(draw, army, start, FAILED if failed else (30, 60, 160), width=max(2, int(3 * SCALE)),
-                           head=False, dashed=True)
-            elif isinstance(order, Build):
-                point = _unit_point(order.loc)
-                if point:
-                    r = 18 * SCALE
-                    draw.ellipse([point[0] - r, point[1] - r, point[0] + r, point[1] + r], outline=(0, 130, 0), width=3)
-            elif isinstance(order, (Remove, Disband)):
-                # the unit is gone from the board: a cross where it stood (a disbanded retreat
-                # stood beside its attacker)
-                point = _unit_point(order.loc, dislodged=isinstance(order, Disband)) or _unit_point(order.loc)
-                if point:
-                    _cross(draw, point, 8)
-            elif isinstance(order, Hold) and start and failed:
-                _cross(draw, start, 6)            # held, and was dislodged all the same
-
-
+# ---------------------------------------------------------------- panel and legend
 PANEL_LINE = 22
-LEGEND = ("● army   ▬ fleet   → move   - - → support   green ring: built   ✗ failed or removed   "
-          "red ring: dislodged   hatched: closed")
 
 
 def panel_lines(summary: str) -> list[str]:
     """The status under the board: the variant's own description without the unit lists (the
     board shows the units), so every number comes from the engine."""
-    lines = [line.split(" — ")[0] for line in summary.splitlines()[1:] if line.strip()]
-    return lines
+    return [line.split(" — ")[0] for line in summary.splitlines()[1:] if line.strip()]
 
 
-def render_diplomacy(state: dict, last_orders: Mapping[str, Sequence[str]] | None, label: str,
-                     summary: str = "", palette: str = "standard") -> bytes:
-    colours = power_colours(palette)
-    board = _base(frozenset(state.get("closed", ())), state.get("owners", {}), colours)
-    for unit in state.get("units", {}).values():
-        _draw_unit(ImageDraw.Draw(board), unit["kind"], unit["power"], unit["loc"], colours=colours)
-    for entry in state.get("dislodged", {}).values():
-        unit = entry["unit"]
-        _draw_unit(ImageDraw.Draw(board), unit["kind"], unit["power"], unit["loc"], dislodged=True, colours=colours)
-    if last_orders:
-        _draw_orders(ImageDraw.Draw(board), last_orders, state.get("resolved", {}))
-    # the status panel goes below the board, never over it
-    lines = panel_lines(summary)
-    per_column = max(1, -(-len(lines) // 2))
+def _unit_sample(kind: str, colour, dislodged: bool = False):
+    def paint(draw: ImageDraw.ImageDraw, box: Box, scale: float) -> None:
+        centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+        draw_unit(draw, centre, kind, colour, (box[3] - box[1]) / 2 / layout.UNIT_HALF[1], dislodged)
+    return paint
+
+
+def legend_entries(colours: Mapping, state: Mapping, variant: str) -> list[LegendEntry]:
+    """What each mark on this map means; a move's arrow is shown in the first power's colour."""
+    sample = next(iter(colours.values()), (90, 90, 90))
+    entries = [LegendEntry("army", _unit_sample("A", sample)), LegendEntry("fleet", _unit_sample("F", sample)),
+               LegendEntry("move (power's colour)", arrow_sample(sample)),
+               LegendEntry("support", support_sample(sample)), LegendEntry("failed", failure_sample(sample)),
+               LegendEntry("dislodged", _unit_sample("A", sample, dislodged=True)),
+               LegendEntry("destroyed/disbanded", crossed_sample(_unit_sample("A", sample))),
+               LegendEntry("neutral centre", _dot_sample((255, 255, 255))),
+               LegendEntry("unowned land", swatch(LAND)),
+               LegendEntry("closed this phase", swatch(CLOSED, CLOSED_HATCH)),
+               LegendEntry("Switzerland: impassable", swatch(IMPASSABLE))]
+    if PASSAGES.get(variant):
+        entries.append(LegendEntry("fleet passage Bal–Ska (rule 3)", _passage_sample))
+    return entries
+
+
+def _dot_sample(colour):
+    def paint(draw: ImageDraw.ImageDraw, box: Box, scale: float) -> None:
+        r = (box[3] - box[1]) / 2 * 0.7
+        x, y = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+        draw.ellipse([x - r, y - r, x + r, y + r], fill=colour, outline=DARK, width=max(1, round(1.5 * scale)))
+    return paint
+
+
+def _passage_sample(draw: ImageDraw.ImageDraw, box: Box, scale: float) -> None:
+    y = (box[1] + box[3]) / 2
+    draw_path(draw, [(box[0], y), (box[2], y)], (255, 255, 255), 3 * scale, outline=COAST_INK, dashed=True,
+              scale=scale)
+
+
+def _wrap(draw: ImageDraw.ImageDraw, text: str, text_font, width: float) -> list[str]:
+    lines, line = [], ""
+    for word in text.split(" "):
+        candidate = f"{line} {word}".strip()
+        if line and draw.textlength(candidate, font=text_font) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = candidate
+    return lines + [line]
+
+
+def _with_panel(board: Image.Image, view: View, label: str, summary: str, colours: Mapping,
+                entries: list[LegendEntry]) -> Image.Image:
+    """The board with the title, the status lines and the legend below it, never over it; every
+    line wraps to the image's width so a narrow region keeps its whole title."""
+    s = view.scale
     width, height = board.size
-    panel = 44 + PANEL_LINE * (per_column + 1) + 10
+    pad = 10 * s
+    measure = ImageDraw.Draw(board)
+    title_font, text_font, legend_font = font(round(20 * s)), font(round(15 * s)), font(round(13 * s))
+    title = _wrap(measure, label, title_font, width - 2 * pad)
+    lines = panel_lines(summary)
+    columns = 2 if width >= 760 * s and len(lines) > 3 else 1
+    per_column = max(1, -(-len(lines) // columns))
+    line_height = PANEL_LINE * s
+    legend_w, legend_h = legend_size(measure, entries, legend_font, width - 2 * pad, s)
+    top = height + pad + len(title) * 26 * s
+    panel = int(top - height + per_column * line_height + pad + legend_h + pad)
     image = Image.new("RGB", (width, height + panel), (250, 248, 240))
     image.paste(board, (0, 0))
     draw = ImageDraw.Draw(image)
-    draw.line([(0, height), (width, height)], fill=OUTLINE, width=2)
-    draw.text((12, height + 10), label, fill=(20, 20, 20), font=font(22))
-    text_font = font(16)
+    draw.line([(0, height), (width, height)], fill=OUTLINE, width=max(1, round(2 * s)))
+    for index, line in enumerate(title):
+        draw.text((pad, height + pad + index * 26 * s), line, fill=(20, 20, 20), font=title_font)
     for index, line in enumerate(lines):
         column, row = divmod(index, per_column)
-        x, y = 12 + column * (width // 2), height + 44 + row * PANEL_LINE
-        power = line.split(" (")[0]
+        x, y = pad + column * (width // columns), top + row * line_height
+        power = line.split(" (")[0].split(":")[0]
         if power in colours:
-            draw.rectangle([x, y + 3, x + 12, y + 15], fill=colours[power], outline=(0, 0, 0))
-            x += 18
+            draw.rectangle([x, y + 3 * s, x + 12 * s, y + 15 * s], fill=colours[power], outline=DARK)
+            x += 18 * s
         draw.text((x, y), line, fill=(30, 30, 30), font=text_font)
-    draw.text((12, height + 44 + per_column * PANEL_LINE + 4), LEGEND, fill=(80, 70, 60), font=font(14))
+    draw_legend(draw, (pad, top + per_column * line_height + pad / 2), entries, legend_font, width - 2 * pad,
+                scale=s)
+    return image
+
+
+# ---------------------------------------------------------------- the map
+def render_diplomacy(state: dict, last_orders: Mapping[str, Sequence[str]] | None, label: str,
+                     summary: str = "", palette: str = "standard", scale: float = 1.0,
+                     viewport: Box | None = None) -> bytes:
+    """PNG of `state` with `last_orders` (the orders that led to it) drawn as the turn's story.
+    `scale` draws everything larger from the geometry (2.0: twice the size, as sharp); `viewport`
+    (left, top, right, bottom in the map's pixels at scale 1.0) shows only that part of the board."""
+    view = view_for(scale, viewport)
+    colours = power_colours(palette)
+    variant = state.get("variant", "")
+    board = _base(view, frozenset(state.get("closed", ())), state.get("owners", {}), colours, palette, variant)
+    draw = ImageDraw.Draw(board)
+    marks = OrderMarks(view, state, colours)
+    if last_orders:
+        draw_orders(draw, marks, last_orders)
+    for unit in state.get("units", {}).values():
+        marks.draw_board_unit(draw, unit)
+    for entry in state.get("dislodged", {}).values():
+        marks.draw_board_unit(draw, entry["unit"], dislodged=True)
+    for entry in state.get("eliminated", ()):
+        point = unit_point(entry["unit"]["loc"], dislodged=entry.get("how") != "removed")
+        if point is not None:
+            box = marks.draw_board_unit(draw, entry["unit"], dislodged=entry.get("how") != "removed")
+            draw_crossed_out(draw, box, scale=view.scale)
+    marks.draw_failures(draw)
+    image = _with_panel(board, view, label, summary, colours, legend_entries(colours, state, variant))
     out = io.BytesIO()
     image.save(out, "PNG", optimize=False, compress_level=6)
     return out.getvalue()
 
 
+def _unit_point(loc: str, dislodged: bool = False) -> tuple[float, float] | None:
+    """A unit's point in the map's pixels at scale 1.0."""
+    point = unit_point(loc, dislodged)
+    return view_for().xy(point) if point else None
+
+
 def place_point(province: str) -> tuple[float, float] | None:
+    """Where a province's unit stands, in the map's pixels at scale 1.0 (for region boxes)."""
     return _unit_point(province)
 
 
 def board_size() -> tuple[int, int]:
-    return _static().size
+    view = view_for()
+    return view.width, view.height
 
 
 def register_diplomacy_renderer() -> None:

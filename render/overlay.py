@@ -22,8 +22,8 @@ from PIL import ImageDraw, ImageFont
 from .palettes import FAILED, Colour, closest_pair, closest_to, delta_e, lab, tint
 
 __all__ = ["DARK", "HALO", "Point", "Box", "LegendEntry", "bend", "path_length", "point_along",
-           "trim", "draw_path", "draw_arrow", "support_target", "draw_support", "failure_point",
-           "draw_failure", "draw_crossed_out", "draw_legend", "legend_size", "swatch", "arrow_sample",
+           "trim", "draw_path", "draw_arrow", "support_target", "draw_support", "failure_point", "head_length",
+           "draw_failure", "failure_box", "draw_crossed_out", "draw_legend", "legend_size", "swatch", "arrow_sample",
            "support_sample", "failure_sample", "crossed_sample", "boxes_overlap", "delta_e", "lab",
            "closest_pair", "closest_to", "tint", "FAILED"]
 
@@ -191,23 +191,36 @@ def failure_point(path: Sequence[Point], scale: float = 1.0) -> Point:
     return point_along(path, -min(head_length(scale) + 6 * scale, path_length(path) * 0.5))
 
 
-def draw_failure(draw: ImageDraw.ImageDraw, point: Point, *, scale: float = 1.0, size: float = 6.5,
+def draw_failure(draw: ImageDraw.ImageDraw, point: Point, *, scale: float = 1.0, size: float = 7.0,
                  colour: Colour = FAILED) -> Box:
-    """The ✗ of an order that failed (a bounce, a cut support, a broken convoy), white-rimmed so
-    it reads on any arrow or fill. Returns its box."""
+    """The mark of an order that failed (a bounce, a cut support, a broken convoy): a red ✗ on a
+    white disc with a dark rim, so it reads on any arrow, fill or power colour (Austria's red
+    included). Returns its box."""
     x, y = point
     r = size * scale
-    for ink, width in ((HALO, max(3, round(5.5 * scale))), (colour, max(2, round(3 * scale)))):
-        draw.line([(x - r, y - r), (x + r, y + r)], fill=ink, width=width)
-        draw.line([(x - r, y + r), (x + r, y - r)], fill=ink, width=width)
-    return x - r, y - r, x + r, y + r
+    disc = r * 1.05
+    draw.ellipse([x - disc, y - disc, x + disc, y + disc], fill=HALO, outline=DARK, width=max(1, round(scale)))
+    arm = r * 0.58
+    width = max(2, round(2.6 * scale))
+    draw.line([(x - arm, y - arm), (x + arm, y + arm)], fill=colour, width=width)
+    draw.line([(x - arm, y + arm), (x + arm, y - arm)], fill=colour, width=width)
+    return x - disc, y - disc, x + disc, y + disc
+
+
+def failure_box(point: Point, scale: float = 1.0, size: float = 7.0) -> Box:
+    """The box `draw_failure` takes at `point`."""
+    r = size * scale * 1.05
+    return point[0] - r, point[1] - r, point[0] + r, point[1] + r
 
 
 def draw_crossed_out(draw: ImageDraw.ImageDraw, box: Box, *, scale: float = 1.0, colour: Colour = FAILED) -> None:
     """A unit destroyed or disbanded this phase, drawn where it stood (the map draws the unit in
-    `box` first): struck through corner to corner, white-rimmed, so it reads "gone", not "here"."""
+    `box` first): struck through corner to corner a little beyond its edges, white-rimmed, so it
+    reads "gone" while its colour still says whose it was."""
     left, top, right, bottom = box
-    for ink, width in ((HALO, max(3, round(5 * scale))), (colour, max(2, round(2.6 * scale)))):
+    grow = 2 * scale
+    left, top, right, bottom = left - grow, top - grow, right + grow, bottom + grow
+    for ink, width in ((HALO, max(3, round(4 * scale))), (colour, max(2, round(2 * scale)))):
         draw.line([(left, top), (right, bottom)], fill=ink, width=width)
         draw.line([(left, bottom), (right, top)], fill=ink, width=width)
 
@@ -262,7 +275,7 @@ def failure_sample(colour: Colour) -> Sample:
     def paint(draw: ImageDraw.ImageDraw, box: Box, scale: float) -> None:
         y = (box[1] + box[3]) / 2
         path = draw_arrow(draw, [(box[0], y), (box[2], y)], colour, scale=scale, width=3 * scale)
-        draw_failure(draw, failure_point(path, scale), scale=scale, size=5)
+        draw_failure(draw, failure_point(path, scale), scale=scale, size=5.5)
     return paint
 
 
