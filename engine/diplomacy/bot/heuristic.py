@@ -9,9 +9,10 @@ import random
 from dataclasses import dataclass
 
 from ..map import province_of
-from ..orders import Build, Disband, Hold, Move, Remove, Retreat, Support, Unit
+from ..orders import Build, Convoy, Disband, Hold, Move, Remove, Retreat, Support, Unit
 from ..retreats import adjustment_counts, retreat_options
 from .board import NEUTRAL, Board, dislodged_of
+from .convoys import convoy_plans, ferry_values
 from .rules import BotRules
 from .values import Values
 
@@ -49,30 +50,46 @@ def _risk(values: Values, province: str, supported: int) -> str:
 def movement_orders(board: Board, values: Values, rng: random.Random, style: Style) -> list[Pair]:
     """One order per unit this seat orders, with its reason."""
     own = board.own_units()
+    ferry = ferry_values(board, values, own) if style.supports else {}
+
+    def worth(unit: Unit, loc: str) -> float:
+        return values.of(unit.kind, loc) + (ferry.get(province_of(loc), (0.0, ""))[0] if unit.kind == "F" else 0.0)
+
     ranked: dict[str, list[str]] = {}
     for unit in own:
         places = [unit.loc] + board.steps(unit)
-        places.sort(key=lambda loc: -values.of(unit.kind, loc))
-        best = values.of(unit.kind, places[0])
+        places.sort(key=lambda loc: -worth(unit, loc))
+        best = worth(unit, places[0])
         pick = 0
         # DumbBot's randomness: now and then take the next destination if it is nearly as good
         while (pick + 1 < len(places) and rng.random() < style.alternative
-               and best - values.of(unit.kind, places[pick + 1]) <= style.margin * abs(best)):
+               and best - worth(unit, places[pick + 1]) <= style.margin * abs(best)):
             pick += 1
         ranked[unit.province] = [places[pick]] + places[:pick] + places[pick + 1:]
-    dest = _allocate(board, own, ranked, rng)
+    plans = convoy_plans(board, values, own) if style.supports else {}
+    carriers: dict[str, str] = {}
+    for army, (coast, chain) in plans.items():
+        ranked[army] = [coast]
+        for sea in chain:
+            ranked[sea] = [board.units[sea].loc]
+            carriers[sea] = army
+    dest = _allocate(board, own, ranked, rng, first=list(plans))
+    carriers = {sea: army for sea, army in carriers.items() if dest[army] == plans[army][0]}
     supports: dict[str, tuple[str, str | None]] = {}
     if style.supports:
-        supports = _supports(board, values, own, dest)
-    return _write(board, values, own, dest, supports)
+        supports = _reinforce(board, values, own, dest, set(carriers))
+        supports.update(_supports(board, values, own, dest, supports, set(carriers)))
+    return _write(board, values, own, dest, supports, carriers, ferry)
 
 
-def _allocate(board: Board, own: list[Unit], ranked: dict[str, list[str]], rng: random.Random) -> dict[str, str]:
+def _allocate(board: Board, own: list[Unit], ranked: dict[str, list[str]], rng: random.Random,
+              first: list[str] = ()) -> dict[str, str]:
     """Province of each unit -> where it goes (its own location: it stays). Never two of our
     units into one province, never a swap of two of ours, never into a unit of our side that
     stays, never into a neutral's or a civil-disorder ally's unit."""
-    queue = [u.province for u in own]
+    queue = [u.province for u in own if u.province not in first]
     rng.shuffle(queue)
+    queue[:0] = first
     by_prov = {u.province: u for u in own}
     dest: dict[str, str] = {}
     claimed: set[str] = set()
@@ -120,15 +137,63 @@ def _need(board: Board, values: Values, province: str) -> int:
     return 2 * held + values.enemy_reach(province)
 
 
-def _supports(board: Board, values: Values, own: list[Unit], dest: dict[str, str]) -> dict[str, tuple[str, str | None]]:
+def _attack_need(board: Board, values: Values, province: str) -> int:
+    """Supports an attack on an enemy unit wants: one to beat its hold, one more when another
+    enemy unit could support it."""
+    others = sum(1 for p, u in board.units.items() if board.enemy(u.power) and u.power not in board.disorder
+                 and p != province and province in board.reach[p])
+    return 1 + (others >= 2)
+
+
+def _reinforce(board: Board, values: Values, own: list[Unit], dest: dict[str, str],
+               busy: set[str]) -> dict[str, tuple[str, str | None]]:
+    """Attacks on enemy units get the supports they need: a unit of ours next to the target
+    gives up a move worth less than the attack and supports it instead (a lone attack on a
+    holding unit only bounces). Changes `dest` (the supporter now stays); returns supporter ->
+    (attacker's province, target)."""
+    out: dict[str, tuple[str, str | None]] = {}
+    attacks = [(p, province_of(loc)) for p, loc in dest.items()
+               if province_of(loc) != p and board.units.get(province_of(loc)) is not None
+               and board.enemy(board.units[province_of(loc)].power)]
+    attacks.sort(key=lambda a: (-values.of(board.units[a[0]].kind, dest[a[0]]), a[0]))
+    for attacker, target in attacks:
+        worth = values.of(board.units[attacker].kind, dest[attacker])
+        entering = {province_of(loc) for p, loc in dest.items() if province_of(loc) != p}
+        helpers = []
+        for unit in own:
+            p = unit.province
+            if p == attacker or p in out or p in busy or p in entering or not board.reaches(unit, target):
+                continue
+            going = province_of(dest[p])
+            if going != p and board.units.get(going) is not None:
+                continue                          # it attacks too: leave it
+            helpers.append((values.of(unit.kind, dest[p]) - values.of(unit.kind, unit.loc), p))
+        helpers.sort()
+        need = _attack_need(board, values, target)
+        if len(helpers) < need:
+            continue
+        chosen = [p for cost, p in helpers[:need] if cost < worth]
+        if len(chosen) < need:
+            continue
+        for p in chosen:
+            dest[p] = board.units[p].loc
+            out[p] = (attacker, target)
+    return out
+
+
+def _supports(board: Board, values: Values, own: list[Unit], dest: dict[str, str],
+              taken: dict[str, tuple[str, str | None]], busy: set[str]) -> dict[str, tuple[str, str | None]]:
     """Idle units (ordered to stay) support our moves into contested provinces, or else an
     adjacent unit of ours that stays and is threatened. Returns supporter -> (supported unit's
-    province, destination province or None for a hold)."""
+    province, destination province or None for a hold); `taken` are supports already given."""
     out: dict[str, tuple[str, str | None]] = {}
     moving = {p: province_of(loc) for p, loc in dest.items() if province_of(loc) != p}
-    staying = [u for u in own if u.province not in moving]
+    staying = [u for u in own if u.province not in moving and u.province not in taken and u.province not in busy]
     staying.sort(key=lambda u: -values.of(u.kind, u.loc))
     given: dict[str, int] = {}
+    for _, (_, target) in taken.items():
+        if target:
+            given[target] = given.get(target, 0) + 1
     for unit in staying:
         # a support does not weaken the supporter's own hold, so even a threatened unit helps
         moves = [(p, target) for p, target in moving.items()
@@ -140,7 +205,7 @@ def _supports(board: Board, values: Values, own: list[Unit], dest: dict[str, str
                 out[unit.province] = (p, target)
                 given[target] = given.get(target, 0) + 1
                 continue
-        holds = [u for u in staying if u is not unit and values.enemy_reach(u.province)
+        holds = [u for u in own if u.province not in moving and u is not unit and values.enemy_reach(u.province)
                  and board.reaches(unit, u.province)]
         if holds:
             other = max(holds, key=lambda u: (values.enemy_reach(u.province), values.of(u.kind, u.loc), u.province))
@@ -149,7 +214,8 @@ def _supports(board: Board, values: Values, own: list[Unit], dest: dict[str, str
 
 
 def _write(board: Board, values: Values, own: list[Unit], dest: dict[str, str],
-           supports: dict[str, tuple[str, str | None]]) -> list[Pair]:
+           supports: dict[str, tuple[str, str | None]], carriers: dict[str, str],
+           ferry: dict[str, tuple[float, str]]) -> list[Pair]:
     support_count: dict[str, int] = {}
     for _, (p, target) in supports.items():
         if target:
@@ -158,7 +224,12 @@ def _write(board: Board, values: Values, own: list[Unit], dest: dict[str, str],
     for unit in own:
         loc = dest[unit.province]
         target = province_of(loc)
-        if unit.province in supports:
+        if unit.province in carriers:
+            army = board.units[carriers[unit.province]]
+            coast = province_of(dest[army.province])
+            out.append((Convoy("F", unit.loc, army.province, coast).text(),
+                        f"convoys {army} to {board.dmap.label(coast)}: it can do more there than by land"))
+        elif unit.province in supports:
             p, into = supports[unit.province]
             other = board.units[p]
             order = Support(unit.kind, unit.loc, other.loc, into, other.kind)
@@ -174,7 +245,10 @@ def _write(board: Board, values: Values, own: list[Unit], dest: dict[str, str],
                    + (f"{reach} enemy unit(s) can attack it" if reach else "no better place to go"))
             out.append((Hold(unit.kind, unit.loc).text(), why))
         else:
-            why = (f"{values.describe(target)}, worth {values.score(unit.kind, loc)}; "
+            by_sea = "by convoy: " if unit.kind == "A" and target not in board.dmap.army_neighbours(unit.province) else ""
+            carry = (f" (from there it can carry {board.units[ferry[target][1]]})"
+                     if unit.kind == "F" and target in ferry else "")
+            why = (f"{by_sea}{values.describe(target)}{carry}, worth {values.score(unit.kind, loc)}; "
                    f"{_risk(values, target, support_count.get(target, 0))}")
             out.append((Move(unit.kind, unit.loc, loc).text(), why))
     return out

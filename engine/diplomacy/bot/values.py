@@ -12,7 +12,7 @@ in our own code and numbers).
 3. A destination's value for a unit is a weighted sum of the ten rounds — in spring the
    one-step-away round weighs most (get into position), in fall round 0 (stand on the centre
    when ownership changes) — plus how many of our units could help there, minus the most
-   units any enemy side could bring there.
+   units any enemy side could bring there (our strength counts only where an enemy competes).
 """
 from __future__ import annotations
 
@@ -38,8 +38,8 @@ class Weights:
     competition: float
 
 
-SPRING = Weights((150, 1000, 40, 12, 6, 4, 3, 2, 1, 1), attack=0.7, defence=0.3, strength=0.12, competition=0.12)
-FALL = Weights((1000, 150, 40, 12, 6, 4, 3, 2, 1, 1), attack=0.6, defence=0.4, strength=0.12, competition=0.12)
+SPRING = Weights((150, 1000, 60, 30, 20, 15, 10, 8, 6, 5), attack=0.7, defence=0.3, strength=0.03, competition=0.05)
+FALL = Weights((1000, 150, 60, 30, 20, 15, 10, 8, 6, 5), attack=0.6, defence=0.4, strength=0.03, competition=0.05)
 # Builds, removals and retreats look at where a unit can go next, like a spring.
 WINTER = SPRING
 
@@ -124,7 +124,9 @@ class Values:
             threat = self.threat[p]
             ours = threat.get(board.seat, 0)
             enemy = max((n for side, n in threat.items() if side not in (board.seat, NEUTRAL)), default=0)
-            out[p] = near + self.unit * (w.strength * ours - w.competition * enemy)
+            # our strength counts only where an enemy competes: away from the front it would only
+            # make units huddle together
+            out[p] = near + self.unit * (w.strength * min(ours, enemy) - w.competition * enemy)
         return out
 
     def of(self, kind: str, location: str) -> float:
