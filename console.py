@@ -20,9 +20,10 @@ from engine.variant import variants
 from service import Actor, GameService, ServiceError
 from service.clock import GameClock
 from service.delivery import Delivery, Destination
-from service.archive import pack_export, read_export
-from service.checks import printable, tidy_error
+from service.archive import pack_export
+from service.checks import clip, printable, tidy_error
 from service.errors import BadInput
+from service.exports import MAX_EXPORT_FILE
 from service.models import CONSOLE_GUILD
 from service.maps import phase_map, preview_map, replay_gif
 from service.odds import battle_odds, combat_options_in_force, odds_options
@@ -40,10 +41,10 @@ HELP = """Commands (game number first where a game is meant; `;` separates order
   game list | game options VARIANT | game create VARIANT [name=..] [hours=..] [opt=val ...]
   game join ID [SEAT] | game leave ID [SEAT] [cancel] | game start ID | game status ID
                                   (leave once the game runs: offer your seat to a substitute)
-  game pause ID | game resume ID | game extend ID HOURS | game adjudicate ID | game rollback ID
-  game assign ID SEAT NAME | game abandon ID | game export ID
-  game policy ID [excused=N] [extension=H] [time=21:00|off] [zone=Europe/Paris] [pause_cap=H]
-  game advertise ID [SEAT] | game take ID SEAT (Discord's Join button) | game seats ID
+  gm pause ID | gm resume ID | gm extend ID HOURS | gm adjudicate ID | gm rollback ID
+  gm assign ID SEAT NAME | gm abandon ID | game export ID   (the gm words also work after `game`)
+  gm policy ID [excused=N] [extension=H] [time=21:00|off] [zone=Europe/Paris] [pause_cap=H]
+  gm advertise ID [SEAT] | game take ID SEAT (Discord's Join button) | game seats ID
   vote ID [MOTION [HOURS] [withdraw]]   pause, resume, extend, draw, concede, rollback; alone: the tally
   game import FILE | game delete ID (server admin: `as NAME admin`)
   orders ID [SEAT:] [ORDER; ORDER ...]   show or replace orders
@@ -114,7 +115,7 @@ class Console:
             return ["\n".join(found) if found else f"no console command `{word[:30]}`; type `help`"]
         if head == "as":
             return self._as(rest)
-        if head == "game":
+        if head in ("game", "gm"):          # `gm pause 1` as on Discord; `game pause 1` still works
             return await self._game(rest)
         if head in ("orders", "order"):
             return await self._orders(rest, replace=head == "orders")
@@ -221,7 +222,7 @@ class Console:
             game = await svc.create_game(CONSOLE_GUILD, me, variant, name, options, hours)
             return [f"created game #{game.id} {game.name}; seats: {', '.join(s.seat for s in game.seats)}"]
         if sub == "import":
-            game = await svc.import_game(CONSOLE_GUILD, me, read_export_file(_arg(args, 0, "FILE")))
+            game = await svc.import_file(CONSOLE_GUILD, me, read_export_file(_arg(args, 0, "FILE")))
             return [f"imported as game #{game.id} {game.name} ({game.status})"]
         game_id = _game_id(args)
         if sub == "join":
@@ -278,7 +279,7 @@ class Console:
         if sub == "export":
             self.out_dir.mkdir(parents=True, exist_ok=True)
             path = self.out_dir / f"game-{game_id}.json.gz"
-            path.write_bytes(pack_export(await svc.export(game_id, me)))
+            path.write_bytes((await svc.export_file(game_id, me))[1])
             return [f"wrote {path}"]
         if sub == "delete":
             game = await svc.delete_game(game_id, me)
@@ -425,13 +426,17 @@ class Console:
                               .strftime("%Y-%m-%d %H:%M UTC"), text)
 
 
-def read_export_file(path: str) -> object:
-    """An export file from disk, plain JSON or gzip-compressed."""
+def read_export_file(path: str) -> bytes:
+    """The bytes of an export file on disk (plain JSON or gzip-compressed; the service reads and
+    checks them), refused if no export could be that large."""
     try:
-        raw = Path(path).read_bytes()
+        with open(path, "rb") as file:
+            raw = file.read(MAX_EXPORT_FILE + 1)
     except OSError as exc:
-        raise BadInput(f"cannot read `{path}`: {exc.strerror or exc}") from None
-    return read_export(raw)
+        raise BadInput(f"cannot read `{clip(path, 80)}`: {exc.strerror or exc}") from None
+    if len(raw) > MAX_EXPORT_FILE:
+        raise BadInput(f"`{clip(path, 80)}` is over {MAX_EXPORT_FILE // 2**20} MiB: too large to be a game export")
+    return raw
 
 
 def _arg(args: list[str], index: int, name: str) -> str:

@@ -1,8 +1,8 @@
-"""`/game ...`: create, join, leave, start, status, pause, resume, extend, abandon, export."""
+"""`/game ...`: list, create, options, join, leave, seats, spectate, start, status, export, import,
+delete, settings. What the GM does once a game runs is `/gm ...` (`cogs.gm`)."""
 from __future__ import annotations
 
 import io
-from zoneinfo import available_timezones
 
 import discord
 from discord import app_commands
@@ -11,15 +11,14 @@ from discord.ext import commands
 from engine.variant import get_variant
 from render.palettes import PALETTES
 from service.errors import BadInput
-from service.policy import policy_text
-from service.seats import advert_text, seats_text
+from service.seats import seats_text
 from service.text import game_status, option_list, parse_option_words, variant_or_error
 
 from .channels import ChannelSetupFailed, create_game_channels, undo_game_channels
 from .common import (GAME_ID, UPLOAD_LIMIT, DispatchCog, actor_of, guild_only, private_command, reply,
                      reply_privately, resolve_game)
 from .permissions import require_bot_permissions
-from .seating import join_view, move_seat_channel, register_seating_items
+from .seating import register_seating_items
 
 
 
@@ -100,37 +99,6 @@ class GameCog(DispatchCog, name="Games"):
                              f"the game channel. Keep giving orders until someone takes it; "
                              f"`/game leave cancel:True` takes the offer back.")
 
-    @game.command(name="assign", description="GM: seat a player, or give a seat in civil disorder or offered to a substitute")
-    @app_commands.describe(game_id="game number (see /game list)", seat="the seat to give",
-                           member="the member who takes the seat")
-    @guild_only()
-    async def assign(self, ctx: commands.Context, game_id: int, seat: str, member: discord.Member) -> None:
-        game = await resolve_game(self.service, ctx, game_id)
-        actor = actor_of(ctx)
-        change = await self.service.check_assign(game.id, actor, seat, member.id, ctx.guild.id)
-        # Channel access first, then the database; if the database refuses, undo the channel.
-        undo = await move_seat_channel(ctx.guild, game, change.seat, member, change.previous)
-        try:
-            change = await self.service.assign_seat(game.id, actor, seat, member.id, ctx.guild.id)
-        except BaseException:
-            await undo()
-            raise
-        channel_id = game.seat(change.seat).channel_id
-        note = "" if channel_id is None or ctx.guild.get_channel(channel_id) is not None else \
-            " Its private channel is gone: the player gets its messages by direct message."
-        await reply(ctx, f"{member.mention} now holds **{change.seat}** in game #{game.id}"
-                         + (f" (replacing <@{change.previous}>)." if change.previous else ".") + note)
-
-    @game.command(name="advertise", description="GM: post an open-seat notice with Join buttons")
-    @app_commands.describe(game_id=GAME_ID, seat="one seat to advertise; default: every seat that wants a player")
-    @guild_only()
-    async def advertise(self, ctx: commands.Context, game_id: int | None = None, seat: str | None = None) -> None:
-        game = await resolve_game(self.service, ctx, game_id)
-        # the notice is this reply; where that is not the game channel, the game channel gets it too
-        seats = await self.service.advertise(game.id, actor_of(ctx), seat,
-                                             also_in_game_channel=ctx.channel.id != game.channel_id)
-        await reply(ctx, advert_text(await self.service.game(game.id), seats), view=join_view(game.id, seats))
-
     @game.command(name="seats", description="Who holds each seat, since when, and who held it before",
                   extras=private_command())
     @app_commands.describe(game_id=GAME_ID)
@@ -190,77 +158,6 @@ class GameCog(DispatchCog, name="Games"):
     @status.autocomplete("game_id")
     async def _status_game(self, interaction, current):
         return await self.game_autocomplete(interaction, current)
-
-    @game.command(name="pause", description="GM: stop the clock")
-    @app_commands.describe(game_id=GAME_ID)
-    async def pause(self, ctx: commands.Context, game_id: int | None = None) -> None:
-        game = await resolve_game(self.service, ctx, game_id)
-        await self.service.pause(game.id, actor_of(ctx))
-        await reply(ctx, f"Game #{game.id} is paused. `/game resume {game.id}` restarts the clock.")
-
-    @game.command(name="resume", description="GM: restart the clock")
-    @app_commands.describe(game_id=GAME_ID)
-    async def resume(self, ctx: commands.Context, game_id: int | None = None) -> None:
-        game = await resolve_game(self.service, ctx, game_id)
-        await self.service.resume(game.id, actor_of(ctx))
-        phase = await self.service.phase(game.id)
-        await reply(ctx, f"Game #{game.id} resumes; deadline <t:{int(phase.deadline.timestamp())}:R>.")
-
-    @game.command(name="extend", description="GM: push the deadline back by some hours")
-    @app_commands.describe(hours="hours to add to the deadline", game_id=GAME_ID)
-    async def extend(self, ctx: commands.Context, hours: float, game_id: int | None = None) -> None:
-        game = await resolve_game(self.service, ctx, game_id)
-        deadline = await self.service.extend(game.id, actor_of(ctx), hours)
-        await reply(ctx, f"Deadline of game #{game.id} is now <t:{int(deadline.timestamp())}:R>.")
-
-    @game.command(name="policy", description="GM: excused missed phases, their extension, fixed-time deadlines, pause cap")
-    @app_commands.describe(game_id=GAME_ID, excused="missed phases excused per player before civil disorder (0-10)",
-                           extension="hours an excused miss adds to the deadline (once per phase)",
-                           deadline_time="deadlines at this time of day, e.g. 21:00 (`off`: phase length after opening)",
-                           time_zone="IANA time zone of that time, e.g. Europe/Paris",
-                           pause_cap="longest pause (hours) a GM who holds a seat, or a vote, may impose")
-    async def policy(self, ctx: commands.Context, game_id: int | None = None, excused: int | None = None,
-                     extension: float | None = None, deadline_time: str | None = None,
-                     time_zone: str | None = None, pause_cap: float | None = None) -> None:
-        game = await resolve_game(self.service, ctx, game_id)
-        changed = await self.service.set_policy(game.id, actor_of(ctx), excused, extension, deadline_time, time_zone,
-                                                pause_cap)
-        await reply(ctx, f"Game #{game.id}: {policy_text(changed)} It applies from the next deadline on; "
-                         f"the game channel was told.")
-
-    @policy.autocomplete("time_zone")
-    async def _zones(self, interaction: discord.Interaction, current: str):
-        key = current.lower().replace(" ", "_")
-        return [app_commands.Choice(name=z, value=z) for z in sorted(available_timezones())
-                if key in z.lower()][:25]
-
-    @game.command(name="adjudicate", description="GM: adjudicate the current phase now")
-    @app_commands.describe(game_id=GAME_ID)
-    async def adjudicate(self, ctx: commands.Context, game_id: int | None = None) -> None:
-        game = await resolve_game(self.service, ctx, game_id)
-        phase = await self.service.force_adjudicate(game.id, actor_of(ctx))
-        await reply(ctx, f"Adjudicated; now **{phase.label}**. The results are posted in the game channel."
-                    if phase else "Nothing to adjudicate.")
-
-    @game.command(name="rollback", description="GM: undo the last adjudication (a seated GM needs the players' vote)")
-    @app_commands.describe(game_id=GAME_ID)
-    async def rollback(self, ctx: commands.Context, game_id: int | None = None) -> None:
-        game = await resolve_game(self.service, ctx, game_id)
-        asked_in = await self.service.phase(game.id)       # the rollback undoes the adjudication before it
-        tally = await self.service.rollback(game.id, actor_of(ctx), asked_in.seq)
-        if tally is None or tally.passed:
-            phase = await self.service.phase(game.id)
-            await reply(ctx, f"Rolled back: **{phase.label}** is open again with its orders; the game channel was "
-                             f"told.")
-        else:
-            await reply(ctx, f"You hold a seat, so the other players decide: {tally.describe()}.")
-
-    @game.command(name="abandon", description="GM: end the game without a winner")
-    @app_commands.describe(game_id=GAME_ID)
-    async def abandon(self, ctx: commands.Context, game_id: int | None = None) -> None:
-        game = await resolve_game(self.service, ctx, game_id)
-        await self.service.abandon(game.id, actor_of(ctx))
-        await reply(ctx, f"Game #{game.id} is abandoned; its seed is revealed in the game channel.")
 
     @game.command(name="export", description="Download the game's record (JSON, gzip-compressed)",
                   extras=private_command())

@@ -7,74 +7,81 @@ the seed, so it cannot be continued faithfully and is refused (use `bot.py --bac
 """
 from __future__ import annotations
 
-import gzip
 import json
 from typing import Any
 
-from engine.variant import get_variant
-
 from . import permissions
-from .errors import BadInput, BadState, Forbidden
-from .models import Actor, GameInfo, encode_state, iso
+from .errors import BadState, Forbidden
+from .exports import FORMAT, ImportPlan, pack_export, plan_import, read_export  # noqa: F401 - the file API
+from .models import Actor, GameInfo, iso
 from .visibility import OVER
 
-FORMAT = "dispatch-game/1"
+IMPORT_SECONDS = 60.0      # the worker's bound for reading and checking one file
 
 
 class ArchiveMixin:
-    """Import and deletion for `GameService` (it provides `db`, `store`, `clock`, `game`)."""
+    """Import and deletion for `GameService` (it provides `db`, `store`, `clock`, `cpu`, `game`)."""
+
+    async def import_file(self, guild_id: int, actor: Actor, raw: bytes) -> GameInfo:
+        """Server admin: recreate a finished game from its export file (JSON or gzip). The file
+        is expanded, parsed and checked in the worker pool, never on the event loop."""
+        return await self.import_game(guild_id, actor, bytes(raw))
+
+    async def export_file(self, game_id: int, viewer: Actor | None = None) -> tuple[dict[str, Any], bytes]:
+        """The export `viewer` may download and its file (JSON + gzip made in the worker pool)."""
+        data = await self.export(game_id, viewer)
+        return data, await self.cpu.run(pack_export, data, timeout=IMPORT_SECONDS)
 
     async def import_game(self, guild_id: int, actor: Actor, data: Any) -> GameInfo:
-        """Server admin: recreate a finished game from its complete export, as a new game."""
+        """Server admin: recreate a finished game from its complete export (the file's bytes or
+        its parsed data), as a new game. Refused with one precise reason (`BadExport`) unless
+        every field fits the schema and the variant; refused if this server already holds the
+        same game (same seed commitment: an export imported twice, or the original itself)."""
         if not actor.is_admin:
             raise Forbidden("only a server administrator may import a game")
-        game, seats, phases, events = _read_export(data)
+        plan: ImportPlan = await self.cpu.run(plan_import, data, timeout=IMPORT_SECONDS)
         async with self.db.transaction() as conn:
+            twin = await (await conn.execute("SELECT id, name FROM games WHERE guild_id=? AND seed_hash=?",
+                                             (guild_id, plan.seed_hash))).fetchone()
+            if twin is not None:
+                raise BadState(f"this server already has this game, as #{twin['id']} {twin['name']} (same dice "
+                               f"seed): it was imported before, or is the original. Nothing was imported")
             cur = await conn.execute(
                 "INSERT INTO games (guild_id, name, variant, options, status, creator_id, seed, seed_hash, "
                 "phase_hours, reminder_hours, winners, created_at, started_at, ended_at) "
                 "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                (guild_id, game["name"], game["variant"], json.dumps(game["options"]), game["status"],
-                 game["creator_id"], game["seed"], game["seed_hash"], game["phase_hours"],
-                 json.dumps(game["reminder_hours"]), json.dumps(game["winners"]), game["created_at"],
-                 game["started_at"], game["ended_at"]))
+                (guild_id, plan.name, plan.variant, json.dumps(plan.options), plan.status, plan.creator_id,
+                 plan.seed, plan.seed_hash, plan.phase_hours, json.dumps(plan.reminder_hours),
+                 json.dumps(plan.winners), plan.created_at, plan.started_at, plan.ended_at))
             game_id = cur.lastrowid
-            for seat in seats:
+            for seat, user_id in plan.seats:
                 await conn.execute("INSERT INTO seats (game_id, seat, user_id) VALUES (?,?,?)",
-                                   (game_id, seat["seat"], seat["user_id"]))
+                                   (game_id, seat, user_id))
             new_ids: dict[int, int] = {}
-            for phase in phases:
+            for phase in plan.phases:
                 cur = await conn.execute(
                     "INSERT INTO phases (game_id, seq, label, state, deadline, created_at, adjudicated_at, report) "
                     "VALUES (?,?,?,?,?,?,?,?)",
-                    (game_id, phase["seq"], phase["label"], encode_state(phase["state"]), phase["deadline"],
-                     phase.get("created_at") or game["created_at"], phase["adjudicated_at"], phase["report"]))
-                new_ids[phase["phase_id"]] = cur.lastrowid
-                for seat, sheet in phase["orders"].items():
-                    await self.store.save_orders(conn, cur.lastrowid, seat, list(sheet["lines"]), bool(sheet["ready"]),
-                                                 sheet["by"], sheet["at"])
-            current = new_ids.get(game["current_phase"])
+                    (game_id, phase.seq, phase.label, phase.state, phase.deadline,
+                     phase.created_at or plan.created_at, phase.adjudicated_at, phase.report))
+                new_ids[phase.phase_id] = cur.lastrowid
+                for seat, lines, ready, by, at in phase.orders:
+                    await self.store.save_orders(conn, cur.lastrowid, seat, list(lines), ready, by, at)
+            current = new_ids.get(plan.current_phase) if plan.current_phase is not None else None
             await conn.execute("UPDATE games SET current_phase=? WHERE id=?", (current, game_id))
-            for event in events:
+            for phase_id, at, actor_id, kind, payload in plan.events:
                 await conn.execute("INSERT INTO events (game_id, phase_id, at, actor_id, kind, payload) "
                                    "VALUES (?,?,?,?,?,?)",
-                                   (game_id, new_ids.get(event["phase_id"]), event["at"], event["actor_id"],
-                                    event["kind"], json.dumps(event["payload"])))
-            # the seat history and undone adjudications came with exports from migration 0007 on
-            try:
-                for spell in data.get("seat_history") or []:
-                    await conn.execute("INSERT INTO seat_history (game_id, seat, user_id, from_label, at, how) "
-                                       "VALUES (?,?,?,?,?,?)", (game_id, str(spell["seat"]), spell.get("user_id"),
-                                                               spell.get("from_label"), str(spell["at"]), str(spell["how"])))
-                for undone in data.get("rollbacks") or []:
-                    await conn.execute("INSERT INTO rollbacks (game_id, at, actor_id, reopened_seq, reopened_label, report, "
-                                       "undone) VALUES (?,?,?,?,?,?,?)",
-                                       (game_id, str(undone["at"]), undone.get("actor_id"), int(undone["reopened_seq"]),
-                                        str(undone["reopened_label"]), undone.get("report"), json.dumps(undone["undone"])))
-            except (KeyError, TypeError, ValueError, AttributeError):
-                raise BadInput("the export's seat history or rollbacks are damaged; nothing was imported") from None
+                                   (game_id, new_ids.get(phase_id), at, actor_id, kind, payload))
+            for seat, user_id, from_label, at, how in plan.seat_history:
+                await conn.execute("INSERT INTO seat_history (game_id, seat, user_id, from_label, at, how) "
+                                   "VALUES (?,?,?,?,?,?)", (game_id, seat, user_id, from_label, at, how))
+            for at, actor_id, seq, label, report, undone in plan.rollbacks:
+                await conn.execute("INSERT INTO rollbacks (game_id, at, actor_id, reopened_seq, reopened_label, report, "
+                                   "undone) VALUES (?,?,?,?,?,?,?)", (game_id, at, actor_id, seq, label, report, undone))
             await self.store.log(conn, game_id, current, iso(self.clock()), actor.user_id, "imported",
-                                 {"from_game": game["id"], "from_guild": game["guild_id"]})
+                                 {"from_game": plan.origin_id, "from_guild": plan.origin_guild,
+                                  "seed_hash": plan.seed_hash})
         return await self.game(game_id)
 
     async def delete_game(self, game_id: int, actor: Actor, guild_id: int | None = None) -> GameInfo:
@@ -99,44 +106,3 @@ class ArchiveMixin:
             await conn.execute("DELETE FROM games WHERE id=?", (game_id,))
         self.store.forget_channels()
         return game
-
-
-def pack_export(data: Any) -> bytes:
-    """An export as it is sent and written: compact JSON, gzip-compressed (always under Discord's
-    upload limit for the games Dispatch stores)."""
-    return gzip.compress(json.dumps(data, separators=(",", ":")).encode(), 9)
-
-
-def read_export(raw: bytes) -> Any:
-    """The data of an export file: JSON, or JSON compressed with gzip (as `/game export` sends it)."""
-    try:
-        return json.loads(gzip.decompress(raw) if raw[:2] == b"\x1f\x8b" else raw)
-    except (ValueError, OSError, EOFError):
-        raise BadInput("that file is not a game export (JSON, or JSON compressed with gzip)") from None
-
-
-def _read_export(data: Any) -> tuple[dict, list, list, list]:
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise BadInput(f"this is not a Dispatch game export (expected format `{FORMAT}`)")
-    if not data.get("complete") or "seed" not in data.get("game", {}):
-        raise BadInput("this export is of a game still running: it leaves out secret orders and the "
-                       "dice seed, so it cannot be continued. Import works with a finished game's export; "
-                       "to move a running server, use `bot.py --backup`")
-    try:
-        game, seats, phases, events = data["game"], data["seats"], data["phases"], data["events"]
-        get_variant(game["variant"])
-        if game["status"] not in OVER:
-            raise BadInput("only finished or abandoned games can be imported")
-        for phase in phases:
-            phase["seq"], phase["phase_id"], phase["state"], phase["orders"]  # noqa: B018 - shape check
-        for event in events:
-            event["kind"], event["at"], event["payload"]  # noqa: B018
-        for seat in seats:
-            seat["seat"]  # noqa: B018
-    except (KeyError, TypeError) as exc:
-        raise BadInput(f"the export is damaged: missing {exc}") from None
-    except Exception as exc:  # noqa: BLE001 - an unknown variant or a bad value in a file
-        if isinstance(exc, BadInput):
-            raise
-        raise BadInput(f"the export cannot be read: {exc}") from None
-    return game, seats, phases, events

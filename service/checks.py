@@ -8,6 +8,7 @@ from .errors import BadInput, BadState, NotFound
 from .models import GameInfo
 
 MAX_PHASE_HOURS = 24 * 30
+MAX_NAME = 60               # characters of a game's name
 
 _STATUS_WORDS = {"forming": "has not started", "active": "is under way", "paused": "is paused",
                  "finished": "is over", "abandoned": "was abandoned"}

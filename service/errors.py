@@ -21,6 +21,11 @@ class BadInput(ServiceError):
     """The request itself is malformed (bad option, bad order, bad number)."""
 
 
+class BadExport(BadInput):
+    """An export file that cannot be imported: too large once expanded, not JSON, or a field
+    that does not fit the schema or the game's variant. The message names the first such thing."""
+
+
 class Unconfirmed(BadState):
     """A seat asked to be ready with an incomplete sheet; nothing changed until it confirms."""
 
