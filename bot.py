@@ -111,11 +111,12 @@ async def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if args.backup:
-        from db.backup import backup
+        from db.backup import BackupError, backup
 
-        if not Path(args.db).exists():
-            raise SystemExit(f"no database at {args.db}")
-        size = backup(args.db, args.backup)
+        try:
+            size = backup(args.db, args.backup)
+        except BackupError as exc:
+            raise SystemExit(f"Backup refused: {exc}. Nothing was written.") from None
         print(f"Backed up {args.db} to {args.backup} ({size / 2**20:.1f} MiB).")
         return
     register_all()
