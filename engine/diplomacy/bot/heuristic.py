@@ -145,33 +145,47 @@ def _attack_need(board: Board, values: Values, province: str) -> int:
     return 1 + (others >= 2)
 
 
+def _helpers(board: Board, values: Values, own: list[Unit], dest: dict[str, str], busy: set[str],
+             attacker: str, target: str, hopeless: set[str]) -> list[tuple[float, str]]:
+    """Units that could support `attacker` into `target`, cheapest first: (what the unit gives
+    up by staying to support, its province). A unit others are moving into must leave, and
+    a unit attacking elsewhere keeps its attack unless that attack is hopeless (it cannot get
+    the supports it needs)."""
+    entering = {province_of(loc) for p, loc in dest.items() if province_of(loc) != p}
+    out = []
+    for unit in own:
+        p = unit.province
+        if p == attacker or p in busy or p in entering or not board.reaches(unit, target):
+            continue
+        going = province_of(dest[p])
+        attacking = going != p and going in board.units and board.enemy(board.units[going].power)
+        if attacking and p not in hopeless:
+            continue
+        cost = 0.0 if attacking else values.of(unit.kind, dest[p]) - values.of(unit.kind, unit.loc)
+        out.append((cost, p))
+    return sorted(out)
+
+
 def _reinforce(board: Board, values: Values, own: list[Unit], dest: dict[str, str],
                busy: set[str]) -> dict[str, tuple[str, str | None]]:
     """Attacks on enemy units get the supports they need: a unit of ours next to the target
-    gives up a move worth less than the attack and supports it instead (a lone attack on a
-    holding unit only bounces). Changes `dest` (the supporter now stays); returns supporter ->
-    (attacker's province, target)."""
+    gives up a move worth less than the attack, or an attack of its own that cannot be
+    supported, and supports instead (a lone attack on a holding unit only bounces). Changes
+    `dest` (the supporter now stays); returns supporter -> (attacker's province, target)."""
     out: dict[str, tuple[str, str | None]] = {}
     attacks = [(p, province_of(loc)) for p, loc in dest.items()
                if province_of(loc) != p and board.units.get(province_of(loc)) is not None
                and board.enemy(board.units[province_of(loc)].power)]
     attacks.sort(key=lambda a: (-values.of(board.units[a[0]].kind, dest[a[0]]), a[0]))
+    hopeless = {a for a, t in attacks
+                if len(_helpers(board, values, own, dest, busy, a, t, set())) < _attack_need(board, values, t)}
     for attacker, target in attacks:
+        if attacker in out:
+            continue                              # it became a supporter of a better attack
         worth = values.of(board.units[attacker].kind, dest[attacker])
-        entering = {province_of(loc) for p, loc in dest.items() if province_of(loc) != p}
-        helpers = []
-        for unit in own:
-            p = unit.province
-            if p == attacker or p in out or p in busy or p in entering or not board.reaches(unit, target):
-                continue
-            going = province_of(dest[p])
-            if going != p and board.units.get(going) is not None:
-                continue                          # it attacks too: leave it
-            helpers.append((values.of(unit.kind, dest[p]) - values.of(unit.kind, unit.loc), p))
-        helpers.sort()
+        taken = busy | set(out)
+        helpers = _helpers(board, values, own, dest, taken, attacker, target, hopeless - {attacker})
         need = _attack_need(board, values, target)
-        if len(helpers) < need:
-            continue
         chosen = [p for cost, p in helpers[:need] if cost < worth]
         if len(chosen) < need:
             continue

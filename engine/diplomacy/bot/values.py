@@ -12,7 +12,9 @@ in our own code and numbers).
 3. A destination's value for a unit is a weighted sum of the ten rounds — in spring the
    one-step-away round weighs most (get into position), in fall round 0 (stand on the centre
    when ownership changes) — plus how many of our units could help there, minus the most
-   units any enemy side could bring there (our strength counts only where an enemy competes).
+   units any enemy side could bring there (our strength counts only where an enemy competes),
+   minus a little for every step from the nearest centre or enemy unit to take (so units far
+   behind the front, where every spread value is near nothing, still move up).
 """
 from __future__ import annotations
 
@@ -24,6 +26,10 @@ from .board import NEUTRAL, Board
 from .rules import BotRules
 
 ROUNDS = 10
+# Far from the front every spread value is near nothing; each step nearer the closest centre
+# or enemy unit to take adds this share of a centre's worth, so the rear moves up.
+APPROACH = 0.02
+MAX_DISTANCE = 12
 
 
 @dataclass(frozen=True)
@@ -80,6 +86,7 @@ class Values:
         self.base = self._base()
         graphs = _graphs(rules.spread_map(board))
         self.proximity = {kind: self._spread(graph) for kind, graph in graphs.items()}
+        self.distance = {kind: self._distances(graph) for kind, graph in graphs.items()}
         self.value = {kind: self._destinations(kind) for kind in ("A", "F")}
 
     # ---- step 1
@@ -114,6 +121,25 @@ class Values:
             rounds.append({p: (last[p] + sum(last[q] for q in graph.get(p, ()))) / 5 for p in last})
         return rounds
 
+    def _distances(self, graph: dict[str, set[str]]) -> dict[str, int]:
+        """Steps from each province to the nearest centre or enemy unit worth attacking."""
+        board = self.board
+        targets = [p for p in board.dmap.provinces
+                   if (board.dmap.provinces[p].supply_center and not board.ours(board.owners.get(p))
+                       and self.rules.opening(board, p) > 0)
+                   or (p in board.units and board.enemy(board.units[p].power))]
+        distance = {p: 0 for p in targets}
+        frontier = list(targets)
+        while frontier:
+            nxt = []
+            for p in frontier:
+                for q in graph.get(p, ()):
+                    if q not in distance:
+                        distance[q] = distance[p] + 1
+                        nxt.append(q)
+            frontier = nxt
+        return distance
+
     # ---- step 3
     def _destinations(self, kind: str) -> dict[str, float]:
         board, w = self.board, self.weights
@@ -126,7 +152,8 @@ class Values:
             enemy = max((n for side, n in threat.items() if side not in (board.seat, NEUTRAL)), default=0)
             # our strength counts only where an enemy competes: away from the front it would only
             # make units huddle together
-            out[p] = near + self.unit * (w.strength * min(ours, enemy) - w.competition * enemy)
+            far = min(self.distance[kind].get(p, MAX_DISTANCE), MAX_DISTANCE)
+            out[p] = near + self.unit * (w.strength * min(ours, enemy) - w.competition * enemy - APPROACH * far)
         return out
 
     def of(self, kind: str, location: str) -> float:
