@@ -119,9 +119,7 @@ def _base(view: View, closed: frozenset[str], owners: Mapping[str, str], colours
         draw_path(draw, [view.xy(a), view.xy(b)], (255, 255, 255), 3 * view.scale, outline=COAST_INK,
                   dashed=True, scale=view.scale)
     data = board_data()
-    label_font = font(max(6, round(layout.LABEL_PX * view.scale)))
-    for province, point in data["labels"].items():
-        draw.text(view.xy(point), layout.label_text(province), fill=NAME_INK, font=label_font, anchor="mm")
+    _draw_names(draw, view)
     coast_font = font(max(5, round(layout.COAST_PX * view.scale)))
     for loc, point in data.get("coast_labels", {}).items():
         draw.text(view.xy(point), loc.split("/")[1], fill=COAST_INK, font=coast_font, anchor="mm")
@@ -131,6 +129,15 @@ def _base(view: View, closed: frozenset[str], owners: Mapping[str, str], colours
         colour = colours.get(owners.get(province), (255, 255, 255))
         draw.ellipse([x - r, y - r, x + r, y + r], fill=colour, outline=DARK, width=max(1, round(1.5 * view.scale)))
     return image
+
+
+def _draw_names(draw: ImageDraw.ImageDraw, view: View, halo: bool = False) -> None:
+    """Every province's name; over the orders' arrows with a light halo, so no arrow hides one."""
+    label_font = font(max(6, round(layout.LABEL_PX * view.scale)))
+    stroke = max(1, round(1.5 * view.scale)) if halo else 0
+    for province, point in board_data()["labels"].items():
+        draw.text(view.xy(point), layout.label_text(province), fill=NAME_INK, font=label_font, anchor="mm",
+                  stroke_width=stroke, stroke_fill=(250, 246, 236))
 
 
 # ---------------------------------------------------------------- panel and legend
@@ -205,10 +212,20 @@ def _with_panel(board: Image.Image, view: View, label: str, summary: str, colour
     title = _wrap(measure, label, title_font, width - 2 * pad)
     lines = panel_lines(summary)
     columns = 2 if width >= 760 * s and len(lines) > 3 else 1
-    per_column = max(1, -(-len(lines) // columns))
+    column_width = (width - 2 * pad) / columns
+    # each status line wrapped to its column (a power's line leaves room for its swatch)
+    rows = [_wrap(measure, line, text_font, column_width - 22 * s) for line in lines]
+    per_column = max(1, -(-sum(len(r) for r in rows) // columns))
     line_height = PANEL_LINE * s
-    legend_w, legend_h = legend_size(measure, entries, legend_font, width - 2 * pad, s)
+    _, legend_h = legend_size(measure, entries, legend_font, width - 2 * pad, s)
     top = height + pad + len(title) * 26 * s
+    placed, column, row = [], 0, 0
+    for line, wrapped in zip(lines, rows):
+        if row and row + len(wrapped) > per_column and column + 1 < columns:
+            column, row = column + 1, 0
+        placed.append((line, wrapped, column, row))
+        row += len(wrapped)
+    per_column = max([r + len(w) for _, w, _, r in placed] or [1])
     panel = int(top - height + per_column * line_height + pad + legend_h + pad)
     image = Image.new("RGB", (width, height + panel), (250, 248, 240))
     image.paste(board, (0, 0))
@@ -216,14 +233,14 @@ def _with_panel(board: Image.Image, view: View, label: str, summary: str, colour
     draw.line([(0, height), (width, height)], fill=OUTLINE, width=max(1, round(2 * s)))
     for index, line in enumerate(title):
         draw.text((pad, height + pad + index * 26 * s), line, fill=(20, 20, 20), font=title_font)
-    for index, line in enumerate(lines):
-        column, row = divmod(index, per_column)
-        x, y = pad + column * (width // columns), top + row * line_height
+    for line, wrapped, column, row in placed:
+        x, y = pad + column * column_width, top + row * line_height
         power = line.split(" (")[0].split(":")[0]
         if power in colours:
             draw.rectangle([x, y + 3 * s, x + 12 * s, y + 15 * s], fill=colours[power], outline=DARK)
             x += 18 * s
-        draw.text((x, y), line, fill=(30, 30, 30), font=text_font)
+        for index, part in enumerate(wrapped):
+            draw.text((x, y + index * line_height), part, fill=(30, 30, 30), font=text_font)
     draw_legend(draw, (pad, top + per_column * line_height + pad / 2), entries, legend_font, width - 2 * pad,
                 scale=s)
     return image
@@ -244,6 +261,7 @@ def render_diplomacy(state: dict, last_orders: Mapping[str, Sequence[str]] | Non
     marks = OrderMarks(view, state, colours)
     if last_orders:
         draw_orders(draw, marks, last_orders)
+        _draw_names(draw, view, halo=True)
     for unit in state.get("units", {}).values():
         marks.draw_board_unit(draw, unit)
     for entry in state.get("dislodged", {}).values():
