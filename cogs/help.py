@@ -22,9 +22,9 @@ HELP = """**Dispatch** — slow, play-by-post WWI wargames.
 `/palette` (your map colours) · `/notify` (DMs, reminder times, quiet)
 **Over weeks**: `/vote pause|resume|extend|draw|concede|rollback` · `/press open <seats>` · `/game leave` once it runs offers your seat to a substitute
 **Axis & Allies 1914**: `/buy 3 infantry` · `/move 2 infantry Berlin - Silesia` · `/casualties infantry, artillery` · `/done` · `/odds 3 inf, 1 art vs 4 inf`
-**Game master** (creator or server admin)
-`/game pause` · `/game resume` · `/game extend <hours>` · `/game adjudicate` · `/game rollback` · `/game policy` · `/game advertise` · `/game assign <game> <seat> <member>` · `/game abandon` · `/game export`
-**Server admin**: `/game settings [hours] [palette] [reminder hours…]`
+**Game master** (creator or server admin) — `/gm …`
+`/gm pause` · `/gm resume` · `/gm extend <hours>` · `/gm adjudicate` · `/gm rollback` · `/gm policy` · `/gm advertise` · `/gm assign <game> <seat> <member>` · `/gm abandon` · `/game export`
+**Server admin**: `/game settings [hours] [palette] [reminder hours…]` · `/game import` · `/game delete`
 Outside a game's channels, name the game: `/orders #12 A Par - Bur`, or `#12 France: …` if you hold several seats."""
 
 
@@ -37,7 +37,7 @@ EXAMPLES = {
     "history": "/history phase:2", "palette": "/palette palette:colour-blind",
     "vote": "/vote motion:extend hours:24   ·   /vote motion:draw   ·   /vote (the tally)",
     "press open": "/press open seats:France, Russia", "game spectate": "/game spectate game_id:12",
-    "game policy": "/game policy excused:1 deadline_time:21:00 time_zone:Europe/Paris pause_cap:72",
+    "gm policy": "/gm policy excused:1 deadline_time:21:00 time_zone:Europe/Paris pause_cap:72",
     "game leave": "/game leave   ·   /game leave cancel:True",
     "odds": "/odds battle:3 inf, 1 art vs 4 inf", "rules": "/rules variant:aa1914",
     "casualties": "/casualties order:infantry, artillery, tank", "ready": "/ready confirm:True",

@@ -185,7 +185,7 @@ class HolderSpell:
 
 @dataclass(frozen=True)
 class SeatChange:
-    """The result of `/game assign`: who held the seat before, who holds it now."""
+    """The result of `/gm assign`: who held the seat before, who holds it now."""
 
     seat: str
     previous: int | None

@@ -156,7 +156,7 @@ class PolicyMixin:
                 f"🏳️ **{seat}** sent no orders for {phase.label} ({misses} missed phases; {game.excused_misses} "
                 f"excused) and is now in civil disorder: its units follow the default orders (they hold). "
                 f"The seat is open for a substitute: press **Join** below to take it over (or the GM gives it "
-                f"with `/game assign`); its player returns simply by giving orders."), None, iso(now),
+                f"with `/gm assign`); its player returns simply by giving orders."), None, iso(now),
                 buttons=[("join", seat)])
         if not excused or game.miss_extension_hours <= 0:
             return False

@@ -4,7 +4,7 @@ A started game never has an empty seat, but a seat can want a new player: it is 
 disorder (its player missed too many deadlines), or its holder agreed to hand it over
 (`/game leave` once the game runs; they play on until someone takes it). Such a seat can be
 advertised with a **Join** button; the first member to press it takes the seat. The GM may
-give it to someone directly (`/game assign`), but never takes a seat from a player who is
+give it to someone directly (`/gm assign`), but never takes a seat from a player who is
 playing and has not agreed. Every change of holder is kept, with the phase it happened in.
 """
 from __future__ import annotations
@@ -229,7 +229,7 @@ def _takeable(game: GameInfo, actor: Actor, seat: str, guild_id: int | None) -> 
         return chosen
     if mine:
         raise BadState(f"you already play {', '.join(mine)} in game #{game.id}; a substitute takes one seat. "
-                       f"The GM can give you more with `/game assign`")
+                       f"The GM can give you more with `/gm assign`")
     if chosen not in game.substitute_wanted:
         raise BadState(f"{chosen} is held by a playing player who has not offered it; seats open now: "
                        f"{', '.join(game.substitute_wanted) or 'none'}")

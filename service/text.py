@@ -69,7 +69,7 @@ async def game_status(service: GameService, game: GameInfo, viewer_id: int | Non
                       for s in game.seats)
     lines.append("Seats: " + seats)
     if game.substitute_wanted:
-        lines.append(f"Open for a substitute: {', '.join(game.substitute_wanted)} (`/game advertise`; "
+        lines.append(f"Open for a substitute: {', '.join(game.substitute_wanted)} (`/gm advertise`; "
                      f"history: `/game seats`)")
     if game.current_phase is None:
         lines.append(f"Not started; {game.phase_hours:g}h per phase. Seed commitment `{game.seed_hash[:16]}…`")

@@ -91,7 +91,7 @@ class TimersMixin:
                 await self.store.outbox(conn, row["game_id"], "gm", (
                     f"⚠️ Game #{row['game_id']} needs attention: its {row['kind']} could not be processed "
                     f"({type(exc).__name__}). Nothing was changed; I will retry by myself with growing "
-                    f"pauses. The error is in the bot's log; `/game pause` stops the clock meanwhile."),
+                    f"pauses. The error is in the bot's log; `/gm pause` stops the clock meanwhile."),
                     None, iso(now))
 
     async def _remind(self, conn, row, now: datetime) -> None:

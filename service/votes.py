@@ -52,7 +52,7 @@ class Tally:
         words = motion_words(self.motion)
         if self.passed:
             return f"the vote to {words} passed ({len(self.yes)} of {len(self.electorate)} seats)"
-        gm = "; it also needs the GM (`/game rollback`)" if self.waiting_for_gm else ""
+        gm = "; it also needs the GM (`/gm rollback`)" if self.waiting_for_gm else ""
         return (f"{len(self.yes)} of {len(self.electorate)} seats vote to {words}; {self.needed} needed{gm}. "
                 f"Other players: `/vote {self.motion.split(':')[0]}`")
 

@@ -5,6 +5,7 @@ import pytest
 from cogs.channels import public_overwrites, seat_overwrites, slug
 from cogs.common import chunks, error_text
 from cogs.games import GameCog
+from cogs.gm import GmCog
 from cogs.help import HelpCog
 from cogs.maps import MapCog
 from cogs.orders import OrdersCog, split_target
@@ -59,9 +60,10 @@ async def test_wrong_player_cannot_order_or_gm(cogs, service):
     await service.start(1, service_actor(ALICE))
     text = await invoke(orders, OrdersCog.orders, FakeContext(BOB), text="#1 North: guess 3")
     assert text == "⚠️ you are not seated as North in game #1"
-    text = await invoke(games, GameCog.pause, FakeContext(BOB), 1)
+    gm = GmCog(games.bot, service)
+    text = await invoke(gm, GmCog.pause, FakeContext(BOB), 1)
     assert "only the game master" in text
-    assert "paused" in await invoke(games, GameCog.pause, FakeContext(ROOT), 1)
+    assert "paused" in await invoke(gm, GmCog.pause, FakeContext(ROOT), 1)
 
 
 async def test_game_from_other_server_is_not_found(cogs):

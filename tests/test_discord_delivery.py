@@ -19,7 +19,7 @@ async def test_a_deleted_seat_channel_falls_back_to_a_dm_and_tells_the_gm(world,
     entente = world.seat_channel(game_id, "Entente")
     await world.harness.wait_message(entente, "has begun", timeout=5)
     await world.fake.delete_channel(entente)
-    await world.slash(alice, "game adjudicate", game_id=game_id)
+    await world.slash(alice, "gm adjudicate", game_id=game_id)
     # Entente's next brief reaches its player privately, and the GM learns why.
     await world.harness.wait_for(lambda: any("has begun" in t for t in world.dms(alice)), timeout=5)
     await world.harness.wait_message(public, "gone or closed to me", timeout=5)
@@ -98,7 +98,7 @@ async def test_paused_games_say_so_and_dms_reach_only_your_own_games(world, serv
     alice, bob, carol = world.players
     game_id = await started_game(world, "rx07", "Paused")
     entente = world.seat_channel(game_id, "Entente")
-    await world.slash(alice, "game pause", game_id=game_id)
+    await world.slash(alice, "gm pause", game_id=game_id)
     answer = await world.say(alice, entente, "A Par - Bur")
     assert any("paused" in m["content"] and "nothing was recorded" in m["content"] for m in answer)
     # In a DM, carol (no seat) cannot reach the game; alice can reach her own.

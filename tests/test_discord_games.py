@@ -44,7 +44,7 @@ async def test_rx07_from_create_to_the_posted_results_map(world):
     assert not any("A Par - Bur" in m["content"] for m in public.messages[:marker])
     rules = await world.slash(bob, "rules", channel=central)
     assert rules.ephemeral and "7. The first side to hold two thirds" in rules.text
-    abandoned = await world.slash(alice, "game abandon", game_id=game_id)
+    abandoned = await world.slash(alice, "gm abandon", game_id=game_id)
     assert "abandoned" in abandoned.text
     await world.harness.wait_message(public, "Seed revealed", timeout=5)
     assert not world.fake.refusals

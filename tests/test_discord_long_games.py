@@ -41,15 +41,15 @@ async def test_the_gm_advertises_a_seat_in_civil_disorder(service, clock):
     try:
         alice, bob, carol = world.players
         game_id = await started_game(world, "rx07", "Advert")
-        await world.slash(alice, "game policy", game_id=game_id, excused=0)
-        none_open = await world.slash(alice, "game advertise", game_id=game_id)
+        await world.slash(alice, "gm policy", game_id=game_id, excused=0)
+        none_open = await world.slash(alice, "gm advertise", game_id=game_id)
         assert "every seat is held by a playing player" in none_open.text
         await world.slash(alice, "order", channel=world.seat_channel(game_id, "Entente"), text="A Par H")
         clock.advance(hours=200)
         await world.service.tick()
         await world.harness.settle()
         assert (await service.game(game_id)).seat("Central").civil_disorder
-        notice = await world.slash(alice, "game advertise", game_id=game_id)
+        notice = await world.slash(alice, "gm advertise", game_id=game_id)
         assert "in civil disorder" in notice.text
         message = notice.replies[-1]
         taken = await world.harness.click(carol, message, button_id(message, "Join as Central"))
@@ -185,8 +185,8 @@ async def test_a_seated_gm_rolls_back_with_the_players_vote(service):
     try:
         alice, bob = world.players
         game_id = await started_game(world, "rx07", "Undo")
-        await world.slash(alice, "game adjudicate", game_id=game_id)
-        asked = await world.slash(alice, "game rollback", game_id=game_id)
+        await world.slash(alice, "gm adjudicate", game_id=game_id)
+        asked = await world.slash(alice, "gm rollback", game_id=game_id)
         assert "the other players decide" in asked.text
         await world.slash(bob, "vote", motion="rollback", game_id=game_id)
         public = world.public_channel(game_id)

@@ -62,7 +62,7 @@ async def test_a_game_named_everyone_pings_nobody(service):
         public = world.public_channel(game_id)
         await world.harness.wait_message(public, "seed commitment", timeout=5)
         await world.slash(world.players[1], "game status", game_id=game_id)
-        await world.slash(world.players[0], "game abandon", game_id=game_id)
+        await world.slash(world.players[0], "gm abandon", game_id=game_id)
         await world.harness.wait_message(public, "abandoned", timeout=5)
         assert not world.fake.violations
         everyone = [p for _, p in world.fake.pings if p.everyone]
@@ -81,12 +81,12 @@ async def test_substitute_moves_the_seat_channel_and_tells_everyone(service):
         game_id = await started_game(world, "rx07", "Sub")
         central = world.seat_channel(game_id, "Central")
         assert world.fake.can_see(bob, central) and not world.fake.can_see(carol, central)
-        refused = await world.slash(alice, "game assign", game_id=game_id, seat="Central",
+        refused = await world.slash(alice, "gm assign", game_id=game_id, seat="Central",
                                     member=member_option(carol, world.guild))
         assert "has not agreed to hand it over" in refused.text      # never taken from a playing player
         offered = await world.slash(bob, "game leave", game_id=game_id)
         assert "offered to a substitute" in offered.text, offered.text
-        answer = await world.slash(alice, "game assign", game_id=game_id, seat="Central",
+        answer = await world.slash(alice, "gm assign", game_id=game_id, seat="Central",
                                    member=member_option(carol, world.guild))
         assert "now holds **Central**" in answer.text, answer.text
         assert world.fake.can_see(carol, central) and not world.fake.can_see(bob, central)
@@ -109,7 +109,7 @@ async def test_substitute_without_manage_roles_is_refused_and_nothing_changes(se
         await world.fake.set_role_permissions(world.guild, world.fake.bot_role(world.guild),
                                               README_PERMISSIONS & ~MANAGE_ROLES)
         await world.harness.settle()
-        answer = await world.slash(alice, "game assign", game_id=game_id, seat="Central",
+        answer = await world.slash(alice, "gm assign", game_id=game_id, seat="Central",
                                    member=member_option(carol, world.guild))
         assert "Manage Roles" in answer.text and "Nothing was changed" in answer.text
         central = world.seat_channel(game_id, "Central")
@@ -130,7 +130,7 @@ async def test_a_game_of_another_server_cannot_be_reached(service):
         await world.harness.stop()
         await world.harness.start()                       # the bot joins the second server
         elsewhere = world.fake.channel_named(other, "general")
-        for path, options in (("game assign", dict(game_id=game_id, seat="Central",
+        for path, options in (("gm assign", dict(game_id=game_id, seat="Central",
                                                    member=member_option(alice, other))),
                               ("game status", dict(game_id=game_id)),
                               ("game export", dict(game_id=game_id)),
@@ -160,7 +160,7 @@ async def test_an_admin_sets_limits_exports_deletes_and_imports_a_game(service):
         assert name == f"game-{game_id}.json.gz" and json.loads(gzip.decompress(packed))["complete"] is False
         refused = await world.slash(owner, "game delete", game_id=game_id)
         assert "abandon it first" in refused.text
-        await world.slash(alice, "game abandon", game_id=game_id)
+        await world.slash(alice, "gm abandon", game_id=game_id)
         finished = await world.slash(alice, "game export", game_id=game_id)
         _, packed = finished.files[0]
         assert json.loads(gzip.decompress(packed))["complete"] is True

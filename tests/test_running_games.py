@@ -118,18 +118,18 @@ async def test_the_gm_sets_the_policy_through_discord(service):
         alice, bob = world.players[:2]
         game_id = await started_game(world, "rx07", "Rhythm")
         public = world.public_channel(game_id)
-        zones = [c["value"] for c in await world.harness.autocomplete(alice, public, "game policy", "time_zone", "paris")]
+        zones = [c["value"] for c in await world.harness.autocomplete(alice, public, "gm policy", "time_zone", "paris")]
         assert zones == ["Europe/Paris"]
-        done = await world.slash(alice, "game policy", channel=public, excused=2, deadline_time="21:00",
+        done = await world.slash(alice, "gm policy", channel=public, excused=2, deadline_time="21:00",
                                  time_zone="Europe/Paris")
         assert "deadlines at 21:00 Europe/Paris" in done.text and "2 excused" in done.text, done.text
-        refused = await world.slash(bob, "game policy", channel=public, excused=5)
+        refused = await world.slash(bob, "gm policy", channel=public, excused=5)
         assert "GM" in refused.text or "game master" in refused.text.lower(), refused.text
         status = await world.slash(bob, "game status", channel=public, game_id=game_id)
         assert "2 excused missed phase(s)" in status.text
-        raised = await world.slash(alice, "game policy", channel=public, pause_cap=500)   # alice also plays
+        raised = await world.slash(alice, "gm policy", channel=public, pause_cap=500)   # alice also plays
         assert "lower its pause cap" in raised.text, raised.text
-        lowered = await world.slash(alice, "game policy", channel=public, pause_cap=72)
+        lowered = await world.slash(alice, "gm policy", channel=public, pause_cap=72)
         assert "pauses for at most 72h" in lowered.text, lowered.text
         await world.harness.wait_message(public, "rules of play", timeout=5)
         assert not world.fake.refusals

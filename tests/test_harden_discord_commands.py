@@ -1,0 +1,58 @@
+"""Issue 22 item 10: "The /game command payload is 3,882 of Discord's 4,000 characters: past the
+limit the whole command sync is refused and the bot has no slash commands. Split the group."
+
+Discord (Application Commands → Registering a Command, limits): "the combined sum of characters
+in name, description, and value properties of a command, its options (including subcommands
+and groups) and choices" may be at most 4,000. Every top-level command, as the bot synced it to
+the fake Discord, is measured that way and must leave a margin: at most 3,600.
+"""
+from tests.discord_world import README_PERMISSIONS, close_world, make_world
+
+MARGIN = 3600
+
+
+def discord_characters(node: dict) -> int:
+    """Characters Discord counts towards the 4,000 limit, as its documentation defines them."""
+    total = len(str(node.get("name", ""))) + len(str(node.get("description", "")))
+    if "value" in node:
+        total += len(str(node["value"]))
+    for key in ("name_localizations", "description_localizations"):
+        total += sum(len(v) for v in (node.get(key) or {}).values())
+    for child in (node.get("options") or []) + (node.get("choices") or []):
+        total += discord_characters(child)
+    return total
+
+
+async def test_every_command_stays_well_under_discords_size_limit(service):
+    world = await make_world(service, bot_permissions=README_PERMISSIONS)
+    try:
+        synced = world.fake.commands.get(None) or []
+        sizes = {c["name"]: discord_characters(c) for c in synced}
+        assert {"game", "gm", "orders", "vote", "press"} <= set(sizes), sorted(sizes)
+        over = {name: size for name, size in sizes.items() if size > MARGIN}
+        assert not over, f"commands over {MARGIN} of Discord's 4,000 characters: {over}"
+        gm = next(c for c in synced if c["name"] == "gm")
+        assert {o["name"] for o in gm["options"]} == {"pause", "resume", "extend", "adjudicate", "rollback",
+                                                      "abandon", "assign", "advertise", "policy"}
+        game = next(c for c in synced if c["name"] == "game")
+        assert not {o["name"] for o in game["options"]} & {o["name"] for o in gm["options"]}
+    finally:
+        await close_world(world)
+
+
+async def test_gm_commands_answer_through_the_fake_discord(service):
+    world = await make_world(service, bot_permissions=README_PERMISSIONS)
+    try:
+        alice = world.players[0]
+        created = await world.slash(alice, "game create", variant="guess", name="Split", options="players=2")
+        game_id = int(created.text.split("#", 1)[1].split()[0])
+        for player in world.players:
+            await world.slash(player, "game join", game_id=game_id)
+        await world.slash(alice, "game start", game_id=game_id)
+        paused = await world.slash(alice, "gm pause", game_id=game_id)
+        assert f"`/gm resume {game_id}` restarts the clock" in paused.text, paused.text
+        resumed = await world.slash(alice, "gm resume", game_id=game_id)
+        assert "resumes" in resumed.text, resumed.text
+        assert not world.fake.refusals, world.fake.refusals
+    finally:
+        await close_world(world)
