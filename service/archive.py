@@ -91,7 +91,7 @@ class ArchiveMixin:
         if not actor.is_admin:
             raise Forbidden("only a server administrator may delete a game")
         if game.status not in OVER:
-            raise BadState(f"game #{game.id} is still {game.status}; abandon it first (`/game abandon`)")
+            raise BadState(f"game #{game.id} is still {game.status}; abandon it first (`/gm abandon`)")
         async with self.db.transaction() as conn:
             phases = "SELECT id FROM phases WHERE game_id=?"
             await conn.execute(f"DELETE FROM orders WHERE phase_id IN ({phases})", (game_id,))

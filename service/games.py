@@ -445,8 +445,8 @@ class GameService(TimersMixin, PolicyMixin, GameMasterMixin, SeatsMixin, VotesMi
         await self.store.outbox(conn, game.id, "gm", (
             f"⚠️ Game #{game.id} needs attention: **{phase.label}** could not be adjudicated ({reason}); the rules "
             f"engine stopped with an internal error ({type(exc).__name__}). Nothing was changed: the phase is still open "
-            f"and every order stands. GM: `/game adjudicate` tries again, `/game extend` gives the players time to "
-            f"change their orders (the new deadline tries again), `/game rollback` re-opens the phase before. "
+            f"and every order stands. GM: `/gm adjudicate` tries again, `/gm extend` gives the players time to "
+            f"change their orders (the new deadline tries again), `/gm rollback` re-opens the phase before. "
             f"The details are in the bot's log."), None, iso(now))
 
     async def needs_attention(self, game_id: int) -> int | None:
