@@ -11,7 +11,7 @@ import json
 from typing import Any
 
 from . import permissions
-from .errors import BadState, Forbidden
+from .errors import BadExport, BadState, Forbidden
 from .exports import FORMAT, ImportPlan, pack_export, plan_import, read_export  # noqa: F401 - the file API
 from .models import Actor, GameInfo, iso
 from .visibility import OVER
@@ -44,8 +44,8 @@ class ArchiveMixin:
             twin = await (await conn.execute("SELECT id, name FROM games WHERE guild_id=? AND seed_hash=?",
                                              (guild_id, plan.seed_hash))).fetchone()
             if twin is not None:
-                raise BadState(f"this server already has this game, as #{twin['id']} {twin['name']} (same dice "
-                               f"seed): it was imported before, or is the original. Nothing was imported")
+                raise BadExport(f"this server already has this game, as #{twin['id']} {twin['name']} (same dice "
+                                f"seed): it was imported before, or is the original. Nothing was imported")
             cur = await conn.execute(
                 "INSERT INTO games (guild_id, name, variant, options, status, creator_id, seed, seed_hash, "
                 "phase_hours, reminder_hours, winners, created_at, started_at, ended_at) "

@@ -92,7 +92,7 @@ def expand(raw: bytes, limit: int = MAX_EXPANDED) -> bytes:
 
 
 def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number")
+    raise BadExport(f"the file holds `{name}`, which is not a number JSON allows; it is not a game export")
 
 
 def read_export(raw: bytes) -> Any:
@@ -106,8 +106,12 @@ def read_export(raw: bytes) -> Any:
     except RecursionError:
         raise BadExport(f"the file nests lists or objects deeper than {MAX_DEPTH} levels; it is not a game "
                         f"export") from None
-    except (ValueError, UnicodeDecodeError):
-        raise BadExport("that file is not a game export (JSON, or JSON compressed with gzip)") from None
+    except json.JSONDecodeError as exc:
+        raise BadExport(f"that file is not a game export (JSON, or JSON compressed with gzip): {exc.msg} at line "
+                        f"{exc.lineno}, column {exc.colno}") from None
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise BadExport(f"that file is not a game export (JSON, or JSON compressed with gzip): "
+                        f"{clip(exc, 80)}") from None
     check_values(data)
     return data
 
@@ -357,7 +361,7 @@ def check_export(data: Any) -> ImportPlan:
         rollbacks.append((undone.time("at"), undone.whole("actor_id", optional=True),
                           undone.whole("reopened_seq"), undone.text("reopened_label"),
                           undone.text("report", MAX_REPORT, optional=True, empty=True),
-                          json.dumps(undone.items("undone", MAX_PHASES))))
+                          json.dumps(_undone(undone.items("undone", MAX_PHASES), seat_names, f"rollbacks[{index}]"))))
     return ImportPlan(
         origin_id=game.whole("id"), origin_guild=game.whole("guild_id"), name=name.strip(), variant=variant.key,
         options=options, status=status, creator_id=game.whole("creator_id"), seed=seed, seed_hash=seed_hash,
@@ -415,6 +419,22 @@ def _phases(items: list[Any], variant: Variant, seat_names: tuple[str, ...]) -> 
                                     phase.time("adjudicated_at", optional=True),
                                     phase.text("report", MAX_REPORT, optional=True, empty=True), tuple(orders)))
     return tuple(phases)
+
+
+def _undone(items: list[Any], seat_names: tuple[str, ...], where: str) -> list[Any]:
+    """The phases a rollback undid, as the export keeps them: seq, label, report, adjudicated, and
+    each seat's order lines."""
+    for number, item in enumerate(items):
+        phase = _Reader(item, f"{where}.undone[{number}]")
+        phase.whole("seq"), phase.text("label"), phase.text("report", MAX_REPORT, optional=True, empty=True)
+        phase.flag("adjudicated")
+        for seat, lines in phase.mapping("orders").items():
+            _seat(seat, seat_names, f"{phase.where}.orders.{clip(seat, 24)}")
+            if not isinstance(lines, list) or len(lines) > MAX_ORDER_LINES or not all(
+                    isinstance(line, str) and len(line) <= MAX_LINE for line in lines):
+                raise BadExport(f"{phase.where}.orders.{seat} must be a list of order lines (text, at most "
+                                f"{MAX_LINE} characters each)")
+    return items
 
 
 def _check_state(variant: Variant, state: Mapping[str, Any], where: str) -> None:

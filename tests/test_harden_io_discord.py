@@ -1,0 +1,49 @@
+"""Issue 22 items 1 and 5 through the fake Discord (exactly the README's permissions): a gzip
+bomb, a forged file and a second copy of the same game are refused by `/game import` with the
+precise reason, and nothing is imported."""
+import json
+
+from service.exports import pack_export
+from tests.conftest import drain_outbox
+from tests.discord_world import README_PERMISSIONS, close_world, make_world
+from tests.test_data_lifecycle import finished_game
+from tests.test_harden_io_import import bomb
+
+
+async def test_game_import_refuses_a_bomb_a_forged_seed_and_a_second_copy(service):
+    game = await finished_game(service)               # a game on another server, exported
+    data = json.loads(json.dumps(await service.export(game.id)))
+    await drain_outbox(service)                       # its messages went out on that server
+    world = await make_world(service, bot_permissions=README_PERMISSIONS)
+    try:
+        owner = world.owner
+        before = len(await service.list_games(world.guild.id, include_over=True))
+
+        answer = await world.slash(owner, "game import", file=world.fake.attachment("bomb.json.gz", bomb(300 * 2**20)))
+        assert answer.ephemeral and "the file expands past 32 MiB" in answer.text, answer.text
+        assert "Nothing was imported" in answer.text
+
+        forged = json.loads(json.dumps(data))
+        forged["game"]["seed"] = "a seed I like better"
+        answer = await world.slash(owner, "game import", file=world.fake.attachment("forged.json.gz",
+                                                                                  pack_export(forged)))
+        assert "the seed does not match the hash published" in answer.text, answer.text
+
+        broken = json.loads(json.dumps(data))
+        broken["game"]["phase_hours"] = "48"
+        answer = await world.slash(owner, "game import", file=world.fake.attachment("text.json", json.dumps(broken)
+                                                                                  .encode()))
+        assert "game.phase_hours must be a number, not the text `48`" in answer.text, answer.text
+
+        answer = await world.slash(owner, "game import", file=world.fake.attachment("deep.json",
+                                                                                  b"[" * 50_000 + b"]" * 50_000))
+        assert "deeper than 32 levels" in answer.text and "something went wrong" not in answer.text
+
+        first = await world.slash(owner, "game import", file=world.fake.attachment("game.json.gz", pack_export(data)))
+        assert "Imported as game" in first.text, first.text
+        second = await world.slash(owner, "game import", file=world.fake.attachment("game.json.gz", pack_export(data)))
+        assert "this server already has this game" in second.text, second.text
+        assert len(await service.list_games(world.guild.id, include_over=True)) == before + 1
+        assert not world.fake.refusals and not world.fake.violations
+    finally:
+        await close_world(world)
