@@ -44,10 +44,11 @@ POWER_COLOURS = {
     "Austria": (200, 40, 40), "England": (235, 110, 170), "France": (50, 120, 230), "Germany": (125, 80, 35),
     "Italy": (35, 150, 60), "Russia": (105, 50, 160), "Turkey": (225, 190, 30),
 }
-# Okabe & Ito's colours without their sky blue, which reads as sea on a map.
+# Okabe & Ito's colours without their sky blue, which reads as sea on a map; the two closest
+# (vermillion, orange) go to Austria and England, which never meet.
 COLOUR_BLIND = {
-    "Austria": (213, 94, 0), "England": (204, 121, 167), "France": (0, 114, 178), "Germany": (0, 0, 0),
-    "Italy": (0, 158, 115), "Russia": (230, 159, 0), "Turkey": (240, 228, 66),
+    "Austria": (213, 94, 0), "England": (230, 159, 0), "France": (0, 114, 178), "Germany": (0, 0, 0),
+    "Italy": (0, 158, 115), "Russia": (204, 121, 167), "Turkey": (240, 228, 66),
 }
 LAND_TINT = {"standard": 0.5, "colour-blind": 0.4}
 # rx07 rule 3: "Fleets may pass directly between the Baltic Sea and the Skagerrak." — drawn as a

@@ -220,6 +220,8 @@ def draw_orders(draw: ImageDraw.ImageDraw, marks: OrderMarks, last_orders: Mappi
         failed = marks.failed(order.loc)
         path = draw_arrow(draw, path, marks.colour(power), scale=view.scale, width=4 * view.scale)
         marks.moves[(here, there)] = path
+        if isinstance(order, Retreat) and here not in marks.eliminated:
+            _ghost(draw, marks, start, power)              # where it stood, dislodged, before retreating
         if failed:
             marks.fail_on(path, _head_gap(view.scale))
     for order in orders:
@@ -237,6 +239,14 @@ def draw_orders(draw: ImageDraw.ImageDraw, marks: OrderMarks, last_orders: Mappi
                 r = (layout.UNIT_HALF[0] + 4) * view.px
                 draw.ellipse([point[0] - r, point[1] - r, point[0] + r, point[1] + r], outline=BUILT,
                              width=max(2, round(3 * view.scale)))
+
+
+def _ghost(draw: ImageDraw.ImageDraw, marks: OrderMarks, point: Point, power: str | None) -> None:
+    """The outline of a unit that has left this spot (a retreat's start), in its power's colour."""
+    px = marks.view.px * layout.DISLODGED
+    r = layout.ARMY_R * px
+    draw.ellipse([point[0] - r, point[1] - r, point[0] + r, point[1] + r], fill=(255, 255, 255),
+                 outline=marks.colour(power), width=max(2, round(2.5 * marks.view.scale)))
 
 
 def _draw_support(draw: ImageDraw.ImageDraw, marks: OrderMarks, order) -> None:

@@ -33,18 +33,31 @@ def aa1914() -> None:
 
 
 def rx07() -> None:
+    """A short rx07 game: the Fall 1914 opening, then Spring 1915 with a convoy into Belgium
+    supported by France, a bounce in Burgundy and an Austrian army dislodged from Galicia, and the
+    retreat that follows (issue 27: the results map tells the turn's story)."""
     variant = get_variant("rx07")
     state = variant.initial_state({}, random.Random(1))
-    orders: dict = {}
-    while not (state["season"] == "fall" and state["phase"] == "movement"):
+    fall = {"Entente": ["F Lon - Nth", "A Lvp - Yor", "F Edi - Nwg", "A Par - Pic", "A Mar - Bur", "F Bre - Eng",
+                        "A Mos - Ukr", "F Sev - Bla", "F Stp/sc - Bot"],
+            "Central": ["A Mun - Ruh", "A Ber - Mun", "F Kie - Hel", "A Vie - Gal", "A Bud - Ser", "F Tri - Alb",
+                        "F Ank - Bla", "A Smy - Arm", "A Con H"]}
+    state = variant.adjudicate(state, fall, random.Random(1)).state
+    while state["phase"] != "movement":
         state = variant.adjudicate(state, {}, random.Random(1)).state
-    orders = {"Entente": ["A Par - Bur", "A Mar - Bur", "F Lon - Nth", "A Mos - Ukr", "A War - Gal"],
-              "Central": ["A Mun - Bur", "A Vie - Gal", "F Kie - Den", "A Ber - Sil"]}
-    label = f"{state['season'].title()} {state['year']} orders"
-    after = variant.adjudicate(state, orders, random.Random(1)).state
+    spring = {"Entente": ["A Yor - Bel", "F Nth C A Yor - Bel", "F Eng S A Yor - Bel", "A Pic S A Yor - Bel",
+                          "A Bur H", "A Ukr - Gal", "A War S A Ukr - Gal", "F Sev H", "F Bot - Bal", "A Ven - Tyr",
+                          "F Nap - Ion", "A Rom - Apu"],
+              "Central": ["A Ruh - Bel", "A Mun - Bur", "F Hel H", "A Gal H", "A Ser - Bud", "F Alb - Adr",
+                          "A Arm - Sev", "F Ank - Bla", "A Con - Ank"]}
+    after = variant.adjudicate(state, spring, random.Random(1)).state
+    label = f"Spring 1915 orders → {variant.phase_label(after)}"
     for palette, name in (("standard", "rx07-results.png"), ("colour-blind", "rx07-results-colour-blind.png")):
-        (OUT / name).write_bytes(render_map("rx07", after, orders, f"{label} → {after['season'].title()} "
-                                            f"{after['year']}", variant.describe(after), None, palette))
+        (OUT / name).write_bytes(render_map("rx07", after, spring, label, variant.describe(after), None, palette))
+    retreat = {"Central": ["A Gal R Boh"]}
+    settled = variant.adjudicate(after, retreat, random.Random(1)).state
+    (OUT / "rx07-retreat.png").write_bytes(render_map(
+        "rx07", settled, retreat, f"Spring 1915 retreats → {variant.phase_label(settled)}", variant.describe(settled)))
 
 
 if __name__ == "__main__":
