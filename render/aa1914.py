@@ -1,508 +1,294 @@
 """The Axis & Allies 1914 map drawn with Pillow from the TripleA outlines: territories in their
-controller's colour, contested ones hatched red, unit counts per power, an IPC track and the
-round/power label. Everything comes from the state; nothing here decides a rule."""
+controller's colour, contested ones hatched red, each power's units as a badge of drawn icons,
+the turn just played (arrows, battles with their outcome, units destroyed), and the power panel
+with its legend. Everything comes from the state; nothing here decides a rule.
+
+The posted map is the European theatre with the Americas and Africa as insets (issue 27:
+"Europe and the Near East most of the picture"); `scale` draws it larger from the geometry, for
+sharp zoomed crops (a place's name stands at `scale` × `place_point(place)`)."""
 from __future__ import annotations
 
 import io
-import json
 from functools import lru_cache
-from pathlib import Path
-from typing import Mapping, NamedTuple, Sequence
+from typing import Mapping, Sequence
 
 from PIL import Image, ImageChops, ImageDraw
 
-from engine.aa1914.model import GameState, Unit
-
-from .aa1914_orders import draw_battles, draw_moves
+from .aa1914_geometry import (THEATRE_VIEWS, Box, View, art, board_size, covered, inset_title_height,
+                              members, name_places, name_text, origin, place_point)
+from .aa1914_layout import (ABBREVIATIONS, ICON, PAD, Badge, Layout, count_text, drawn_kind, layout_view,
+                            overlaps)
+from .aa1914_orders import Battle, Move, battles_of_phase, draw_battles, draw_moves, moves_of, place_battles
+from .aa1914_panel import draw_panel, legend_text, panel_height, unit_kinds
 from .fonts import font
-from .palettes import colours_in, ink_for
+from .overlay import draw_crossed_out
+from .palettes import colours_in, ink_for, tint
 from .patterns import diagonal_hatch
 from .registry import register_renderer
-from .unit_icons import draw_icon, icon_image
+from .unit_icons import icon_image
 
-DATA = Path(__file__).parent / "data" / "aa1914.json"
-SCALE = 0.4
-PANEL = 150
+__all__ = ["render_aa1914", "map_layout", "power_colours", "land_colours", "POWER_COLOURS", "SEA", "NEUTRAL",
+           "ABBREVIATIONS", "legend_text", "unit_kinds", "drawn_kind", "place_point", "board_size", "name_text",
+           "Badge", "overlaps"]
+
 SEA = (168, 200, 224)
-NEUTRAL = (214, 203, 178)
+NEUTRAL = (230, 224, 206)
 IMPASSABLE = (200, 196, 198)
+CONTESTED = (235, 215, 215)
+HATCH = (200, 0, 0)
 OUTLINE = (60, 60, 60)
-# Map colours of the TripleA map (map.properties), readable on a light board.
+LAND_INK, SEA_INK = (35, 30, 25), (40, 70, 110)
+# Map colours after the TripleA map's (map.properties), moved apart where two were alike (issue 27:
+# any two powers, and each power's land against the sea, at least ΔE 20 apart): Germany darker,
+# France bluer, the United States olive, Spain purple (it was a second orange beside Italy's).
 POWER_COLOURS = {
-    "Austria-Hungary": (0, 102, 0), "Russia": (102, 0, 0), "Germany": (97, 94, 97), "France": (17, 58, 119),
-    "British Empire": (182, 178, 50), "Ottoman Empire": (0, 102, 102), "Italy": (178, 71, 1),
-    "United States": (51, 51, 0), "Spain": (196, 120, 20), "Neutral": (120, 110, 95),
+    "Austria-Hungary": (0, 102, 0), "Russia": (110, 0, 0), "Germany": (60, 60, 66), "France": (20, 55, 140),
+    "British Empire": (175, 165, 40), "Ottoman Empire": (0, 115, 105), "Italy": (190, 80, 0),
+    "United States": (90, 100, 30), "Spain": (150, 50, 130), "Neutral": (150, 125, 95),
 }
+# Okabe & Ito's colours, chosen per power so that no power's land reads as the sea: sky blue only
+# for the rare neutral army (it owns no land), black for Germany.
+COLOUR_BLIND = {
+    "Austria-Hungary": (0, 158, 115), "Russia": (213, 94, 0), "Germany": (0, 0, 0), "France": (0, 114, 178),
+    "British Empire": (240, 228, 66), "Ottoman Empire": (204, 121, 167), "Italy": (230, 159, 0),
+    "United States": (160, 110, 60), "Spain": (120, 120, 120), "Neutral": (86, 180, 233),
+}
+# how much white a power's land fill mixes in (dark and bluish colours less, to stay off the sea)
+LAND_TINT = {
+    "standard": {"France": 0.45, "Ottoman Empire": 0.45, "Germany": 0.45, "United States": 0.5},
+    "colour-blind": {"France": 0.3, "Germany": 0.45, "British Empire": 0.3, "Austria-Hungary": 0.45, "Italy": 0.4,
+                     "Russia": 0.5, "United States": 0.4, "Spain": 0.3},
+}
+MINOR_TINT = 0.8       # a minor aligned with a power but not yet mobilized: its colour, paler
 
 
 def power_colours(palette: str = "standard") -> dict[str, tuple[int, int, int]]:
-    return colours_in(palette, POWER_COLOURS)
+    return colours_in(palette, POWER_COLOURS, COLOUR_BLIND)
 
 
-ABBREVIATIONS = {"infantry": "I", "artillery": "A", "tank": "T", "fighter": "F", "battleship": "B",
-                 "damaged_battleship": "Bd",
-                 "cruiser": "C", "submarine": "S", "transport": "Tr",
-                 # house units (seed 002, section 2): each its own label, none shared with the above
-                 "truck": "Tk", "artillery_truck": "AT", "armored_car": "AC", "destroyer": "D",
-                 "coastal_artillery": "CB", "armored_train": "Trn", "freighter": "Fr", "merchant_raider": "R"}
+def land_colours(palette: str = "standard") -> dict[str, tuple[int, int, int]]:
+    """Each power's owned-land fill in `palette` (the neutral army owns no land)."""
+    amounts = LAND_TINT.get(palette, LAND_TINT["standard"])
+    return {power: tint(colour, amounts.get(power, 0.55)) for power, colour in power_colours(palette).items()
+            if power != "Neutral"}
 
 
-@lru_cache(maxsize=1)
-def art() -> dict:
-    return json.loads(DATA.read_text())
-
-
-def _tint(colour, amount=0.55):
-    return tuple(int(c + (255 - c) * amount) for c in colour)
-
-
-def _scaled(ring) -> list[tuple[float, float]]:
-    return [(x * SCALE, y * SCALE) for x, y in ring]
-
-
-@lru_cache(maxsize=1)
-def _static() -> Image.Image:
-    """What never changes: the sea, every shape's outline and the sea-zone names. One decoded
-    image for all games; each map copies it and paints only what the position decides."""
-    data = art()
-    width, height = (int(v * SCALE) for v in data["size"])
-    image = Image.new("RGB", (width, height + PANEL), SEA)
+# ---------------------------------------------------------------- the board of one view
+@lru_cache(maxsize=8)
+def _static(view: View) -> Image.Image:
+    """What never changes in a view: the sea and every shape's outline. One decoded image for
+    all games; each map copies it and paints only what the position decides."""
+    image = Image.new("RGB", view.size, SEA)
     draw = ImageDraw.Draw(image)
-    for name, rings in data["shapes"].items():
+    width = max(1, round(view.scale / 0.6))
+    for name, rings in art()["shapes"].items():
         for ring in rings:
-            draw.polygon(_scaled(ring), fill=SEA if name.startswith("SZ") else NEUTRAL, outline=OUTLINE)
+            draw.polygon([view.point(x, y) for x, y in ring], fill=SEA if name.startswith("SZ") else NEUTRAL,
+                         outline=OUTLINE, width=width)
     return image
 
 
-@lru_cache(maxsize=1)
-def _name_masks() -> tuple[Image.Image, Image.Image]:
-    """Territory names (with IPC values) and sea-zone numbers as two masks, drawn once: each map
-    stamps them over the owners' colours in two pastes instead of re-typesetting 135 labels."""
-    data = art()
-    size = _static().size
-    land, sea = Image.new("L", size, 0), Image.new("L", size, 0)
-    land_pen, sea_pen = ImageDraw.Draw(land), ImageDraw.Draw(sea)
-    label = font(11)
-    for name in name_boxes():
-        x, y = data["centres"][name]
-        if name.startswith("SZ"):
-            sea_pen.text((x * SCALE, y * SCALE), _name_text(name), fill=255, font=label, anchor="mm")
-        else:
-            land_pen.multiline_text((x * SCALE, y * SCALE), _name_text(name), fill=255, font=label,
-                                    anchor="mm", align="center", spacing=1)
-    return land, sea
+@lru_cache(maxsize=8)
+def _name_masks(view: View, hidden: tuple[Box, ...], zoom: float) -> tuple[Image.Image, Image.Image, Image.Image]:
+    """Territory names (with IPC values) and sea-zone numbers as masks, drawn once per view, and
+    the mask of their boxes (the contested hatching leaves them clear)."""
+    drawn = view.zoomed(zoom)
+    size = drawn.size
+    land, sea, boxes = Image.new("L", size, 0), Image.new("L", size, 0), Image.new("L", size, 255)
+    land_pen, sea_pen, box_pen = ImageDraw.Draw(land), ImageDraw.Draw(sea), ImageDraw.Draw(boxes)
+    label = font(round(view.label * zoom))
+    for name, ((x, y), _) in name_places(view, hidden).items():
+        pen = sea_pen if name.startswith("SZ") else land_pen
+        point = (x * zoom, y * zoom)
+        pen.multiline_text(point, name_text(name), fill=255, font=label, anchor="mm", align="center", spacing=1)
+        box = pen.multiline_textbbox(point, name_text(name), font=label, anchor="mm", align="center", spacing=1)
+        box_pen.rectangle([box[0] - 2, box[1] - 1, box[2] + 2, box[3] + 1], fill=0)
+    return land, sea, boxes
 
 
-def _draw_names(image: Image.Image) -> None:
-    """Territory names with their IPC values, and sea-zone numbers, over the owners' colours."""
-    land, sea = _name_masks()
-    image.paste((35, 30, 25), mask=land)
-    image.paste((40, 70, 110), mask=sea)
+def _move_names(view: View, layout: Layout, zoom: float, land: Image.Image, sea: Image.Image,
+                clear: Image.Image) -> tuple[Image.Image, Image.Image, Image.Image]:
+    """The cached name masks with the names this layout moved aside (to give a stack room) redrawn."""
+    label = font(round(view.label * zoom))
+    places = name_places(view, layout.hidden)
+    for name, (x, y) in layout.moved.items():
+        mask = sea if name.startswith("SZ") else land
+        pen, box_pen = ImageDraw.Draw(mask), ImageDraw.Draw(clear)
+        (ox, oy), _ = places[name]
+        old = pen.multiline_textbbox((ox * zoom, oy * zoom), name_text(name), font=label, anchor="mm",
+                                     align="center", spacing=1)
+        pen.rectangle(old, fill=0)
+        box_pen.rectangle([old[0] - 2, old[1] - 1, old[2] + 2, old[3] + 1], fill=255)
+        point = (x * zoom, y * zoom)
+        pen.multiline_text(point, name_text(name), fill=255, font=label, anchor="mm", align="center", spacing=1)
+        box = pen.multiline_textbbox(point, name_text(name), font=label, anchor="mm", align="center", spacing=1)
+        box_pen.rectangle([box[0] - 2, box[1] - 1, box[2] + 2, box[3] + 1], fill=0)
+    return land, sea, clear
 
 
-def _name_text(name: str) -> str:
-    """A territory's name (long ones on two lines) and its IPC value, as on the printed board;
-    ⚓ marks a naval base, ✹ a sea zone with a minefield."""
-    from engine.aa1914.board import standard_board
-    t = standard_board().territories.get(name)
-    if name.startswith("SZ"):
-        return f"{name} ✹" if t is not None and t.minefield else name
-    words = name.split()
-    if len(name) > 12 and len(words) > 1:
-        half = (len(words) + 1) // 2
-        name = " ".join(words[:half]) + "\n" + " ".join(words[half:])
-    if t is not None and t.naval_base:
-        name += " ⚓"
-    return f"{name}\n{t.ipc}" if t is not None and t.ipc else name
-
-
-@lru_cache(maxsize=1)
-def name_boxes() -> dict[str, tuple[float, float, float, float]]:
-    """Where each territory's name and sea zone's number is printed: unit stacks keep clear of these."""
-    data = art()
-    probe = ImageDraw.Draw(Image.new("L", (1, 1)))
-    label = font(11)
-    boxes = {}
-    for name, (x, y) in data["centres"].items():
-        if name not in data["shapes"]:
-            continue
-        text = _name_text(name)
-        boxes[name] = probe.multiline_textbbox((x * SCALE, y * SCALE), text, font=label, anchor="mm",
-                                               align="center", spacing=1)
-    return boxes
-
-
-def _base(fills: dict, contested: frozenset) -> Image.Image:
-    """The board of one position without units: land coloured by owner, contested hatched."""
-    data = art()
-    image = _static().copy()
-    draw = ImageDraw.Draw(image)
-    mask = Image.new("L", image.size, 0) if contested else None
-    mask_pen = ImageDraw.Draw(mask) if mask is not None else None
-    for name, rings in data["shapes"].items():
-        fill = fills.get(name, SEA)
-        if fill in (SEA, NEUTRAL) and name not in contested:
-            continue
-        for ring in rings:
-            points = _scaled(ring)
-            draw.polygon(points, fill=fill, outline=OUTLINE)
-            if mask_pen is not None and name in contested:
-                mask_pen.polygon(points, fill=255)
-    if contested:
-        image.paste((200, 0, 0), mask=ImageChops.multiply(mask, diagonal_hatch(image.size, 8)))
-    return image
-
-
-def territory_fills(board, state: dict, contested: frozenset,
-                    colours: dict = POWER_COLOURS) -> dict[str, tuple[int, int, int]]:
+def territory_fills(board, state: dict, contested: frozenset, palette: str = "standard") -> dict:
     from engine.aa1914.state import aligned
+    land, colours = land_colours(palette), power_colours(palette)
     fills = {}
     for name, t in board.territories.items():
         if t.sea:
-            fills[name] = SEA
-        elif t.impassable:
+            continue
+        if t.impassable:
             fills[name] = IMPASSABLE
         elif name in contested:
-            fills[name] = (235, 215, 215)
+            fills[name] = CONTESTED
         else:
             owner = state["control"].get(name)
-            if owner in colours:
-                fills[name] = _tint(colours[owner])
+            if owner in land:
+                fills[name] = land[owner]
             elif aligned(state, t) in colours and t.minor not in state.get("mobilized_minors", []):
-                fills[name] = _tint(colours[aligned(state, t)], 0.8)   # an unmobilized aligned minor
+                fills[name] = tint(colours[aligned(state, t)], MINOR_TINT)
             else:
                 fills[name] = NEUTRAL
     return fills
 
 
-def render_aa1914(state: dict, last_orders: Mapping[str, Sequence[str]] | None, label: str,
-                  summary: str = "", palette: str = "standard") -> bytes:
-    from engine.aa1914.board import board_for
-    from engine.aa1914.state import contested_territories, incomes
-    from engine.aa1914.tournament import KEY_CAPITAL, THRESHOLDS, homeland_lost, victory_points
-
-    board = board_for(state.get("options", {}), state.get("italy", {}).get("status"))
-    contested = frozenset(contested_territories(board, state))
-    income_of = incomes(board, state)
-    colours = power_colours(palette)
-    image = _base(territory_fills(board, state, contested, colours), contested)
-    _draw_names(image)
+def _draw_view(view: View, zoom: float, layout: Layout, fills: dict, contested: frozenset, colours: dict,
+               moves: Sequence[Move], battles: Sequence[Battle]) -> tuple[Image.Image, list, list]:
+    drawn = view.zoomed(zoom)
+    image = _static(drawn).copy()
     draw = ImageDraw.Draw(image)
-    _draw_units(image, draw, state, colours)
-    if last_orders:
-        draw_moves(draw, board, last_orders, colours, state.get("failed_orders", ()), place_point)
-    draw_battles(draw, state, place_point)
-    width = image.size[0]
-    top = image.size[1] - PANEL
-    draw.rectangle([0, top, width, image.size[1]], fill=(248, 245, 236))
-    draw.text((12, top + 10), label, fill=(20, 20, 20), font=font(22))
-    x, y = 12, top + 44
-    for power in board.turn_order:
-        collapsed = state["collapsed"].get(power)
-        text = f"{power}: {state['treasury'].get(power, 0)} (+{income_of.get(power, 0)})"
-        if collapsed:
-            text += f" {collapsed} collapse"
-        elif power in THRESHOLDS:
-            # homeland IPCs lost against the economic / political collapse thresholds
-            economic, political = THRESHOLDS[power]
-            text += f" · lost {homeland_lost(board, state, power)}/{economic}/{political}"
-        draw.rectangle([x, y + 2, x + 12, y + 14], fill=colours.get(power, (150, 150, 150)))
-        draw.text((x + 18, y), text, fill=(20, 20, 20), font=font(14))
-        x += 320
-        if x > width - 300:
-            x, y = 12, y + 24
-    points = "   ".join(f"{side} {victory_points(board, state, side)} VP" for side in KEY_CAPITAL)
-    legend_top = _draw_legend(draw, state, image.size[1] - 20, width)
-    draw.text((12, legend_top - 20), points, fill=(20, 20, 20), font=font(14))
-    draw.text((330, legend_top - 18), PANEL_KEY, fill=(80, 70, 60), font=font(12))
-    out = io.BytesIO()
-    image.save(out, "PNG", compress_level=6)
-    return out.getvalue()
-
-
-def unit_kinds(state: dict) -> list[str]:
-    """The unit types on this board (a damaged battleship its own kind), in legend order."""
-    present = {drawn_kind(u) for u in GameState.from_json(state).units}
-    return [kind for kind in ABBREVIATIONS if kind in present]
-
-
-def drawn_kind(unit: Unit) -> str:
-    """The icon a unit is drawn with: a damaged battleship has its own."""
-    return "damaged_battleship" if unit.type == "battleship" and unit.damaged else unit.type
-
-
-MARKS = "⚓ naval base · ✹ minefield · red hatching: contested"
-
-
-def legend_text(state: dict) -> str:
-    """The legend in words: each unit type on the board with its letter code (the badge's alt
-    text), then the map's marks."""
-    words = [f"{ABBREVIATIONS[kind]} {kind.replace('_', ' ')}" for kind in unit_kinds(state)]
-    return ", ".join(words) + " · " + MARKS
-
-
-def _draw_legend(draw: ImageDraw.ImageDraw, state: dict, y: float, width: int) -> float:
-    """Each unit type's icon and name, on as many lines as the board's unit types need, then
-    the marks; set bottom-up from y. Returns the top of the legend."""
-    small = font(12)
-    items = [(kind, kind.replace("_", " ")) for kind in unit_kinds(state)] + [(None, MARKS)]
-    lines: list[list[tuple[str | None, str]]] = [[]]
-    x = 12.0
-    for kind, word in items:
-        step = (ICON + 3 if kind else 0) + draw.textlength(word, font=small) + 12
-        if x + step > width - 12 and lines[-1]:
-            lines.append([])
-            x = 12.0
-        lines[-1].append((kind, word))
-        x += step
-    for row, line in enumerate(reversed(lines)):
-        top = y - row * (ICON + 3)
-        x = 12.0
-        for kind, word in line:
-            if kind:
-                draw.rectangle([x - 1, top - 1, x + ICON + 1, top + ICON + 1], fill=(120, 110, 95))
-                draw_icon(draw, kind, x, top, ICON, (255, 255, 255))
-                x += ICON + 3
-            draw.text((x, top + ICON / 2), word, fill=(80, 70, 60), font=small, anchor="lm")
-            x += draw.textlength(word, font=small) + 12
-    return y - (len(lines) - 1) * (ICON + 3)
-
-
-PANEL_KEY = "power: IPCs (+income) · lost a/b/c: homeland IPCs lost / economic / political collapse at"
-
-
-Box = tuple[float, float, float, float]
-
-
-def _overlaps(a: Box, b: Box) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-
-
-class Badge(NamedTuple):
-    """One power's stack in one territory or sea zone: where it is drawn, its letter text (the
-    same stack in words, for the legend and alt text) and its (unit type, count) parts."""
-    box: Box
-    text: str
-    owner: str
-    parts: tuple[tuple[str, int], ...]
-    where: str = ""                              # the territory or sea zone it stands in
-    leader: tuple[float, float] | None = None    # drawn off its own ground: a line back to it
-    stacked: bool = False                        # one unit type per line, where a row has no room
-
-
-ICON = 13          # icon side in pixels at map scale
-PAD = 2
-REACH = 90         # how far (px) a badge may wander from its territory's first unit place
-# steps around a territory's first unit place, nearest first
-OFFSETS = sorted(((dx, dy) for dx in range(-REACH, REACH + 1, 6) for dy in range(-REACH, REACH + 1, 4)),
-                 key=lambda d: d[0] ** 2 + (1.5 * d[1]) ** 2)
-
-
-def _count_text(count: int) -> str:
-    # a lone icon is one unit; a number follows only stacks of two or more
-    return str(count) if count > 1 else ""
-
-
-def badge_width(parts: Sequence[tuple[str, int]], probe: ImageDraw.ImageDraw) -> float:
-    small = font(12)
-    width = PAD
-    for kind, count in parts:
-        width += ICON + probe.textlength(_count_text(count), font=small) + 3
-    return width - 3 + PAD
-
-
-def layout_badges(state: dict) -> list[Badge]:
-    """Where each power's unit badge goes. A stack starts at its territory's unit places (from
-    the TripleA map) and moves on to the next free spot, so no badge covers a name, a sea-zone
-    number or another badge; where every spot nearby is taken it keeps to its own territory's
-    ground (its outline) rather than a neighbour's."""
-    data = art()
-    stacks: dict[str, dict[str, dict[str, int]]] = {}
-    for u in GameState.from_json(state).units:
-        per_owner = stacks.setdefault(u.where, {}).setdefault(u.owner, {})
-        kind = drawn_kind(u)
-        per_owner[kind] = per_owner.get(kind, 0) + 1
-    probe = ImageDraw.Draw(Image.new("L", (1, 1)))
-    names = list(name_boxes().values())
-    taken: list[Box] = list(names)
-    order = list(ABBREVIATIONS)
-    placed = []
-    height = ICON + 2 * PAD
-    # small territories first: they have the least room, a large neighbour can make way
-    for where in sorted(stacks, key=lambda name: (_ground(name), name)):
-        spots = [(x * SCALE, y * SCALE) for x, y in (data["places"].get(where) or [])]
-        if not spots and where in data["centres"]:
-            cx, cy = data["centres"][where]
-            spots = [(cx * SCALE, cy * SCALE)]
-        if not spots:
+    width = max(1, round(drawn.scale / 0.6))
+    mask = Image.new("L", image.size, 0) if contested else None
+    mask_pen = ImageDraw.Draw(mask) if mask is not None else None
+    for name, rings in art()["shapes"].items():
+        fill = fills.get(name)
+        if fill is None or (fill == NEUTRAL and name not in contested):
             continue
-        inside = _inside_test(where)
-        for owner, counts in sorted(stacks[where].items()):
-            parts = tuple(sorted(counts.items(), key=lambda kv: order.index(kv[0])))
-            text = " ".join(f"{n}{ABBREVIATIONS[t]}" for t, n in parts)
-            row = (badge_width(parts, probe), height)
-            column = (max(badge_width(parts[i:i + 1], probe) for i in range(len(parts))),
-                      len(parts) * (ICON + 1) - 1 + 2 * PAD)
-            reach = (spots[0][0] - REACH - row[0], spots[0][1] - REACH - column[1],
-                     spots[0][0] + REACH + row[0], spots[0][1] + REACH + column[1])
-            near = [t for t in taken if _overlaps(t, reach)]
-
-            def boxes(size):
-                width, tall = size
-                yield from ((x, y, x + width, y + tall) for x, y in spots)
-                x0, y0 = spots[0]
-                yield from ((x0 + dx, y0 + dy, x0 + dx + width, y0 + dy + tall) for dx, dy in OFFSETS)
-
-            def clear(box):
-                left, top, right, bottom = box
-                for o in near:      # _overlaps, inlined: this runs some ten thousand times a map
-                    if left < o[2] and o[0] < right and top < o[3] and o[1] < bottom:
-                        return False
-                return True
-            # on its own ground in one row; else stacked in a column there; else the nearest free
-            # spot off it (with a leader line back); else below, over names but no other badge
-            box = next((b for b in boxes(row) if inside(b) and clear(b)), None)
-            stacked = box is None and len(parts) > 1
-            if stacked:
-                box = next((b for b in boxes(column) if inside(b) and clear(b)), None)
-            if box is None:
-                stacked = False
-                box = next((b for b in boxes(row) if clear(b)), None)
-            if box is None:
-                box = next(boxes(row))
-                while any(_overlaps(box, other) for other in taken[len(names):]):
-                    box = (box[0], box[1] + height + 1, box[2], box[3] + height + 1)
-            taken.append(box)
-            placed.append(Badge(box, text, owner, parts, where,
-                                None if inside(box) else _landfall(where, box, spots[0]), stacked))
-    return placed
-
-
-def _landfall(where: str, box: Box, spot: tuple[float, float]) -> tuple[float, float]:
-    """Where a badge drawn off its territory points to: the first point of the territory's own
-    ground on the way from the badge to its unit place, a few pixels in, so the leader is short."""
-    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-    steps = 40
-    for i in range(1, steps + 1):
-        if on_ground(where, cx + (spot[0] - cx) * i / steps, cy + (spot[1] - cy) * i / steps):
-            i = min(steps, i + 2)
-            return cx + (spot[0] - cx) * i / steps, cy + (spot[1] - cy) * i / steps
-    return spot
-
-
-def _inside_test(where: str):
-    """Whether a badge sits mostly on this territory's own ground: its centre, or three of its
-    corners."""
-    if not _ground(where):
-        return lambda box: True
-    pixels, number = _ground_pixels(), _ground_map()[1][where]
-    left, top, right, bottom = _extent(where)
-    width, height = _ground_map()[0].size
-
-    def at(x, y):
-        return 0 <= x < width and 0 <= y < height and pixels[int(x), int(y)] == number
-
-    def inside(box: Box) -> bool:
-        x, y = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-        if not (left <= x <= right and top <= y <= bottom):
-            return False      # three corners on the ground would put the centre inside its extent
-        if at(x, y):
-            return True
-        return at(box[0], box[1]) + at(box[2], box[1]) + at(box[0], box[3]) + at(box[2], box[3]) >= 3
-    return inside
-
-
-@lru_cache(maxsize=None)
-def _extent(where: str) -> Box:
-    points = [point for ring in art()["shapes"].get(where, []) for point in _scaled(ring)]
-    xs, ys = [x for x, _ in points], [y for _, y in points]
-    return min(xs), min(ys), max(xs), max(ys)
-
-
-@lru_cache(maxsize=1)
-def _ground_map() -> tuple[Image.Image, dict[str, int]]:
-    """Every territory and sea zone painted with its own number at map scale (land over sea, as
-    the map draws them), so "which ground is this pixel" is one lookup."""
-    data = art()
-    width, height = (int(v * SCALE) for v in data["size"])
-    image = Image.new("I", (width, height), 0)
+        for ring in rings:
+            points = [drawn.point(x, y) for x, y in ring]
+            draw.polygon(points, fill=fill, outline=OUTLINE, width=width)
+            if mask_pen is not None and name in contested:
+                mask_pen.polygon(points, fill=255)
+    land, sea, clear = _name_masks(view, layout.hidden, zoom)
+    if layout.moved:
+        land, sea, clear = _move_names(view, layout, zoom, land.copy(), sea.copy(), clear.copy())
+    if mask is not None:
+        hatch = ImageChops.multiply(mask, diagonal_hatch(image.size, max(6, round(8 * zoom))))
+        image.paste(HATCH, mask=ImageChops.multiply(hatch, clear))
+    image.paste(LAND_INK, mask=land)
+    image.paste(SEA_INK, mask=sea)
     draw = ImageDraw.Draw(image)
-    numbers = {}
-    names = sorted(data["shapes"], key=lambda n: (not n.startswith("SZ"), n))
-    for number, name in enumerate(names, start=1):
-        numbers[name] = number
-        for ring in data["shapes"][name]:
-            draw.polygon(_scaled(ring), fill=number)
-    return image, numbers
+    _draw_badges(image, draw, layout.badges, colours, zoom)
+    paths = draw_moves(draw, layout, moves, colours, zoom)
+    placed = place_battles(layout, battles)
+    draw_battles(draw, placed, zoom)
+    return image, paths, placed
 
 
-def on_ground(where: str, x: float, y: float) -> bool:
-    """Whether the map point (x, y) lies on this territory or sea zone."""
-    image, numbers = _ground_map()
-    if not (0 <= x < image.size[0] and 0 <= y < image.size[1]):
-        return False
-    return _ground_pixels()[int(x), int(y)] == numbers.get(where, -1)
-
-
-@lru_cache(maxsize=1)
-def _ground_pixels():
-    return _ground_map()[0].load()
-
-
-@lru_cache(maxsize=None)
-def _ground(where: str) -> int:
-    """A territory's area on the map, in pixels."""
-    image, numbers = _ground_map()
-    return _ground_areas().get(numbers.get(where, -1), 0)
-
-
-@lru_cache(maxsize=1)
-def _ground_areas() -> dict[int, int]:
-    image, _ = _ground_map()
-    counts: dict[int, int] = {}
-    for value in image.getdata():
-        counts[value] = counts.get(value, 0) + 1
-    return counts
-
-
-def _draw_units(image: Image.Image, draw: ImageDraw.ImageDraw, state: dict,
-                colours: dict = POWER_COLOURS) -> None:
-    small = font(12)
-    badges = layout_badges(state)
+def _draw_badges(image: Image.Image, draw: ImageDraw.ImageDraw, badges: Sequence[Badge], colours: dict,
+                 zoom: float) -> None:
+    small = font(round(12 * zoom))
+    icon = round(ICON * zoom)
     for badge in badges:          # leaders first, so no line crosses a badge
         if badge.leader:
             colour = colours.get(badge.owner, (90, 90, 90))
-            centre = ((badge.box[0] + badge.box[2]) / 2, (badge.box[1] + badge.box[3]) / 2)
-            (x, y) = badge.leader
-            draw.line([centre, badge.leader], fill=(40, 40, 40), width=3)
-            draw.line([centre, badge.leader], fill=colour, width=1)
-            draw.ellipse([x - 3, y - 3, x + 3, y + 3], fill=colour, outline=(40, 40, 40))
+            centre = ((badge.box[0] + badge.box[2]) / 2 * zoom, (badge.box[1] + badge.box[3]) / 2 * zoom)
+            x, y = badge.leader[0] * zoom, badge.leader[1] * zoom
+            draw.line([centre, (x, y)], fill=(40, 40, 40), width=max(3, round(3 * zoom)))
+            draw.line([centre, (x, y)], fill=colour, width=max(1, round(zoom)))
+            r = 3 * zoom
+            draw.ellipse([x - r, y - r, x + r, y + r], fill=colour, outline=(40, 40, 40))
     for badge in badges:
         colour = colours.get(badge.owner, (90, 90, 90))
+        if badge.lost:
+            colour = tint(colour, 0.45)
         ink = ink_for(colour)
-        draw.rectangle(badge.box, fill=colour, outline=(40, 40, 40))
-        x, y = badge.box[0] + PAD, badge.box[1] + PAD
+        box = [v * zoom for v in badge.box]
+        draw.rectangle(box, fill=colour, outline=(40, 40, 40), width=max(1, round(zoom)))
+        x, y = box[0] + PAD * zoom, box[1] + PAD * zoom
         for kind, count in badge.parts:
-            tile = icon_image(kind, ICON, ink)
+            tile = icon_image(kind, icon, ink)
             image.paste(tile, (round(x), round(y)), tile)
-            x += ICON
-            label = _count_text(count)
+            x += icon
+            label = count_text(count)
             if label:
-                draw.text((x, y + ICON / 2), label, fill=ink, font=small, anchor="lm")
+                draw.text((x, y + icon / 2), label, fill=ink, font=small, anchor="lm")
                 x += draw.textlength(label, font=small)
-            x += 3
+            x += 3 * zoom
             if badge.stacked:
-                x, y = badge.box[0] + PAD, y + ICON + 1
+                x, y = box[0] + PAD * zoom, y + icon + zoom
+        if badge.lost:
+            draw_crossed_out(draw, tuple(box), scale=zoom)
 
 
-def place_point(name: str) -> tuple[float, float] | None:
-    centre = art()["centres"].get(name)
-    return (centre[0] * SCALE, centre[1] * SCALE) if centre else None
+# ---------------------------------------------------------------- the whole picture
+def map_layout(state: dict, last_orders: Mapping[str, Sequence[str]] | None = None
+               ) -> list[tuple[Layout, list, list]]:
+    """The layout of each view of the map `render_aa1914` draws (at scale 1): its names, badges,
+    arrow paths and battle markers, in the view's own pixels (add `layout.view.at`)."""
+    out = []
+    board, contested, moves, battles = _position(state, last_orders)
+    views = THEATRE_VIEWS
+    owned = members(views)
+    for view in views:
+        layout = layout_view(state, view, owned[view], tuple(covered(view, views)))
+        image = Image.new("RGB", (1, 1))
+        paths = draw_moves(ImageDraw.Draw(image), layout, moves, power_colours())
+        placed = place_battles(layout, battles)
+        out.append((layout, paths, placed))
+    return out
 
 
-def board_size() -> tuple[int, int]:
-    width, height = _static().size
-    return width, height - PANEL
+def _position(state: dict, last_orders):
+    from engine.aa1914.board import board_for
+    from engine.aa1914.state import contested_territories
+    board = board_for(state.get("options", {}), state.get("italy", {}).get("status"))
+    contested = frozenset(contested_territories(board, state))
+    moves = moves_of(board, last_orders, state.get("failed_orders", ()))
+    return board, contested, moves, battles_of_phase(board, state)
+
+
+def render_aa1914(state: dict, last_orders: Mapping[str, Sequence[str]] | None, label: str,
+                  summary: str = "", palette: str = "standard", scale: float = 1.0) -> bytes:
+    """PNG bytes of the position: the theatre with its insets, then the panel. `scale` draws the
+    map that many times larger from the geometry (fonts, icons and lines too), so a crop of it
+    stays sharp; the layout is the same at every scale."""
+    board, contested, moves, battles = _position(state, last_orders)
+    colours = power_colours(palette)
+    fills = territory_fills(board, state, contested, palette)
+    views = THEATRE_VIEWS
+    owned = members(views)
+    main = views[0].zoomed(scale)
+    layouts = []
+    parts = []
+    for view in views:
+        layout = layout_view(state, view, owned[view], tuple(covered(view, views)))
+        image, paths, placed = _draw_view(view, scale, layout, fills, contested, colours, moves, battles)
+        layouts.append(layout)
+        parts.append((view, image))
+    width = main.size[0]
+    shown = {"moves": bool(moves), "failed": any(m.failed for m in moves), "battles": bool(battles),
+             "lost": any(b.lost for layout in layouts for b in layout.badges)}
+    key = {"neutral": NEUTRAL, "impassable": IMPASSABLE, "contested": CONTESTED, "hatch": HATCH}
+    panel = panel_height(state, board, width, scale, colours, key, shown)
+    picture = Image.new("RGB", (width, main.size[1] + panel), (248, 245, 236))
+    for view, image in parts:
+        if view.title:
+            _paste_inset(picture, view, image, scale)
+        else:
+            picture.paste(image, origin(view, scale))
+    draw_panel(picture, state, board, label, main.size[1], scale, colours, key, shown)
+    out = io.BytesIO()
+    picture.save(out, "PNG", compress_level=6)
+    return out.getvalue()
+
+
+def _paste_inset(picture: Image.Image, view: View, image: Image.Image, zoom: float) -> None:
+    """An inset with its title above it, framed, over the theatre's off-board corner."""
+    title = inset_title_height(zoom)
+    left, top = view.zoomed(zoom).at
+    draw = ImageDraw.Draw(picture)
+    draw.rectangle([left, top, left + image.size[0] + 1, top + image.size[1] + title + 1], fill=(248, 245, 236),
+                   outline=(90, 80, 70), width=max(1, round(zoom)))
+    draw.text((left + 5 * zoom, top + title / 2 + 1), view.title, fill=(40, 34, 28), font=font(round(12 * zoom)),
+              anchor="lm")
+    picture.paste(image, origin(view, zoom))
 
 
 def register_aa1914_renderer() -> None:

@@ -1,72 +1,204 @@
-"""The A&A results map's marks: the moves of the turn just played as arrows along their paths,
-and a ⚔ where that turn's battles were fought (read from the game log the engine wrote)."""
+"""The A&A results map's story of the turn just played: its moves as arrows in the mover's
+colour (overlay.py's shared vocabulary) from a free point of each territory to the next, bent
+around the badges they would cross; a marker with each battle's outcome where that turn's
+battles were fought; and what the engine could not carry out marked at the arrow's head.
+
+What happened is read from the state the engine wrote: `turn_played` (the turn this position
+follows and where its log entries start), the log's battle entries and `failed_orders`."""
 from __future__ import annotations
 
 import math
-from typing import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Mapping, Sequence
 
 from PIL import ImageDraw
 
+from .aa1914_layout import PROBE, Layout, anchor, overlaps, place_box
 from .fonts import font
-from .palettes import FAILED
+from .overlay import bend, draw_arrow, draw_failure, failure_point
+
+# log entries with a `battle` field that are not battles: a minefield's dice, the diplomacy roll
+# for Spain (house rule 4.17), Germany's unrestricted submarine warfare roll
+NOT_BATTLES = {"mines", "diplomacy in Madrid", "unrestricted submarine warfare"}
+OUTCOME_INK = {"taken": (20, 110, 30), "won": (20, 110, 30), "contested": (170, 20, 20), "held": (30, 60, 140)}
 
 
-Centre = Callable[[str], "tuple[float, float] | None"]   # a place's point on the map
+@dataclass(frozen=True)
+class Move:
+    """One arrow of the turn: who ordered it, the places along its path, whether it failed."""
+    seat: str
+    path: tuple[str, ...]
+    failed: bool
 
 
-def _dark(colour: tuple[int, int, int]) -> tuple[int, int, int]:
-    return tuple(int(c * 0.6) for c in colour)
+@dataclass(frozen=True)
+class Battle:
+    """A battle of the turn drawn: where, and how it ended for the attacker."""
+    where: str
+    outcome: str          # taken (won, at sea) / contested / held
 
 
-def draw_moves(draw: ImageDraw.ImageDraw, board, last_orders: Mapping[str, Sequence[str]], colours: dict,
-               failed: Sequence[str], centre: Centre) -> None:
-    """Each move, truck move, breakthrough or allied join of the turn as an arrow in the mover's
-    colour, through every space of its path; one the engine could not carry out (`failed`, the
-    state's `failed_orders`) in red with a cross."""
+def turn_played(board, state: dict) -> tuple[int, str, int] | None:
+    """(round, power, first log entry) of the turn this position follows. States written before
+    the engine recorded it: the power before the one to move, if the log's last entry is its."""
+    played = state.get("turn_played")
+    if isinstance(played, dict) and {"round", "power", "log_from"} <= set(played):
+        return played["round"], played["power"], int(played["log_from"])
+    log = state.get("log") or []
+    order = board.turn_order
+    if not log or state.get("phase", "turn") != "turn" or not order:
+        return None
+    index, round_ = state.get("turn", 0) - 1, state.get("round", 1)
+    if index < 0:
+        index, round_ = len(order) - 1, round_ - 1
+    power = order[index]
+    start = len(log)
+    while start > 0 and (log[start - 1].get("round"), log[start - 1].get("power")) == (round_, power):
+        start -= 1
+    return (round_, power, start) if start < len(log) else None
+
+
+def battles_of_phase(board, state: dict) -> list[Battle]:
+    """The battles fought in the turn this position follows, each with its outcome."""
+    played = turn_played(board, state)
+    if played is None:
+        return []
+    _, power, start = played
+    places = sorted({e["battle"] for e in (state.get("log") or [])[start:]
+                     if isinstance(e, dict) and e.get("battle") in board.territories
+                     and e.get("step") not in NOT_BATTLES})
+    return [Battle(where, outcome(board, state, where, power)) for where in places]
+
+
+def battle_sites(state: dict) -> list[str]:
+    """Where the turn this position follows fought its battles."""
+    from engine.aa1914.board import board_for
+    board = board_for(state.get("options", {}), state.get("italy", {}).get("status"))
+    return [b.where for b in battles_of_phase(board, state)]
+
+
+def outcome(board, state: dict, where: str, attacker: str) -> str:
+    """How a battle ended, read from the position after it: on land the attacker's side took the
+    territory, it stays contested, or the defender held it; at sea the attacker won the zone, it
+    stays contested, or the defender held it."""
+    from engine.aa1914.state import friendly, holds_land, is_contested
+    here = [u for u in state["units"] if u["where"] == where]
+    if board.territories[where].sea:
+        ours = any(friendly(board, u["owner"], attacker) for u in here)
+        theirs = any(not friendly(board, u["owner"], attacker) for u in here)
+        return "contested" if ours and theirs else "won" if ours else "held"
+    if is_contested(board, state, where):
+        return "contested"
+    holder = state["control"].get(where)
+    stands = any(holds_land(u) and friendly(board, u["owner"], attacker) for u in here)
+    return "taken" if stands and friendly(board, holder, attacker) else "held"
+
+
+def moves_of(board, last_orders: Mapping[str, Sequence[str]] | None, failed: Sequence[str]) -> list[Move]:
+    """Each move, truck move, breakthrough or allied join of the turn, in the order written."""
     from engine.aa1914.orders import AllyJoin, Breakthrough, MoveOrder, TruckMove, parse_order
     from engine.errors import OrderError
-    for seat, lines in last_orders.items():
+    moves = []
+    for seat, lines in (last_orders or {}).items():
         for line in lines:
             try:
                 order = parse_order(line, board)
             except OrderError:
                 continue
-            if not isinstance(order, (MoveOrder, TruckMove, Breakthrough, AllyJoin)):
-                continue
-            broken = order.text() in failed
-            colour = FAILED if broken else _dark(colours.get(seat, (60, 60, 60)))
-            points = [p for p in (centre(name) for name in order.path) if p is not None]
-            if len(points) < 2:
-                continue
-            points = [(x, y + 18) for x, y in points]      # below the names, where badges are not
-            draw.line(points, fill=colour, width=3, joint="curve")
-            (x0, y0), (x1, y1) = points[-2], points[-1]
-            length = math.hypot(x1 - x0, y1 - y0) or 1
-            ux, uy = (x1 - x0) / length, (y1 - y0) / length
-            back = (x1 - ux * 12, y1 - uy * 12)
-            draw.polygon([(x1, y1), (back[0] - uy * 6, back[1] + ux * 6), (back[0] + uy * 6, back[1] - ux * 6)],
-                         fill=colour)
-            if broken:
-                mx, my = (x0 + x1) / 2, (y0 + y1) / 2
-                draw.line([(mx - 7, my - 7), (mx + 7, my + 7)], fill=FAILED, width=4)
-                draw.line([(mx - 7, my + 7), (mx + 7, my - 7)], fill=FAILED, width=4)
+            if isinstance(order, (MoveOrder, TruckMove, Breakthrough, AllyJoin)) and len(order.path) >= 2:
+                moves.append(Move(seat, tuple(order.path), order.text() in failed))
+    return moves
 
 
-def battle_sites(state: dict) -> list[str]:
-    """Where the last turn played fought: the places its log entries name."""
-    log = state.get("log", [])
-    if not log:
-        return []
-    last = (log[-1].get("round"), log[-1].get("power"))
-    return sorted({e["battle"] for e in log if (e.get("round"), e.get("power")) == last and e.get("battle")})
+# ---------------------------------------------------------------- arrows
+BENDS = (0.0, 0.18, -0.18, 0.32, -0.32, 0.5, -0.5)
 
 
-def draw_battles(draw: ImageDraw.ImageDraw, state: dict, centre: Centre) -> None:
-    mark = font(18)
-    for name in battle_sites(state):
-        point = centre(name)
-        if point is None:
+def _crossings(points: Sequence[tuple[float, float]], boxes: Sequence) -> int:
+    """How many badges a path runs through (sampled every 3 px)."""
+    hit = set()
+    for (x0, y0), (x1, y1) in zip(points, points[1:]):
+        steps = max(1, int(math.dist((x0, y0), (x1, y1)) / 3))
+        for i in range(steps + 1):
+            x, y = x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps
+            for n, b in enumerate(boxes):
+                if b[0] - 2 <= x <= b[2] + 2 and b[1] - 2 <= y <= b[3] + 2:
+                    hit.add(n)
+    return len(hit)
+
+
+def route(layout: Layout, move: Move) -> list[tuple[float, float]] | None:
+    """The arrow's path on this view: from a free point of each place to the next, every leg
+    bent (if it must) so it runs around the badges rather than through them."""
+    points = [p for p in (anchor(layout, name) for name in move.path) if p is not None]
+    if len(points) < 2 or all(name not in layout.mine for name in move.path):
+        return None
+    badges = [b.box for b in layout.badges]
+    names = list(layout.names.values())
+    path: list[tuple[float, float]] = [points[0]]
+    for start, end in zip(points, points[1:]):
+        reach = (min(start[0], end[0]) - 40, min(start[1], end[1]) - 40,
+                 max(start[0], end[0]) + 40, max(start[1], end[1]) + 40)
+        near_badges = [b for b in badges if overlaps(b, reach)]
+        near_names = [b for b in names if overlaps(b, reach)]
+
+        def cost(amount: float) -> tuple[int, float]:
+            line = bend(start, end, amount)
+            # through a badge is worst, across a name next; then the straighter the better
+            return 3 * _crossings(line, near_badges) + _crossings(line, near_names), abs(amount)
+        best = min(BENDS, key=cost)
+        path.extend(bend(start, end, best)[1:])
+    return path
+
+
+def draw_moves(draw: ImageDraw.ImageDraw, layout: Layout, moves: Sequence[Move], colours: dict,
+               zoom: float = 1.0) -> list[list[tuple[float, float]]]:
+    """Each move as an arrow in the mover's colour with a dark rim; one the engine could not
+    carry out dashed, with a ✗ on its own head. Returns the paths drawn (view base pixels)."""
+    drawn = []
+    for move in moves:
+        path = route(layout, move)
+        if path is None:
             continue
-        x, y = point[0] + 26, point[1] - 16
-        draw.ellipse([x - 11, y - 11, x + 11, y + 11], fill=(255, 250, 235), outline=(170, 20, 20), width=2)
-        draw.text((x, y), "⚔", fill=(170, 20, 20), font=mark, anchor="mm")
+        drawn.append(path)
+        scaled = [(x * zoom, y * zoom) for x, y in path]
+        colour = colours.get(move.seat, (90, 90, 90))
+        out = draw_arrow(draw, scaled, colour, scale=zoom, width=3.5 * zoom, dashed=move.failed)
+        if move.failed:
+            draw_failure(draw, failure_point(out, zoom), scale=zoom)
+    return drawn
+
+
+# ---------------------------------------------------------------- battles
+MARK_SIZE = 11
+
+
+def battle_label(battle: Battle) -> str:
+    return f"⚔ {battle.outcome}"
+
+
+def place_battles(layout: Layout, battles: Sequence[Battle]) -> list[tuple[Battle, tuple]]:
+    """A marker box per battle of this view, on the battle's own ground if there is room, clear
+    of names, badges and other markers."""
+    placed = []
+    label = font(MARK_SIZE)
+    for battle in battles:
+        if battle.where not in layout.mine:
+            continue
+        width = PROBE.textlength(battle_label(battle), font=label) + 8
+        found = place_box(layout, battle.where, (width, MARK_SIZE + 6))
+        if found is None:
+            continue
+        layout.marks.append(found[0])
+        placed.append((battle, found[0]))
+    return placed
+
+
+def draw_battles(draw: ImageDraw.ImageDraw, placed, zoom: float = 1.0) -> None:
+    label = font(round(MARK_SIZE * zoom))
+    for battle, box in placed:
+        left, top, right, bottom = (v * zoom for v in box)
+        ink = OUTCOME_INK.get(battle.outcome, (170, 20, 20))
+        draw.rounded_rectangle([left, top, right, bottom], radius=3 * zoom, fill=(255, 250, 235), outline=ink,
+                               width=max(1, round(1.5 * zoom)))
+        draw.text(((left + right) / 2, (top + bottom) / 2), battle_label(battle), fill=ink, font=label, anchor="mm")

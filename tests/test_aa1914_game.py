@@ -106,14 +106,14 @@ def test_political_collapse_surrenders_at_the_end_of_the_turn():
 def test_map_shows_control_contested_and_units():
     import io
     from PIL import Image
-    from render.aa1914 import POWER_COLOURS, SCALE, art, render_aa1914
+    from render.aa1914 import POWER_COLOURS, board_size, place_point, render_aa1914
     state = V.initial_state({}, random.Random(0))
     state["units"].append({"id": 9999, "type": "infantry", "owner": "Austria-Hungary", "where": "Serbia", "damaged": False})
     state["units"].append({"id": 9998, "type": "infantry", "owner": "Russia", "where": "Serbia", "damaged": False})
     image = Image.open(io.BytesIO(render_aa1914(state, None, "Round 1: Russia"))).convert("RGB")
-    assert image.size == (1280, 1430)
-    x, y = art()["centres"]["Serbia"]
-    serbia = image.crop((int(x * SCALE) - 25, int(y * SCALE) - 25, int(x * SCALE) + 25, int(y * SCALE) + 25))
+    assert image.size[0] == board_size()[0] and image.size[1] > board_size()[1]
+    x, y = place_point("Serbia")
+    serbia = image.crop((int(x) - 25, int(y) - 25, int(x) + 25, int(y) + 25))
     assert list(serbia.getdata()).count((200, 0, 0)) > 50                     # contested hatching
     assert POWER_COLOURS["Austria-Hungary"] in serbia.getdata()                 # its unit box
 

@@ -69,39 +69,8 @@ def test_closed_provinces_open_on_their_date():
     assert spring["season"] == "spring" and "ven" not in spring["closed"] and "spa" in spring["closed"]
 
 
-def test_a_and_a_unit_badges_cover_no_name_and_no_other_badge():
-    """Issue 13: "territory names and IPC values ... laid out so stacks never cover labels or each
-    other" — checked on the layout of the opening position."""
-    from engine.aa1914.variant import AA1914Variant
-    from render.aa1914 import _overlaps, layout_badges, name_boxes
-    state = AA1914Variant().initial_state({}, random.Random(1))
-    badges = layout_badges(state)
-    stacks = {(u["where"], u["owner"]) for u in state["units"]}
-    assert len(badges) == len(stacks)
-    names = list(name_boxes().values())
-    for index, badge in enumerate(badges):
-        assert not any(_overlaps(badge.box, name) for name in names), badge
-        assert not any(_overlaps(badge.box, other.box) for other in badges[index + 1:]), badge
-
-
-def test_a_badge_off_its_own_ground_points_back_to_it():
-    """Issue 13: stacks laid out "so stacks never cover labels or each other" — in crowded central
-    Europe a stack may have to sit beside its territory; then a leader line runs from it into its
-    own territory, so no badge reads as a neighbour's. Most stacks sit on their own ground."""
-    from engine.aa1914.variant import AA1914Variant
-    from render.aa1914 import _inside_test, layout_badges, on_ground
-    state = AA1914Variant().initial_state({}, random.Random(1))
-    badges = layout_badges(state)
-    own = 0
-    for badge in badges:
-        stack = [u for u in state["units"] if u["where"] == badge.where and u["owner"] == badge.owner]
-        assert sum(count for _, count in badge.parts) == len(stack)
-        if badge.leader is None:
-            assert _inside_test(badge.where)(badge.box), badge
-            own += 1
-        else:
-            assert on_ground(badge.where, *badge.leader), badge
-    assert own >= 0.8 * len(badges)
+# The A&A layout (badges clear of names and of each other, on their own ground) is checked in
+# tests/test_maps_aa_layout.py (issue 27's stricter rules: away from borders, every name shown).
 
 
 def test_every_unit_type_has_its_own_drawn_icon():
@@ -124,38 +93,43 @@ def test_every_unit_type_has_its_own_drawn_icon():
 def test_a_and_a_map_names_territories_with_their_ipc_values():
     """Issue 13: "territory names and IPC values ... naval bases and minefields", damaged
     battleships told apart, and a legend naming each unit type on the board."""
-    from render.aa1914 import _name_text, layout_badges, legend_text
+    from render.aa1914 import legend_text, map_layout
+    from render.aa1914_geometry import name_text
     from engine.aa1914.variant import AA1914Variant
-    assert _name_text("Munich") == "Munich\n4" and _name_text("SZ 5") == "SZ 5"
-    assert _name_text("Berlin") == "Berlin ⚓\n8" and _name_text("SZ 10") == "SZ 10 ✹"
-    assert _name_text("Anglo Egyptian Sudan") == "Anglo Egyptian\nSudan\n1"
+    assert name_text("Munich") == "Munich\n4" and name_text("SZ 5") == "SZ 5"
+    assert name_text("Berlin") == "Berlin ⚓\n8" and name_text("SZ 10") == "SZ 10 ✹"
+    assert name_text("Anglo Egyptian Sudan") == "Anglo Egyptian\nSudan\n1"
     state = AA1914Variant().initial_state({}, random.Random(1))
     ship = next(u for u in state["units"] if u["type"] == "battleship" and u["where"] == "SZ 10")
     ship["damaged"] = True
     assert any(badge.text == "1Bd 2C" and badge.parts == (("damaged_battleship", 1), ("cruiser", 2))
-               for badge in layout_badges(state))
+               for badge in map_layout(state)[0][0].badges)
     assert "Bd damaged battleship" in legend_text(state) and "⚓ naval base" in legend_text(state)
 
 
 def test_a_replay_has_a_frame_per_phase_and_fits_the_upload_limit(monkeypatch):
     """Issue 13: "`/map replay` posts an animated GIF ... of the whole game so far, under Discord's
-    upload limit" — a long game is shrunk, then thinned (always ending on the current phase)."""
+    upload limit" — a long game comes in parts, each under the limit, every frame kept (issue 27:
+    frames are never shrunk unreadable; tests/test_maps_replay_frames.py checks the parts)."""
     from render import replay
     state = V.initial_state({}, random.Random(1))
-    frames = [(state, f"phase {n}", V.describe(state)) for n in range(6)]
-    gif = Image.open(io.BytesIO(replay.render_replay("rx07", frames)))
-    assert gif.format == "GIF" and gif.n_frames == 6
+    frames = [(state, None, f"phase {n}", V.describe(state)) for n in range(6)]
+    parts = replay.render_replay("rx07", frames)
+    gif = Image.open(io.BytesIO(parts[0]))
+    assert len(parts) == 1 and gif.format == "GIF" and gif.n_frames == 6
     monkeypatch.setattr(replay, "UPLOAD_BUDGET", 60_000)
-    small = replay.render_replay("rx07", frames)
-    assert len(small) <= 60_000 or Image.open(io.BytesIO(small)).size[0] <= 360
+    small = replay.render_replay("rx07", frames, run=1)
+    assert all(len(part) <= 60_000 or Image.open(io.BytesIO(part)).n_frames == 1 for part in small)
+    assert sum(Image.open(io.BytesIO(part)).n_frames for part in small) == 6
 
 
 def test_the_a_and_a_results_map_draws_the_turns_moves_battles_and_failures():
     """Issue 13: "A results map per adjudicated phase ... moves, attacks ... battles with outcome ...
     Failed orders are drawn distinctly"."""
     from engine.aa1914.variant import AA1914Variant
-    from render.aa1914 import place_point
-    from render.aa1914_orders import FAILED, battle_sites
+    from render.aa1914 import map_layout
+    from render.aa1914_orders import battle_sites
+    from render.palettes import FAILED
     variant = AA1914Variant()
     register_all()
     state = variant.initial_state({}, random.Random(1))
@@ -166,8 +140,8 @@ def test_the_a_and_a_results_map_draws_the_turns_moves_battles_and_failures():
     assert after["failed_orders"] == ["move 2 infantry: Vienna - Galicia - Ukraine"]
     png = render_map("aa1914", after, orders, "Round 1: Austria-Hungary", variant.describe(after))
     image = Image.open(io.BytesIO(png)).convert("RGB")
-    (gx, gy), (ux, uy) = place_point("Galicia"), place_point("Ukraine")
-    assert colour_near(image, ((gx + ux) / 2, (gy + uy) / 2 + 18), FAILED, 9) > 10
+    (tx, ty) = map_layout(after, orders)[0][1][1][-1]        # the refused move's head, in Ukraine
+    assert colour_near(image, (tx, ty), FAILED, 24) > 10
 
 
 def test_removals_and_dislodged_holds_are_marked():
@@ -199,4 +173,5 @@ def test_the_a_and_a_panel_shows_collapse_thresholds_from_the_tournament_rules()
         aa.render_aa1914(state, None, "Round 1")
     finally:
         ImageDraw.ImageDraw.text = real
-    assert "Germany: 35 (+35) · lost 0/16/18" in texts and "Central Powers 0 VP   Allies 0 VP" in texts
+    assert "Germany: 35 IPCs (+35)" in texts and "home lost 0 · collapses at 16 / 18" in texts
+    assert "Central Powers 0 VP   Allies 0 VP" in texts
