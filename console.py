@@ -378,10 +378,12 @@ class Console:
             (self.out_dir / name).write_bytes(png)
             return [f"wrote {self.out_dir / name}"]
         if len(words) == 2 and words[1].lower() == "replay":
-            gif, name = await replay_gif(self.service, game_id, viewer)
             self.out_dir.mkdir(parents=True, exist_ok=True)
-            (self.out_dir / name).write_bytes(gif)
-            return [f"wrote {self.out_dir / name}"]
+            written = []
+            for gif, name in await replay_gif(self.service, game_id, viewer):    # a long game: parts
+                (self.out_dir / name).write_bytes(gif)
+                written.append(f"wrote {self.out_dir / name}")
+            return written
         seq = _int(words[1], "PHASE") if len(words) > 1 and words[1].isdigit() else None
         region = " ".join(words[2 if seq is not None else 1:]) or None
         png, name = await phase_map(self.service, game_id, seq, region, viewer)
@@ -405,6 +407,9 @@ class Console:
             self.out_dir.mkdir(parents=True, exist_ok=True)
             (self.out_dir / delivery.filename).write_bytes(delivery.png)
             text += f"\n  (map: {self.out_dir / delivery.filename})"
+            for png, name in delivery.extras:            # the crop of the turn's action
+                (self.out_dir / name).write_bytes(png)
+                text += f"\n  (where the action was: {self.out_dir / name})"
         if delivery.message.target == "archive":        # the final summary comes with the whole record
             self.out_dir.mkdir(parents=True, exist_ok=True)
             path = self.out_dir / f"game-{delivery.message.game_id}.json.gz"

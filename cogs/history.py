@@ -22,8 +22,8 @@ class HistoryCog(DispatchCog, name="History"):
         game = await resolve_game(self.service, ctx, game_id)
         text, seq = await history_text(self.service, game.id, phase)
         # the map of the phase that followed: these orders as arrows on the position they made
-        after = seq + 1 if seq + 1 <= (await self.service.phase(game.id)).seq else seq
-        png, name = await phase_map(self.service, game.id, after)
+        # (an adjudicated phase always has one)
+        png, name = await phase_map(self.service, game.id, seq + 1)
         text += f"\n`/history phase:{seq - 1}` goes back one phase." if seq > 0 else ""
         await reply(ctx, text, file=discord.File(io.BytesIO(png), filename=name))
 

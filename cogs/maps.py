@@ -9,7 +9,7 @@ from discord.ext import commands
 
 from render.palettes import PALETTES
 from render.regions import regions_of
-from service.maps import phase_map, preview_map, replay_gif
+from service.maps import phase_map, preview_map, replay_gif, shown_phase
 
 from .common import GAME_ID, DispatchCog, private_command, reply, resolve_game
 
@@ -43,12 +43,16 @@ class MapCog(DispatchCog, name="Maps"):
             return
         viewer = ctx.author.id if await self.answers_privately(ctx) else None
         if replay:
-            gif, name = await replay_gif(self.service, game.id, viewer)
-            await reply(ctx, f"#{game.id} {game.name}: the game so far, one frame per phase.",
-                        file=discord.File(io.BytesIO(gif), filename=name), ephemeral=viewer is not None)
+            parts = await replay_gif(self.service, game.id, viewer)
+            for number, (gif, name) in enumerate(parts, 1):
+                # one GIF a message: each stays under Discord's upload limit
+                which = f" (part {number} of {len(parts)})" if len(parts) > 1 else ""
+                await reply(ctx, f"#{game.id} {game.name}: the game so far{which}, one frame per phase, each with "
+                                 f"the orders that made it. `/history phase:N` tells a phase in words.",
+                            file=discord.File(io.BytesIO(gif), filename=name), ephemeral=viewer is not None)
             return
         png, name = await phase_map(self.service, game.id, phase, region, viewer)
-        shown = await self.service.phase(game.id, phase)
+        shown = await shown_phase(self.service, game, phase)
         where = f" — {region.strip().lower()}" if region else ""
         await reply(ctx, f"#{game.id} {game.name}: **{shown.label}** (phase {shown.seq}){where}. "
                          f"`/map phase:N` shows an earlier phase; `/map region:` zooms in.",

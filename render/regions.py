@@ -1,12 +1,15 @@
-"""Map regions for `/map region:` — a crop of the board a phone can read. A region is a list of
-places; its box is drawn around their positions on the map, so it follows the map data."""
+"""Parts of the board a phone can read: the named regions of `/map region:` and, after each turn,
+the crop around where the turn's action was (issue 27 item 4).
+
+A region is a list of places; its box is drawn around their positions on the map, so it follows
+the map data. Both are drawn by the map's own renderer at their own scale from the geometry (a
+viewport drawn larger, never an enlarged bitmap), with the renderer's title and legend below.
+"""
 from __future__ import annotations
 
 import io
-
-from PIL import Image, ImageDraw
-
-from .fonts import font
+import re
+from typing import Iterable, Mapping, Sequence
 
 REGIONS: dict[str, dict[str, tuple[str, ...]]] = {
     "rx07": {
@@ -36,24 +39,155 @@ REGIONS: dict[str, dict[str, tuple[str, ...]]] = {
 # the standard-board Diplomacy variants share rx07's board and so its regions
 REGIONS.update({key: REGIONS["rx07"] for key in ("classic", "france_austria", "england_turkey")})
 
+Box = tuple[float, float, float, float]
+Point = tuple[float, float]
+
+PHONE_WIDTH = 1000      # pixels across a crop is drawn (a phone shows ~400: labels stay ≥ 8 px)
+MAX_ZOOM = 3.0
+MARGIN = 70             # map pixels around the outermost place of a crop
+FOCUS_MIN = (440.0, 330.0)    # the smallest and largest part of the board a turn's crop shows
+FOCUS_MAX = (640.0, 480.0)
+
 
 def regions_of(variant_key: str) -> tuple[str, ...]:
     return tuple(REGIONS.get(variant_key, {}))
 
 
-def crop_region(png: bytes, points: list[tuple[float, float]], board_size: tuple[int, int], title: str,
-                width: int = 1000, margin: int = 70) -> bytes:
-    """The part of the map around `points`, enlarged to `width` pixels, under a title bar."""
-    image = Image.open(io.BytesIO(png)).convert("RGB")
+def box_around(points: Sequence[Point], board: tuple[int, int], margin: float = MARGIN,
+               least: tuple[float, float] = (0.0, 0.0)) -> Box:
+    """The box around `points` with `margin`, at least `least` in size, kept on the board."""
     xs, ys = [p[0] for p in points], [p[1] for p in points]
-    box = (max(0, int(min(xs)) - margin), max(0, int(min(ys)) - margin),
-           min(board_size[0], int(max(xs)) + margin), min(board_size[1], int(max(ys)) + margin))
-    crop = image.crop(box)
-    scale = width / crop.size[0]
-    crop = crop.resize((width, int(crop.size[1] * scale)), Image.LANCZOS)
-    out = Image.new("RGB", (width, crop.size[1] + 40), (250, 248, 240))
-    out.paste(crop, (0, 40))
-    ImageDraw.Draw(out).text((10, 20), title, fill=(20, 20, 20), font=font(20), anchor="lm")
+    left, top, right, bottom = min(xs) - margin, min(ys) - margin, max(xs) + margin, max(ys) + margin
+    grow_x, grow_y = max(0.0, least[0] - (right - left)) / 2, max(0.0, least[1] - (bottom - top)) / 2
+    left, right, top, bottom = left - grow_x, right + grow_x, top - grow_y, bottom + grow_y
+    # slide back onto the board rather than cut (the box keeps its size where the board allows)
+    shift_x = max(0.0, -left) - max(0.0, right - board[0])
+    shift_y = max(0.0, -top) - max(0.0, bottom - board[1])
+    left, right, top, bottom = left + shift_x, right + shift_x, top + shift_y, bottom + shift_y
+    return (max(0.0, left), max(0.0, top), min(float(board[0]), right), min(float(board[1]), bottom))
+
+
+def zoom_for(box: Box, width: int = PHONE_WIDTH) -> float:
+    """How much larger than the full map a crop of `box` is drawn to be `width` pixels across."""
+    return max(1.0, min(MAX_ZOOM, width / max(1.0, box[2] - box[0])))
+
+
+def region_box(module, variant_key: str, region: str) -> Box:
+    """The part of the board (map pixels at scale 1) a named region shows."""
+    places = REGIONS.get(variant_key, {}).get(region)
+    if places is None:
+        raise ValueError(f"no region {region!r} on this map")
+    points = [p for p in (module.place_point(name) for name in places) if p is not None]
+    return box_around(points, module.board_size())
+
+
+# ---------------------------------------------------------------- the turn in focus
+def _place_names(module, text: str) -> Iterable[Point]:
+    """The places an order line names, as points: every run of up to four words that the map
+    knows as a place (`A Ber S A Mun - Bur`: ber, mun, bur; `move 2 infantry: Berlin - Prussia`)."""
+    for segment in re.split(r"[:,;()→>\-]+", text):
+        words = segment.split()
+        for length in (4, 3, 2, 1):
+            for start in range(len(words) - length + 1):
+                name = " ".join(words[start:start + length])
+                point = module.place_point(name) or (module.place_point(name.lower()) if name.isalpha() else None)
+                if point is not None:
+                    yield point
+
+
+def action_points(module, state: Mapping, last_orders: Mapping[str, Sequence[str]] | None) -> list[Point]:
+    """Where a turn's action was, as points on the map: every place its orders name, every unit
+    dislodged, destroyed or disbanded by it, every battle it fought."""
+    points: list[Point] = []
+    for lines in (last_orders or {}).values():
+        for line in lines:
+            points.extend(_place_names(module, str(line)))
+    places = [entry.get("unit", {}).get("loc") for entry in (state.get("dislodged") or {}).values()
+              if isinstance(entry, Mapping)]
+    places += [entry.get("unit", {}).get("loc") for entry in state.get("eliminated") or () if isinstance(entry, Mapping)]
+    places += [entry.get("where") for entry in state.get("destroyed") or () if isinstance(entry, Mapping)]
+    for place in places:
+        if isinstance(place, str):
+            point = module.place_point(place) or module.place_point(place.split("/")[0])
+            if point is not None:
+                points.append(point)
+    return points
+
+
+def focus_box(points: Sequence[Point], board: tuple[int, int]) -> Box | None:
+    """The part of the board a phone should see after a turn: all its action if that fits
+    `FOCUS_MAX`, else the window of that size holding the most of it (where the fighting was
+    thickest); None when the turn had no action on the map."""
+    if not points:
+        return None
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    if max(xs) - min(xs) + 2 * MARGIN <= FOCUS_MAX[0] and max(ys) - min(ys) + 2 * MARGIN <= FOCUS_MAX[1]:
+        return box_around(points, board, least=FOCUS_MIN)
+    half_w, half_h = FOCUS_MAX[0] / 2 - MARGIN, FOCUS_MAX[1] / 2 - MARGIN
+
+    def inside(centre: Point) -> list[Point]:
+        return [p for p in points if abs(p[0] - centre[0]) <= half_w and abs(p[1] - centre[1]) <= half_h]
+    # the densest window: the most points, then the tightest; its box is drawn around them
+    best = max((inside(c) for c in points),
+               key=lambda group: (len(group), -(max(p[0] for p in group) - min(p[0] for p in group))
+                                  - (max(p[1] for p in group) - min(p[1] for p in group))))
+    return box_around(best, board, least=FOCUS_MIN)
+
+
+# ---------------------------------------------------------------- a crop of a map drawn whole
+TITLE_SIZE, LEGEND_SIZE = 24, 17
+
+
+def cut_out(png: bytes, box: Box, scale: float, title: str, module, palette: str = "standard") -> bytes:
+    """The part `box` (map pixels at scale 1) of a map drawn `scale` times larger, with a title
+    that wraps to fit and a legend of the powers' colours and the order marks below it."""
+    from PIL import Image, ImageDraw
+
+    from .fonts import font
+    from .overlay import LegendEntry, arrow_sample, draw_legend, failure_sample, legend_size, swatch
+
+    with Image.open(io.BytesIO(png)) as whole:
+        crop = whole.convert("RGB").crop(tuple(round(v * scale) for v in box))
+    width = crop.size[0]
+    probe = ImageDraw.Draw(crop)
+    title_font, legend_font = font(TITLE_SIZE), font(LEGEND_SIZE)
+    lines = wrap(probe, title, title_font, width - 24)
+    colours = module.power_colours(palette) if module is not None and hasattr(module, "power_colours") else {}
+    entries = [LegendEntry(power, swatch(colour)) for power, colour in colours.items()]
+    dark = (40, 34, 28)
+    entries += [LegendEntry("move", arrow_sample(dark)), LegendEntry("failed", failure_sample(dark))]
+    legend_w, legend_h = legend_size(probe, entries, legend_font, width - 24, 1.5)
+    title_h = 12 + len(lines) * (TITLE_SIZE + 8)
+    out = Image.new("RGB", (width, crop.size[1] + title_h + legend_h + 24), (250, 248, 240))
+    out.paste(crop, (0, 0))
+    draw = ImageDraw.Draw(out)
+    top = crop.size[1]
+    draw.line([(0, top), (width, top)], fill=(90, 80, 70), width=2)
+    for index, line in enumerate(lines):
+        draw.text((12, top + 10 + index * (TITLE_SIZE + 8)), line, fill=(20, 20, 20), font=title_font)
+    draw_legend(draw, (12, top + title_h + 6), entries, legend_font, width - 24, scale=1.5)
     buffer = io.BytesIO()
     out.save(buffer, "PNG", compress_level=6)
     return buffer.getvalue()
+
+
+def wrap(draw, text: str, text_font, width: float) -> list[str]:
+    """`text` in lines no wider than `width` (a word longer than the width is cut to fit)."""
+    lines: list[str] = []
+    current = ""
+    for word in text.split():
+        trial = f"{current} {word}".strip()
+        if not current or draw.textlength(trial, font=text_font) <= width:
+            current = trial
+        else:
+            lines.append(current)
+            current = word
+        while draw.textlength(current, font=text_font) > width and len(current) > 1:
+            cut = len(current) - 1
+            while cut > 1 and draw.textlength(current[:cut], font=text_font) > width:
+                cut -= 1
+            lines.append(current[:cut])
+            current = current[cut:]
+    if current:
+        lines.append(current)
+    return lines or [""]

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import importlib
+import inspect
 import io
 import textwrap
 from typing import Callable, Mapping, Sequence
@@ -21,26 +22,71 @@ def register_renderer(variant_key: str, renderer: Renderer) -> None:
     _RENDERERS[variant_key] = renderer
 
 
+def map_module(variant_key: str):
+    """The module of a map shipped with Dispatch (its geometry: `place_point`, `board_size`,
+    `power_colours`), or None for a variant drawn by a registered renderer or not at all."""
+    if variant_key not in _BUILT_IN:
+        return None
+    return importlib.import_module(_BUILT_IN[variant_key][0])
+
+
 def render_map(variant_key: str, state: dict, last_orders: Mapping[str, Sequence[str]] | None,
                label: str, summary: str = "", region: str | None = None, palette: str = "standard") -> bytes:
     """PNG bytes of `state`; `last_orders` are the orders that produced it (drawn as arrows);
-    `summary` is the variant's own description of the position, shown beside the board."""
+    `summary` is the variant's own description of the position, shown beside the board. A
+    `region` is drawn at its own scale (`render.regions`)."""
+    renderer = _renderer(variant_key)
+    if renderer is None:
+        return status_card(label, summary)
+    if region is None:
+        return renderer(state, last_orders, label, summary, palette)
+    from .regions import region_box, zoom_for
+    module = map_module(variant_key)
+    if module is None:
+        raise ValueError(f"no region {region!r} on this map")
+    box = region_box(module, variant_key, region)
+    return render_view(variant_key, state, last_orders, f"{label} — {region}", summary, palette, box, zoom_for(box))
+
+
+def render_view(variant_key: str, state: dict, last_orders: Mapping[str, Sequence[str]] | None, label: str,
+                summary: str, palette: str, box: tuple[float, float, float, float], scale: float) -> bytes:
+    """The part `box` of a built-in map (its pixels at scale 1), drawn `scale` times larger from
+    the map's geometry, with the map's own title and legend below it."""
+    renderer = _renderer(variant_key)
+    if renderer is None:
+        raise ValueError(f"the {variant_key} map has no parts to draw")
+    accepts = inspect.signature(renderer).parameters
+    for view in ("viewport", "box"):
+        if view in accepts:
+            return renderer(state, last_orders, label, summary, palette, scale=scale, **{view: box})
+    # a map drawn only whole: drawn larger from its geometry, then cut (its own panel, as wide
+    # as the whole map, is left out: the crop gets its own title and legend)
+    from .regions import cut_out
+    png = renderer(state, last_orders, label, "", palette, scale=scale)
+    return cut_out(png, box, scale, label, map_module(variant_key), palette)
+
+
+def _renderer(variant_key: str) -> Renderer | None:
     renderer = _RENDERERS.get(variant_key)
     if renderer is None and variant_key in _BUILT_IN:
         module, name = _BUILT_IN[variant_key]
         renderer = _RENDERERS[variant_key] = getattr(importlib.import_module(module), name)
-    if renderer is None:
-        return status_card(label, summary)
-    png = renderer(state, last_orders, label, summary, palette)
-    if region is None:
-        return png
-    from .regions import REGIONS, crop_region
-    places = REGIONS.get(variant_key, {}).get(region)
-    if places is None:
-        raise ValueError(f"no region {region!r} on this map")
-    module = importlib.import_module(_BUILT_IN[variant_key][0])
-    points = [p for p in (module.place_point(name) for name in places) if p is not None]
-    return crop_region(png, points, module.board_size(), f"{label} — {region}")
+    return renderer
+
+
+def focus_crop(variant_key: str, state: dict, last_orders: Mapping[str, Sequence[str]] | None, label: str,
+               palette: str = "standard", summary: str = "") -> bytes | None:
+    """The phone-sized picture of where a turn's action was (its moves, battles, dislodged and
+    destroyed units), drawn at its own scale; None if the map has no parts or the turn no action."""
+    from .regions import action_points, focus_box, zoom_for
+    module = map_module(variant_key)
+    if module is None:
+        return None
+    box = focus_box(action_points(module, state, last_orders), module.board_size())
+    if box is None:
+        return None
+    return render_view(variant_key, state, last_orders, f"{label} — where the action was", summary, palette, box,
+                       zoom_for(box))
 
 
 def status_card(title: str, body: str, size: tuple[int, int] = (800, 450)) -> bytes:

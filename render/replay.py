@@ -1,46 +1,149 @@
-"""`/map replay`: the game so far as an animated GIF, one frame per phase, small enough to post."""
+"""`/map replay`: the game so far as animated GIFs, one frame per phase, each frame the results map
+of that phase (its orders as arrows on the position they made, as posted after each turn).
+
+Three rules shape the file (issue 27 item 5, issue 25 item 2):
+- true colours: every frame is mapped onto one fixed palette holding each power's colour exactly,
+  the colours of the map itself (taken from the first frame) and an even spread for the rest — no
+  per-frame median cut that merges two powers' colours or greys out the units;
+- bounded memory: frames are drawn and encoded one at a time; only the previous frame is kept, to
+  store each frame as the rectangle that changed (a GIF frame drawn over the one before);
+- parts: frames come in runs that each start with a whole frame, and a part is as many whole runs
+  as fit Discord's upload limit, so a long game is posted as several GIFs, never shrunk unreadable.
+"""
 from __future__ import annotations
 
 import io
-from typing import Sequence
+import struct
+from typing import Iterable, Sequence
 
-from PIL import Image
+from PIL import GifImagePlugin, Image, ImageChops
 
-from .registry import render_map
+from .overlay import DARK, FAILED
+from .registry import map_module, render_map
 
-UPLOAD_BUDGET = 9 * 1024 * 1024      # under Discord's 10 MiB upload limit, with room to spare
-FRAME_MS, LAST_FRAME_MS = 1200, 4000
+UPLOAD_BUDGET = 9 * 1024 * 1024      # per GIF: under Discord's 10 MiB upload limit, with room to spare
+FRAME_MS, LAST_FRAME_MS = 1600, 4000
+COLOURS = 256
+MAP_COLOURS = 120                    # the most used colours of the first frame, kept exactly
+CUBE = (0, 64, 128, 192, 255)        # an even spread for anti-aliased edges and anything else
 
 
-def render_replay(variant_key: str, frames: Sequence[tuple[dict, str, str]], width: int = 720,
-                  palette: str = "standard") -> bytes:
-    """An animated GIF of `frames` — (state, label, summary) per phase, oldest first. Frames are
-    shrunk (and, for a very long game, thinned, always keeping the last) until the file fits."""
+def frame_image(variant_key: str, state: dict, orders: dict | None, label: str, summary: str,
+                palette: str = "standard") -> Image.Image:
+    """One frame: the results map of a phase, as `render_map` draws it for the channel."""
+    png = render_map(variant_key, state, orders or None, label, summary, palette=palette)
+    with Image.open(io.BytesIO(png)) as image:
+        return image.convert("RGB")
+
+
+def fixed_palette(first: Image.Image, variant_key: str, palette: str = "standard") -> bytes:
+    """The 256 colours every frame is drawn in: the powers' own colours (exactly), the marks'
+    colours, the most used colours of the first frame (sea, land, every power's land), then an even
+    spread. Returns 768 bytes of RGB."""
+    chosen: list[tuple[int, int, int]] = []
+
+    def add(colour, distance: int) -> None:
+        if len(chosen) < COLOURS and all(sum((a - b) ** 2 for a, b in zip(colour, c)) > distance ** 2
+                                         for c in chosen):
+            chosen.append(tuple(int(v) for v in colour[:3]))
+
+    module = map_module(variant_key)
+    if module is not None and hasattr(module, "power_colours"):
+        for colour in module.power_colours(palette).values():
+            add(colour, 0)
+    for colour in ((0, 0, 0), (255, 255, 255), DARK, FAILED):
+        add(colour, 0)
+    used = sorted(first.getcolors(1 << 24) or [], reverse=True)
+    for _, colour in used:
+        if len(chosen) >= MAP_COLOURS:
+            break
+        add(colour, 3)
+    for r in CUBE:
+        for g in CUBE:
+            for b in CUBE:
+                add((r, g, b), 24)
+    for _, colour in used:                 # any room left: more of the map's own colours
+        add(colour, 6)
+    chosen += [(0, 0, 0)] * (COLOURS - len(chosen))
+    return bytes(v for colour in chosen for v in colour)
+
+
+def _palette_image(colours: bytes) -> Image.Image:
+    image = Image.new("P", (1, 1))
+    image.putpalette(colours)
+    return image
+
+
+def encode_frames(images: Iterable[Image.Image], colours: bytes, durations: Sequence[int]) -> list[bytes]:
+    """GIF frame blocks for `images` (all of one size), the first whole, each later one only the
+    rectangle that differs from the frame before. Images are read one at a time."""
+    target = _palette_image(colours)
+    blocks: list[bytes] = []
+    previous: Image.Image | None = None
+    for image, duration in zip(images, durations):
+        frame = image.quantize(palette=target, dither=Image.Dither.NONE)
+        image.close()
+        box = (0, 0) + frame.size
+        if previous is not None:
+            changed = ImageChops.difference(_indices(frame), _indices(previous)).getbbox()
+            box = changed or (0, 0, 1, 1)
+        part = frame.crop(box) if box != (0, 0) + frame.size else frame
+        part.putpalette(colours)
+        blocks.append(b"".join(GifImagePlugin.getdata(part, offset=box[:2], duration=duration, disposal=1)))
+        previous = frame
+    return blocks
+
+
+def _indices(frame: Image.Image) -> Image.Image:
+    """A palette image's colour numbers as a grey image (to compare two frames number by number)."""
+    return Image.frombytes("L", frame.size, frame.tobytes())
+
+
+def gif_file(size: tuple[int, int], colours: bytes, blocks: Sequence[bytes]) -> bytes:
+    """A looping GIF of frame `blocks` (the first of them whole) on a `size` canvas."""
+    header = (b"GIF89a" + struct.pack("<HHBBB", size[0], size[1], 0xF7, 0, 0) + colours
+              + b"!\xff\x0bNETSCAPE2.0\x03\x01\x00\x00\x00")
+    return header + b"".join(blocks) + b";"
+
+
+def split_parts(runs: Sequence[Sequence[bytes]], budget: int | None = None) -> list[list[bytes]]:
+    """Runs of frame blocks (each starting with a whole frame) grouped into parts of at most
+    `budget` bytes (default: the upload budget), in order; a run larger than it is a part alone."""
+    budget = budget or UPLOAD_BUDGET
+    parts: list[list[bytes]] = []
+    current: list[bytes] = []
+    size = 0
+    for run in runs:
+        run_size = sum(len(block) for block in run)
+        if current and size + run_size > budget - 1024:
+            parts.append(current)
+            current, size = [], 0
+        current = current + list(run)
+        size += run_size
+    if current:
+        parts.append(current)
+    return parts
+
+
+def render_replay(variant_key: str, frames: Sequence[tuple[dict, dict | None, str, str]],
+                  palette: str = "standard", run: int = 24) -> list[bytes]:
+    """Animated GIFs of `frames` — (state, orders that made it, label, summary) per phase, oldest
+    first — in parts under the upload limit (in one process: `service.maps` spreads the runs over
+    the worker processes)."""
     if not frames:
         raise ValueError("no phase to show")
-    full = [Image.open(io.BytesIO(render_map(variant_key, state, None, label, summary, palette=palette))).convert("RGB")
-            for state, label, summary in frames]
-    step = 1
-    while True:
-        chosen = full[::step]
-        if chosen[-1] is not full[-1]:
-            chosen.append(full[-1])
-        gif = _gif(chosen, width)
-        if len(gif) <= UPLOAD_BUDGET or (width <= 360 and step >= len(full)):
-            return gif
-        if width > 360:
-            width = int(width * 0.8)
-        else:
-            step *= 2
+    first = frame_image(variant_key, *frames[0][:2], frames[0][2], frames[0][3], palette)
+    colours = fixed_palette(first, variant_key, palette)
+    size = first.size
+    runs = []
+    for start in range(0, len(frames), run):
+        chunk = frames[start:start + run]
+        images = (frame_image(variant_key, state, orders, label, summary, palette)
+                  for state, orders, label, summary in chunk)
+        runs.append(encode_frames(images, colours, durations(start, len(chunk), len(frames))))
+    return [gif_file(size, colours, part) for part in split_parts(runs)]
 
 
-def _gif(images: list[Image.Image], width: int) -> bytes:
-    frames = []
-    for image in images:
-        height = int(image.size[1] * width / image.size[0])
-        frames.append(image.resize((width, height), Image.LANCZOS).quantize(colors=128, method=Image.MEDIANCUT))
-    out = io.BytesIO()
-    durations = [FRAME_MS] * (len(frames) - 1) + [LAST_FRAME_MS]
-    frames[0].save(out, "GIF", save_all=True, append_images=frames[1:], duration=durations, loop=0,
-                   optimize=False)
-    return out.getvalue()
+def durations(start: int, count: int, total: int) -> list[int]:
+    """How long frames `start`… show: the last frame of the game lingers."""
+    return [LAST_FRAME_MS if start + i == total - 1 else FRAME_MS for i in range(count)]

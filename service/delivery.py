@@ -27,7 +27,7 @@ from datetime import timedelta
 from typing import Awaitable, Callable
 
 from .games import GameService
-from .maps import phase_map
+from .maps import phase_map, prefetch_results, results_maps
 from .models import CONSOLE_GUILD, GameInfo, OutboxMessage
 from .timers import backoff
 
@@ -64,6 +64,7 @@ class Delivery:
     png: bytes | None
     filename: str | None
     map_seq: int | None = None        # the phase the map shows
+    extras: tuple[tuple[bytes, str], ...] = ()    # more pictures: the crop of a turn's action
 
 
 Sender = Callable[[Destination, Delivery], Awaitable[None]]
@@ -110,15 +111,19 @@ def route_of(game: GameInfo, message: OutboxMessage) -> tuple[Destination, ...]:
 async def prepare(service: GameService, message: OutboxMessage) -> Delivery:
     game = await service.game(message.game_id)
     png = filename = following = None
+    extras: list[tuple[bytes, str]] = []
     if message.phase_id is not None:
         phase = await service.store.phase_by_id(message.phase_id)
         following = phase.seq + 1 if phase.adjudicated_at else phase.seq
         try:
-            png, filename = await phase_map(service, game.id, following)
+            if phase.adjudicated_at:     # a turn's results: the board and the crop of its action
+                (png, filename), *extras = await results_maps(service, game.id, following)
+            else:
+                png, filename = await phase_map(service, game.id, following)
         except Exception:  # noqa: BLE001 - a map that cannot be drawn must never stop a report
             log.exception("map of game %s phase %s failed; sending the text alone", game.id, following)
     return Delivery(message, game, route_of(game, message), message.content, png, filename,
-                    following if png is not None else None)
+                    following if png is not None else None, tuple(extras))
 
 
 async def for_reader(service: GameService, delivery: Delivery, destination: Destination) -> Delivery:
@@ -178,6 +183,7 @@ async def deliver_pending(service: GameService, send: Sender, console: bool = Fa
         due = [m for m in await service.due_messages(console, batch) if m.id not in tried]
         if not due:
             return delivered
+        prefetch_results(service, due)      # every turn's maps drawn at once, on all the workers
         for message in due:
             tried.add(message.id)
             if await deliver_one(service, message, send):

@@ -11,24 +11,26 @@ import re
 from .errors import BadInput, NotFound
 from .games import GameService
 from .models import PhaseInfo
+from .phase_index import phase_headers
 from .visibility import orders_visible
 
 HEADLINES = 3
 
 
 async def past_phase(service: GameService, game_id: int, seq: int | None) -> PhaseInfo:
-    """Phase `seq` of the game if it has been adjudicated; default: the last adjudicated one."""
-    phases = [p for p in await service.store.phases(game_id) if p.adjudicated_at]
+    """Phase `seq` of the game if it has been adjudicated; default: the last adjudicated one.
+    Only that phase's position is read: the others are found by number (`phase_index`)."""
+    phases = [p for p in await phase_headers(service.store, game_id) if p.adjudicated_at]
     if not phases:
         raise BadInput(f"game #{game_id} has no adjudicated phase yet: history starts after the first "
                        f"deadline (or when everyone is ready)")
     if seq is None:
-        return phases[-1]
+        return await service.store.phase_by_id(phases[-1].id)
     found = next((p for p in phases if p.seq == seq), None)
     if found is None:
         labels = ", ".join(f"{p.seq} ({p.label})" for p in phases[-8:])
         raise NotFound(f"phase {seq} of game #{game_id} has not been adjudicated; past phases: {labels}")
-    return found
+    return await service.store.phase_by_id(found.id)
 
 
 async def history_text(service: GameService, game_id: int, seq: int | None = None) -> tuple[str, int]:
@@ -66,7 +68,7 @@ async def last_headlines(service: GameService, game_id: int) -> str | None:
 
 async def phase_choices(service: GameService, game_id: int, typed: str) -> list[tuple[str, int]]:
     """Adjudicated phases matching what was typed, newest first: (label, number)."""
-    phases = [p for p in await service.store.phases(game_id) if p.adjudicated_at]
+    phases = [p for p in await phase_headers(service.store, game_id) if p.adjudicated_at]
     typed = typed.strip().lower()
     return [(f"{p.seq}: {p.label}", p.seq) for p in reversed(phases)
             if typed in f"{p.seq} {p.label}".lower()][:25]

@@ -1,17 +1,31 @@
-"""The picture of a phase: its position, with arrows for the orders that led to it."""
+"""The picture of a phase: its position, with arrows for the orders that led to it; the crop of
+a turn's action for phones; and the replay of a whole game.
+
+Nothing here decodes a stored position on the event loop: the stored (compressed) state goes to
+a worker (`service.workers`), which decodes it, has the variant describe it and draws it
+(issue 25: a long game's maps never stall the bot).
+"""
 from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
 
 from engine.variant import get_variant
 from render import render_map
 from render.regions import regions_of
-from render.replay import render_replay
+from render.registry import focus_crop
+from render.replay import durations, encode_frames, fixed_palette, frame_image, gif_file, split_parts
 
-from .errors import BadInput
-
+from .errors import BadInput, BadState
 from .games import GameService
+from .models import GameInfo, decode_state
+from .phase_index import PhaseHeader, current_seq, phase_header, phase_row, stored_phases
 from .visibility import orders_visible
+from .workers import BACKGROUND, Overrun
 
 RENDER_SECONDS = 30.0
+REPLAY_SECONDS = 120.0
+REPLAY_RUN = 24             # frames a worker draws in one go (each run starts with a whole frame)
 
 
 def checked_region(variant_key: str, region: str | None) -> str | None:
@@ -25,52 +39,187 @@ def checked_region(variant_key: str, region: str | None) -> str | None:
     return region
 
 
-async def phase_map(service: GameService, game_id: int, seq: int | None = None,
-                    region: str | None = None, viewer_id: int | None = None) -> tuple[bytes, str]:
-    """PNG bytes and a file name for phase `seq` (default: the current phase), the whole board or
-    one named region of it, enlarged (`render.regions`). In the colours of `viewer_id`'s own
-    palette when the map is for them alone, else of the server's default.
+# ------------------------------------------------------------------ in the workers
+def draw_phase(variant_key: str, stored_state: bytes | str, last_orders: dict | None, label: str,
+               region: str | None, palette: str) -> bytes:
+    """In a worker: read the stored position, describe it and draw it (whole, or one region)."""
+    state = decode_state(stored_state)
+    summary = get_variant(variant_key).describe(state)
+    return render_map(variant_key, state, last_orders, label, summary, region, palette)
 
-    Only orders of an already adjudicated phase are drawn, so a map never leaks orders
-    that are still secret.
-    """
-    phase = await service.phase(game_id, seq)
-    game = await service.game(game_id)
-    variant = get_variant(game.variant)
-    region = checked_region(game.variant, region)
+
+def draw_results(variant_key: str, stored_state: bytes | str, last_orders: dict | None, label: str,
+                 palette: str) -> tuple[bytes, bytes | None]:
+    """In a worker: the results map of a phase and the phone-sized crop around its action (None
+    when the turn had no action to show)."""
+    state = decode_state(stored_state)
+    summary = get_variant(variant_key).describe(state)
+    full = render_map(variant_key, state, last_orders, label, summary, None, palette)
+    return full, focus_crop(variant_key, state, last_orders, label, palette)
+
+
+@dataclass(frozen=True)
+class ReplayFrame:
+    """A frame as a worker gets it: a stored position and the orders that made it."""
+    state: bytes | str
+    orders: dict[str, list[str]]
+    label: str
+
+
+def replay_colours(variant_key: str, frame: ReplayFrame, palette: str) -> tuple[tuple[int, int], bytes]:
+    """In a worker: the replay's canvas size and fixed palette, from its first frame."""
+    state = decode_state(frame.state)
+    image = frame_image(variant_key, state, frame.orders, frame.label, get_variant(variant_key).describe(state),
+                        palette)
+    try:
+        return image.size, fixed_palette(image, variant_key, palette)
+    finally:
+        image.close()
+
+
+def replay_run(variant_key: str, frames: list[ReplayFrame], palette: str, colours: bytes,
+               start: int, total: int) -> list[bytes]:
+    """In a worker: GIF frame blocks for a run of frames, drawn and encoded one at a time."""
+    variant = get_variant(variant_key)
+
+    def images():
+        for frame in frames:
+            state = decode_state(frame.state)
+            yield frame_image(variant_key, state, frame.orders, frame.label, variant.describe(state), palette)
+    return encode_frames(images(), colours, durations(start, len(frames), total))
+
+
+# ------------------------------------------------------------------ on the loop
+async def _drawn(service: GameService, fn, *args, timeout: float = RENDER_SECONDS, priority: int = 0):
+    try:
+        return await service.cpu.run(fn, *args, timeout=timeout, priority=priority)
+    except Overrun:
+        raise BadState("drawing this map took too long and was stopped; try again in a minute") from None
+
+
+async def shown_phase(service: GameService, game: GameInfo, seq: int | None) -> PhaseHeader:
+    """The phase `seq` (default: the current one) by number and label, without its position."""
+    if seq is None:
+        seq = await current_seq(service.store, game.id, game.current_phase)
+        if seq is None:
+            raise BadState(f"game #{game.id} has not started yet")
+    found = await phase_header(service.store, game.id, seq)
+    if found is None:
+        await phase_row(service.store, game.id, seq)       # the number checked and refused by name
+    return found
+
+
+async def _results_orders(service: GameService, game: GameInfo, seq: int):
+    """The orders that made phase `seq` (those of the phase before, once adjudicated: public) and
+    the map's label for them, or (None, label) when there are none."""
+    row = await phase_row(service.store, game.id, seq)
+    label = f"{game.name}: {row.label}"
     last_orders = None
-    label = f"{game.name}: {phase.label}"
-    if phase.seq > 0:
-        previous = await service.phase(game_id, phase.seq - 1)
+    if row.seq > 0:
+        previous = await phase_header(service.store, game.id, row.seq - 1)
         sheets = await service.store.order_sheets(previous.id)
         last_orders = {seat: list(sheet.lines) for seat, sheet in sheets.items()
                        if orders_visible(game, seat, previous.adjudicated_at is not None, None)}
         if any(last_orders.values()):
             # the arrows are the orders of the phase just resolved; the units stand as they now do
-            label = f"{game.name}: {previous.label} orders → {phase.label}"
-    if phase.adjudicated_at is None and phase.deadline is not None and game.status == "active":
-        label += f" · orders due {phase.deadline:%a %d %b %H:%M} UTC"
-    palette = await service.palette_for(game.guild_id, viewer_id)
-    png = await service.cpu.run(render_map, game.variant, phase.state, last_orders, label,
-                                variant.describe(phase.state), region, palette, timeout=RENDER_SECONDS)
-    suffix = f"-{region.replace(' ', '-')}" if region else ""
-    return png, f"game-{game_id}-phase-{phase.seq}{suffix}.png"
+            label = f"{game.name}: {previous.label} orders → {row.label}"
+    if row.adjudicated_at is None and row.deadline is not None and game.status == "active":
+        label += f" · orders due {row.deadline:%a %d %b %H:%M} UTC"
+    return row, last_orders, label
 
 
-REPLAY_SECONDS = 120.0
+async def phase_map(service: GameService, game_id: int, seq: int | None = None,
+                    region: str | None = None, viewer_id: int | None = None) -> tuple[bytes, str]:
+    """PNG bytes and a file name for phase `seq` (default: the current phase), the whole board or
+    one named region of it, drawn at its own scale (`render.regions`). In the colours of
+    `viewer_id`'s own palette when the map is for them alone, else of the server's default.
 
-
-async def replay_gif(service: GameService, game_id: int, viewer_id: int | None = None) -> tuple[bytes, str]:
-    """The game so far, phase by phase, as an animated GIF (positions only: they are public)."""
+    Only orders of an already adjudicated phase are drawn, so a map never leaks orders
+    that are still secret.
+    """
     game = await service.game(game_id)
-    variant = get_variant(game.variant)
-    phases = await service.store.phases(game_id)
+    region = checked_region(game.variant, region)
+    seq = (await shown_phase(service, game, seq)).seq
+    row, last_orders, label = await _results_orders(service, game, seq)
+    palette = await service.palette_for(game.guild_id, viewer_id)
+    png = await _drawn(service, draw_phase, game.variant, row.state, last_orders, label, region, palette)
+    suffix = f"-{region.replace(' ', '-')}" if region else ""
+    return png, f"game-{game_id}-phase-{row.seq}{suffix}.png"
+
+
+# Turns' maps being drawn ahead of their delivery: the clock delivers one message at a time, so
+# without this eight games resolving together would draw their maps one after another.
+_AHEAD: dict[tuple[int, int, int], asyncio.Future] = {}
+AHEAD_LIMIT = 32
+
+
+def prefetch_results(service: GameService, messages) -> None:
+    """Start drawing the results maps of the turns these outbox messages report, all at once
+    (the worker pool runs them side by side); `results_maps` then takes the finished pictures."""
+    for message in list(messages)[:AHEAD_LIMIT]:
+        if message.phase_id is not None:
+            asyncio.ensure_future(_draw_ahead(service, message.game_id, message.phase_id))
+
+
+async def _draw_ahead(service: GameService, game_id: int, phase_id: int) -> None:
+    row = await service.store.db.fetchone("SELECT seq, adjudicated_at FROM phases WHERE id=?", (phase_id,))
+    if row is None or row["adjudicated_at"] is None:
+        return
+    key = (id(service), game_id, row["seq"] + 1)
+    if key in _AHEAD:
+        return
+    while len(_AHEAD) >= AHEAD_LIMIT:                   # never taken (its message failed first)
+        _AHEAD.pop(next(iter(_AHEAD))).cancel()
+    task = _AHEAD[key] = asyncio.ensure_future(_results_maps(service, game_id, row["seq"] + 1))
+    task.add_done_callback(lambda done: done.cancelled() or done.exception())   # retrieved here or by its taker
+
+
+async def results_maps(service: GameService, game_id: int, seq: int) -> list[tuple[bytes, str]]:
+    """What is posted with a turn's results: the whole board of phase `seq` (the position the
+    turn made, its orders as arrows) and, when the turn had action, a crop around it sharp enough
+    for a phone (issue 27 item 4)."""
+    ahead = _AHEAD.pop((id(service), game_id, seq), None)
+    if ahead is not None:
+        return await ahead
+    return await _results_maps(service, game_id, seq)
+
+
+async def _results_maps(service: GameService, game_id: int, seq: int) -> list[tuple[bytes, str]]:
+    game = await service.game(game_id)
+    row, last_orders, label = await _results_orders(service, game, seq)
+    palette = await service.palette_for(game.guild_id, None)
+    full, focus = await _drawn(service, draw_results, game.variant, row.state, last_orders, label, palette)
+    files = [(full, f"game-{game_id}-phase-{row.seq}.png")]
+    if focus is not None:
+        files.append((focus, f"game-{game_id}-phase-{row.seq}-action.png"))
+    return files
+
+
+async def replay_gif(service: GameService, game_id: int, viewer_id: int | None = None) -> list[tuple[bytes, str]]:
+    """The game so far, phase by phase, as animated GIFs (one file, or several parts for a long
+    game, each under the upload limit): every frame is that phase's results map — the orders that
+    made it as arrows. Only adjudicated phases' orders are read: they are public."""
+    game = await service.game(game_id)
+    phases = await stored_phases(service.store, game_id)
     if not phases:
         raise BadInput(f"game #{game_id} has not started yet: nothing to replay")
-    frames = [(p.state, f"{game.name}: {p.label}", variant.describe(p.state)) for p in phases]
+    total = len(phases)
+    frames = []
+    for index, phase in enumerate(phases):
+        orders = phases[index - 1].orders if index else {}
+        shown = f"{phases[index - 1].label} orders → {phase.label}" if orders else phase.label
+        frames.append(ReplayFrame(phase.state, orders, f"{game.name}: {shown} ({index + 1}/{total})"))
     palette = await service.palette_for(game.guild_id, viewer_id)
-    gif = await service.cpu.run(render_replay, game.variant, frames, 720, palette, timeout=REPLAY_SECONDS)
-    return gif, f"game-{game_id}-replay.gif"
+    size, colours = await _drawn(service, replay_colours, game.variant, frames[0], palette, priority=BACKGROUND)
+    starts = range(0, total, REPLAY_RUN)
+    runs = await asyncio.gather(*(
+        _drawn(service, replay_run, game.variant, frames[start:start + REPLAY_RUN], palette, colours, start, total,
+               timeout=REPLAY_SECONDS, priority=BACKGROUND) for start in starts))
+    parts = split_parts(runs)
+    if len(parts) == 1:
+        return [(gif_file(size, colours, parts[0]), f"game-{game_id}-replay.gif")]
+    return [(gif_file(size, colours, part), f"game-{game_id}-replay-part-{n}-of-{len(parts)}.gif")
+            for n, part in enumerate(parts, 1)]
 
 
 async def preview_map(service: GameService, game_id: int, user_id: int, region: str | None = None) -> tuple[bytes, str]:
@@ -89,6 +238,6 @@ async def preview_map(service: GameService, game_id: int, user_id: int, region: 
     state = {**phase.state, "resolved": {}, "failed_orders": []}
     label = f"{game.name}: {phase.label} — preview of {', '.join(seats)}'s orders (only you see this)"
     palette = await service.palette_for(game.guild_id, user_id)
-    png = await service.cpu.run(render_map, game.variant, state, mine, label, variant.describe(phase.state), region,
-                                palette, timeout=RENDER_SECONDS)
+    png = await _drawn(service, render_map, game.variant, state, mine, label, variant.describe(phase.state), region,
+                       palette)
     return png, f"game-{game_id}-phase-{phase.seq}-preview.png"

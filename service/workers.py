@@ -3,26 +3,52 @@
 On Discord a map render or a large odds computation would otherwise stop the bot from
 answering heartbeats and every other server while it runs. `ProcessPool` runs such pure
 functions in worker processes; `Inline` runs them in place (the console, unit tests).
+
+The pool has one worker per core the process may use (issue 25: eight games resolving at once
+must not wait on one worker), and hands each worker one job at a time: the rest wait here, in
+order of priority (a map after a turn before the frames of a replay), at most `MAX_WAITING` of
+them — beyond that a job is refused at once (`Busy`) rather than piling up. A job's time bound
+runs from when a worker takes it, so waiting in line never counts as an overrun.
 """
 from __future__ import annotations
 
 import asyncio
+import heapq
+import itertools
 import logging
 import multiprocessing
+import os
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any, Callable
 
+from .errors import BadState
+
 log = logging.getLogger("dispatch.workers")
+
+MAX_WAITING = 64            # jobs waiting for a worker; more are refused (Busy)
+URGENT, BACKGROUND = 0, 10  # priorities: a map a player waits for / the frames of a replay
 
 
 class Overrun(Exception):
     """The work took longer than its time bound and was stopped."""
 
 
+class Busy(BadState):
+    """Too much work is waiting for the workers: the job was not started."""
+
+
+def machine_workers() -> int:
+    """How many cores this process may run on (its CPU affinity, else the machine's count)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
 class Inline:
     """Run the function right here (no isolation, no bound): for the console and unit tests."""
 
-    async def run(self, fn: Callable[..., Any], *args: Any, timeout: float = 0) -> Any:
+    async def run(self, fn: Callable[..., Any], *args: Any, timeout: float = 0, priority: int = URGENT) -> Any:
         return fn(*args)
 
     def close(self) -> None:
@@ -40,10 +66,48 @@ class ProcessPool:
     A job that overruns its bound is abandoned and the pool replaced, so a runaway computation
     never keeps a worker busy for the next one."""
 
-    def __init__(self, workers: int = 1, threads: bool = False):
-        self.workers = workers
+    def __init__(self, workers: int | None = None, threads: bool = False, max_waiting: int = MAX_WAITING):
+        self.workers = workers or machine_workers()
         self.threads = threads
+        self.max_waiting = max_waiting
         self._pool: Executor | None = None
+        self._running = 0
+        self._waiting: list[tuple[int, int, asyncio.Future]] = []     # (priority, arrival, wake-up)
+        self._arrivals = itertools.count()
+
+    @property
+    def waiting(self) -> int:
+        """Jobs waiting for a worker now."""
+        return len(self._waiting)
+
+    async def _turn(self, priority: int) -> None:
+        """Wait until a worker is free for this job (lower `priority` first, then first come)."""
+        if self._running < self.workers and not self._waiting:
+            self._running += 1
+            return
+        if len(self._waiting) >= self.max_waiting:
+            raise Busy(f"{len(self._waiting)} jobs are already waiting for the map and odds workers; "
+                       f"try again in a minute")
+        wake = asyncio.get_running_loop().create_future()
+        entry = (priority, next(self._arrivals), wake)
+        heapq.heappush(self._waiting, entry)
+        try:
+            await wake                     # _done hands its worker over (the count stays)
+        except asyncio.CancelledError:
+            if wake.done() and not wake.cancelled():
+                self._done()               # handed a worker just as it was cancelled: pass it on
+            else:
+                self._waiting.remove(entry)
+                heapq.heapify(self._waiting)
+            raise
+
+    def _done(self) -> None:
+        while self._waiting:
+            _, _, wake = heapq.heappop(self._waiting)
+            if not wake.done():
+                wake.set_result(None)
+                return
+        self._running -= 1
 
     def _executor(self) -> Executor:
         if self._pool is None:
@@ -54,14 +118,19 @@ class ProcessPool:
                                                  initializer=_worker_init)
         return self._pool
 
-    async def run(self, fn: Callable[..., Any], *args: Any, timeout: float = 30.0) -> Any:
-        future = self._executor().submit(fn, *args)
+    async def run(self, fn: Callable[..., Any], *args: Any, timeout: float = 30.0, priority: int = URGENT) -> Any:
+        await self._turn(priority)
         try:
-            return await asyncio.wait_for(asyncio.wrap_future(future), timeout)
-        except asyncio.TimeoutError:
-            log.warning("%s overran its %ss bound; replacing the worker pool", getattr(fn, "__name__", fn), timeout)
-            self._replace()
-            raise Overrun(f"stopped after {timeout:g} s") from None
+            future = self._executor().submit(fn, *args)
+            try:
+                return await asyncio.wait_for(asyncio.wrap_future(future), timeout)
+            except asyncio.TimeoutError:
+                log.warning("%s overran its %ss bound; replacing the worker pool", getattr(fn, "__name__", fn),
+                            timeout)
+                self._replace()
+                raise Overrun(f"stopped after {timeout:g} s") from None
+        finally:
+            self._done()
 
     def _replace(self) -> None:
         pool, self._pool = self._pool, None

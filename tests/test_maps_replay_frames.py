@@ -1,0 +1,263 @@
+"""Issue 27 items 4-5 and issue 25 items 1-3: replay frames that tell each turn in the powers' own
+colours, crops a phone can read, `/history` reading one phase, and the worker pool's queue."""
+import asyncio
+import io
+import random
+import threading
+
+import pytest
+from PIL import Image, ImageDraw
+
+from engine.catalog import register_all
+from engine.diplomacy.rx07 import Rx07Variant
+from render import replay
+from render.diplomacy import place_point, power_colours
+from render.regions import action_points, cut_out, focus_box, wrap
+from tests.conftest import ALICE, BOB, GUILD
+
+V = Rx07Variant()
+ORDERS = {"Central": ["A Mun - Bur", "A Ber S A Mun - Bur", "F Kie - Hel", "A Vie - Tyr"],
+          "Entente": ["A Par - Pic", "F Lon - Nth", "A War - Ukr", "F Sev - Bla"]}
+
+
+def frames_of(gif: bytes) -> list[Image.Image]:
+    """Every frame of a GIF as shown (each later frame drawn over the one before)."""
+    image = Image.open(io.BytesIO(gif))
+    out = []
+    for index in range(image.n_frames):
+        image.seek(index)
+        out.append(image.convert("RGB"))
+    return out
+
+
+def near(image: Image.Image, point, radius: int = 4) -> list[tuple[int, int, int]]:
+    x, y = (int(v) for v in point)
+    return list(image.crop((x - radius, y - radius, x + radius, y + radius)).getdata())
+
+
+def test_replay_frames_show_each_turns_orders_in_every_powers_own_colour():
+    register_all()
+    state = V.initial_state({}, random.Random(1))
+    after = V.adjudicate(state, ORDERS, random.Random(2)).state
+    frames = [(state, None, "start", V.describe(state)), (after, ORDERS, "orders → Spring", V.describe(after)),
+              (after, None, "Spring", V.describe(after))]
+    parts = replay.render_replay("rx07", frames)
+    assert len(parts) == 1
+    shown = frames_of(parts[0])
+    assert len(shown) == 3
+    colours = power_colours("standard")
+    for frame in shown:
+        present = {colour for _, colour in frame.getcolors(1 << 16)}
+        assert set(colours.values()) <= present           # every power in its true colour
+    # the move Mun - Bur is drawn in the frame of its orders, in Germany's colour, and not after
+    (x0, y0), (x1, y1) = place_point("mun"), place_point("bur")
+    middle = ((x0 + x1) / 2, (y0 + y1) / 2)
+    assert colours["Germany"] in near(shown[1], middle)
+    assert colours["Germany"] not in near(shown[2], middle)
+    assert colours["Germany"] not in near(shown[0], middle)
+
+
+def test_the_fixed_palette_holds_every_power_colour_exactly_in_both_palettes():
+    state = V.initial_state({}, random.Random(1))
+    for palette in ("standard", "colour-blind"):
+        first = replay.frame_image("rx07", state, None, "start", V.describe(state), palette)
+        colours = replay.fixed_palette(first, "rx07", palette)
+        table = {tuple(colours[i:i + 3]) for i in range(0, 768, 3)}
+        assert len(colours) == 768
+        assert set(power_colours(palette).values()) <= table
+
+
+def test_a_long_replay_comes_in_parts_each_under_the_budget_and_starting_whole(monkeypatch):
+    state = V.initial_state({}, random.Random(1))
+    after = V.adjudicate(state, ORDERS, random.Random(2)).state
+    frames = [(state if n % 2 == 0 else after, ORDERS if n % 2 else None, f"phase {n}", "") for n in range(6)]
+    whole = replay.render_replay("rx07", frames, run=2)
+    assert len(whole) == 1 and Image.open(io.BytesIO(whole[0])).n_frames == 6
+    budget = max(len(part) for part in whole) // 2
+    monkeypatch.setattr(replay, "UPLOAD_BUDGET", budget)
+    parts = replay.render_replay("rx07", frames, run=2)
+    assert len(parts) > 1
+    assert sum(Image.open(io.BytesIO(p)).n_frames for p in parts) == 6
+    first_frames = [frames_of(p)[0] for p in parts]
+    for part, first in zip(parts, first_frames):
+        assert len(part) <= budget or Image.open(io.BytesIO(part)).n_frames == 2    # one run alone
+        # a part opens on a whole map, not on the rectangle that changed
+        assert first.getbbox() is not None and len(first.getcolors(1 << 16)) > 20
+    # the same frame looks the same whichever part it opens or continues
+    later = frames_of(whole[0])[2]
+    assert list(later.getdata()) == list(first_frames[1].getdata())
+
+
+def test_a_turns_action_is_found_where_its_orders_and_losses_are():
+    import render.diplomacy as board
+    points = action_points(board, {"dislodged": {"ukr": {"unit": {"loc": "ukr"}}}}, ORDERS)
+    assert place_point("bur") in points and place_point("ukr") in points and place_point("bla") in points
+    box = focus_box(points, board.board_size())
+    width, height = box[2] - box[0], box[3] - box[1]
+    assert width <= 640 and height <= 480
+    # the densest part of the action: the western moves, four of them, rather than both ends of the map
+    inside = [p for p in points if box[0] <= p[0] <= box[2] and box[1] <= p[1] <= box[3]]
+    assert len(inside) >= len(points) // 2
+    assert focus_box([], board.board_size()) is None
+
+
+def test_a_cut_out_crop_has_its_title_and_legend_inside():
+    import render.diplomacy as board
+    state = V.initial_state({}, random.Random(1))
+    scale = 2.0
+    png = board.render_diplomacy(state, ORDERS, "", "", "standard", scale=scale)
+    title = "A very long game name: Spring 1914 Movement orders → Fall 1914 Movement — where the action was"
+    out = Image.open(io.BytesIO(cut_out(png, (300, 400, 700, 700), scale, title, board))).convert("RGB")
+    assert out.size[0] == 800 and out.size[1] > 600 + 60
+    probe = ImageDraw.Draw(out)
+    from render.fonts import font
+    lines = wrap(probe, title, font(24), 800 - 24)
+    assert len(lines) >= 2 and all(probe.textlength(line, font=font(24)) <= 776 for line in lines)
+    panel = out.crop((0, 600, 800, out.size[1]))
+    # the legend swatches: every power's colour is in the panel under the crop
+    present = {colour for _, colour in panel.getcolors(1 << 16)}
+    assert set(power_colours("standard").values()) <= present
+
+
+def test_a_region_is_drawn_at_its_own_scale_with_the_title_that_fits():
+    from render.registry import render_map
+    state = V.initial_state({}, random.Random(1))
+    label = "Great War: Spring 1914 Movement orders → Fall 1914 Movement"
+    png = render_map("rx07", state, ORDERS, label, V.describe(state), "balkans")
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    assert image.size[0] >= 900                      # drawn larger from the geometry, for phones
+    whole = Image.open(io.BytesIO(render_map("rx07", state, ORDERS, label, V.describe(state)))).convert("RGB")
+    # sharp: as many distinct colours as a map drawn at that size, not a blur of an enlarged one
+    assert image.size[0] / (whole.size[0] / 1376 * 300) > 1.5
+
+
+# ---------------------------------------------------------------- service
+async def start_rx07(service):
+    register_all()
+    game = await service.create_game(GUILD, ALICE, "rx07", name="Great War")
+    await service.join(game.id, ALICE, "Entente")
+    await service.join(game.id, BOB, "Central")
+    return await service.start(game.id, ALICE)
+
+
+async def test_history_of_one_phase_decodes_that_phase_alone(service, monkeypatch):
+    import service.models as models
+    from service.history import history_text, phase_choices
+    game = await start_rx07(service)
+    for _ in range(3):
+        await service.adjudicate(game.id)
+    decoded = []
+    real = models.decode_state
+    monkeypatch.setattr(models, "decode_state", lambda stored: decoded.append(1) or real(stored))
+    text, seq = await history_text(service, game.id, 1)
+    assert seq == 1 and "Results" in text
+    assert len(decoded) == 1
+    decoded.clear()
+    assert [s for _, s in await phase_choices(service, game.id, "")] == [2, 1, 0]
+    assert decoded == []
+
+
+async def test_a_maps_position_is_decoded_in_the_worker_not_on_the_loop(service, monkeypatch):
+    import service.models as models
+    from service.maps import phase_map
+    game = await start_rx07(service)
+    await service.submit_orders(game.id, BOB, "A Mun - Bur")
+    await service.adjudicate(game.id)
+    on_loop = []
+    real = models.decode_state
+
+    def watch(stored):
+        try:
+            asyncio.get_running_loop()
+            on_loop.append(1)
+        except RuntimeError:
+            pass
+        return real(stored)
+    monkeypatch.setattr(models, "decode_state", watch)
+
+    from service.workers import ProcessPool
+    service.cpu = ProcessPool(threads=True)
+    try:
+        png, name = await phase_map(service, game.id, 1)
+    finally:
+        service.cpu.close()
+    assert png.startswith(b"\x89PNG") and name == f"game-{game.id}-phase-1.png"
+    assert on_loop == []
+
+
+async def test_the_results_come_with_the_crop_of_the_turns_action(service):
+    from service.delivery import deliver_pending
+    game = await start_rx07(service)
+    await drain_messages(service)
+    await service.submit_orders(game.id, BOB, "A Mun - Bur\nA Ber S A Mun - Bur")
+    await service.submit_orders(game.id, ALICE, "A Par - Bur")
+    await service.adjudicate(game.id)
+    sent = []
+
+    async def send(destination, delivery):
+        sent.append((destination, delivery))
+    await deliver_pending(service, send, console=False)
+    results = [d for _, d in sent if d.message.phase_id is not None]
+    assert len(results) == 1
+    delivery = results[0]
+    assert delivery.filename == f"game-{game.id}-phase-1.png"
+    assert [name for _, name in delivery.extras] == [f"game-{game.id}-phase-1-action.png"]
+    crop = Image.open(io.BytesIO(delivery.extras[0][0])).convert("RGB")
+    assert crop.size[0] >= 900
+    # Burgundy, where the armies met, is in the crop: both attackers' colours are there
+    colours = power_colours("standard")
+    present = {colour for _, colour in crop.getcolors(1 << 18)}
+    assert colours["Germany"] in present and colours["France"] in present
+
+
+async def drain_messages(service):
+    from service.delivery import deliver_pending
+
+    async def send(destination, delivery):
+        pass
+    await deliver_pending(service, send, console=False)
+
+
+async def test_the_replay_of_a_game_through_the_service_draws_every_phase(service):
+    from service.maps import replay_gif
+    game = await start_rx07(service)
+    await service.submit_orders(game.id, BOB, "A Mun - Bur")
+    await service.adjudicate(game.id)
+    await service.adjudicate(game.id)
+    parts = await replay_gif(service, game.id)
+    assert [name for _, name in parts] == [f"game-{game.id}-replay.gif"]
+    assert Image.open(io.BytesIO(parts[0][0])).n_frames == 3
+
+
+# ---------------------------------------------------------------- workers
+def test_the_pool_has_a_worker_for_each_core_it_may_use():
+    import os
+
+    from service.workers import ProcessPool
+    assert ProcessPool().workers == len(os.sched_getaffinity(0))
+    assert ProcessPool(workers=3).workers == 3
+
+
+async def test_waiting_jobs_go_by_priority_and_too_many_are_refused():
+    from service.workers import BACKGROUND, URGENT, Busy, ProcessPool
+    pool = ProcessPool(workers=1, threads=True, max_waiting=2)
+    gate = threading.Event()
+    order = []
+    try:
+        first = asyncio.ensure_future(pool.run(gate.wait, 30, timeout=30))
+        while pool._running == 0:       # noqa: SLF001 - the worker has taken the first job
+            await asyncio.sleep(0)
+        late = asyncio.ensure_future(pool.run(order.append, "replay frames", timeout=30, priority=BACKGROUND))
+        await asyncio.sleep(0)
+        urgent = asyncio.ensure_future(pool.run(order.append, "map after a turn", timeout=30, priority=URGENT))
+        await asyncio.sleep(0)
+        assert pool.waiting == 2
+        with pytest.raises(Busy, match="waiting"):
+            await pool.run(order.append, "one too many", timeout=30)
+        gate.set()
+        await asyncio.gather(first, late, urgent)
+        assert order == ["map after a turn", "replay frames"]
+        assert pool.waiting == 0
+    finally:
+        gate.set()
+        pool.close()
