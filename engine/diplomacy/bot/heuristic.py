@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from ..map import province_of
 from ..orders import Build, Convoy, Disband, Hold, Move, Remove, Retreat, Support, Unit
 from ..retreats import adjustment_counts, retreat_options
-from .board import NEUTRAL, Board, dislodged_of
+from .board import Board, dislodged_of
 from .convoys import convoy_plans, ferry_values
 from .rules import BotRules
 from .values import Values
@@ -330,7 +330,3 @@ def adjustment_orders(board: Board, values: Values, rules: BotRules) -> list[Pai
                             f"removes {unit}: the least useful unit (its best move is worth "
                             f"{values.score(unit.kind, max([unit.loc] + board.steps(unit), key=lambda l: values.of(unit.kind, l)))})"))
     return out
-
-
-def side_name(board: Board, power: str) -> str:
-    return board.side_of(power) if board.side_of(power) != NEUTRAL else power
