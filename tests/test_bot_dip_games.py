@@ -23,11 +23,12 @@ RX07 = get_variant("rx07")
 LEVELS = ("easy", "normal", "hard")
 
 
-def play(variant, seed: int, levels: dict[str, str], last_year: int, check_purity: bool = False):
+def play(variant, seed: int, levels: dict[str, str], last_year: int, check_purity: bool = False,
+         options: dict | None = None):
     """Bots order every seat each phase until the game ends or `last_year` is over. Every sheet
     is checked exactly as a player's would be. Returns the final state and the result."""
     rng = random.Random(seed)
-    state = variant.initial_state(variant.parse_options({}), rng)
+    state = variant.initial_state(variant.parse_options(options or {}), rng)
     result = None
     phases = 0
     while state["year"] <= last_year:
@@ -87,6 +88,13 @@ def test_every_diplomacy_variant_has_the_bot():
         seats = variant.seats(variant.parse_options({}))
         play(variant, 11, {seat: ("normal", "hard", "easy")[i % 3] for i, seat in enumerate(seats)}, last_year=
              variant.initial_state(variant.parse_options({}), random.Random(0))["year"] + 2)
+
+
+def test_the_search_adjudicates_by_the_game_s_rulebook_edition():
+    classic = get_variant("classic")
+    seats = classic.seats(classic.parse_options({"edition": "2000"}))
+    state, _ = play(classic, 3, {seat: "hard" for seat in seats}, last_year=1902, options={"edition": "2000"})
+    assert state["options"]["edition"] == "2000"
 
 
 def test_a_variant_without_a_bot_refuses_clearly():

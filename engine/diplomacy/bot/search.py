@@ -15,7 +15,6 @@ from typing import Any, Callable, Mapping, Sequence
 
 from engine.errors import OrderError
 
-from ..game import EDITION
 from ..movement import MovementResult, resolve_movement
 from ..parser import parse_order
 from ..retreats import retreat_options
@@ -135,12 +134,13 @@ def search_orders(variant: Any, state: Mapping[str, Any], seat: str, rng: random
     per_seat = [_candidates(variant, state, other, rng, rules)[2] for other in others]
     replies = [[line for sheets in per_seat for line, _ in sheets[j % len(sheets)]]
                for j in range(max(len(s) for s in per_seat))]
+    edition = variant.edition(state)      # the rulebook edition this game is adjudicated by
     payoff = []
     for sheet in mine:
         row = []
         ours = _given(board, [line for line, _ in sheet])
         for reply in replies:
-            result = resolve_movement(board.dmap, dict(board.units), ours + _given(board, reply), EDITION)
+            result = resolve_movement(board.dmap, dict(board.units), ours + _given(board, reply), edition)
             row.append(score(board, values, result))
         payoff.append(row)
     strategy = regret_matching(payoff)
