@@ -8,13 +8,11 @@ the words.
 """
 from __future__ import annotations
 
-from zoneinfo import available_timezones
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from service.policy import policy_text
+from service.policy import policy_text, zone_names
 from service.seats import advert_text
 
 from .common import GAME_ID, DispatchCog, actor_of, guild_only, reply, resolve_game
@@ -102,8 +100,7 @@ class GmCog(DispatchCog, name="Game master"):
     @policy.autocomplete("time_zone")
     async def _zones(self, interaction: discord.Interaction, current: str):
         key = current.lower().replace(" ", "_")
-        return [app_commands.Choice(name=z, value=z) for z in sorted(available_timezones())
-                if key in z.lower()][:25]
+        return [app_commands.Choice(name=z, value=z) for z in zone_names() if key in z.lower()][:25]
 
     @gm.command(name="adjudicate", description="GM: adjudicate the current phase now")
     @app_commands.describe(game_id=GAME_ID)

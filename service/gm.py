@@ -9,7 +9,7 @@ from render.palettes import check_palette
 from . import permissions
 from .checks import MAX_REMINDERS, check_hours, check_number, check_reminder_hours, clip, require_status
 from .errors import BadInput, BadState, Forbidden
-from .models import Actor, GameInfo, NotifySettings, iso
+from .models import Actor, GameInfo, NotifySettings, iso, parse_time
 from .visibility import redact_export
 
 
@@ -33,7 +33,11 @@ class GameMasterMixin:
     async def _pause_in(self, conn, game: GameInfo, actor: Actor | None, until: datetime | None, why: str) -> None:
         phase = await self.store.phase_by_id(game.current_phase, conn)
         now = self.clock()
-        remaining = max(0.0, (phase.deadline - now).total_seconds()) if phase.deadline else 0.0
+        # What is left is counted from now, but never from before the phase opened: with the
+        # clock behind (a host whose time was set back) the phase keeps at most its own length
+        # (with any extension), not its length plus the lag.
+        since = max(now, parse_time(phase.created_at) or now)
+        remaining = max(0.0, (phase.deadline - since).total_seconds()) if phase.deadline else 0.0
         await conn.execute("UPDATE games SET status='paused', paused_remaining=?, paused_until=? WHERE id=?",
                            (remaining, iso(until), game.id))
         await conn.execute("UPDATE phases SET deadline=NULL WHERE id=?", (phase.id,))

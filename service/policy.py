@@ -15,10 +15,13 @@ half the game's phase length, so a phase that resolves early keeps the rhythm.
 """
 from __future__ import annotations
 
+import difflib
 import re
 from datetime import datetime, timedelta, timezone
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from functools import lru_cache
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
+from engine.errors import did_you_mean
 from engine.variant import get_variant
 
 from . import permissions
@@ -29,12 +32,55 @@ from .models import Actor, GameInfo, PhaseInfo, iso
 MAX_EXCUSED = 10
 
 
+# Files of the zone database that are not places: `Factory` (a zone meaning "not set"),
+# `localtime`/`posixrules` (copies of some other zone), and the `posix/`, `right/` trees.
+NOT_ZONES = frozenset({"Factory", "localtime", "posixrules"})
+MAX_ZONE_NAME = 40         # the longest IANA name is 32 characters (America/Argentina/ComodRivadavia)
+
+
+@lru_cache(maxsize=1)
+def zone_names() -> tuple[str, ...]:
+    """The IANA time zones a game may use, sorted (for suggestions and autocomplete)."""
+    return tuple(sorted(z for z in available_timezones()
+                        if z not in NOT_ZONES and not z.startswith(("posix/", "right/"))))
+
+
+@lru_cache(maxsize=1)
+def _zone_keys() -> dict[str, str]:
+    return {name.lower(): name for name in zone_names()}
+
+
 def zone_of(name: str) -> ZoneInfo:
+    """The IANA time zone called `name` (any letter case): only a real zone of the database, never
+    a folder (`Europe`), a path, or one of its special files; refused with the closest names."""
+    text = str(name).strip()
+    found = _zone_keys().get(text.lower().replace(" ", "_")) if len(text) <= MAX_ZONE_NAME else None
+    if found is None:
+        key = text[:MAX_ZONE_NAME].lower().replace(" ", "_")
+        keys = _zone_keys()
+        region = [z for k, z in keys.items() if k.startswith(key + "/")] if key else []
+        if region:
+            raise BadInput(f"`{clip(text, MAX_ZONE_NAME)}` is a region of the time zone database, not a zone: name a "
+                           f"place in it, e.g. " + ", ".join(f"`{z}`" for z in region[:3]))
+        close = [keys[k] for k in difflib.get_close_matches(key, list(keys), n=3, cutoff=0.6)]
+        if not close and key:
+            close = [z for k, z in keys.items() if k.startswith(key) or k.endswith("/" + key)][:3]
+        hint = did_you_mean([f"`{z}`" for z in close]) if close else "; e.g. `Europe/Paris`, `America/New_York`, `UTC`"
+        raise BadInput(f"`{clip(text, MAX_ZONE_NAME)}` is not an IANA time zone{hint}")
     try:
-        return ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError):
-        raise BadInput(f"`{clip(name, 40)}` is not an IANA time zone; e.g. `Europe/Paris`, `America/New_York`, "
-                       f"`UTC`") from None
+        return ZoneInfo(found)
+    except (ZoneInfoNotFoundError, ValueError, OSError):
+        raise BadInput(f"the time zone `{found}` cannot be read on this host; choose another") from None
+
+
+def stored_zone(name: str | None) -> ZoneInfo:
+    """A game's stored zone. Zones set before names were checked against the database (such as
+    `localtime`) still read as they did; one this host cannot read counts as UTC, so a deadline
+    is always set."""
+    try:
+        return ZoneInfo(name or "UTC")
+    except (ZoneInfoNotFoundError, ValueError, OSError):
+        return ZoneInfo("UTC")
 
 
 def deadline_from(game: GameInfo, opened: datetime) -> datetime:
@@ -42,15 +88,17 @@ def deadline_from(game: GameInfo, opened: datetime) -> datetime:
     time of day that leaves at least half of it."""
     if not game.deadline_time:
         return opened + timedelta(hours=game.phase_hours)
-    zone = zone_of(game.time_zone or "UTC")
+    zone = stored_zone(game.time_zone)
     hour, minute = (int(part) for part in game.deadline_time.split(":"))
-    local = opened.astimezone(zone)
-    day = local.date()
+    opened = opened.astimezone(timezone.utc)
+    day = opened.astimezone(zone).date()
     while True:
-        # built from the date each time, so a daylight-saving change keeps the wall-clock time
-        candidate = datetime(day.year, day.month, day.day, hour, minute, tzinfo=zone)
-        if candidate - local >= timedelta(hours=game.phase_hours / 2):
-            return candidate.astimezone(timezone.utc)
+        # built from the date each time, so a daylight-saving change keeps the wall-clock time;
+        # the half phase is measured in real elapsed time (UTC): subtracting two times of the same
+        # zone counts wall-clock hours, and across a change that is an hour more or less than passes
+        candidate = datetime(day.year, day.month, day.day, hour, minute, tzinfo=zone).astimezone(timezone.utc)
+        if candidate - opened >= timedelta(hours=game.phase_hours / 2):
+            return candidate
         day += timedelta(days=1)
 
 
@@ -104,7 +152,7 @@ class PolicyMixin:
                                    f"`21:00`; or `off`")
                 values["deadline_time"] = f"{int(match.group(1)):02d}:{int(match.group(2) or 0):02d}"
         if time_zone is not None:
-            values["time_zone"] = zone_of(time_zone.strip()).key
+            values["time_zone"] = zone_of(time_zone).key
         if not values:
             raise BadInput("nothing to change: give excused misses, an extension, a deadline time, a time zone "
                            "or a pause cap")

@@ -47,3 +47,22 @@ async def test_game_import_refuses_a_bomb_a_forged_seed_and_a_second_copy(servic
         assert not world.fake.refusals and not world.fake.violations
     finally:
         await close_world(world)
+
+
+async def test_gm_policy_refuses_a_region_and_suggests_real_zones(service):
+    world = await make_world(service, bot_permissions=README_PERMISSIONS)
+    try:
+        alice = world.players[0]
+        await world.slash(alice, "game create", variant="rx07", name="Zones")
+        answer = await world.slash(alice, "gm policy", game_id=1, deadline_time="21:00", time_zone="Europe")
+        assert "`Europe` is a region of the time zone database, not a zone" in answer.text, answer.text
+        answer = await world.slash(alice, "gm policy", game_id=1, deadline_time="21:00", time_zone="Factory")
+        assert "`Factory` is not an IANA time zone" in answer.text, answer.text
+        answer = await world.slash(alice, "gm policy", game_id=1, deadline_time="21:00", time_zone="x" * 300)
+        assert "is not an IANA time zone" in answer.text and len(answer.text) < 400
+        assert (await service.game(1)).time_zone is None
+        answer = await world.slash(alice, "gm policy", game_id=1, deadline_time="21:00", time_zone="europe/paris")
+        assert "deadlines at 21:00 Europe/Paris" in answer.text, answer.text
+        assert not world.fake.refusals and not world.fake.violations
+    finally:
+        await close_world(world)
