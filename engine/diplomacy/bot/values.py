@@ -164,9 +164,13 @@ class Values:
         return max([self.of(unit.kind, unit.loc)] + [self.of(unit.kind, s) for s in self.board.steps(unit)])
 
     def score(self, kind: str, location: str) -> int:
-        """A destination's value on a 0-100 scale (100: the best province on the board), for reasons."""
-        best = max(max(v.values()) for v in self.value.values()) or 1.0
-        return max(0, round(100 * self.of(kind, location) / best))
+        """A destination's value on a 0-100 scale from the worst province on the board (0) to
+        the best (100), for either kind of unit — what reasons quote."""
+        if not hasattr(self, "_range"):
+            every = [v for table in self.value.values() for v in table.values()]
+            self._range = (min(every), max(every))
+        low, high = self._range
+        return round(100 * (self.of(kind, location) - low) / ((high - low) or 1.0))
 
     def enemy_reach(self, province: str) -> int:
         """The most units one enemy side could bring into `province`."""
