@@ -88,6 +88,8 @@ class Values:
         self.proximity = {kind: self._spread(graph) for kind, graph in graphs.items()}
         self.distance = {kind: self._distances(graph) for kind, graph in graphs.items()}
         self.value = {kind: self._destinations(kind) for kind in ("A", "F")}
+        every = [v for table in self.value.values() for v in table.values()]
+        self.low, self.high = min(every), max(every)
 
     # ---- step 1
     def attack_value(self, province: str) -> float:
@@ -166,11 +168,7 @@ class Values:
     def score(self, kind: str, location: str) -> int:
         """A destination's value on a 0-100 scale from the worst province on the board (0) to
         the best (100), for either kind of unit — what reasons quote."""
-        if not hasattr(self, "_range"):
-            every = [v for table in self.value.values() for v in table.values()]
-            self._range = (min(every), max(every))
-        low, high = self._range
-        return round(100 * (self.of(kind, location) - low) / ((high - low) or 1.0))
+        return round(100 * (self.of(kind, location) - self.low) / ((self.high - self.low) or 1.0))
 
     def enemy_reach(self, province: str) -> int:
         """The most units one enemy side could bring into `province`."""
