@@ -123,7 +123,8 @@ def _base(view: View, closed: frozenset[str], owners: Mapping[str, str], colours
     _draw_names(draw, view)
     coast_font = font(max(5, round(layout.COAST_PX * view.scale)))
     for loc, point in data.get("coast_labels", {}).items():
-        draw.text(view.xy(point), loc.split("/")[1], fill=COAST_INK, font=coast_font, anchor="mm")
+        draw.text(view.xy(point), loc.split("/")[1], fill=COAST_INK, font=coast_font, anchor="mm",
+                  stroke_width=max(1, round(view.scale)), stroke_fill=(255, 255, 255))
     r = layout.CENTRE_R * view.px
     for province, point in data["supply_centres"].items():
         x, y = view.xy(point)

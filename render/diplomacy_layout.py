@@ -157,3 +157,22 @@ def share_inside(province: str, box: Box) -> float:
     if left < 0 or top < 0 or right > raster.size[0] or bottom > raster.size[1] or right <= left or bottom <= top:
         return 0.0
     return raster.crop((left, top, right, bottom)).histogram()[index[province]] / ((right - left) * (bottom - top))
+
+
+@lru_cache(maxsize=128)
+def dislodged_inside(province: str) -> bool:
+    """Does a dislodged unit's spot lie mostly inside its province? (Else the map ties it back.)"""
+    point = unit_point(province, True)
+    return point is not None and share_inside(province, unit_box(point, True)) >= 0.5
+
+
+@lru_cache(maxsize=128)
+def dislodged_tie(province: str) -> bool:
+    """Should the map tie a dislodged unit back to its province's spot? When its spot lies mostly
+    outside the province, and the tie would cross no name."""
+    start, end = unit_point(province, True), unit_point(province)
+    if start is None or end is None or dislodged_inside(province):
+        return False
+    steps = [(start[0] + (end[0] - start[0]) * t / 20, start[1] + (end[1] - start[1]) * t / 20) for t in range(21)]
+    names = [label_box(p) for p in board_data()["labels"]]
+    return not any(box[0] <= x <= box[2] and box[1] <= y <= box[3] for x, y in steps for box in names)

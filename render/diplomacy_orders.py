@@ -74,6 +74,11 @@ class OrderMarks:
 
     def draw_board_unit(self, draw: ImageDraw.ImageDraw, unit: Mapping, dislodged: bool = False) -> Box:
         point = self.spot(unit["loc"], dislodged) or self.spot(unit["loc"])
+        home = self.spot(unit["loc"])
+        if dislodged and home is not None and layout.dislodged_tie(_province(unit["loc"])):
+            # a small province keeps its dislodged unit just outside: a red tie back to its own spot
+            tie = trim([point, home], 0, (layout.ARMY_R + 2) * self.view.px)
+            draw.line(tie, fill=FAILED, width=max(1, round(2 * self.view.scale)))
         colour = self.colours.get(unit["power"], GREY)
         return draw_unit(draw, point, unit["kind"], colour, self.view.px, dislodged)
 

@@ -1,4 +1,6 @@
-"""Lay out the standard Diplomacy board so no piece sits on a name (issue 27):
+"""Lay out the standard Diplomacy board so no piece sits on a name (issue 27), on the points
+tools/convert_diplomacy_svg.py wrote (jDip's):
+    .venv/bin/python tools/convert_diplomacy_svg.py <standard.svg> render/data/diplomacy_standard.json
     .venv/bin/python tools/layout_diplomacy.py
 
 Reads render/data/diplomacy_standard.json and writes back its `labels` (every province named,
@@ -26,15 +28,9 @@ class Board:
     def __init__(self, data: dict):
         self.data = data
         self.raster, self.index = L.province_raster()
-        self.width, self.height = data["size"]
 
     def inside(self, province: str, box: L.Box) -> float:
-        """The share of `box` that lies in `province`."""
-        left, top, right, bottom = (round(v) for v in box)
-        if left < 0 or top < 0 or right > self.width or bottom > self.height or right <= left or bottom <= top:
-            return 0.0
-        crop = self.raster.crop((left, top, right, bottom))
-        return crop.histogram()[self.index[province]] / ((right - left) * (bottom - top))
+        return L.share_inside(province, box)
 
 
 def spiral(origin: tuple[float, float], step: float, reach: float):
@@ -68,8 +64,9 @@ def place_labels(board: Board) -> dict[str, list[float]]:
         if start == (0, 0):
             start = centroid(board, province)
         others = centres + [L.label_box(p, tuple(pt)) for p, pt in placed.items()]
-        best = None
-        for need in (0.97, 0.85, 0.6):
+        box = L.label_box(province, start)
+        best = start if board.inside(province, box) >= 0.85 and clear(box, others) else None
+        for need in () if best else (0.97, 0.85, 0.6):
             for point in spiral(start, 3, 140):
                 box = L.label_box(province, point)
                 if board.inside(province, box) >= need and clear(box, others):
