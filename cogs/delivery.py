@@ -15,7 +15,7 @@ from service.archive import pack_export
 
 from .common import UPLOAD_LIMIT, chunks
 from .permissions import missing_permissions
-from .rooms import archive_game, sync_access
+from .rooms import ArchiveIncomplete, archive_game, retire_spectator_role, sync_access
 from .seating import join_view
 
 
@@ -78,20 +78,35 @@ class DeliveryCog(commands.Cog, name="Clock"):
         whole record in the game channel."""
         game = delivery.game
         guild = self._guild(delivery)
+        public = guild.get_channel(game.channel_id) if game.channel_id else None
+        problem = None
         missing = missing_permissions(guild.me.guild_permissions, ("view_channel", "manage_channels", "manage_roles"))
         if missing:
-            raise DestinationUnavailable(f"missing {', '.join(missing)} to archive the game's channels")
-        public = await archive_game(guild, game, await self.service.rooms(game.id))
+            problem = f"I lack {', '.join(missing)} in this server, so I could not archive the game's channels"
+        else:
+            try:
+                public = await archive_game(guild, game, await self.service.rooms(game.id),
+                                            await self.service.former_players(game.id))
+                await retire_spectator_role(guild, game)
+            except ArchiveIncomplete as exc:
+                problem = str(exc)
         if public is None:
             raise DestinationUnavailable("the game channel is gone")
+        if not await self.service.summary_posted(game.id):      # the summary goes out whatever else failed
+            packed = pack_export(await self.service.export(game.id))
+            text, file = delivery.text, None
+            if len(packed) <= UPLOAD_LIMIT:
+                file = discord.File(io.BytesIO(packed), filename=f"game-{game.id}.json.gz")
+            else:
+                text += "\n(The record is over Discord's 10 MiB: the console's `game export` writes it to a file.)"
+            if problem:
+                text += (f"\n⚠️ Not everything could be archived yet: {problem}. I try again by myself with "
+                         f"growing pauses; a server admin can fix the cause meanwhile.")
+            await send_in_parts(public, text, discord.AllowedMentions.none(), file)
+            await self.service.mark_summary_posted(game.id)
+        if problem:
+            raise ArchiveIncomplete(problem)        # the outbox retries it: the archive resumes where it stopped
         await self.service.mark_archived(game.id)
-        packed = pack_export(await self.service.export(game.id))
-        text, file = delivery.text, None
-        if len(packed) <= UPLOAD_LIMIT:
-            file = discord.File(io.BytesIO(packed), filename=f"game-{game.id}.json.gz")
-        else:
-            text += "\n(The record is over Discord's 10 MiB: the console's `game export` writes it to a file.)"
-        await send_in_parts(public, text, discord.AllowedMentions.none(), file)
 
     async def _messageable(self, destination: Destination) -> discord.abc.Messageable:
         if destination.kind == "user":

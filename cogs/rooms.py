@@ -68,43 +68,139 @@ async def open_press_channel(guild: discord.Guild, game: GameInfo, seats: tuple[
         reason="Dispatch: a press channel a player opened")
 
 
-async def archive_category(guild: discord.Guild) -> discord.CategoryChannel:
-    """The first archive category with room for a game's channels, created when none has."""
-    for category in guild.categories:
-        if category.name.startswith(ARCHIVE) and len(category.channels) <= CATEGORY_LIMIT - 12:
+class ArchiveIncomplete(Exception):
+    """Some of a game's channels could not be archived; the message names the real cause."""
+
+
+def discord_cause(exc: discord.HTTPException, doing: str) -> str:
+    """Discord's refusal as words a server admin can act on (JSON error codes: Topics → Opcodes
+    and Status Codes)."""
+    text = str(getattr(exc, "text", "") or exc)
+    if exc.code == 30013:
+        return (f"I could not {doing}: the server has 500 channels, the most Discord allows. Delete old "
+                f"channels (or whole old archive categories) and I will carry on")
+    if exc.code == 30005:
+        return f"I could not {doing}: the server has 250 roles, the most Discord allows. Delete unused roles"
+    if exc.code == 50035 and "category" in text.lower():
+        return (f"I could not {doing}: its category is full (Discord allows {CATEGORY_LIMIT} channels a "
+                f"category)")
+    if exc.code == 50013:
+        return (f"I could not {doing}: Discord says I lack a permission there (Manage Channels and Manage Roles "
+                f"in that channel or category), or a role I must change sits above my highest role "
+                f"(Server Settings → Roles: drag my role above it)")
+    if exc.code == 50001:
+        return f"I could not {doing}: I cannot see that channel (give me View Channel there)"
+    return f"I could not {doing}: Discord refused ({exc.status} {exc.code} {text[:200]})"
+
+
+def _is_archive(channel: discord.abc.GuildChannel | None) -> bool:
+    return isinstance(channel, discord.CategoryChannel) and channel.name.startswith(ARCHIVE)
+
+
+async def archive_category(guild: discord.Guild, needed: int = 1,
+                           full: frozenset[int] = frozenset()) -> discord.CategoryChannel:
+    """The first archive category with room for `needed` more channels (none of the `full`
+    ones), else a new one: "Dispatch archive", "Dispatch archive 2", ... Raises
+    `ArchiveIncomplete` (naming the 500-channel limit, say) when none can be made."""
+    archives = [c for c in guild.categories if _is_archive(c)]
+    for category in archives:
+        if category.id not in full and CATEGORY_LIMIT - len(category.channels) >= needed:
             return category
-    count = sum(1 for c in guild.categories if c.name.startswith(ARCHIVE))
-    name = ARCHIVE if count == 0 else f"{ARCHIVE} {count + 1}"
-    return await guild.create_category(name, overwrites={guild.me: discord.PermissionOverwrite(**BOT_ACCESS)},
-                                       reason="Dispatch: finished games are kept here, read-only")
+    names = {c.name for c in archives}
+    number = 1
+    while (ARCHIVE if number == 1 else f"{ARCHIVE} {number}") in names:
+        number += 1
+    try:
+        return await guild.create_category(ARCHIVE if number == 1 else f"{ARCHIVE} {number}",
+                                           overwrites={guild.me: discord.PermissionOverwrite(**BOT_ACCESS)},
+                                           reason="Dispatch: finished games are kept here, read-only")
+    except discord.HTTPException as exc:
+        raise ArchiveIncomplete(discord_cause(exc, "open a new archive category")) from None
 
 
-async def archive_game(guild: discord.Guild, game: GameInfo, rooms: list[Room]) -> discord.abc.Messageable | None:
+async def archive_game(guild: discord.Guild, game: GameInfo, rooms: list[Room],
+                       former: Iterable[int] = ()) -> discord.abc.Messageable | None:
     """Move the game's channels to the archive, read-only: the game channel for its readers,
-    every seat and alliance channel for every player, a press channel for its members.
-    Returns the game channel (where the summary goes), if it still exists."""
+    every seat and alliance channel for every player (and those who held a seat before and
+    left), a press channel for its members. Safe to repeat: an interrupted archive carries on
+    where it stopped. A full category gives way to the next archive category. A channel that
+    cannot be moved is still made read-only where it is, and `ArchiveIncomplete` then names
+    the cause. Returns the game channel (where the summary goes), if it still exists."""
     me_id = guild.me.id
-    archive = await archive_category(guild)
-    moved: set[int] = set()
+    everyone = list(dict.fromkeys([*game.players, *former]))
+    wanted: list[tuple[discord.abc.GuildChannel, dict]] = []
     public = guild.get_channel(game.channel_id) if game.channel_id else None
     if public is not None:
-        moved.add(public.id)
-        overwrites = {t: _read_only(o) if t.id != me_id else o for t, o in public.overwrites.items()}
-        await public.edit(overwrites=overwrites, category=archive, reason="Dispatch: the game is over")
-    everyone = game.players
-    channels = [(s.channel_id, everyone) for s in game.seats]
-    channels += [(r.channel_id, everyone if r.kind == "alliance" else r.readers(game)) for r in rooms]
-    for channel_id, readers in channels:
+        wanted.append((public, {t: _read_only(o) if t.id != me_id else o for t, o in public.overwrites.items()}))
+    readers = [(s.channel_id, everyone) for s in game.seats]
+    readers += [(r.channel_id, everyone if r.kind == "alliance" else r.readers(game)) for r in rooms]
+    for channel_id, allowed in readers:
         channel = guild.get_channel(channel_id) if channel_id else None
-        if channel is None:
+        if channel is not None:
+            wanted.append((channel, _with_members(channel, allowed, READ_ONLY, me_id)))
+    problems: list[str] = []
+    moving = [c for c, _ in wanted if not _is_archive(c.category)]
+    archive: discord.CategoryChannel | None = None
+    full: set[int] = set()
+    archived: set[int] = set()
+    for channel, overwrites in wanted:
+        if _is_archive(channel.category):          # moved before an interruption: only re-check access
+            await _edit(channel, overwrites, None, problems)
+            archived.add(channel.id)
             continue
-        moved.add(channel.id)
-        overwrites = _with_members(channel, readers, READ_ONLY, me_id)
-        await channel.edit(overwrites=overwrites, category=archive, reason="Dispatch: the game is over")
+        while archive is None:
+            try:
+                archive = await archive_category(guild, len(moving), frozenset(full))
+            except ArchiveIncomplete as exc:
+                problems.append(str(exc))
+                break
+        if archive is None:                          # nowhere to move it: at least nobody writes in it
+            await _edit(channel, overwrites, None, problems)
+            continue
+        moved = await _edit(channel, overwrites, archive, problems, quiet_if_full=True)
+        if moved:
+            archived.add(channel.id)
+        elif moved is False:                           # the category filled up meanwhile: the next one
+            full.add(archive.id)
+            archive = None
+            try:
+                archive = await archive_category(guild, len(moving), frozenset(full))
+                if await _edit(channel, overwrites, archive, problems):
+                    archived.add(channel.id)
+            except ArchiveIncomplete as exc:
+                problems.append(str(exc))
+                await _edit(channel, overwrites, None, problems)
+        moving.remove(channel)
     category = guild.get_channel(game.category_id) if game.category_id else None
-    if isinstance(category, discord.CategoryChannel) and all(c.id in moved for c in category.channels):
-        await category.delete(reason="Dispatch: the game's channels are archived")
+    if isinstance(category, discord.CategoryChannel) and all(c.id in archived for c in category.channels):
+        try:
+            await category.delete(reason="Dispatch: the game's channels are archived")
+        except discord.HTTPException as exc:
+            problems.append(discord_cause(exc, f"delete the empty category {category.name}"))
+    if problems:
+        raise ArchiveIncomplete("; ".join(dict.fromkeys(problems)))
     return public
+
+
+async def _edit(channel: discord.abc.GuildChannel, overwrites: dict, category: discord.CategoryChannel | None,
+                problems: list[str], quiet_if_full: bool = False) -> bool | None:
+    """One channel read-only (and into `category`, if given). Returns True when done, False when
+    the category was full (and `quiet_if_full`), None after another refusal (noted in `problems`)."""
+    extra = {"category": category} if category is not None else {}
+    try:
+        await channel.edit(overwrites=overwrites, reason="Dispatch: the game is over", **extra)
+        return True
+    except discord.HTTPException as exc:
+        cause = discord_cause(exc, f"archive #{channel.name}")
+        if quiet_if_full and "category is full" in cause:
+            return False
+        problems.append(cause)
+        if category is not None:                     # at least make it read-only where it is
+            try:
+                await channel.edit(overwrites=overwrites, reason="Dispatch: the game is over")
+            except discord.HTTPException as again:
+                problems.append(discord_cause(again, f"make #{channel.name} read-only"))
+        return None
 
 
 def _read_only(overwrite: discord.PermissionOverwrite) -> discord.PermissionOverwrite:
@@ -112,3 +208,18 @@ def _read_only(overwrite: discord.PermissionOverwrite) -> discord.PermissionOver
     changed = discord.PermissionOverwrite.from_pair(allow, deny)
     changed.update(send_messages=False)
     return changed
+
+
+async def retire_spectator_role(guild: discord.Guild, game: GameInfo) -> None:
+    """Delete the game's Spectator role once its archive is done: a server holds at most 250
+    roles, and finished games must not use them up. Raises `ArchiveIncomplete` with the cause
+    (a role above the bot's, say) when Discord refuses."""
+    role = guild.get_role(game.spectator_role_id) if game.spectator_role_id else None
+    if role is None:
+        return
+    try:
+        await role.delete(reason=f"Dispatch: game {game.id} is over and archived")
+    except discord.NotFound:
+        return
+    except discord.HTTPException as exc:
+        raise ArchiveIncomplete(discord_cause(exc, f"delete the role {role.name}")) from None

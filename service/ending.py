@@ -3,9 +3,12 @@
 When a game ends (won, drawn, conceded or abandoned) the service queues one `archive` job in the
 same transaction. The bot carries it out like a message (retried, never lost): the game's
 channels move to the server's archive category and become read-only, the seat and alliance
-channels become readable by every player of the game, and the final summary — winner, the
+channels become readable by every player of the game (and by those who held a seat and left), and
+the final summary — winner, the
 standing (victory points or pieces), the key events and the seed — is posted in the game channel
-with the full export attached. The console prints the summary and writes the export to its
+with the full export attached. The summary is posted once, even when some channels could not be
+moved (a full server): the archive is then retried until it is done, and the game's Spectator
+role is deleted at the end. The console prints the summary and writes the export to its
 out folder.
 """
 from __future__ import annotations
@@ -27,6 +30,21 @@ class EndingMixin:
         game = await self.store.game(game_id, conn)
         await self.store.outbox(conn, game.id, "archive", await self._final_summary(conn, game), None,
                                 iso(self.clock()))
+
+    async def summary_posted(self, game_id: int) -> bool:
+        """Whether the final summary is already in the game channel (an archive that was
+        interrupted and is being resumed must not post it twice)."""
+        row = await self.db.fetchone("SELECT 1 FROM events WHERE game_id=? AND kind='summary_posted' LIMIT 1",
+                                     (game_id,))
+        return row is not None
+
+    async def mark_summary_posted(self, game_id: int) -> None:
+        async with self.db.transaction() as conn:
+            await self.store.log(conn, game_id, None, iso(self.clock()), None, "summary_posted", {})
+
+    async def former_players(self, game_id: int) -> list[int]:
+        """Everyone who held a seat of the game at some time (they read the archive too)."""
+        return list(dict.fromkeys(h.user_id for h in await self.store.seat_history(game_id) if h.user_id))
 
     async def mark_archived(self, game_id: int) -> None:
         async with self.db.transaction() as conn:

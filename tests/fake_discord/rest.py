@@ -26,6 +26,8 @@ from .server import (APPLICATION_COMMAND, AUTOCOMPLETE, AUTOCOMPLETE_CHOICES, IN
                      Interaction)
 
 API = "/api/v10"
+GUILD_CHANNEL_LIMIT = 500        # channels a server may hold, categories included
+GUILD_ROLE_LIMIT = 250           # roles a server may hold, @everyone aside
 EPHEMERAL = 1 << 6
 
 
@@ -75,6 +77,7 @@ def build_app(fake: FakeDiscord) -> web.Application:
         web.post(f"{API}/guilds/{{guild}}/channels", routes.create_channel),
         web.get(f"{API}/guilds/{{guild}}/members/{{user}}", routes.get_member),
         web.post(f"{API}/guilds/{{guild}}/roles", routes.create_role),
+        web.delete(f"{API}/guilds/{{guild}}/roles/{{role}}", routes.delete_role),
         web.put(f"{API}/guilds/{{guild}}/members/{{user}}/roles/{{role}}", routes.add_member_role),
         web.delete(f"{API}/guilds/{{guild}}/members/{{user}}/roles/{{role}}", routes.remove_member_role),
         web.get(f"{API}/channels/{{channel}}", routes.get_channel),
@@ -208,6 +211,7 @@ class Routes:
         if not 1 <= len(name) <= 100:
             raise DiscordError(400, 50035, "Invalid Form Body: name: Must be between 1 and 100 in length.")
         self._room_in(parent)
+        self._room_in_guild(guild)
         channel = self.fake.add_channel(guild, name, int(payload.get("type", 0)), parent)
         channel.topic = payload.get("topic")
         channel.overwrites = overwrites
@@ -219,6 +223,12 @@ class Routes:
         if parent is not None and sum(1 for c in self.fake.channels.values() if c.parent_id == parent) >= 50:
             raise DiscordError(400, 50035, "Invalid Form Body: parent_id: Maximum number of channels in "
                                            "category reached (50)")
+
+    def _room_in_guild(self, guild) -> None:
+        """Documentation (Opcodes and Status Codes → JSON error codes; Guild limits): a server
+        holds at most 500 channels, categories included: 30013."""
+        if sum(1 for c in self.fake.channels.values() if c.guild_id == guild.id) >= GUILD_CHANNEL_LIMIT:
+            raise DiscordError(400, 30013, "Maximum number of guild channels reached (500)")
 
     # ------------------------------------------------------------------ roles
     # Documentation (Guild → Create Guild Role, Add/Remove Guild Member Role; Topics → Permissions →
@@ -233,6 +243,8 @@ class Routes:
         permissions = int(payload.get("permissions") or 0)
         if held != ALL and permissions & ~held:
             raise missing_permissions()
+        if len(guild.roles) - 1 >= GUILD_ROLE_LIMIT:       # @everyone does not count
+            raise DiscordError(400, 30005, "Maximum number of guild roles reached (250)")
         name = str(payload.get("name") or "new role")
         if not 1 <= len(name) <= 100:
             raise DiscordError(400, 50035, "Invalid Form Body: name: Must be between 1 and 100 in length.")
@@ -243,6 +255,25 @@ class Routes:
         role.position = 1
         await self.fake.dispatch("GUILD_ROLE_CREATE", {"guild_id": str(guild.id), "role": role.to_json()})
         return _json(role.to_json())
+
+    async def delete_role(self, request):
+        """Guild → Delete Guild Role: MANAGE_ROLES, and only a role below the bot's highest."""
+        guild = self._guild(request)
+        if not guild.base_permissions(self.fake.bot.id) & MANAGE_ROLES:
+            raise missing_permissions()
+        role = guild.roles.get(int(request.match_info["role"]))
+        if role is None or role.id == guild.id:
+            raise DiscordError(404, 10011, "Unknown Role")
+        if guild.owner_id != self.fake.bot.id and role.position >= self.fake.top_role_position(guild, self.fake.bot.id):
+            raise missing_permissions()
+        del guild.roles[role.id]
+        for roles in guild.members.values():
+            if role.id in roles:
+                roles.remove(role.id)
+        for channel in self.fake.channels.values():
+            channel.overwrites.pop(role.id, None)
+        await self.fake.dispatch("GUILD_ROLE_DELETE", {"guild_id": str(guild.id), "role_id": str(role.id)})
+        return web.Response(status=204)
 
     def _member_role(self, request):
         guild = self._guild(request)
