@@ -16,7 +16,7 @@ from typing import Mapping, Sequence
 from PIL import Image, ImageChops, ImageDraw
 
 from . import diplomacy_layout as layout
-from .diplomacy_layout import View, board_data, unit_point, view_for
+from .diplomacy_layout import PASSAGES, View, board_data, unit_point, view_for
 from .diplomacy_orders import OrderMarks, draw_orders, draw_unit
 from .fonts import font
 from .overlay import (DARK, Box, LegendEntry, arrow_sample, crossed_sample, draw_crossed_out, draw_legend,
@@ -51,9 +51,6 @@ COLOUR_BLIND = {
     "Italy": (0, 158, 115), "Russia": (204, 121, 167), "Turkey": (240, 228, 66),
 }
 LAND_TINT = {"standard": 0.5, "colour-blind": 0.4}
-# rx07 rule 3: "Fleets may pass directly between the Baltic Sea and the Skagerrak." — drawn as a
-# channel across Denmark (source points: Skagerrak side, Baltic side).
-PASSAGES = {"rx07": (((738.0, 552.0), (812.0, 612.0)),)}
 
 
 def power_colours(palette: str = "standard") -> dict[str, tuple[int, int, int]]:
@@ -116,7 +113,7 @@ def _base(view: View, closed: frozenset[str], owners: Mapping[str, str], colours
         draw.polygon(points, fill=fill, outline=OUTLINE, width=width)
     if closed:
         image.paste(CLOSED_HATCH, mask=_closed_hatch(view, closed))
-    for a, b in PASSAGES.get(variant, ()):
+    for (_, a), (_, b) in PASSAGES.get(variant, ()):
         draw_path(draw, [view.xy(a), view.xy(b)], (255, 255, 255), 3 * view.scale, outline=COAST_INK,
                   dashed=True, scale=view.scale)
     data = board_data()

@@ -31,6 +31,9 @@ UNIT_HALF = (19.0, 14.0)         # the box layout keeps free for any unit
 DISLODGED = 0.85                 # a dislodged unit is drawn this much smaller
 CENTRE_R = 6.5                   # a supply centre's dot
 COAST_NAMES = {"nc": "nc", "sc": "sc", "ec": "ec", "wc": "wc"}
+# rx07 rule 3: "Fleets may pass directly between the Baltic Sea and the Skagerrak." — drawn as a
+# channel across Denmark, by variant: (sea, board point) at each end.
+PASSAGES = {"rx07": ((("ska", (738.0, 552.0)), ("bal", (812.0, 612.0))),)}
 
 
 @lru_cache(maxsize=1)

@@ -109,18 +109,33 @@ class OrderMarks:
     def fail_on(self, path: Sequence[Point], first: float) -> None:
         """Mark a failed order on its own path, `first` px back from its end or, when a name, a
         unit or another mark is there, the nearest clear point further back (never past the
-        path's middle)."""
+        path's middle); on a hop too short for that, just beside its head, on the side it bows to."""
         total = path_length(path)
         obstacles = self.obstacles() + [failure_box(p, self.view.scale) for p in self.failures]
+
+        def clear(point: Point) -> bool:
+            return not any(boxes_overlap(failure_box(point, self.view.scale), box) for box in obstacles)
+
         step = 4 * self.view.scale
         distance = first
         while distance <= max(first, total * 0.5):
             point = point_along(path, -distance)
-            if not any(boxes_overlap(failure_box(point, self.view.scale), box) for box in obstacles):
+            if clear(point):
                 self.failures.append(point)
                 return
             distance += step
-        self.failures.append(point_along(path, -first))
+        head = point_along(path, -min(first, total * 0.5))
+        behind = point_along(path, -min(first + step, total))
+        dx, dy = head[0] - behind[0], head[1] - behind[1]
+        norm = math.hypot(dx, dy) or 1.0
+        for side in (1, -1):
+            for reach in (10, 14, 18):
+                offset = reach * self.view.scale * side
+                point = head[0] + dy / norm * offset, head[1] - dx / norm * offset
+                if clear(point):
+                    self.failures.append(point)
+                    return
+        self.failures.append(head)
 
     def obstacles(self) -> list[Box]:
         """The boxes of the names and of the units drawn, in pixels."""
@@ -165,6 +180,15 @@ def _head_gap(scale: float) -> float:
 
 def _province(loc: str) -> str:
     return loc.split("/")[0]
+
+
+def _passage(marks: OrderMarks, here: str, there: str) -> list[Point]:
+    """A fleet's move through a passage the variant opens (rx07: Baltic–Skagerrak) follows it."""
+    for ends in layout.PASSAGES.get(marks.state.get("variant", ""), ()):
+        if {here, there} == {sea for sea, _ in ends}:
+            ordered = ends if ends[0][0] == here else ends[::-1]
+            return [marks.view.xy(point) for _, point in ordered]
+    return []
 
 
 def _convoy_route(marks: OrderMarks, army: str, dest: str, convoys: Mapping[tuple[str, str], list[str]],
@@ -217,8 +241,8 @@ def draw_orders(draw: ImageDraw.ImageDraw, marks: OrderMarks, last_orders: Mappi
             power = marks.units[there]["power"]          # it moved: it stands at its destination
         if start is None:
             continue
-        via = _convoy_route(marks, here, there, convoys, start)
-        curve = 0.13 if (there, here) in pairs and not via else 0.0
+        via = _convoy_route(marks, here, there, convoys, start) or _passage(marks, here, there)
+        curve = 0.3 if (there, here) in pairs and not via else 0.0
         path = marks.move_path(start, order.dest, via, curve)
         if len(path) < 2:
             continue
@@ -262,7 +286,8 @@ def _draw_support(draw: ImageDraw.ImageDraw, marks: OrderMarks, order) -> None:
     colour = marks.colour(power)
     target = _province(order.target)
     if order.target_dest is None:
-        point = marks.spot(order.target, target in marks.dislodged)
+        beaten = target in marks.dislodged or marks.eliminated.get(target, {}).get("how") == "destroyed"
+        point = marks.spot(order.target, beaten)
         if point is None:
             return
         path = draw_support(draw, start, point, colour, scale=view.scale, hold=True,
