@@ -235,7 +235,7 @@ async def preview_map(service: GameService, game_id: int, user_id: int, region: 
     mine = {seat: list(sheets[seat].lines) for seat in seats if seat in sheets and sheets[seat].lines}
     region = checked_region(game.variant, region)
     # the marks of the last adjudication belong to other orders than these
-    state = {**phase.state, "resolved": {}, "failed_orders": []}
+    state = {**phase.state, "resolved": {}, "failed_orders": [], "eliminated": []}
     label = f"{game.name}: {phase.label} — preview of {', '.join(seats)}'s orders (only you see this)"
     palette = await service.palette_for(game.guild_id, user_id)
     png = await _drawn(service, render_map, game.variant, state, mine, label, variant.describe(phase.state), region,
