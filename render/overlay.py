@@ -307,7 +307,7 @@ def legend_size(draw: ImageDraw.ImageDraw, entries: Sequence[LegendEntry], font:
 
 def _row_height(font: ImageFont.ImageFont, scale: float) -> float:
     size = getattr(font, "size", 12)
-    return max(size * 1.45, 16 * scale)
+    return max(size * 1.6, 20 * scale)
 
 
 def draw_legend(draw: ImageDraw.ImageDraw, origin: Point, entries: Sequence[LegendEntry],
@@ -326,7 +326,7 @@ def draw_legend(draw: ImageDraw.ImageDraw, origin: Point, entries: Sequence[Lege
         entry_width = _entry_width(draw, entry, font, scale)
         if x > left + 6 * scale and x + entry_width > left + max_width:
             x, y = left + 6 * scale, y + row
-        sample_height = min(row - 4 * scale, 13 * scale)
+        sample_height = min(row - 4 * scale, 16 * scale)
         middle = y + row / 2
         entry.sample(draw, (x, middle - sample_height / 2, x + 28 * scale, middle + sample_height / 2), scale)
         draw.text((x + 34 * scale, middle), entry.text, fill=ink, font=font, anchor="lm")

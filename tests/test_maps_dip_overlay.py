@@ -68,6 +68,6 @@ def test_a_legend_wraps_to_its_width():
     pen = ImageDraw.Draw(image)
     entries = [LegendEntry(f"entry number {n}", swatch((n * 20, 100, 100))) for n in range(8)]
     left, top, right, bottom = draw_legend(pen, (5, 5), entries, font(12), 290)
-    assert right <= 300 and bottom - top > 3 * 16
+    assert right <= 300 and bottom - top > 3 * 20
     one = draw_legend(pen, (5, 150), [LegendEntry("move", arrow_sample(RED))], font(12), 290)
-    assert math.isclose(one[3] - one[1], max(12 * 1.45, 16) + 8, abs_tol=1)
+    assert math.isclose(one[3] - one[1], max(12 * 1.6, 20) + 8, abs_tol=1)
