@@ -176,10 +176,12 @@ async def test_auction_answers_are_buttons(service):
         typed = await world.slash(alice, "orders", channel=seat, text="pass")
         sheet = typed.replies[-1]
         assert "✓ `pass`" in sheet["content"]
-        bid = button_id(sheet, "bid 4")
-        pressed = await world.harness.click(alice, sheet, bid)
-        assert "✓ `bid 4`" in pressed.replies[-1]["content"] and "`pass`" not in pressed.replies[-1]["content"]
-        assert (await service.orders(game_id, _actor(alice), "Austria-Hungary")).lines == ("bid 4",)
+        # issue 23: the opening bids of every minor on offer, several at once, in one menu
+        menu = next(c for row in sheet["components"] for c in row["components"] if c["type"] == 3)
+        assert menu["placeholder"].startswith("Opening bids") and menu["max_values"] == len(menu["options"])
+        pressed = await world.harness.choose(alice, sheet, menu["custom_id"], ["bid Norway 4", "bid Spain 4"])
+        assert "✓ `bid Spain 4`" in pressed.replies[-1]["content"] and "`pass`" not in pressed.replies[-1]["content"]
+        assert (await service.orders(game_id, _actor(alice), "Austria-Hungary")).lines == ("bid Norway 4", "bid Spain 4")
         assert not world.fake.refusals, world.fake.refusals
     finally:
         await close_world(world)

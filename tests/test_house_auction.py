@@ -19,56 +19,53 @@ def step(state, answers: dict[str, str]):
     return V.adjudicate(state, orders, random.Random(1))
 
 
-def test_minors_go_one_at_a_time_highest_value_first_and_unbid_ones_stay_neutral():
+def test_minors_go_highest_value_first_and_unbid_ones_stay_neutral():
     """4.9: "Starting with the highest IPC value minor powers, every Entente and Central Power
     country bids for this minor power's alignment ... minor powers that were not bid on ... remain
-    neutral". The prompt states the minor, the money and what can be said."""
+    neutral". The prompt states the minors, the money and what can be said; issue 23: maximum bids
+    for every minor in one phase."""
     state = new_auction(auction_by_power=True)
-    assert V.phase_label(state).endswith("Norway — bidding (opening bids from 4)")
+    assert V.phase_label(state).endswith("maximum bids (10 minors on offer, Norway first)")
     brief = V.phase_brief(state, "France")
-    assert "Norway (worth 4 IPCs) is on offer" in brief and "You have 24 IPCs" in brief and "`bid 4`" in brief
+    assert "Norway (4), Spain (4), Sweden (4)" in brief and "You have 24 IPCs" in brief and "`bid Norway 4`" in brief
     assert "United States" not in V.seats_to_act(state)
     result = step(state, {})
-    assert result.state.get("alignments", {}).get("Norway") is None and "Norway: no bid" in result.report
-    assert V.phase_label(result.state).endswith("Spain — bidding (opening bids from 4)")
+    assert result.state["alignments"]["Norway"] is None and "Norway: no bid" in result.report
+    assert "The auction is over." in result.report and "auction" not in result.state
 
 
-def test_bidding_rounds_until_nobody_raises():
+def test_the_highest_maximum_wins_at_one_more_than_the_next():
     """4.9: "The minimum cost a player must pay to "align" a neutral power is the IPC value of this
-    minor power." A round's highest bid leads; the next round asks the others to beat it."""
-    state = step(new_auction(auction_by_power=True), {}).state          # Norway passes by
-    with pytest.raises(RulesError, match="lowest bid for Spain now is 4"):
-        V.check_orders(state, "France", ["bid 3"])
-    with pytest.raises(RulesError, match="Spain is on offer now, not Sweden"):
-        V.check_orders(state, "France", ["bid Sweden 5"])
-    state = step(state, {"France": "bid 6", "Germany": "bid 6", "Russia": "pass"}).state
+    minor power." Proxy bidding: the price rises by 1 only as far as the next-highest maximum."""
+    state = new_auction(auction_by_power=True)
+    with pytest.raises(RulesError, match="lowest bid for Spain is 4"):
+        V.check_orders(state, "France", ["bid Spain 3"])
     # a tie goes to the earlier power in turn order, which would have bid first: Germany
-    assert "high bid 6 by Germany" in V.phase_label(state) and "Germany" not in V.seats_to_act(state)
-    assert "The high bid is 6 IPCs by Germany" in V.phase_brief(state, "France")
-    state = step(state, {"France": "bid 8"}).state
-    assert "high bid 8 by France" in V.phase_label(state)
-    result = step(state, {})          # nobody raises: the Central threat powers are asked
-    assert V.phase_label(result.state).endswith("Spain — Threat of Invasion?")
-    assert set(V.seats_to_act(result.state)) == {"Germany", "Austria-Hungary"}
-    sold = step(result.state, {"Germany": "no threat"})
+    tied = step(state, {"France": "bid Spain 6", "Germany": "bid Spain 6", "Russia": "pass"})
+    assert "Spain: Germany wins the bidding at 6 IPCs (against France)" in tied.report
+    raised = step(state, {"France": "bid Spain 8", "Germany": "bid Spain 6"})
+    assert "Spain: France wins the bidding at 7 IPCs (against Germany)" in raised.report
+    # France won: the Central threat powers are asked
+    assert V.phase_label(raised.state).endswith("Spain — Threat of Invasion?")
+    assert set(V.seats_to_act(raised.state)) == {"Germany", "Austria-Hungary"}
+    sold = step(raised.state, {"Germany": "no threat"})
     assert sold.state["alignments"]["Spain"] == "France"
-    assert "Spain aligns with France for 8 IPCs" in sold.report
-    assert "You have 16 IPCs" in V.phase_brief(sold.state, "France")
+    assert "Spain aligns with France for 7 IPCs" in sold.report
 
 
 def test_the_threat_of_invasion_example():
     """4.9: "France wins the bid for Spain at 8 IPCs. Germany declares a Threat of Invasion on Spain.
     France must now pay 12 IPCs to acquire Spain. Russia, Italy and the UK must now also pay 2 IPCs
     each, for a total of 18 IPCs for what was originally an 8 IPC investment!" """
-    state = step(new_auction(auction_by_power=True), {}).state
-    state = step(state, {"France": "bid 8"}).state
-    state = step(state, {}).state
+    state = step(new_auction(auction_by_power=True),
+                 {"France": "bid Spain 10", "Italy": "bid Spain 7", "Russia": "bid Sweden 4"}).state
     state = step(state, {"Germany": "threaten"}).state
     assert V.seats_to_act(state) == ("France",)
     brief = V.phase_brief(state, "France")
     assert "Germany threatens invasion" in brief and "12 IPCs from you and 2 from each of Russia, British Empire, Italy" in brief
     paid = step(state, {"France": "premium pay"})
     assert paid.state["alignments"]["Spain"] == "France"
+    # Russia's Sweden is next, and waits for Austria-Hungary's threat decision
     money = paid.state["auction"]["money"]
     assert (money["France"], money["Russia"], money["Italy"], money["British Empire"]) == (12, 23, 12, 28)
     # "Regardless of the outcome, the Threat of Invasion is used up"
@@ -79,9 +76,9 @@ def test_a_refused_premium_leaves_the_minor_neutral_and_costs_half_the_bid():
     """ "If the winning side cannot or decides to not pay the premium ... The neutral country can no
     longer be bid for ... The country that originally won the bid loses half the value of the bid,
     rounded up." """
-    state = step(new_auction(auction_by_power=True), {}).state
-    for answers in ({"France": "bid 9"}, {}, {"Austria-Hungary": "threaten"}):
-        state = step(state, answers).state
+    state = step(new_auction(auction_by_power=True),
+                 {"France": "bid Spain 10", "Italy": "bid Spain 8", "Russia": "bid Sweden 4"}).state
+    state = step(state, {"Austria-Hungary": "threaten"}).state
     refused = step(state, {"France": "premium refuse"})
     assert refused.state["alignments"]["Spain"] is None and "France loses 5 IPCs" in refused.report
     assert refused.state["auction"]["money"]["France"] == 19
@@ -98,19 +95,18 @@ def test_by_alliance_the_pools_bid_for_a_named_power():
         V.check_orders(state, "Italy", ["bid 4 for Germany"])
     with pytest.raises(RulesError, match="say which power"):
         V.check_orders(state, "France", ["bid 4"])
-    state = step(state, {"France": "bid 4 for British Empire", "Germany": "bid 5 for Germany"}).state
-    # the leading alliance's members wait; the other alliance may raise
-    assert all(V.board_of(state).side_of(p) == "Allies" for p in V.seats_to_act(state))
-    state = step(state, {}).state
-    assert set(V.seats_to_act(state)) >= {"France", "Russia", "British Empire"}   # the Allies' one threat
+    state = step(state, {"France": "bid Norway 4 for British Empire", "Germany": "bid Norway 5 for Germany"}).state
+    # the Allies' one threat: any of them may answer for the alliance
+    assert set(V.seats_to_act(state)) >= {"France", "Russia", "British Empire"}
+    assert "You have 77 IPCs of your alliance's pooled auction money" in V.phase_brief(state, "Austria-Hungary")
     sold = step(state, {"Russia": "no threat"})
     assert sold.state["alignments"]["Norway"] == "Germany"
-    assert "You have 72 IPCs of your alliance's pooled auction money" in V.phase_brief(sold.state, "Austria-Hungary")
+    assert "Norway aligns with Germany for 5 IPCs" in sold.report
 
 
 async def test_the_auction_phases_then_the_game(service):
     game, players = await seat_everyone(service, {"auction_by_power": "on"}, 500)
-    assert (await service.phase(game.id)).label.startswith("No Such Thing as Neutral: Norway")
+    assert (await service.phase(game.id)).label.startswith("No Such Thing as Neutral: maximum bids")
     await service.submit_orders(game.id, players["Germany"], "bid 5")
     for _ in range(40):                    # every step: whoever must answer passes or says no
         phase = await service.phase(game.id)

@@ -14,7 +14,7 @@ from typing import Mapping, Sequence
 from engine.errors import IllegalOrder
 from engine.variant import PhaseResult, State
 
-from .auction import (auction_brief, check_auction, next_price, open_auction, parse_auction_order,
+from .auction import (auction_brief, check_auction, merge_answer, minor_value, open_auction, parse_auction_order,
                       seats_to_act as auction_seats, settle_step, step_label)
 from .board import Board
 from .italy import can_deliver, parse_demand, parse_response, settle
@@ -49,6 +49,10 @@ class Phase:
         """Answers offered as buttons, and their prompt; typed answers always work too."""
         return (), ""
 
+    def answer_picks(self, board: Board, state: State) -> int:
+        """How many of the answers may be picked together (one, unless the phase says)."""
+        return 1
+
 
 class Auction(Phase):
     """4.9/4.10 "No Such Thing as Neutral": the neutral minors, one by one, in short steps."""
@@ -63,13 +67,14 @@ class Auction(Phase):
         return auction_seats(board, dict(state))
 
     def check(self, board, state, seat, lines, existing):
-        """One answer per step of the auction: a new answer replaces the last."""
+        """While bidding, a maximum bid per minor (and threat decisions in advance); at a threat or
+        premium step one answer. A new answer replaces the one it concerns (`auction.merge_answer`)."""
         by_alliance = bool(state["options"].get("auction_by_alliance"))
+        step = open_auction(board, dict(state))["step"]
         merged = list(existing)
         for line in lines:
-            order = parse_auction_order(line, board, by_alliance)
-            check_auction(board, dict(state), seat, order)
-            merged = [order.text()]
+            order = check_auction(board, dict(state), seat, parse_auction_order(line, board, by_alliance))
+            merged = merge_answer(merged, order, board, by_alliance, step)
         return merged
 
     def adjudicate(self, board, state, orders, rng):
@@ -88,11 +93,19 @@ class Auction(Phase):
         return auction_brief(board, dict(state), seat)
 
     def answers(self, board, state, seat):
-        auction = open_auction(board, state)
+        """While bidding: the opening bid of every minor on offer, several at once (higher maxima
+        are typed; `pass` or no answer bids on nothing); then the threat or premium answers."""
+        auction = open_auction(board, dict(state))
         suffix = f" for {seat}" if auction["by_alliance"] else ""
-        answers = {"bid": (f"bid {next_price(board, auction)}{suffix}", "pass"),
-                   "threat": ("threaten", "no threat"), "premium": ("premium pay", "premium refuse")}
+        if auction["step"] == "bid":
+            bids = tuple(f"bid {m} {minor_value(board, m)}{suffix}" for m in auction["queue"])
+            return bids, "Opening bids (type higher maxima: `bid Spain 8`)"
+        answers = {"threat": ("threaten", "no threat"), "premium": ("premium pay", "premium refuse")}
         return answers.get(auction["step"], ()), f"{auction['minor']}: your answer"
+
+    def answer_picks(self, board, state):
+        auction = open_auction(board, dict(state))
+        return len(auction["queue"]) if auction["step"] == "bid" else 1
 
 
 class Reserves(Phase):

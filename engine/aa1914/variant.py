@@ -352,9 +352,9 @@ class AA1914Variant(Variant):
         return out
 
     def choice_groups(self, state: State, seat: str, lines: Sequence[str] = ()) -> list[ChoiceGroup]:
-        """Answers that are a choice between a few words, offered as buttons: the auction's
-        bid-or-pass, threat and premium steps (house rules 4.9/4.10) and the alliances' answer to
-        neutral Italy's demands (4.16). Amounts other than the next bid are typed."""
+        """Answers that are a choice between a few words, offered as buttons or a menu: the
+        auction's opening bids (several at once), threat and premium steps (house rules 4.9/4.10)
+        and the alliances' answer to neutral Italy's demands (4.16). Higher maximum bids are typed."""
         phase = PHASES.get(state.get("phase"))
         if phase is None:
             return self._loss_order_menu(state, seat) + self._sea_battle_menus(state, seat, lines)
@@ -362,7 +362,8 @@ class AA1914Variant(Variant):
             return []
         options, prompt = phase.answers(self.board_of(state), state, seat)
         legal = tuple(line for line in options if self._answer_is_legal(state, seat, line))
-        return [ChoiceGroup(f"answer/{phase.name}", prompt, legal)] if legal else []
+        picks = max(1, min(phase.answer_picks(self.board_of(state), state), len(legal)))
+        return [ChoiceGroup(f"answer/{phase.name}", prompt, legal, picks)] if legal else []
 
     LOSS_TYPES = ("infantry", "artillery", "tank", "fighter")
 
