@@ -18,6 +18,7 @@ from .channels import ChannelSetupFailed, create_game_channels, undo_game_channe
 from .common import (GAME_ID, UPLOAD_LIMIT, DispatchCog, actor_of, guild_only, private_command, reply,
                      reply_privately, resolve_game)
 from .permissions import require_bot_permissions
+from .rooms import discord_cause
 from .seating import register_seating_items
 
 
@@ -117,11 +118,22 @@ class GameCog(DispatchCog, name="Games"):
         if role is None:
             raise BadInput(f"the Spectator role of game #{game.id} was deleted; ask a server admin")
         require_bot_permissions(ctx.guild, "give the Spectator role", ("manage_roles",))
+        top = ctx.guild.me.top_role
+        if role >= top:
+            raise BadInput(f"the role **{role.name}** sits at or above my highest role (**{top.name}**), so Discord "
+                           f"does not let me give or take it. A server admin can drag my role above it in Server "
+                           f"Settings → Roles; nothing was changed")
+        try:
+            if stop:
+                await ctx.author.remove_roles(role, reason=f"Dispatch: stops spectating game {game.id}")
+            else:
+                await ctx.author.add_roles(role, reason=f"Dispatch: spectates game {game.id}")
+        except discord.HTTPException as exc:
+            raise BadInput(discord_cause(exc, f"{'take' if stop else 'give'} the role {role.name}")
+                           + "; nothing was changed") from None
         if stop:
-            await ctx.author.remove_roles(role, reason=f"Dispatch: stops spectating game {game.id}")
             await reply(ctx, f"You no longer spectate game #{game.id}.", ephemeral=True)
         else:
-            await ctx.author.add_roles(role, reason=f"Dispatch: spectates game {game.id}")
             await reply(ctx, f"You now spectate game #{game.id}: read <#{game.channel_id}> (results and maps). "
                              f"Seat, alliance and press channels stay private. `/game spectate stop:True` ends it.",
                         ephemeral=True)

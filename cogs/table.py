@@ -54,7 +54,8 @@ class TableCog(DispatchCog, name="Table"):
 
     @press.command(name="open", description="Open a private press channel with chosen seats",
                    extras=private_command())
-    @app_commands.describe(seats="the seats to talk with, e.g. `France, Russia`", game_id=GAME_ID)
+    @app_commands.describe(seats="the seats to talk with, e.g. `France, Russia` (if you hold several, name yours too)",
+                           game_id=GAME_ID)
     @guild_only()
     async def open(self, ctx: commands.Context, seats: str, game_id: int | None = None) -> None:
         game = await resolve_game(self.service, ctx, game_id)
@@ -70,10 +71,14 @@ class TableCog(DispatchCog, name="Table"):
         readers = room.readers(game)
         await channel.send(f"🕊️ Press channel of {', '.join(f'**{s}**' for s in members)}, opened by "
                            f"{ctx.author.mention}: " + ", ".join(f"<@{u}>" for u in readers)
-                           + ". Only you and I see it; orders still go in your seat channels.",
+                           + ". The other players do not see it (the server's admins, like me, can see every "
+                             "channel); orders still go in your seat channels.",
                            allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in readers
                                                                            if u != ctx.author.id]))
-        await reply(ctx, f"Opened {channel.mention} for {', '.join(members)}.", ephemeral=True)
+        own = [s for s in members if game.holder(s) == ctx.author.id]
+        others = [s for s in members if s not in own]
+        await reply(ctx, f"Opened {channel.mention}: your {', '.join(own)} with {', '.join(others)}. "
+                         f"Write there; `/press` lists your channels.", ephemeral=True)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -19,7 +19,7 @@ from typing import Any, Mapping
 from engine.variant import get_variant
 
 from . import permissions
-from .checks import clip, require_status
+from .checks import check_id, clip, require_status
 from .errors import BadInput, BadState, Forbidden
 from .models import Actor, GameChannels, GameInfo, Room, iso
 
@@ -80,8 +80,9 @@ class RoomsMixin:
 
     async def check_press(self, game_id: int, actor: Actor, seats_text: str,
                           guild_id: int | None = None) -> tuple[GameInfo, tuple[str, ...]]:
-        """Who a new press channel is for: the caller's seats and the seats named. Raises the
-        reason it cannot be opened; changes nothing."""
+        """Who a new press channel is for: the seats named, and the caller's own seat (the one they
+        hold, or the ones of theirs they named when they hold several). Raises the reason it
+        cannot be opened; changes nothing."""
         game = await self.game(game_id)
         permissions.require_same_server(game, guild_id)
         require_status(game, ("active", "paused"), "open a press channel in")
@@ -98,7 +99,13 @@ class RoomsMixin:
             if seat is None:
                 raise BadInput(f"game #{game.id} has no seat `{clip(word)}`; seats: {', '.join(names)}")
             wanted.append(seat)
-        members = tuple(s for s in names if s in set(mine) | set(wanted))
+        # The caller's own seat is named, never assumed: a player holding several seats says which
+        # of them talks here (issue 22: the seat of the channel typed in was added silently).
+        own = [s for s in wanted if s in mine] or (mine if len(mine) == 1 else [])
+        if not own:
+            raise BadInput(f"you hold {', '.join(mine)} in game #{game.id}: name which of them talks in this "
+                           f"channel too, e.g. `/press open seats: {mine[0]}, <other seats>`")
+        members = tuple(s for s in names if s in set(own) | set(wanted))
         others = {game.holder(s) for s in members} - {actor.user_id, None}
         if not others:
             raise BadInput("name at least one seat held by another player, e.g. `/press open seats: France, Russia`")
@@ -111,7 +118,10 @@ class RoomsMixin:
         return game, members
 
     async def add_press_room(self, game_id: int, actor: Actor, seats: tuple[str, ...], channel_id: int) -> Room:
-        """Record a press channel the bot created for `check_press`'s seats; tell the game."""
+        """Record a press channel the bot created for `check_press`'s seats; tell the game. Who may
+        open it, and for which seats, is checked again here, not only by the front end."""
+        _, seats = await self.check_press(game_id, actor, ", ".join(map(str, seats)))
+        channel_id = check_id(channel_id, "the press channel's id")
         async with self.db.transaction() as conn:
             game = await self.store.game(game_id, conn)
             now = iso(self.clock())

@@ -1,0 +1,65 @@
+"""Issue 22 item 11 (rooms and spectators): "/game spectate with the Spectator role above the
+bot's says 'something went wrong on our side': check the role position and say so ... /press open
+silently adds the seat of the channel it was typed in; the press greeting says 'Only you and I
+see it' though server admins can too." Through the fake Discord with the README's permissions,
+and the seat rule at the service."""
+import pytest
+
+from engine.catalog import register_all
+from service import BadInput
+from tests.conftest import ALICE, BOB, GUILD
+from tests.discord_world import README_PERMISSIONS, close_world, make_world, started_game
+
+
+@pytest.fixture(autouse=True)
+def _all_variants():
+    register_all()
+
+
+async def test_spectate_with_the_role_above_mine_names_the_cause(service):
+    world = await make_world(service, bot_permissions=README_PERMISSIONS, players=3)
+    try:
+        carol = world.players[2]
+        game_id = await started_game(world, "rx07", "Gallery", options="audience=players")
+        role = world.guild.roles[(await service.game(game_id)).spectator_role_id]
+        role.position = world.fake.bot_role(world.guild).position + 1        # an admin dragged it up
+        await world.fake.dispatch("GUILD_ROLE_UPDATE", {"guild_id": str(world.guild.id), "role": role.to_json()})
+        await world.harness.settle()
+        refused = await world.slash(carol, "game spectate", game_id=game_id)
+        assert "sits at or above my highest role" in refused.text and "Server Settings → Roles" in refused.text
+        assert "something went wrong" not in refused.text
+        assert refused.replies[-1]["_visible_to"] == carol.id
+        assert role.id not in world.guild.members[carol.id]
+        assert not world.fake.refusals, world.fake.refusals
+    finally:
+        await close_world(world)
+
+
+async def test_press_open_says_whose_seats_and_the_greeting_names_the_admins(service):
+    world = await make_world(service, bot_permissions=README_PERMISSIONS, players=3)
+    try:
+        alice = world.players[0]
+        game_id = await started_game(world, "rx07", "Press")
+        opened = await world.slash(alice, "press open", seats="Central", game_id=game_id,
+                                   channel=world.public_channel(game_id))
+        assert "your Entente with Central" in opened.text, opened.text
+        press = world.channel(f"{game_id}-press-entente-central")
+        greeting = press.messages[0]["content"]
+        assert "Only you and I" not in greeting and "server's admins" in greeting, greeting
+        assert not world.fake.refusals and not world.fake.violations
+    finally:
+        await close_world(world)
+
+
+async def test_a_player_with_several_seats_names_which_of_them_talks(service):
+    game = await service.create_game(GUILD, ALICE, "guess", options={"players": 3}, phase_hours=48)
+    await service.join(game.id, ALICE, "North")
+    await service.join(game.id, ALICE, "South")
+    await service.join(game.id, BOB, "East")
+    await service.start(game.id, ALICE)
+    with pytest.raises(BadInput, match="you hold North, South in game #1: name which of them talks"):
+        await service.check_press(game.id, ALICE, "East", GUILD)
+    _, members = await service.check_press(game.id, ALICE, "South, East", GUILD)
+    assert members == ("South", "East")
+    _, members = await service.check_press(game.id, BOB, "North", GUILD)     # one seat: it is his
+    assert members == ("North", "East")
