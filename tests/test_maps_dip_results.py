@@ -186,3 +186,28 @@ def test_a_removal_in_the_winter_is_crossed_out_where_the_unit_stood():
     box = spot_box("ber", shrink=1.2)
     image = draw(settled, orders)
     assert count(image, box, COLOURS["Germany"]) > 30 and count(image, box, FAILED) > 10
+
+
+def test_odd_order_sheets_never_break_the_map():
+    """Orders the map cannot place (no unit there, other phases' orders, variant orders, coasts,
+    a convoy with no fleets named) are drawn as far as they go or skipped, never an error."""
+    state = V.initial_state({}, random.Random(1))
+    sheets = {"Entente": ["F Bre - Mao", "F Mao - Spa/nc", "A Lon - Por via convoy", "A Ber S A Kie - Den",
+                          "F Nth C A Yor - Nwy", "Build F Stp/nc", "America A Lon", "A Gal R Boh", "A Gal D",
+                          "Remove F Tri", "Waive", "", "gibberish ???"],
+              "Central": ["A Kie S F Kie", "F Tri - Alb", "A Vie S A Bud"]}
+    for orders in (sheets, {"x": ["A Par - Par"]}):
+        image = draw({**state, "resolved": {"bre": False, "ber": False, "tri": False}}, orders)
+        assert image.size[0] == layout.view_for().width
+
+
+def test_random_text_never_breaks_the_map():
+    from hypothesis import given, settings, strategies as st
+
+    state = V.initial_state({}, random.Random(1))
+
+    @settings(max_examples=15, deadline=None)
+    @given(st.lists(st.text(max_size=30), max_size=4))
+    def check(lines):
+        render_diplomacy(state, {"Entente": lines}, "random", "")
+    check()
