@@ -277,7 +277,14 @@ class Variant(ABC):
         if seat not in self.seats_to_act(state):
             return []
         pairs = bot.orders(self, state, seat, rng, level)
-        canonical = self.check_orders(state, seat, [line for line, _ in pairs])
+        lines = [line for line, _ in pairs]
+        # the checks a player's sheet passes when submitted: each line, then no line repeating
+        # an earlier one (which the service refuses rather than letting it replace the first)
+        canonical = self.check_orders(state, seat, lines)
+        for i, line in enumerate(lines):
+            why = self.repeated_order(state, seat, line, lines[:i])
+            if why:
+                raise IllegalOrder(why, line)
         if len(canonical) != len(pairs):
             raise IllegalOrder(f"the bot gave {len(pairs)} orders that make {len(canonical)} on a sheet: "
                                f"two of them are for the same unit")

@@ -16,7 +16,9 @@ from hypothesis import strategies as st
 from engine.catalog import register_all
 from engine.diplomacy.bot.search import regret_matching
 from engine.diplomacy.game import DiplomacyGame
-from engine.variant import NoBot, get_variant, variants
+from engine.diplomacy.rx07 import Rx07Variant
+from engine.errors import IllegalOrder
+from engine.variant import Bot, NoBot, get_variant, register_bot, variants
 
 register_all()
 RX07 = get_variant("rx07")
@@ -103,6 +105,28 @@ def test_a_variant_without_a_bot_refuses_clearly():
     assert aa.bot_levels() == ()
     with pytest.raises(NoBot, match="has no bot yet"):
         aa.bot_orders(state, aa.seats({})[0], random.Random(1))
+
+
+class _Careless(Bot):
+    """A bot that orders one unit twice: the contract must catch it, not pass it on."""
+
+    levels = ("normal",)
+
+    def orders(self, variant, state, seat, rng, level):
+        return [("A Par - Bur", "first"), ("A Par - Pic", "second")]
+
+
+class _CarelessRx07(Rx07Variant):
+    key = "careless_rx07"
+
+
+def test_a_bot_s_sheet_is_checked_like_a_player_s():
+    register_bot(_CarelessRx07, _Careless())
+    variant = _CarelessRx07()
+    state = variant.initial_state({}, random.Random(1))
+    with pytest.raises(IllegalOrder):
+        variant.bot_orders(state, "Entente", random.Random(1))
+    assert RX07.bot() is not variant.bot()      # the nearest family's bot wins
 
 
 def test_unknown_levels_and_seats_are_refused_by_name():
