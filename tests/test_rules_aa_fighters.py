@@ -68,3 +68,16 @@ def test_a_fighter_whose_land_units_survive_stays_in_the_battle():
     state = germany_attacks_poland()
     result = V.adjudicate(state, {"Germany": ATTACK}, Dice(6, 6, 6, 6, *[6] * 20))
     assert fighters(result.state) == ["Poland"] and is_contested(B, result.state, "Poland")
+
+
+def test_a_fighter_left_alone_at_home_stays():
+    """Only enemy or contested land is left: a fighter whose infantry marched off from a territory
+    its side holds, with no enemy there, stays (it takes nothing from anyone)."""
+    state = fresh(turn=B.turn_order.index("Germany"))
+    clear(state, "Prussia")
+    place(state, "Germany", "infantry", "Prussia")
+    place(state, "Germany", "fighter", "Prussia")
+    lines = ["move 1 infantry Prussia - Silesia"]
+    assert V.check_orders(state, "Germany", lines)
+    result = V.adjudicate(state, {"Germany": lines}, Dice(*[6] * 20))
+    assert fighters(result.state) == ["Prussia"] and "✈️" not in result.report

@@ -203,8 +203,8 @@ def _check_us_attacked(turn: TurnContext, defenders: list[str]) -> None:
 
 def return_fighters(turn: TurnContext) -> None:
     """After the land battles, a fighter of the moving power (or of an ally that joined its attack,
-    4.14) left where its power has no land units — they died under it — returns to friendly land
-    units: RULES.md 2.5, it "must END its move in a territory that contains land units of its own
+    4.14) left in enemy or contested land where its power has no land units — they died under it —
+    returns to friendly land units: RULES.md 2.5, it "must END its move in a territory that contains land units of its own
     power", and S8 (relayed Wizards answer) says it must "return" to a territory with its own land
     units. It goes back where it started the turn if its power's land units are there, else to a
     neighbouring territory holding them (uncontested ones first); with none in reach it is lost
@@ -214,7 +214,7 @@ def return_fighters(turn: TurnContext) -> None:
     for u in [u for u in state["units"] if u["type"] == "fighter" and not board.territories[u["where"]].sea
               and (u["owner"] == turn.power or u["id"] in joined)]:
         here = u["where"]
-        if _has_land_units(state, u["owner"], here):
+        if _has_land_units(state, u["owner"], here) or _friendly_ground(turn, u["owner"], here):
             continue
         dest = _fighter_base(turn, u)
         if dest is None:
@@ -225,6 +225,14 @@ def return_fighters(turn: TurnContext) -> None:
         u["where"] = dest
         turn.report.append(f"✈️ {u['owner']}'s fighter in {here} has no land units of its own left there: "
                            f"it returns to {dest}.")
+
+
+def _friendly_ground(turn: TurnContext, power: str, name: str) -> bool:
+    """Held by the fighter's side with no enemy there: a fighter left alone at home (its infantry
+    marched off) holds nothing the enemy could take, so it stays."""
+    board, state = turn.board, turn.state
+    return friendly(board, state["control"].get(name), power) and not any(
+        holds_land(o) and at_war(board, state, power, o["owner"]) for o in units_in(state, name))
 
 
 def _has_land_units(state: dict, power: str, name: str) -> bool:
