@@ -17,7 +17,7 @@ from PIL import Image, ImageChops, ImageDraw
 
 from . import diplomacy_layout as layout
 from .diplomacy_layout import PASSAGES, View, board_data, unit_point, view_for
-from .diplomacy_orders import OrderMarks, draw_orders, draw_unit
+from .diplomacy_orders import BUILT, OrderMarks, draw_orders, draw_unit
 from .fonts import font
 from .overlay import (DARK, Box, LegendEntry, arrow_sample, crossed_sample, draw_crossed_out, draw_legend,
                       draw_path, failure_sample, legend_size, support_sample, swatch)
@@ -156,21 +156,50 @@ def _unit_sample(kind: str, colour, dislodged: bool = False):
     return paint
 
 
-def legend_entries(colours: Mapping, state: Mapping, variant: str) -> list[LegendEntry]:
-    """What each mark on this map means; a move's arrow is shown in the first power's colour."""
+def legend_entries(colours: Mapping, state: Mapping, variant: str, shown: set[str] | None = None) -> list[LegendEntry]:
+    """What each mark on this map means (a move's arrow in the first power's colour); with
+    `shown`, only the marks that kind names (a region lists what it shows, to stay short)."""
     sample = next(iter(colours.values()), (90, 90, 90))
-    entries = [LegendEntry("army", _unit_sample("A", sample)), LegendEntry("fleet", _unit_sample("F", sample)),
-               LegendEntry("move (power's colour)", arrow_sample(sample)),
-               LegendEntry("support", support_sample(sample)), LegendEntry("failed", failure_sample(sample)),
-               LegendEntry("dislodged", _unit_sample("A", sample, dislodged=True)),
-               LegendEntry("destroyed/disbanded", crossed_sample(_unit_sample("A", sample))),
-               LegendEntry("neutral centre", _dot_sample((255, 255, 255))),
-               LegendEntry("unowned land", swatch(LAND)),
-               LegendEntry("closed this phase", swatch(CLOSED, CLOSED_HATCH)),
-               LegendEntry("Switzerland: impassable", swatch(IMPASSABLE))]
+    entries = [("unit", LegendEntry("army", _unit_sample("A", sample))),
+               ("unit", LegendEntry("fleet", _unit_sample("F", sample))),
+               ("move", LegendEntry("move (power's colour)", arrow_sample(sample))),
+               ("support", LegendEntry("support", support_sample(sample))),
+               ("failed", LegendEntry("failed", failure_sample(sample))),
+               ("dislodged", LegendEntry("dislodged", _unit_sample("A", sample, dislodged=True))),
+               ("gone", LegendEntry("destroyed/disbanded", crossed_sample(_unit_sample("A", sample)))),
+               ("built", LegendEntry("built", _built_sample(sample))),
+               ("unit", LegendEntry("neutral centre", _dot_sample((255, 255, 255)))),
+               ("unit", LegendEntry("unowned land", swatch(LAND))),
+               ("closed", LegendEntry("closed this phase", swatch(CLOSED, CLOSED_HATCH))),
+               ("swi", LegendEntry("Switzerland: impassable", swatch(IMPASSABLE)))]
     if PASSAGES.get(variant):
-        entries.append(LegendEntry("fleet passage Bal–Ska (rule 3)", _passage_sample))
-    return entries
+        entries.append(("passage", LegendEntry("fleet passage Bal–Ska (rule 3)", _passage_sample)))
+    return [entry for kind, entry in entries if shown is None or kind in shown or kind == "unit"]
+
+
+def _shown(view: View, state: Mapping, marks: OrderMarks, variant: str) -> set[str]:
+    """The kinds of marks a part of the board shows: its orders' marks and the places in it."""
+    def inside(point) -> bool:
+        x, y = view.xy(point)
+        return 0 <= x <= view.width and 0 <= y <= view.height
+    labels = board_data()["labels"]
+    shown = set(marks.shown)
+    if any(inside(labels[p]) for p in state.get("closed", ()) if p in labels):
+        shown.add("closed")
+    if inside(labels["swi"]):
+        shown.add("swi")
+    if any(inside(point) for ends in PASSAGES.get(variant, ()) for _, point in ends):
+        shown.add("passage")
+    return shown
+
+
+def _built_sample(colour):
+    def paint(draw: ImageDraw.ImageDraw, box: Box, scale: float) -> None:
+        _unit_sample("A", colour)(draw, box, scale)
+        r = (box[3] - box[1]) / 2 + 1.5 * scale
+        x, y = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+        draw.ellipse([x - r, y - r, x + r, y + r], outline=BUILT, width=max(2, round(2 * scale)))
+    return paint
 
 
 def _dot_sample(colour):
@@ -210,7 +239,8 @@ def _with_panel(board: Image.Image, view: View, label: str, summary: str, colour
     title_font, text_font, legend_font = font(round(20 * s)), font(round(15 * s)), font(round(13 * s))
     title = _wrap(measure, label, title_font, width - 2 * pad)
     lines = panel_lines(summary)
-    columns = 2 if width >= 760 * s and len(lines) > 3 else 1
+    widest = max((measure.textlength(line, font=text_font) + 22 * s for line in lines), default=0)
+    columns = 2 if widest <= (width - 2 * pad) / 2 and len(lines) > 3 else 1
     column_width = (width - 2 * pad) / columns
     # each status line wrapped to its column (a power's line leaves room for its swatch)
     rows = [_wrap(measure, line, text_font, column_width - 22 * s) for line in lines]
@@ -248,7 +278,7 @@ def _with_panel(board: Image.Image, view: View, label: str, summary: str, colour
 # ---------------------------------------------------------------- the map
 def render_diplomacy(state: dict, last_orders: Mapping[str, Sequence[str]] | None, label: str,
                      summary: str = "", palette: str = "standard", scale: float = 1.0,
-                     viewport: Box | None = None) -> bytes:
+                     viewport: Box | None = None, as_image: bool = False) -> bytes:
     """PNG of `state` with `last_orders` (the orders that led to it) drawn as the turn's story.
     `scale` draws everything larger from the geometry (2.0: twice the size, as sharp); `viewport`
     (left, top, right, bottom in the map's pixels at scale 1.0) shows only that part of the board."""
@@ -265,13 +295,25 @@ def render_diplomacy(state: dict, last_orders: Mapping[str, Sequence[str]] | Non
         marks.draw_board_unit(draw, unit)
     for entry in state.get("dislodged", {}).values():
         marks.draw_board_unit(draw, entry["unit"], dislodged=True)
+        marks.shown.add("dislodged")
     for entry in state.get("eliminated", ()):
         point = unit_point(entry["unit"]["loc"], dislodged=entry.get("how") != "removed")
         if point is not None:
             box = marks.draw_board_unit(draw, entry["unit"], dislodged=entry.get("how") != "removed")
             draw_crossed_out(draw, box, scale=view.scale)
+            marks.shown.add("gone")
     marks.draw_failures(draw)
-    image = _with_panel(board, view, label, summary, colours, legend_entries(colours, state, variant))
+    if viewport is None:
+        image = _with_panel(board, view, label, summary, colours, legend_entries(colours, state, variant))
+    else:
+        # a part of the board, read on a phone: the title, whose colour is whose, and what its
+        # marks mean — the full map carries the status lines
+        present = {u["power"] for u in state.get("units", {}).values()} | set(state.get("owners", {}).values())
+        key = [LegendEntry(power, swatch(colour)) for power, colour in colours.items() if power in present]
+        entries = key + legend_entries(colours, state, variant, _shown(view, state, marks, variant))
+        image = _with_panel(board, view, label, "", colours, entries)
+    if as_image:                 # the replay encodes its frames itself (render.replay)
+        return image
     out = io.BytesIO()
     image.save(out, "PNG", optimize=False, compress_level=6)
     return out.getvalue()

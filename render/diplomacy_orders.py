@@ -66,6 +66,7 @@ class OrderMarks:
         self.moves: dict[tuple[str, str], list[Point]] = {}
         self._obstacles: list[Box] | None = None
         self.crossed: list[tuple[str, bool]] = []   # units ordered off the board, still standing (a preview)
+        self.shown: set[str] = set()                 # the kinds of marks drawn, for a region's legend
 
     # ---- where
     def spot(self, loc: str, dislodged: bool = False) -> Point | None:
@@ -150,6 +151,10 @@ class OrderMarks:
     def draw_failures(self, draw: ImageDraw.ImageDraw) -> None:
         """The marks that go over the units: failures, and units a removal or disband order takes
         off the board while they still stand on it (a preview of one's own orders)."""
+        if self.failures:
+            self.shown.add("failed")
+        if self.crossed:
+            self.shown.add("gone")
         for loc, dislodged in self.crossed:
             point = self.spot(loc, dislodged)
             if point is not None:
@@ -249,6 +254,7 @@ def draw_orders(draw: ImageDraw.ImageDraw, marks: OrderMarks, last_orders: Mappi
         failed = marks.failed(order.loc)
         path = draw_arrow(draw, path, marks.colour(power), scale=view.scale, width=4 * view.scale)
         marks.moves[(here, there)] = path
+        marks.shown.add("move")
         if isinstance(order, Retreat) and here not in marks.eliminated:
             _ghost(draw, marks, start, power)              # where it stood, dislodged, before retreating
         if failed:
@@ -268,6 +274,7 @@ def draw_orders(draw: ImageDraw.ImageDraw, marks: OrderMarks, last_orders: Mappi
                 r = (layout.UNIT_HALF[0] + 4) * view.px
                 draw.ellipse([point[0] - r, point[1] - r, point[0] + r, point[1] + r], outline=BUILT,
                              width=max(2, round(3 * view.scale)))
+                marks.shown.add("built")
 
 
 def _ghost(draw: ImageDraw.ImageDraw, marks: OrderMarks, point: Point, power: str | None) -> None:
@@ -301,6 +308,7 @@ def _draw_support(draw: ImageDraw.ImageDraw, marks: OrderMarks, order) -> None:
         if len(arrow) < 2:
             return
         path = draw_support(draw, start, support_target(arrow, view.scale), colour, scale=view.scale)
+    marks.shown.add("support")
     if marks.failed(order.loc):
         marks.fail_on(path, 9 * view.scale)
 

@@ -105,3 +105,18 @@ def test_the_map_is_drawn_from_geometry_at_any_scale(scale):
 def test_a_bad_scale_is_refused():
     with pytest.raises(ValueError, match="scale"):
         layout.view_for(0)
+
+
+def test_a_part_of_the_board_keeps_its_panel_short_and_its_legend_to_what_it_shows():
+    """Issue 27 item 4: a region read on a phone has a legend and a title that fits — its panel
+    names the powers' colours and the marks it shows, not the full map's status lines."""
+    from render.diplomacy import legend_entries, power_colours
+    state = V.initial_state({}, random.Random(1))
+    texts = [e.text for e in legend_entries(power_colours(), state, "rx07", {"move"})]
+    assert "move (power's colour)" in texts and "army" in texts and "dislodged" not in texts
+    full = [e.text for e in legend_entries(power_colours(), state, "rx07")]
+    assert {"dislodged", "destroyed/disbanded", "closed this phase", "Switzerland: impassable", "neutral centre",
+            "built"} <= set(full)
+    part = Image.open(io.BytesIO(render_diplomacy(state, None, "a long title " * 6, V.describe(state), scale=2.0,
+                                                  viewport=(300, 300, 700, 600))))
+    assert part.size[1] < 300 * 2 + 420
