@@ -96,8 +96,11 @@ class GameCog(DispatchCog, name="Games"):
             await reply(ctx, f"{ctx.author.mention} keeps **{left}** in game #{game.id}; it is no longer offered to "
                              f"a substitute.")
         else:
+            where = ("the game channel" if game.audience != "players" else
+                     "the game channel, which only its players read: the GM posts one where candidates read "
+                     "with `/gm advertise` typed in a public channel (they were told)")
             await reply(ctx, f"**{left}** is offered to a substitute in game #{game.id}: a Join button is posted in "
-                             f"the game channel. Keep giving orders until someone takes it; "
+                             f"{where}. Keep giving orders until someone takes it; "
                              f"`/game leave cancel:True` takes the offer back.")
 
     @game.command(name="seats", description="Who holds each seat, since when, and who held it before",

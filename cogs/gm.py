@@ -58,7 +58,11 @@ class GmCog(DispatchCog, name="Game master"):
         # the notice is this reply; where that is not the game channel, the game channel gets it too
         seats = await self.service.advertise(game.id, actor_of(ctx), seat,
                                              also_in_game_channel=ctx.channel.id != game.channel_id)
-        await reply(ctx, advert_text(await self.service.game(game.id), seats), view=join_view(game.id, seats))
+        text = advert_text(await self.service.game(game.id), seats)
+        if game.audience == "players" and ctx.channel.id in (game.channel_id, *[s.channel_id for s in game.seats]):
+            text += ("\n-# Only this game's players read this channel: type `/gm advertise` in a channel "
+                     "candidates read to post the Join buttons there.")
+        await reply(ctx, text, view=join_view(game.id, seats))
 
     @gm.command(name="pause", description="GM: stop the clock")
     @app_commands.describe(game_id=GAME_ID)

@@ -119,7 +119,8 @@ class ChoiceMenu(discord.ui.DynamicItem[discord.ui.Select], template=template("p
         await _pick_and_redraw(interaction, self.made, self.group.key, list(self.item.values))
 
 
-class AnswerButton(discord.ui.DynamicItem[discord.ui.Button], template=template("answer", r":(?P<key>[^#]+)#(?P<index>\d)")):
+class AnswerButton(discord.ui.DynamicItem[discord.ui.Button],
+                   template=template("answer", r":(?P<key>[^#]+)#(?P<index>\d)")):
     """One of a few short answers (an auction bid or pass, Italy's accept or refuse) as a button;
     pressing it gives that answer, as if typed."""
 
@@ -193,7 +194,8 @@ async def answer_if_stale(interaction: discord.Interaction, made: Made, typed: s
         try:
             sheet = await service.orders(game.id, actor, made.seat)
             groups = await menus_for(service, actor, game.id, sheet.seat)
-            text += f" The game is now in **{current.label}**; here is your current sheet:\n" + sheet_text(game.id, sheet)
+            text += (f" The game is now in **{current.label}**; here is your current sheet:\n"
+                     + sheet_text(game.id, sheet))
             view = sheet_view(game.id, current.seq, sheet, groups)
         except ServiceError as exc:
             text += f" The game is now in **{current.label}**. {error_text(exc)}"

@@ -71,8 +71,8 @@ class TableCog(DispatchCog, name="Table"):
         readers = room.readers(game)
         await channel.send(f"🕊️ Press channel of {', '.join(f'**{s}**' for s in members)}, opened by "
                            f"{ctx.author.mention}: " + ", ".join(f"<@{u}>" for u in readers)
-                           + ". The other players do not see it (the server's admins, like me, can see every "
-                             "channel); orders still go in your seat channels.",
+                           + ". The other players do not see it; besides you and me, only the server's admins "
+                             "can (they see every channel). Orders still go in your seat channels.",
                            allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in readers
                                                                            if u != ctx.author.id]))
         own = [s for s in members if game.holder(s) == ctx.author.id]

@@ -28,6 +28,7 @@ from . import permissions
 from .checks import check_hours, clip
 from .errors import BadInput, Forbidden
 from .models import Actor, GameInfo, PhaseInfo, iso
+from .seats import outsiders_note
 
 MAX_EXCUSED = 10
 
@@ -204,7 +205,8 @@ class PolicyMixin:
                 f"🏳️ **{seat}** sent no orders for {phase.label} ({misses} missed phases; {game.excused_misses} "
                 f"excused) and is now in civil disorder: its units follow the default orders (they hold). "
                 f"The seat is open for a substitute: press **Join** below to take it over (or the GM gives it "
-                f"with `/gm assign`); its player returns simply by giving orders."), None, iso(now),
+                f"with `/gm assign`); its player returns simply by giving orders." + outsiders_note(game)),
+                None, iso(now),
                 buttons=[("join", seat)])
         if not excused or game.miss_extension_hours <= 0:
             return False

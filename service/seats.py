@@ -53,7 +53,8 @@ class SeatsMixin:
             else:
                 await self.store.outbox(conn, game_id, "game", (
                     f"📣 The player of **{chosen}** would like to hand the seat over. They play on until a "
-                    f"substitute takes it: press **Join** below to take **{chosen}** in {game.name}."),
+                    f"substitute takes it: press **Join** below to take **{chosen}** in {game.name}."
+                    + outsiders_note(game)),
                     None, now, buttons=[("join", chosen)])
         return chosen
 
@@ -188,6 +189,15 @@ class SeatsMixin:
 
     async def seat_history(self, game_id: int) -> list[HolderSpell]:
         return await self.store.seat_history(game_id)
+
+
+def outsiders_note(game: GameInfo) -> str:
+    """In a game whose channel only its players read (audience `players`), a Join button posted
+    there reaches no candidate: say where the GM posts one that does."""
+    if game.audience != "players":
+        return ""
+    return ("\nOnly this game's players read this channel, so no candidate sees this button. GM: type "
+            "`/gm advertise` in a channel of the server that candidates read: the Join button goes there.")
 
 
 def advert_text(game: GameInfo, seats: list[str]) -> str:

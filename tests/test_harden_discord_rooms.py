@@ -63,3 +63,30 @@ async def test_a_player_with_several_seats_names_which_of_them_talks(service):
     assert members == ("South", "East")
     _, members = await service.check_press(game.id, BOB, "North", GUILD)     # one seat: it is his
     assert members == ("North", "East")
+
+
+async def test_a_seat_offered_in_a_players_only_game_is_advertised_where_candidates_read(service):
+    """Item 9: "In audience=players games the Join button posted by /game leave sits in the game
+    channel, which outsiders cannot read": the leaver and the game channel are told to post it
+    with `/gm advertise` in a public channel, and a candidate there takes the seat."""
+    from tests.fake_discord import button_id
+    world = await make_world(service, bot_permissions=README_PERMISSIONS, players=4)
+    try:
+        alice, bob, carol, dave = world.players
+        game_id = await started_game(world, "rx07", "Closed", options="audience=players")
+        public = world.public_channel(game_id)
+        left = await world.slash(bob, "game leave", game_id=game_id)
+        assert "only its players read" in left.text and "/gm advertise" in left.text, left.text
+        notice = await world.harness.wait_message(public, "hand the seat over", timeout=5)
+        assert "no candidate sees this button" in notice["content"] and "`/gm advertise`" in notice["content"]
+        assert not world.fake.can_see(carol, public)
+        advert = await world.slash(alice, "gm advertise", game_id=game_id)          # typed in #general
+        posted = advert.replies[-1]
+        assert posted["channel_id"] == str(world.general.id) and "Only this game's players" not in posted["content"]
+        taken = await world.harness.click(carol, posted, button_id(posted, "Join as Central"))
+        assert "You now hold **Central**" in taken.text, taken.text
+        await world.harness.wait_for(lambda: world.fake.can_see(carol, public), what="carol reads the game channel")
+        assert not world.fake.can_see(dave, public)
+        assert not world.fake.refusals and not world.fake.violations
+    finally:
+        await close_world(world)
