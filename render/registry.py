@@ -48,6 +48,19 @@ def render_map(variant_key: str, state: dict, last_orders: Mapping[str, Sequence
     return render_view(variant_key, state, last_orders, f"{label} — {region}", summary, palette, box, zoom_for(box))
 
 
+def render_image(variant_key: str, state: dict, last_orders: Mapping[str, Sequence[str]] | None, label: str,
+                 summary: str = "", palette: str = "standard") -> Image.Image:
+    """The map `render_map` draws, as an RGB image rather than PNG bytes (for the replay, which
+    encodes its frames itself): a renderer that can hand its picture over (`as_image`) skips
+    the PNG it would encode only to have it decoded again."""
+    renderer = _renderer(variant_key)
+    if renderer is not None and "as_image" in inspect.signature(renderer).parameters:
+        return renderer(state, last_orders, label, summary, palette, as_image=True).convert("RGB")
+    png = render_map(variant_key, state, last_orders, label, summary, palette=palette)
+    with Image.open(io.BytesIO(png)) as image:
+        return image.convert("RGB")
+
+
 def render_view(variant_key: str, state: dict, last_orders: Mapping[str, Sequence[str]] | None, label: str,
                 summary: str, palette: str, box: tuple[float, float, float, float], scale: float) -> bytes:
     """The part `box` of a built-in map (its pixels at scale 1), drawn `scale` times larger from

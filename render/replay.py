@@ -12,14 +12,13 @@ Three rules shape the file (issue 27 item 5, issue 25 item 2):
 """
 from __future__ import annotations
 
-import io
 import struct
 from typing import Iterable, Sequence
 
 from PIL import GifImagePlugin, Image, ImageChops
 
 from .overlay import DARK, FAILED
-from .registry import map_module, render_map
+from .registry import map_module, render_image
 
 UPLOAD_BUDGET = 9 * 1024 * 1024      # per GIF: under Discord's 10 MiB upload limit, with room to spare
 FRAME_MS, LAST_FRAME_MS = 1600, 4000
@@ -31,9 +30,7 @@ CUBE = (0, 64, 128, 192, 255)        # an even spread for anti-aliased edges and
 def frame_image(variant_key: str, state: dict, orders: dict | None, label: str, summary: str,
                 palette: str = "standard") -> Image.Image:
     """One frame: the results map of a phase, as `render_map` draws it for the channel."""
-    png = render_map(variant_key, state, orders or None, label, summary, palette=palette)
-    with Image.open(io.BytesIO(png)) as image:
-        return image.convert("RGB")
+    return render_image(variant_key, state, orders or None, label, summary, palette)
 
 
 def fixed_palette(first: Image.Image, variant_key: str, palette: str = "standard") -> bytes:
