@@ -107,6 +107,7 @@ def test_every_brief_shows_the_state_of_the_auction():
         assert "Auction money: Austria-Hungary 26, Russia 25, Germany 35, France 24" in brief
         assert "Threats of Invasion left: Germany, Austria-Hungary, British Empire." in brief
     assert "Your standing maximum bids: Spain 8." in V.phase_brief(state, "France")
+    assert "Still to settle: Norway (won by Russia at 6" in V.describe(state)          # /game status too
     assert "Nothing for France to decide now; waiting for Austria-Hungary, Germany." in V.phase_brief(state, "France")
     sold = step(state, {"Germany": "no threat", "Austria-Hungary": "no threat"})
     assert sold.state["alignments"]["Norway"] == "Russia"

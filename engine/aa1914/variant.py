@@ -14,6 +14,7 @@ from typing import Mapping, Sequence
 from engine.errors import IllegalOrder, OrderError, RulesError, StateError
 from engine.variant import ChoiceGroup, OptionSpec, PhaseResult, State, Variant
 
+from .auction import auction_state_lines, open_auction
 from .board import board_for, standard_board
 from .house.catalog import HOUSE_OPTIONS, HOUSE_ORDERS
 from .house.registry import house_rules, rules_for
@@ -431,6 +432,8 @@ class AA1914Variant(Variant):
                                                     for side in board.sides))
         if not game.us_at_war:
             lines.append("The United States is neutral (at war from its round-4 turn at the latest).")
+        if state.get("phase") == "auction":        # 4.9/4.10: the auction's state, as every brief shows it
+            lines.extend(auction_state_lines(board, open_auction(board, dict(state)), seat))
         return "\n".join(lines)
 
 
