@@ -12,9 +12,12 @@ import io
 from functools import lru_cache
 from typing import Mapping, Sequence
 
+import numpy as np
 from PIL import Image, ImageChops, ImageDraw
 
-from .aa1914_geometry import (THEATRE_VIEWS, Box, View, art, board_size, covered, inset_title_height,
+from engine.aa1914.model import GameState
+
+from .aa1914_geometry import (THEATRE_VIEWS, Box, View, art, board_size, covered, ground, inset_title_height,
                               members, name_places, name_text, origin, place_point)
 from .aa1914_layout import (ABBREVIATIONS, ICON, PAD, Badge, Layout, count_text, drawn_kind, layout_view,
                             overlaps)
@@ -74,56 +77,73 @@ def land_colours(palette: str = "standard") -> dict[str, tuple[int, int, int]]:
 
 
 # ---------------------------------------------------------------- the board of one view
-@lru_cache(maxsize=8)
-def _static(view: View) -> Image.Image:
-    """What never changes in a view: the sea and every shape's outline. One decoded image for
-    all games; each map copies it and paints only what the position decides."""
-    image = Image.new("RGB", view.size, SEA)
+OUTLINE_INDEX = 255      # the outline's entry in a view's ground palette (ground numbers stay far below)
+
+
+@lru_cache(maxsize=6)
+def _outlined_ground(view: View) -> Image.Image:
+    """The view's ground map with every shape's outline drawn in as `OUTLINE_INDEX`, made once:
+    a map colours it through a palette (one lookup per pixel) instead of filling each shape."""
+    image = ground(view)[0].copy()
     draw = ImageDraw.Draw(image)
     width = max(1, round(view.scale / 0.6))
-    for name, rings in art()["shapes"].items():
+    for rings in art()["shapes"].values():
         for ring in rings:
-            draw.polygon([view.point(x, y) for x, y in ring], fill=SEA if name.startswith("SZ") else NEUTRAL,
-                         outline=OUTLINE, width=width)
+            draw.polygon([view.point(x, y) for x, y in ring], outline=OUTLINE_INDEX, width=width)
     return image
 
 
 @lru_cache(maxsize=8)
-def _name_masks(view: View, hidden: tuple[Box, ...], zoom: float) -> tuple[Image.Image, Image.Image, Image.Image]:
-    """Territory names (with IPC values) and sea-zone numbers as masks, drawn once per view, and
-    the mask of their boxes (the contested hatching leaves them clear)."""
+def _name_stamps(view: View, hidden: tuple[Box, ...], zoom: float) -> tuple[list, Image.Image]:
+    """Each printed name as a small mask with its place and ink, set once per view (a map stamps
+    them one by one: far cheaper than masks the size of the map), and the mask of the map minus
+    the names' boxes (the contested hatching leaves them clear)."""
     drawn = view.zoomed(zoom)
-    size = drawn.size
-    land, sea, boxes = Image.new("L", size, 0), Image.new("L", size, 0), Image.new("L", size, 255)
-    land_pen, sea_pen, box_pen = ImageDraw.Draw(land), ImageDraw.Draw(sea), ImageDraw.Draw(boxes)
+    clear = Image.new("L", drawn.size, 255)
+    clear_pen = ImageDraw.Draw(clear)
     label = font(round(view.label * zoom))
+    stamps = []
     for name, ((x, y), _) in name_places(view, hidden).items():
-        pen = sea_pen if name.startswith("SZ") else land_pen
-        point = (x * zoom, y * zoom)
-        pen.multiline_text(point, name_text(name), fill=255, font=label, anchor="mm", align="center", spacing=1)
-        box = pen.multiline_textbbox(point, name_text(name), font=label, anchor="mm", align="center", spacing=1)
-        box_pen.rectangle([box[0] - 2, box[1] - 1, box[2] + 2, box[3] + 1], fill=0)
-    return land, sea, boxes
+        mask, corner = _stamp(name, (x * zoom, y * zoom), label)
+        stamps.append((name, corner, mask, SEA_INK if name.startswith("SZ") else LAND_INK))
+        clear_pen.rectangle([corner[0] - 2, corner[1] - 1, corner[0] + mask.size[0] + 2,
+                             corner[1] + mask.size[1] + 1], fill=0)
+    return stamps, clear
 
 
-def _move_names(view: View, layout: Layout, zoom: float, land: Image.Image, sea: Image.Image,
-                clear: Image.Image) -> tuple[Image.Image, Image.Image, Image.Image]:
-    """The cached name masks with the names this layout moved aside (to give a stack room) redrawn."""
+def _stamp(name: str, point: tuple[float, float], label) -> tuple[Image.Image, tuple[int, int]]:
+    """A name set at `point` as a mask just its size, and the mask's top-left corner on the map."""
+    probe = ImageDraw.Draw(Image.new("L", (1, 1)))
+    left, top, right, bottom = probe.multiline_textbbox(point, name_text(name), font=label, anchor="mm",
+                                                        align="center", spacing=1)
+    corner = (int(left) - 1, int(top) - 1)
+    mask = Image.new("L", (int(right) - corner[0] + 2, int(bottom) - corner[1] + 2), 0)
+    ImageDraw.Draw(mask).multiline_text((point[0] - corner[0], point[1] - corner[1]), name_text(name), fill=255,
+                                        font=label, anchor="mm", align="center", spacing=1)
+    return mask, corner
+
+
+def _draw_names(image: Image.Image, view: View, layout: Layout, zoom: float) -> Image.Image:
+    """Stamp the names (those this layout moved aside, to give a stack room, at their new place);
+    returns the mask the contested hatching may cover."""
+    stamps, clear = _name_stamps(view, layout.hidden, zoom)
+    for name, (x, y), mask, ink in stamps:
+        if name not in layout.moved:
+            image.paste(ink, (x, y, x + mask.size[0], y + mask.size[1]), mask)
+    if not layout.moved:
+        return clear
+    clear = clear.copy()
+    pen = ImageDraw.Draw(clear)
     label = font(round(view.label * zoom))
-    places = name_places(view, layout.hidden)
+    old = {name: (corner, mask) for name, corner, mask, _ in stamps}
     for name, (x, y) in layout.moved.items():
-        mask = sea if name.startswith("SZ") else land
-        pen, box_pen = ImageDraw.Draw(mask), ImageDraw.Draw(clear)
-        (ox, oy), _ = places[name]
-        old = pen.multiline_textbbox((ox * zoom, oy * zoom), name_text(name), font=label, anchor="mm",
-                                     align="center", spacing=1)
-        pen.rectangle(old, fill=0)
-        box_pen.rectangle([old[0] - 2, old[1] - 1, old[2] + 2, old[3] + 1], fill=255)
-        point = (x * zoom, y * zoom)
-        pen.multiline_text(point, name_text(name), fill=255, font=label, anchor="mm", align="center", spacing=1)
-        box = pen.multiline_textbbox(point, name_text(name), font=label, anchor="mm", align="center", spacing=1)
-        box_pen.rectangle([box[0] - 2, box[1] - 1, box[2] + 2, box[3] + 1], fill=0)
-    return land, sea, clear
+        (ox, oy), was = old[name]
+        pen.rectangle([ox - 2, oy - 1, ox + was.size[0] + 2, oy + was.size[1] + 1], fill=255)
+        mask, (cx, cy) = _stamp(name, (x * zoom, y * zoom), label)
+        image.paste(SEA_INK if name.startswith("SZ") else LAND_INK, (cx, cy, cx + mask.size[0], cy + mask.size[1]),
+                    mask)
+        pen.rectangle([cx - 2, cy - 1, cx + mask.size[0] + 2, cy + mask.size[1] + 1], fill=0)
+    return clear
 
 
 def territory_fills(board, state: dict, contested: frozenset, palette: str = "standard") -> dict:
@@ -151,28 +171,27 @@ def territory_fills(board, state: dict, contested: frozenset, palette: str = "st
 def _draw_view(view: View, zoom: float, layout: Layout, fills: dict, contested: frozenset, colours: dict,
                moves: Sequence[Move], battles: Sequence[Battle]) -> tuple[Image.Image, list, list]:
     drawn = view.zoomed(zoom)
-    image = _static(drawn).copy()
-    draw = ImageDraw.Draw(image)
-    width = max(1, round(drawn.scale / 0.6))
-    mask = Image.new("L", image.size, 0) if contested else None
-    mask_pen = ImageDraw.Draw(mask) if mask is not None else None
-    for name, rings in art()["shapes"].items():
-        fill = fills.get(name)
-        if fill is None or (fill == NEUTRAL and name not in contested):
-            continue
-        for ring in rings:
-            points = [drawn.point(x, y) for x, y in ring]
-            draw.polygon(points, fill=fill, outline=OUTLINE, width=width)
-            if mask_pen is not None and name in contested:
-                mask_pen.polygon(points, fill=255)
-    land, sea, clear = _name_masks(view, layout.hidden, zoom)
-    if layout.moved:
-        land, sea, clear = _move_names(view, layout, zoom, land.copy(), sea.copy(), clear.copy())
+    grounds, numbers, _ = ground(drawn)
+    table = np.empty((256, 3), dtype=np.uint8)
+    table[:] = SEA
+    table[OUTLINE_INDEX] = OUTLINE
+    for name, number in numbers.items():
+        if not name.startswith("SZ"):
+            table[number] = fills.get(name, NEUTRAL)
+    image = _outlined_ground(drawn).copy()
+    image.putpalette(table.tobytes())
+    image = image.convert("RGB")
+    mask = None
+    if contested:
+        hatched = [0] * 256
+        for name in contested:
+            if name in numbers:
+                hatched[numbers[name]] = 255
+        mask = grounds.point(hatched)
+    clear = _draw_names(image, view, layout, zoom)
     if mask is not None:
         hatch = ImageChops.multiply(mask, diagonal_hatch(image.size, max(6, round(8 * zoom))))
         image.paste(HATCH, mask=ImageChops.multiply(hatch, clear))
-    image.paste(LAND_INK, mask=land)
-    image.paste(SEA_INK, mask=sea)
     draw = ImageDraw.Draw(image)
     _draw_badges(image, draw, layout.badges, colours, zoom)
     paths = draw_moves(draw, layout, moves, colours, zoom)
@@ -226,8 +245,9 @@ def map_layout(state: dict, last_orders: Mapping[str, Sequence[str]] | None = No
     board, contested, moves, battles = _position(state, last_orders)
     views = THEATRE_VIEWS
     owned = members(views)
+    units = GameState.from_json(state).units
     for view in views:
-        layout = layout_view(state, view, owned[view], tuple(covered(view, views)))
+        layout = layout_view(state, view, owned[view], tuple(covered(view, views)), units)
         image = Image.new("RGB", (1, 1))
         paths = draw_moves(ImageDraw.Draw(image), layout, moves, power_colours())
         placed = place_battles(layout, battles)
@@ -245,7 +265,7 @@ def _position(state: dict, last_orders):
 
 
 def render_aa1914(state: dict, last_orders: Mapping[str, Sequence[str]] | None, label: str,
-                  summary: str = "", palette: str = "standard", scale: float = 1.0) -> bytes:
+                  summary: str = "", palette: str = "standard", scale: float = 1.0, as_image: bool = False) -> bytes:
     """PNG bytes of the position: the theatre with its insets, then the panel. `scale` draws the
     map that many times larger from the geometry (fonts, icons and lines too), so a crop of it
     stays sharp; the layout is the same at every scale."""
@@ -257,8 +277,9 @@ def render_aa1914(state: dict, last_orders: Mapping[str, Sequence[str]] | None, 
     main = views[0].zoomed(scale)
     layouts = []
     parts = []
+    units = GameState.from_json(state).units
     for view in views:
-        layout = layout_view(state, view, owned[view], tuple(covered(view, views)))
+        layout = layout_view(state, view, owned[view], tuple(covered(view, views)), units)
         image, paths, placed = _draw_view(view, scale, layout, fills, contested, colours, moves, battles)
         layouts.append(layout)
         parts.append((view, image))
@@ -266,14 +287,17 @@ def render_aa1914(state: dict, last_orders: Mapping[str, Sequence[str]] | None, 
     shown = {"moves": bool(moves), "failed": any(m.failed for m in moves), "battles": bool(battles),
              "lost": any(b.lost for layout in layouts for b in layout.badges)}
     key = {"neutral": NEUTRAL, "impassable": IMPASSABLE, "contested": CONTESTED, "hatch": HATCH}
-    panel = panel_height(state, board, width, scale, colours, key, shown)
+    kinds = unit_kinds(state, units)
+    panel = panel_height(state, board, width, scale, colours, key, shown, kinds)
     picture = Image.new("RGB", (width, main.size[1] + panel), (248, 245, 236))
     for view, image in parts:
         if view.title:
             _paste_inset(picture, view, image, scale)
         else:
             picture.paste(image, origin(view, scale))
-    draw_panel(picture, state, board, label, main.size[1], scale, colours, key, shown)
+    draw_panel(picture, state, board, label, main.size[1], scale, colours, key, shown, kinds)
+    if as_image:                 # the replay encodes its frames itself (render.replay)
+        return picture
     out = io.BytesIO()
     picture.save(out, "PNG", compress_level=6)
     return out.getvalue()

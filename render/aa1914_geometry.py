@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+import numpy as np
 from PIL import Image, ImageDraw
 
 from .fonts import font
@@ -101,12 +102,12 @@ def origin(view: View, zoom: float = 1.0) -> tuple[int, int]:
 
 
 # ---------------------------------------------------------------- which ground is this pixel
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=6)
 def ground(view: View) -> tuple[Image.Image, dict[str, int], dict[int, int]]:
     """Every territory and sea zone painted with its own number (land over sea, as the map draws
-    them), its numbers, and each number's area in pixels."""
+    them; 0 off the board), its numbers, and each number's area in pixels."""
     data = art()
-    image = Image.new("I", view.size, 0)
+    image = Image.new("L", view.size, 0)
     draw = ImageDraw.Draw(image)
     numbers = {}
     names = sorted(data["shapes"], key=lambda n: (not n.startswith("SZ"), n))
@@ -114,13 +115,16 @@ def ground(view: View) -> tuple[Image.Image, dict[str, int], dict[int, int]]:
         numbers[name] = number
         for ring in data["shapes"][name]:
             draw.polygon([view.point(x, y) for x, y in ring], fill=number)
-    areas: dict[int, int] = {}
-    for value in image.getdata():
-        areas[value] = areas.get(value, 0) + 1
-    return image, numbers, areas
+    counts = np.bincount(np.asarray(image).ravel(), minlength=256)
+    return image, numbers, {value: int(n) for value, n in enumerate(counts) if n}
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=6)
+def ground_array(view: View) -> np.ndarray:
+    return np.asarray(ground(view)[0])
+
+
+@lru_cache(maxsize=6)
 def ground_pixels(view: View):
     return ground(view)[0].load()
 
@@ -131,6 +135,38 @@ def on_ground(view: View, where: str, x: float, y: float) -> bool:
     if not (0 <= x < image.size[0] and 0 <= y < image.size[1]):
         return False
     return ground_pixels(view)[int(x), int(y)] == numbers.get(where, -1)
+
+
+@lru_cache(maxsize=1024)
+def _off_ground_table(view: View, where: str) -> tuple[int, int, np.ndarray]:
+    """A summed-area table of the pixels of `where`'s extent that are not its ground (so "is
+    this box wholly on its ground" is four lookups), with the extent's top-left corner."""
+    image, numbers, _ = ground(view)
+    left, top, right, bottom = extent(view, where)
+    left, top = max(0, int(left)), max(0, int(top))
+    right, bottom = min(image.size[0], int(right) + 2), min(image.size[1], int(bottom) + 2)
+    off = ground_array(view)[top:bottom, left:right] != numbers.get(where, -1)
+    table = np.zeros((off.shape[0] + 1, off.shape[1] + 1), dtype=np.int32)
+    table[1:, 1:] = off.cumsum(0).cumsum(1)
+    return left, top, table
+
+
+def on_own_ground(view: View, where: str, boxes: np.ndarray, margin: float = 1.0) -> np.ndarray:
+    """For each box (rows of left, top, right, bottom), whether it and `margin` px around it lie
+    wholly on `where`'s ground — every pixel, so no box touches a border."""
+    if not area(view, where) or not len(boxes):
+        return np.zeros(len(boxes), dtype=bool)
+    left, top, table = _off_ground_table(view, where)
+    height, width = table.shape[0] - 1, table.shape[1] - 1
+    x0 = np.floor(boxes[:, 0] - margin).astype(int) - left
+    y0 = np.floor(boxes[:, 1] - margin).astype(int) - top
+    x1 = np.ceil(boxes[:, 2] + margin).astype(int) - left
+    y1 = np.ceil(boxes[:, 3] + margin).astype(int) - top
+    valid = (x0 >= 0) & (y0 >= 0) & (x1 <= width) & (y1 <= height)
+    x0, x1 = np.clip(x0, 0, width), np.clip(x1, 0, width)
+    y0, y1 = np.clip(y0, 0, height), np.clip(y1, 0, height)
+    off = table[y1, x1] - table[y0, x1] - table[y1, x0] + table[y0, x0]
+    return valid & (off == 0)
 
 
 def area(view: View, where: str) -> int:

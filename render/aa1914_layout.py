@@ -8,13 +8,16 @@ multiplies them by its zoom. Nothing here draws or decides a rule."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import NamedTuple, Sequence
 
+import numpy as np
 from PIL import Image, ImageDraw
 
 from engine.aa1914.model import GameState, Unit
 
-from .aa1914_geometry import Box, Point, View, area, art, extent, name_boxes, on_ground
+from .aa1914_geometry import (Box, Point, View, area, art, extent, ground, ground_array, name_boxes, on_ground,
+                              on_own_ground)
 from .fonts import font
 
 ABBREVIATIONS = {"infantry": "I", "artillery": "A", "tank": "T", "fighter": "F", "battleship": "B",
@@ -58,11 +61,19 @@ class Layout:
     mine: frozenset[str]                         # the places whose units this view shows
     hidden: tuple[Box, ...] = ()                 # parts of the view an inset covers
     marks: list[Box] = field(default_factory=list)
-    anchors: dict[str, Point] = field(default_factory=dict)
+    anchors: dict[str, list[Point]] = field(default_factory=dict)
     moved: dict[str, Point] = field(default_factory=dict)    # names moved aside to make room
 
     def taken(self) -> list[Box]:
         return [*self.names.values(), *(b.box for b in self.badges), *self.marks, *self.hidden]
+
+    def taken_array(self) -> np.ndarray:
+        """`taken` as rows of an array, kept between calls while nothing new is placed."""
+        key = (len(self.names), len(self.badges), len(self.marks), tuple(self.moved))
+        if getattr(self, "_taken_key", None) != key:
+            self._taken = np.array(self.taken(), dtype=float).reshape(-1, 4)
+            self._taken_key = key
+        return self._taken
 
 
 def drawn_kind(unit: Unit) -> str:
@@ -95,28 +106,10 @@ def _stacks(units) -> dict[str, dict[str, dict[str, int]]]:
 
 
 def inside_test(view: View, where: str, margin: float = 1.0):
-    """Whether a box lies wholly on this territory's own ground, `margin` px clear of its border:
-    points every few pixels around its edge and its centre — so a badge never touches a border."""
-    if not area(view, where):
-        return lambda box: False
-    left, top, right, bottom = extent(view, where)
-
+    """Whether a box lies wholly on this territory's own ground, `margin` px clear of its border
+    (every pixel of it) — so a badge never touches a border."""
     def inside(box: Box) -> bool:
-        x0, y0, x1, y1 = box[0] - margin, box[1] - margin, box[2] + margin, box[3] + margin
-        if x0 < left or x1 > right or y0 < top or y1 > bottom:
-            return False
-        if not on_ground(view, where, (x0 + x1) / 2, (y0 + y1) / 2):
-            return False
-        across, down = max(1, int((x1 - x0) / 6)), max(1, int((y1 - y0) / 6))
-        for i in range(across + 1):
-            x = x0 + (x1 - x0) * i / across
-            if not (on_ground(view, where, x, y0) and on_ground(view, where, x, y1)):
-                return False
-        for j in range(1, down):
-            y = y0 + (y1 - y0) * j / down
-            if not (on_ground(view, where, x0, y) and on_ground(view, where, x1, y)):
-                return False
-        return True
+        return bool(on_own_ground(view, where, np.array([box], dtype=float), margin)[0])
     return inside
 
 
@@ -128,29 +121,59 @@ def _spots(view: View, where: str) -> list[Point]:
     return spots
 
 
-def _clear_boxes(layout: Layout, where: str, size: tuple[float, float], start: Point | None = None):
-    """Boxes of `size` around `where`'s unit places (or `start`), nearest first, inside the view
-    and clear of every name, badge and mark."""
+OFFSET_ARRAY = np.array(OFFSETS, dtype=float)
+
+
+@lru_cache(maxsize=4096)
+def _candidate_boxes(view: View, where: str, size: tuple[float, float],
+                     start: Point | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Boxes of `size` around `where`'s unit places (or centred on `start`), nearest first, inside
+    the view (rows of left, top, right, bottom), and those of them on the territory's extent —
+    the same for every position, so worked out once."""
     width, height = size
-    view_w, view_h = layout.view.size
-    spots = [start] if start else _spots(layout.view, where)
+    view_w, view_h = view.size
+    spots = [start] if start else _spots(view, where)
     if not spots:
-        return
+        return np.zeros((0, 4)), np.zeros((0, 4))
     x0, y0 = spots[0]
-    reach = (x0 - REACH - width, y0 - REACH - height, x0 + REACH + width, y0 + REACH + height)
-    near = [t for t in layout.taken() if overlaps(t, reach)]
-    lift = (width / 2, height / 2) if start else (0, 0)
-    candidates = [(x - lift[0], y - lift[1]) for x, y in spots] + \
-        [(x0 - lift[0] + dx, y0 - lift[1] + dy) for dx, dy in OFFSETS]
-    for left, top in candidates:
-        right, bottom = left + width, top + height
-        if left < 1 or top < 1 or right > view_w - 1 or bottom > view_h - 1:
-            continue
-        for o in near:      # overlaps, inlined: this runs some ten thousand times a map
-            if left < o[2] and o[0] < right and top < o[3] and o[1] < bottom:
-                break
-        else:
-            yield left, top, right, bottom
+    lift = (width / 2, height / 2) if start else (0.0, 0.0)
+    boxes = np.empty((len(spots) + len(OFFSET_ARRAY), 4))
+    boxes[:len(spots), :2] = np.array(spots, dtype=float) - lift
+    boxes[len(spots):, :2] = OFFSET_ARRAY + (x0 - lift[0], y0 - lift[1])
+    boxes[:, 2:] = boxes[:, :2] + (width, height)
+    boxes = boxes[(boxes[:, 0] >= 1) & (boxes[:, 1] >= 1) & (boxes[:, 2] <= view_w - 1) & (boxes[:, 3] <= view_h - 1)]
+    left, top, right, bottom = extent(view, where)
+    own = boxes[(boxes[:, 0] >= left) & (boxes[:, 1] >= top) & (boxes[:, 2] <= right) & (boxes[:, 3] <= bottom)]
+    boxes.flags.writeable = own.flags.writeable = False
+    return boxes, own
+
+
+def _candidates(layout: Layout, where: str, size: tuple[float, float],
+                start: Point | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The candidate boxes (all, and those on the territory's extent) and the taken boxes near them."""
+    boxes, own = _candidate_boxes(layout.view, where, size, start)
+    if not len(boxes):
+        return boxes, own, np.zeros((0, 4))
+    taken = layout.taken_array()
+    left, top = boxes[:, :2].min(axis=0)
+    right, bottom = boxes[:, 2:].max(axis=0)
+    near = taken[(taken[:, 0] < right) & (left < taken[:, 2]) & (taken[:, 1] < bottom) & (top < taken[:, 3])]
+    return boxes, own, near
+
+
+def _clear(boxes: np.ndarray, near: np.ndarray) -> np.ndarray:
+    """Which boxes touch none of `near`."""
+    if not len(near) or not len(boxes):
+        return np.ones(len(boxes), dtype=bool)
+    return ~((boxes[:, None, 0] < near[None, :, 2]) & (near[None, :, 0] < boxes[:, None, 2])
+             & (boxes[:, None, 1] < near[None, :, 3]) & (near[None, :, 1] < boxes[:, None, 3])).any(axis=1)
+
+
+def _first(boxes: np.ndarray) -> Box | None:
+    return tuple(float(v) for v in boxes[0]) if len(boxes) else None
+
+
+CHUNK = 160        # candidates tested at a time: most stacks find room among the nearest few
 
 
 def place_box(layout: Layout, where: str, size: tuple[float, float], start: Point | None = None,
@@ -158,22 +181,29 @@ def place_box(layout: Layout, where: str, size: tuple[float, float], start: Poin
     """The nearest free box of `size` wholly on `where`'s ground (from its unit places, or from
     `start`), clear of every name, badge and mark; else, if `allow_off`, the nearest free box off
     it (False: drawn with a leader line). None if there is no room in reach."""
-    inside = inside_test(layout.view, where)
-    box = next((b for b in _clear_boxes(layout, where, size, start) if inside(b)), None)
-    if box is not None:
-        return box, True
+    boxes, own, near = _candidates(layout, where, size, start)
+    for first in range(0, len(own), CHUNK):
+        chunk = own[first:first + CHUNK]
+        chunk = chunk[_clear(chunk, near)]
+        box = _first(chunk[on_own_ground(layout.view, where, chunk)])
+        if box is not None:
+            return box, True
     if not allow_off:
         return None
-    box = next(_clear_boxes(layout, where, size, start), None)
-    return (box, False) if box is not None else None
+    for first in range(0, len(boxes), CHUNK):
+        box = _first(boxes[first:first + CHUNK][_clear(boxes[first:first + CHUNK], near)])
+        if box is not None:
+            return box, False
+    return None
 
 
-def layout_view(state: dict, view: View, mine: frozenset[str], hidden: tuple[Box, ...] = ()) -> Layout:
+def layout_view(state: dict, view: View, mine: frozenset[str], hidden: tuple[Box, ...] = (),
+                units: Sequence[Unit] | None = None) -> Layout:
     """Names, then each power's badge, then the units destroyed this phase (crossed out where
-    they stood), for the places `mine` of one view."""
-    game = GameState.from_json(state)
+    they stood), for the places `mine` of one view (`units`: the state's, read once by the caller)."""
+    units = GameState.from_json(state).units if units is None else units
     layout = Layout(view, dict(name_boxes(view, hidden)), [], mine, hidden)
-    standing = _stacks((u.where, u.owner, drawn_kind(u)) for u in game.units if u.where in mine)
+    standing = _stacks((u.where, u.owner, drawn_kind(u)) for u in units if u.where in mine)
     lost = _stacks((d["where"], d["owner"], d["type"]) for d in state.get("destroyed") or ()
                    if isinstance(d, dict) and d.get("where") in mine and d.get("type") in ABBREVIATIONS)
     order = list(ABBREVIATIONS)
@@ -211,38 +241,55 @@ ROOM = sorted(((dx, dy) for dx in range(-30, 31, 5) for dy in range(-24, 25, 4) 
               key=lambda d: d[0] ** 2 + (1.5 * d[1]) ** 2)
 
 
+ROOM_ARRAY = np.array(ROOM, dtype=float)
+
+
 def _make_room(layout: Layout, where: str, row: tuple[float, float],
                column: tuple[float, float] | None) -> tuple[tuple[Box, bool] | None, bool]:
     """Move the territory's own name a little (staying on its ground, clear of every other name
     and badge) so its stack fits on its own ground; (box found, stacked) or (None, False)."""
-    from .aa1914_geometry import name_places, name_text
+    from .aa1914_geometry import name_places
     view = layout.view
     (x0, y0), old = name_places(view, layout.hidden)[where]
-    label = font(view.label)
     width, height = view.size
-    others = [box for name, box in layout.names.items() if name != where] + \
-        [b.box for b in layout.badges] + list(layout.hidden)
-    inside = inside_test(view, where)
     del layout.names[where]          # the room there would be without its name
-    free = [(size, stacked, [b for b in _clear_boxes(layout, where, size) if inside(b)])
-            for size, stacked in ((row, False), (column, True)) if size is not None]
+    free = []
+    for size, stacked in ((row, False), (column, True)):
+        if size is not None:
+            _, boxes, near = _candidates(layout, where, size)
+            boxes = boxes[_clear(boxes, near)]
+            free.append((stacked, boxes[on_own_ground(view, where, boxes)]))
+    others = np.array(layout.taken(), dtype=float).reshape(-1, 4)
     layout.names[where] = old
-    if not any(boxes for _, _, boxes in free):
+    if not any(len(boxes) for _, boxes in free):
         return None, False
-    for dx, dy in ROOM:
-        point = (x0 + dx, y0 + dy)
-        if not on_ground(view, where, *point):
+    # the name's box moved by each step (text sets the same wherever it stands)
+    names = np.array(old, dtype=float) + np.hstack([ROOM_ARRAY, ROOM_ARRAY])
+    keep = (names[:, 0] >= 2) & (names[:, 1] >= 2) & (names[:, 2] <= width - 2) & (names[:, 3] <= height - 2)
+    points = ROOM_ARRAY + (x0, y0)
+    grounds, numbers, _ = ground(view)
+    xs = np.clip(points[:, 0].astype(int), 0, grounds.size[0] - 1)
+    ys = np.clip(points[:, 1].astype(int), 0, grounds.size[1] - 1)
+    keep &= ground_array(view)[ys, xs] == numbers.get(where, -1)
+    if len(others):
+        keep &= ~((names[:, None, 0] < others[None, :, 2]) & (others[None, :, 0] < names[:, None, 2])
+                  & (names[:, None, 1] < others[None, :, 3]) & (others[None, :, 1] < names[:, None, 3])).any(axis=1)
+    names, points = names[keep], points[keep]
+    if not len(names):
+        return None, False
+    for stacked, boxes in free:
+        if not len(boxes):
             continue
-        box = PROBE.multiline_textbbox(point, name_text(where), font=label, anchor="mm", align="center", spacing=1)
-        if box[0] < 2 or box[1] < 2 or box[2] > width - 2 or box[3] > height - 2 or \
-                any(overlaps(box, other) for other in others):
-            continue
-        for size, stacked, boxes in free:
-            found = next((b for b in boxes if not overlaps(b, box)), None)
-            if found is not None:
-                layout.names[where] = box
-                layout.moved[where] = point
-                return (found, True), stacked
+        clash = ((boxes[:, None, 0] < names[None, :, 2]) & (names[None, :, 0] < boxes[:, None, 2])
+                 & (boxes[:, None, 1] < names[None, :, 3]) & (names[None, :, 1] < boxes[:, None, 3]))
+        fits = ~clash                                   # badge box × name step
+        usable = fits.any(axis=1)
+        if usable.any():
+            i = int(np.argmax(usable))
+            j = int(np.argmax(fits[i]))
+            layout.names[where] = tuple(float(v) for v in names[j])
+            layout.moved[where] = (float(points[j][0]), float(points[j][1]))
+            return (tuple(float(v) for v in boxes[i]), True), stacked
     return None, False
 
 
@@ -276,21 +323,22 @@ def _landfall(view: View, where: str, box: Box, spot: Point) -> Point:
     return min(ground, key=lambda p: (p[0] - cx) ** 2 + (p[1] - cy) ** 2) if ground else spot
 
 
-def anchor(layout: Layout, where: str) -> Point | None:
-    """Where an arrow into or out of `where` ends on this view: a point on its own ground, clear
-    of its name and of every badge, nearest its name; a place this view does not show is reached
-    at its name point (outside the picture, an arrow runs off the edge)."""
+def anchor_spots(layout: Layout, where: str) -> list[Point]:
+    """Points an arrow into or out of `where` may end at on this view: on its own ground, clear of
+    every name and badge, nearest its name first (the arrow picks the one facing its way); a place
+    this view does not show is reached at its name point (off the picture, the arrow runs off the
+    edge)."""
     view = layout.view
     centre = art()["centres"].get(where)
     if centre is None:
-        return None
+        return []
     point = view.point(*centre)
     if where not in layout.mine:
-        return point
-    cached = layout.anchors
-    if where not in cached:
-        found = place_box(Layout(view, layout.names, layout.badges, layout.mine, layout.hidden, []),
-                          where, (12, 12), start=point, allow_off=False)
-        cached[where] = ((found[0][0] + found[0][2]) / 2, (found[0][1] + found[0][3]) / 2) if found else point
-    return cached[where]
-
+        return [point]
+    if where not in layout.anchors:
+        bare = Layout(view, layout.names, layout.badges, layout.mine, layout.hidden, [])
+        _, boxes, near = _candidates(bare, where, (18.0, 18.0), point)
+        boxes = boxes[_clear(boxes, near)]
+        boxes = boxes[on_own_ground(view, where, boxes)][:40]
+        layout.anchors[where] = [((b[0] + b[2]) / 2, (b[1] + b[3]) / 2) for b in boxes] or [point]
+    return layout.anchors[where]

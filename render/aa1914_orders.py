@@ -13,7 +13,8 @@ from typing import Mapping, Sequence
 
 from PIL import ImageDraw
 
-from .aa1914_layout import PROBE, Layout, anchor, overlaps, place_box
+from .aa1914_geometry import art
+from .aa1914_layout import PROBE, Layout, anchor_spots, overlaps, place_box
 from .fonts import font
 from .overlay import bend, draw_arrow, draw_failure, failure_point
 
@@ -127,14 +128,46 @@ def _crossings(points: Sequence[tuple[float, float]], boxes: Sequence) -> int:
     return len(hit)
 
 
-def route(layout: Layout, move: Move) -> list[tuple[float, float]] | None:
-    """The arrow's path on this view: from a free point of each place to the next, every leg
-    bent (if it must) so it runs around the badges rather than through them."""
-    points = [p for p in (anchor(layout, name) for name in move.path) if p is not None]
-    if len(points) < 2 or all(name not in layout.mine for name in move.path):
+def _facing(layout: Layout, where: str, toward: Sequence[tuple[float, float]], obstacles) -> tuple[float, float] | None:
+    """Of `where`'s free points, the one from which the arrow's first 45 px towards each of
+    `toward` cross the fewest badges and names, nearest the name first."""
+    spots = anchor_spots(layout, where)
+    if not spots:
         return None
+    badges, names = obstacles
+    centre = spots[0]
+
+    def cost(spot):
+        total = 0.0
+        for x, y in toward:
+            length = math.dist(spot, (x, y)) or 1.0
+            reach = min(45.0, length)
+            end = (spot[0] + (x - spot[0]) * reach / length, spot[1] + (y - spot[1]) * reach / length)
+            total += 3 * _crossings([spot, end], badges) + 2 * _crossings([spot, end], names)
+        return total + math.dist(spot, centre) / 15
+    return min(spots, key=cost)
+
+
+def route(layout: Layout, move: Move) -> list[tuple[float, float]] | None:
+    """The arrow's path on this view: from a free point of each place (the one facing the way the
+    arrow goes) to the next, every leg bent (if it must) so it runs around badges and names rather
+    than through them."""
+    if all(name not in layout.mine for name in move.path):
+        return None
+    centres = [art()["centres"].get(name) for name in move.path]
+    if any(c is None for c in centres):
+        return None
+    marks = [layout.view.point(*c) for c in centres]
     badges = [b.box for b in layout.badges]
     names = list(layout.names.values())
+    points = []
+    for index, name in enumerate(move.path):
+        toward = [marks[i] for i in (index - 1, index + 1) if 0 <= i < len(marks)]
+        spot = _facing(layout, name, toward, (badges, names))
+        if spot is not None:
+            points.append(spot)
+    if len(points) < 2:
+        return None
     path: list[tuple[float, float]] = [points[0]]
     for start, end in zip(points, points[1:]):
         reach = (min(start[0], end[0]) - 40, min(start[1], end[1]) - 40,

@@ -24,9 +24,9 @@ COLLAPSE_KEY = ("home lost n · collapses at e / p: n of the power's homeland IP
                 "at e it suffers economic collapse, at p political collapse")
 
 
-def unit_kinds(state: dict) -> list[str]:
+def unit_kinds(state: dict, units=None) -> list[str]:
     """The unit types on this board (a damaged battleship its own kind), in legend order."""
-    present = {drawn_kind(u) for u in GameState.from_json(state).units}
+    present = {drawn_kind(u) for u in (GameState.from_json(state).units if units is None else units)}
     return [kind for kind in ABBREVIATIONS if kind in present]
 
 
@@ -81,10 +81,11 @@ def _battle_sample(draw: ImageDraw.ImageDraw, box, scale: float) -> None:
 
 
 def legend_entries(state: dict, colours: Mapping[str, tuple], fills: Mapping[str, tuple],
-                   shown: Mapping[str, bool]) -> list[LegendEntry]:
+                   shown: Mapping[str, bool], kinds: list[str] | None = None) -> list[LegendEntry]:
     """Every unit type on the board, the fills a player may not know (neutral, a pale aligned
     minor, impassable, contested), the marks, and the turn's marks when the map shows them."""
-    entries = [LegendEntry(kind.replace("_", " "), _unit_sample(kind)) for kind in unit_kinds(state)]
+    kinds = unit_kinds(state) if kinds is None else kinds
+    entries = [LegendEntry(kind.replace("_", " "), _unit_sample(kind)) for kind in kinds]
     pale = tint(colours.get("Russia", (110, 0, 0)), 0.8)
     entries += [LegendEntry("neutral", swatch(fills["neutral"])),
                 LegendEntry("pale: a minor aligned with that power, not yet at war", swatch(pale)),
@@ -106,15 +107,16 @@ def _columns(width: int, zoom: float) -> int:
     return max(1, int((width - 24 * zoom) // (340 * zoom)))
 
 
-def panel_height(state: dict, board, width: int, zoom: float, colours, fills, shown) -> int:
+def panel_height(state: dict, board, width: int, zoom: float, colours, fills, shown, kinds=None) -> int:
     rows = -(-len(board.turn_order) // _columns(width, zoom))
-    legend = legend_size(PROBE, legend_entries(state, colours, fills, shown), font(round(12 * zoom)),
+    legend = legend_size(PROBE, legend_entries(state, colours, fills, shown, kinds), font(round(12 * zoom)),
                          width - 24 * zoom, zoom)[1]
     return round(46 * zoom + rows * 36 * zoom + 44 * zoom + legend + 10 * zoom)
 
 
 def draw_panel(picture: Image.Image, state: dict, board, label: str, top: int, zoom: float,
-               colours: Mapping[str, tuple], fills: Mapping[str, tuple], shown: Mapping[str, bool]) -> None:
+               colours: Mapping[str, tuple], fills: Mapping[str, tuple], shown: Mapping[str, bool],
+               kinds: list[str] | None = None) -> None:
     from engine.aa1914.tournament import KEY_CAPITAL, victory_points
     width = picture.size[0]
     draw = ImageDraw.Draw(picture)
@@ -136,6 +138,6 @@ def draw_panel(picture: Image.Image, state: dict, board, label: str, top: int, z
     points = "   ".join(f"{side} {victory_points(board, state, side)} VP" for side in KEY_CAPITAL)
     draw.text((12 * z, y), points, fill=INK, font=font(round(14 * z)))
     draw.text((12 * z, y + 20 * z), COLLAPSE_KEY, fill=(80, 70, 60), font=font(round(12 * z)))
-    draw_legend(draw, (12 * z, y + 40 * z), legend_entries(state, colours, fills, shown), font(round(12 * z)),
+    draw_legend(draw, (12 * z, y + 40 * z), legend_entries(state, colours, fills, shown, kinds), font(round(12 * z)),
                 width - 24 * z, scale=zoom)
 

@@ -14,6 +14,7 @@ from render.aa1914 import map_layout, power_colours, render_aa1914
 from render.aa1914_geometry import on_ground, origin
 from render.aa1914_layout import overlaps
 from render.aa1914_orders import Battle, _crossings, battles_of_phase, outcome
+from render.overlay import path_length, point_along
 from render.palettes import FAILED
 
 V = AA1914Variant()
@@ -109,7 +110,7 @@ def test_arrows_are_in_the_movers_colour_and_a_refused_move_is_marked_at_its_hea
     theatre, paths, _ = map_layout(after, ORDERS)[0]
     left, top = origin(theatre.view)
     green = power_colours()["Austria-Hungary"]
-    x, y = paths[0][len(paths[0]) // 2]
+    x, y = point_along(paths[0], path_length(paths[0]) / 2)
     assert list(image.crop((int(x + left) - 4, int(y + top) - 4, int(x + left) + 4, int(y + top) + 4)).getdata()
                 ).count(green) > 5
     tip = paths[1][-1]           # Vienna - Galicia - Ukraine could not be carried out
