@@ -21,7 +21,7 @@ from service import Actor, GameService, ServiceError
 from service.clock import GameClock
 from service.delivery import Delivery, Destination
 from service.archive import pack_export
-from service.checks import clip, printable, tidy_error
+from service.checks import MAX_SHEET, clip, printable, tidy_error
 from service.errors import BadInput
 from service.exports import MAX_EXPORT_FILE
 from service.models import CONSOLE_GUILD
@@ -35,6 +35,7 @@ from service.text import all_rules, game_rules, game_status, option_list, parse_
 
 log = logging.getLogger("dispatch.console")
 
+MAX_LINE = MAX_SHEET + 1_000     # a whole order sheet and its command words
 _TIMESTAMP = re.compile(r"<t:(-?\d{1,12}):[a-zA-Z]>")
 HELP = """Commands (game number first where a game is meant; `;` separates order lines):
   as NAME [admin]                 act as player NAME
@@ -89,6 +90,9 @@ class Console:
         out: list[str] = []
         line = printable(line or "")
         try:
+            if len(line) > MAX_LINE:         # bounded before any word is split or parsed
+                raise BadInput(f"that line is {len(line):,} characters long; a command has at most {MAX_LINE:,} "
+                               f"(an order sheet at most {MAX_SHEET:,})")
             out.extend(await self._dispatch(line))
         except (ServiceError, RulesError) as exc:
             out.append(f"error: {tidy_error(str(exc))}")

@@ -11,6 +11,7 @@ import json
 from typing import Any
 
 from . import permissions
+from .checks import check_id, check_optional_id
 from .errors import BadExport, BadState, Forbidden
 from .exports import FORMAT, ImportPlan, pack_export, plan_import, read_export  # noqa: F401 - the file API
 from .models import Actor, GameInfo, iso
@@ -37,6 +38,7 @@ class ArchiveMixin:
         its parsed data), as a new game. Refused with one precise reason (`BadExport`) unless
         every field fits the schema and the variant; refused if this server already holds the
         same game (same seed commitment: an export imported twice, or the original itself)."""
+        guild_id = check_id(guild_id, "the server id")
         if not actor.is_admin:
             raise Forbidden("only a server administrator may import a game")
         plan: ImportPlan = await self.cpu.run(plan_import, data, timeout=IMPORT_SECONDS)
@@ -87,7 +89,7 @@ class ArchiveMixin:
     async def delete_game(self, game_id: int, actor: Actor, guild_id: int | None = None) -> GameInfo:
         """Server admin: remove a finished or abandoned game's whole record."""
         game = await self.game(game_id)
-        permissions.require_same_server(game, guild_id)
+        permissions.require_same_server(game, check_optional_id(guild_id, "the server id"))
         if not actor.is_admin:
             raise Forbidden("only a server administrator may delete a game")
         if game.status not in OVER:

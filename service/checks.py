@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 import math
-import re
 
-from .errors import BadInput, BadState, NotFound
+from .errors import SHOWN, BadInput, BadState, NotFound, clip, printable, tidy_error  # noqa: F401 - used from here
+from .ids import SQLITE_MAX_INT, check_id, check_optional_id  # noqa: F401 - the one id check
 from .models import GameInfo
 
 MAX_PHASE_HOURS = 24 * 30
@@ -42,22 +42,6 @@ def check_hours(hours: object, what: str = "hours") -> float:
     return value
 
 
-SQLITE_MAX_INT = 2 ** 63 - 1
-SHOWN = 40          # characters of a user's input quoted back in an error
-
-
-def printable(text: str) -> str:
-    """Text any terminal and Discord can show (lone surrogates replaced)."""
-    return text.encode("utf-8", "replace").decode("utf-8")
-
-
-def clip(text: object, limit: int = SHOWN) -> str:
-    """User input quoted in a message: at most `limit` characters, no line breaks."""
-    shown = str(text).replace("\n", " ").replace("`", "'")
-    shown = printable(shown)
-    return shown if len(shown) <= limit else shown[: limit - 1] + "…"
-
-
 def check_number(value: object, what: str) -> int:
     """A whole number a user typed that names a thing (a game, a phase): 0 to 2^63 - 1."""
     if isinstance(value, bool):
@@ -71,13 +55,35 @@ def check_number(value: object, what: str) -> int:
     return number
 
 
-_QUOTED = re.compile(r"`([^`]*)`")
-MESSAGE_MAX = 600
+MAX_ORDER_LINES = 200       # orders in one submission
+MAX_ORDER_LENGTH = 300      # characters of one order line
+MAX_SHEET = MAX_ORDER_LINES * (MAX_ORDER_LENGTH + 2)    # characters of a whole submission
 
 
-def tidy_error(text: str) -> str:
-    """An error as shown to a user: quoted input clipped, the whole at most `MESSAGE_MAX`
-    characters, and nothing a terminal or Discord cannot print (lone surrogates)."""
-    text = _QUOTED.sub(lambda m: f"`{clip(m.group(1), 60)}`" if len(m.group(1)) > 60 else m.group(0), str(text))
-    text = printable(text)
-    return text if len(text) <= MESSAGE_MAX else text[: MESSAGE_MAX - 1] + "…"
+def order_lines(text: str | None) -> list[str]:
+    """The order lines of a submission, bounded before anything parses them: at most
+    `MAX_SHEET` characters in all (checked before the text is even split), `MAX_ORDER_LINES`
+    lines, each at most `MAX_ORDER_LENGTH` characters; the refusal names the first line too long."""
+    text = text or ""
+    if len(text) > MAX_SHEET:
+        raise BadInput(f"that is {len(text):,} characters of orders; a submission has at most {MAX_ORDER_LINES} "
+                       f"orders of at most {MAX_ORDER_LENGTH} characters each")
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    if not lines:
+        raise BadInput("no orders given: write one order per line")
+    if len(lines) > MAX_ORDER_LINES:
+        raise BadInput(f"{len(lines)} orders at once; at most {MAX_ORDER_LINES}: send the rest separately")
+    for number, line in enumerate(lines, 1):
+        if len(line) > MAX_ORDER_LENGTH:
+            raise BadInput(f"order {number} (`{clip(line)}`) is {len(line):,} characters long; an order has at most "
+                           f"{MAX_ORDER_LENGTH}")
+    return lines
+
+
+def clean_text(text: str, limit: int) -> str:
+    """Free text a user gives (a game's name), as stored: nothing that cannot be stored or
+    shown (lone surrogates become `?`), no control characters, spaces collapsed, at most `limit`
+    characters."""
+    text = printable(str(text)[: limit * 4]).replace("\ufffd", "?")
+    text = "".join(ch if ch.isprintable() else " " for ch in text)
+    return " ".join(text.split())[:limit].strip()

@@ -23,7 +23,7 @@ from engine.variant import PhaseResult, Variant, get_variant
 
 from . import permissions
 from .archive import ArchiveMixin
-from .checks import MAX_NAME, check_hours, clip, require_status
+from .checks import MAX_NAME, check_hours, check_id, clean_text, clip, order_lines, require_status
 from .errors import BadInput, BadState, NotFound, Unconfirmed
 from .gm import GameMasterMixin
 from .models import Actor, GameChannels, GameInfo, OrderSheet, OutboxMessage, PhaseInfo, encode_state, iso
@@ -38,8 +38,6 @@ from .workers import Inline
 
 Clock = Callable[[], datetime]
 log = logging.getLogger("dispatch.games")
-MAX_ORDER_LINES = 200
-MAX_ORDER_LENGTH = 300
 # Phases in which nobody has anything to order are adjudicated straight away; this bounds
 # such a chain so a faulty variant cannot spin forever inside one transaction.
 MAX_SKIPPED_PHASES = 50
@@ -78,15 +76,15 @@ class GameService(TimersMixin, PolicyMixin, GameMasterMixin, SeatsMixin, VotesMi
         return await self.store.phase_by_seq(game_id, seq)
 
     async def list_games(self, guild_id: int, include_over: bool = False) -> list[GameInfo]:
-        return await self.store.games_in_guild(guild_id, include_over)
+        return await self.store.games_in_guild(check_id(guild_id, "the server id"), include_over)
 
     async def games_of_user(self, user_id: int) -> list[GameInfo]:
         """Running or forming games in which `user_id` holds a seat, on any server."""
-        return await self.store.games_of_user(user_id)
+        return await self.store.games_of_user(check_id(user_id, "the user id"))
 
     async def game_for_channel(self, channel_id: int) -> tuple[GameInfo, str | None] | None:
         """The game a channel belongs to, and the seat if it is a seat's private channel."""
-        return await self.store.game_for_channel(channel_id)
+        return await self.store.game_for_channel(check_id(channel_id, "the channel id"))
 
     async def orders(self, game_id: int, actor: Actor, seat: str | None = None) -> OrderSheet:
         game = await self.game(game_id)
@@ -116,6 +114,7 @@ class GameService(TimersMixin, PolicyMixin, GameMasterMixin, SeatsMixin, VotesMi
     async def create_game(self, guild_id: int, actor: Actor, variant_key: str, name: str | None = None,
                           options: Mapping[str, Any] | None = None,
                           phase_hours: float | None = None) -> GameInfo:
+        guild_id = check_id(guild_id, "the server id")
         raw, press, audience = split_table_settings(options or {})
         try:
             variant = get_variant(variant_key)
@@ -133,7 +132,7 @@ class GameService(TimersMixin, PolicyMixin, GameMasterMixin, SeatsMixin, VotesMi
         if await self.store.open_games_count(guild_id) >= settings["max_games_per_server"]:
             raise BadState(f"this server already has {settings['max_games_per_server']} open games, the most "
                            f"allowed; a server admin can raise the limit with `/game settings`")
-        name = (name or variant.title).strip()[:MAX_NAME] or variant.title
+        name = clean_text(name or variant.title, MAX_NAME) or variant.title
         seed = self.seed_source()
         now = iso(self.clock())
         async with self.db.transaction() as conn:
@@ -236,11 +235,7 @@ class GameService(TimersMixin, PolicyMixin, GameMasterMixin, SeatsMixin, VotesMi
         Each line is checked on its own: the legal ones are kept, and every refused line comes
         back in `OrderSheet.refused` with its reason. Only when no line is legal is nothing
         saved (and the earlier sheet stays as it was)."""
-        lines = [line.strip() for line in (text or "").splitlines() if line.strip()]
-        if not lines:
-            raise BadInput("no orders given: write one order per line")
-        if len(lines) > MAX_ORDER_LINES or any(len(line) > MAX_ORDER_LENGTH for line in lines):
-            raise BadInput(f"at most {MAX_ORDER_LINES} orders at once, each at most {MAX_ORDER_LENGTH} characters")
+        lines = order_lines(text)          # bounded before any parser sees it
         async with self.db.transaction() as conn:
             game, phase, variant, seat = await self._ordering(conn, game_id, actor, seat)
             sheet = await self.store.order_sheet(phase.id, seat, conn)

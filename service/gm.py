@@ -7,7 +7,8 @@ from typing import Any
 from render.palettes import check_palette
 
 from . import permissions
-from .checks import MAX_REMINDERS, check_hours, check_number, check_reminder_hours, clip, require_status
+from .checks import (MAX_REMINDERS, check_hours, check_id, check_number, check_optional_id, check_reminder_hours, clip,
+                     require_status)
 from .errors import BadInput, BadState, Forbidden
 from .models import Actor, GameInfo, NotifySettings, iso, parse_time
 from .visibility import redact_export
@@ -129,6 +130,7 @@ class GameMasterMixin:
                                  max_games_per_server: int | None = None, palette: str | None = None) -> dict[str, Any]:
         """Server admin: defaults for new games and the limits that keep one user or one server
         from flooding the bot (shortest phase, open games per user and per server)."""
+        guild_id = check_id(guild_id, "the server id")
         if not actor.is_admin:
             raise Forbidden("only a server administrator may change the server's game settings")
         current = await self.store.guild_settings(guild_id)
@@ -156,17 +158,18 @@ class GameMasterMixin:
 
     async def set_palette(self, user_id: int, palette: str) -> str:
         """A player's own map colours (`standard` or `colour-blind`), for maps sent only to them."""
-        chosen = _palette(palette)
+        user_id, chosen = check_id(user_id, "the user id"), _palette(palette)
         await self.store.set_user_palette(user_id, chosen, iso(self.clock()))
         return chosen
 
     async def notify_settings(self, user_id: int) -> NotifySettings:
-        return await self.store.notify_settings(user_id)
+        return await self.store.notify_settings(check_id(user_id, "the user id"))
 
     async def set_notify(self, user_id: int, dm_phase: bool | None = None, quiet: bool | None = None,
                          reminders: str | None = None) -> NotifySettings:
         """A player's notifications (`/notify`); what is not given stays as it was. `reminders`:
         hours before a deadline (`24 2`), `none`, or `game` for the game's own lead times."""
+        user_id = check_id(user_id, "the user id")
         current = await self.store.notify_settings(user_id)
         hours = current.reminder_hours
         if reminders is not None:
@@ -193,6 +196,7 @@ class GameMasterMixin:
     async def palette_for(self, guild_id: int | None, user_id: int | None = None) -> str:
         """The colours of a map: the player's own choice if the map is for them alone, else the
         server's default."""
+        guild_id, user_id = check_optional_id(guild_id, "the server id"), check_optional_id(user_id, "the user id")
         if user_id is not None:
             mine = await self.store.user_palette(user_id)
             if mine is not None:

@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any, Iterable
 
+from .ids import check_id
+
 # Games created in the offline console live in this pseudo-server; the bot never delivers them.
 CONSOLE_GUILD = 1
 
@@ -18,6 +20,9 @@ class Actor:
     user_id: int
     is_admin: bool = False
     name: str = ""
+
+    def __post_init__(self) -> None:
+        check_id(self.user_id, "the user id")        # every service call starts from an Actor
 
     @property
     def mention(self) -> str:

@@ -15,6 +15,9 @@ from .seats import anonymous_now
 from .models import GameInfo
 
 
+MAX_OPTION_TEXT = 2_000
+
+
 def variant_or_error(key: str) -> Variant:
     """The variant called `key`, or BadInput naming the variants there are."""
     try:
@@ -24,7 +27,10 @@ def variant_or_error(key: str) -> Variant:
 
 
 def parse_option_words(text: str) -> dict[str, str]:
-    """`key=value key2 nokey3` → {key: value, key2: "on", key3: "off"}."""
+    """`key=value key2 nokey3` → {key: value, key2: "on", key3: "off"}. Bounded before it is
+    split: shlex takes time growing with the square of a word's length."""
+    if len(text or "") > MAX_OPTION_TEXT:
+        raise BadInput(f"the options are {len(text):,} characters long; at most {MAX_OPTION_TEXT:,}")
     try:
         words = shlex.split(text or "")
     except ValueError as exc:
