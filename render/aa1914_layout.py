@@ -250,7 +250,9 @@ def _make_room(layout: Layout, where: str, row: tuple[float, float],
     and badge) so its stack fits on its own ground; (box found, stacked) or (None, False)."""
     from .aa1914_geometry import name_places
     view = layout.view
-    (x0, y0), old = name_places(view, layout.hidden)[where]
+    # from where the name stands now (an earlier stack here may have moved it already)
+    (x0, y0) = layout.moved.get(where) or name_places(view, layout.hidden)[where][0]
+    old = layout.names[where]
     width, height = view.size
     del layout.names[where]          # the room there would be without its name
     free = []
