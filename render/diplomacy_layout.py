@@ -24,7 +24,7 @@ BASE = 0.75                      # pixels per source unit at scale 1.0
 
 # sizes in source units (× BASE × scale = pixels)
 LABEL_PX = 12                    # a province name's font, in pixels at scale 1.0
-COAST_PX = 10                    # a coast's mark ("nc", "sc", "ec")
+COAST_PX = 11                    # a coast's mark ("nc", "sc", "ec")
 ARMY_R = 14.0                    # an army's disc
 FLEET_W, FLEET_TOP, FLEET_BOTTOM = 19.0, 8.0, 11.0
 UNIT_HALF = (19.0, 14.0)         # the box layout keeps free for any unit

@@ -32,6 +32,12 @@ class Board:
     def inside(self, province: str, box: L.Box) -> float:
         return L.share_inside(province, box)
 
+    def share(self, values: set[int], box: L.Box) -> float:
+        """The share of `box` painted with any of the province `values`."""
+        left, top, right, bottom = (round(v) for v in box)
+        counts = self.raster.crop((left, top, right, bottom)).histogram()
+        return sum(counts[v] for v in values) / max(1, (right - left) * (bottom - top))
+
 
 def spiral(origin: tuple[float, float], step: float, reach: float):
     """Candidate points from `origin` outward, nearest first."""
@@ -151,15 +157,19 @@ def place_coast_marks(board: Board, labels: dict, units: dict, dislodged: dict) 
         [L.centre_box(tuple(p)) for p in data["supply_centres"].values()] + \
         [L.unit_box(tuple(pt)) for pt in units.values()] + [L.unit_box(tuple(pt), True) for pt in dislodged.values()]
     placed: dict[str, list[float]] = {}
+    land = {board.index[shape["province"]] for shape in data["shapes"] if shape["province"] and shape["kind"] != "water"}
     for loc in sorted(loc for loc in units if "/" in loc):
         coast = loc.split("/")[1]
         home = tuple(units[loc])
-        best = None
-        for point in spiral(home, 2, 60):
+        best, best_score = None, math.inf
+        for point in spiral(home, 2, 70):
             box = L.coast_box(coast, point)
-            if clear(box, obstacles, 1.0) and math.dist(point, home) >= 18:
-                best = point
-                break
+            if not clear(box, obstacles, 1.0) or math.dist(point, home) < 18:
+                continue
+            # on the water off that coast, where a coast's name is read, and near its fleet spot
+            score = math.dist(point, home) + 80 * board.share(land, box)
+            if score < best_score:
+                best, best_score = point, score
         if best is None:
             raise SystemExit(f"no room for the mark of {loc}")
         placed[loc] = [round(best[0], 1), round(best[1], 1)]
