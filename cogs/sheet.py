@@ -66,7 +66,8 @@ class SheetButton(discord.ui.DynamicItem[discord.ui.Button], template=template("
         game_id = self.made.game_id
         try:
             seat, moved = await service.mark_ready(game_id, actor_of(interaction), self.act != "unready",
-                                                   self.made.seat, confirm=self.act == "confirm")
+                                                   self.made.seat, confirm=self.act == "confirm",
+                                                   phase_seq=self.made.phase)
         except Unconfirmed as exc:
             text = (f"⚠️ **{exc.seat}** is not marked ready yet. Still open:\n"
                     + "\n".join(f"• {line}" for line in exc.missing)
@@ -141,7 +142,8 @@ class AnswerButton(discord.ui.DynamicItem[discord.ui.Button],
             return
         try:
             # the answer as the rules offer it now (an auction's next bid may have risen)
-            _, groups = await service.choice_groups(self.made.game_id, actor_of(interaction), self.made.seat)
+            _, groups = await service.choice_groups(self.made.game_id, actor_of(interaction), self.made.seat,
+                                                    self.made.phase)
             group = next((g for g in groups if g.key == self.key), None)
             if group is None or self.index >= len(group.options):
                 raise BadState("that answer is no longer open; see your sheet with `/orders`")
@@ -155,7 +157,7 @@ async def _pick_and_redraw(interaction: discord.Interaction, made: Made, key: st
     """Settle a menu decision through the service, then redraw the sheet the menu sits on."""
     service: GameService = interaction.client.service
     try:
-        sheet = await service.pick(made.game_id, actor_of(interaction), made.seat, key, picks)
+        sheet = await service.pick(made.game_id, actor_of(interaction), made.seat, key, picks, made.phase)
         groups = await _groups(service, interaction, made.game_id, sheet.seat)
     except ServiceError as exc:
         await interaction.followup.send(error_text(exc), ephemeral=True)
@@ -254,9 +256,10 @@ async def handle_orders_form(interaction: discord.Interaction) -> bool:
             return True
         actor = actor_of(interaction)
         if typed.strip():
-            sheet = await service.submit_orders(made.game_id, actor, typed, made.seat, replace=True)
+            sheet = await service.submit_orders(made.game_id, actor, typed, made.seat, replace=True,
+                                                phase_seq=made.phase)
         else:
-            await service.clear_orders(made.game_id, actor, made.seat)
+            await service.clear_orders(made.game_id, actor, made.seat, made.phase)
             sheet = await service.orders(made.game_id, actor, made.seat)
         groups = await _groups(service, interaction, made.game_id, sheet.seat)
     except ServiceError as exc:

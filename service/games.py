@@ -31,7 +31,7 @@ from .policy import PolicyMixin, deadline_from
 from .rooms import RoomsMixin, split_table_settings
 from .ending import EndingMixin
 from .seats import SeatsMixin
-from .votes import VotesMixin
+from .votes import VotesMixin, require_phase
 from .store import Store
 from .timers import TimersMixin
 from .workers import Inline
@@ -229,7 +229,7 @@ class GameService(TimersMixin, PolicyMixin, GameMasterMixin, SeatsMixin, VotesMi
 
     # ------------------------------------------------------------------ orders
     async def submit_orders(self, game_id: int, actor: Actor, text: str, seat: str | None = None,
-                            replace: bool = True) -> OrderSheet:
+                            replace: bool = True, phase_seq: int | None = None) -> OrderSheet:
         """Give orders (one per line). `replace` drops earlier orders; otherwise they merge.
 
         Each line is checked on its own: the legal ones are kept, and every refused line comes
@@ -237,7 +237,7 @@ class GameService(TimersMixin, PolicyMixin, GameMasterMixin, SeatsMixin, VotesMi
         saved (and the earlier sheet stays as it was)."""
         lines = order_lines(text)          # bounded before any parser sees it
         async with self.db.transaction() as conn:
-            game, phase, variant, seat = await self._ordering(conn, game_id, actor, seat)
+            game, phase, variant, seat = await self._ordering(conn, game_id, actor, seat, phase_seq)
             sheet = await self.store.order_sheet(phase.id, seat, conn)
             canonical = [] if replace else list(sheet.lines)
             refused: list[tuple[str, str]] = []
@@ -288,19 +288,21 @@ class GameService(TimersMixin, PolicyMixin, GameMasterMixin, SeatsMixin, VotesMi
             return seat
         return None
 
-    async def clear_orders(self, game_id: int, actor: Actor, seat: str | None = None) -> str:
+    async def clear_orders(self, game_id: int, actor: Actor, seat: str | None = None,
+                           phase_seq: int | None = None) -> str:
         async with self.db.transaction() as conn:
-            game, phase, variant, seat = await self._ordering(conn, game_id, actor, seat)
+            game, phase, variant, seat = await self._ordering(conn, game_id, actor, seat, phase_seq)
             now = iso(self.clock())
             await self.store.save_orders(conn, phase.id, seat, [], False, actor.user_id, now)
             await self.store.log(conn, game_id, phase.id, now, actor.user_id, "orders_cleared",
                                  {"seat": seat})
         return seat
 
-    async def pick(self, game_id: int, actor: Actor, seat: str | None, key: str, picks: Sequence[str]) -> OrderSheet:
+    async def pick(self, game_id: int, actor: Actor, seat: str | None, key: str, picks: Sequence[str],
+                   phase_seq: int | None = None) -> OrderSheet:
         """Settle one menu decision (`choice_groups`): its earlier orders (and those it replaces,
         such as `Waive` for builds) give way to the options picked; the rest of the sheet stays."""
-        seat, groups = await self.choice_groups(game_id, actor, seat)
+        seat, groups = await self.choice_groups(game_id, actor, seat, phase_seq)
         group = next((g for g in groups if g.key == key), None)
         if group is None:
             raise BadState(f"`{key[:40]}` is not a choice open to {seat} in this phase; see your sheet with `/orders`")
@@ -309,26 +311,30 @@ class GameService(TimersMixin, PolicyMixin, GameMasterMixin, SeatsMixin, VotesMi
             raise BadInput(f"{group.prompt}: pick 1 to {group.picks} of " + ", ".join(f"`{o}`" for o in group.options[:10]))
         current = await self.orders(game_id, actor, seat)
         kept = [line for line in current.lines if line not in group.options and line not in group.replaces]
-        return await self.submit_orders(game_id, actor, "\n".join(kept + list(picks)), seat, replace=True)
+        return await self.submit_orders(game_id, actor, "\n".join(kept + list(picks)), seat, replace=True,
+                                        phase_seq=phase_seq)
 
-    async def choice_groups(self, game_id: int, actor: Actor, seat: str | None = None) -> tuple[str, list]:
+    async def choice_groups(self, game_id: int, actor: Actor, seat: str | None = None,
+                            phase_seq: int | None = None) -> tuple[str, list]:
         """The seat and the decisions of the current phase it can make from a menu (a retreat, its
         builds or removals): `engine.variant.ChoiceGroup`s."""
         async with self.db.transaction() as conn:
-            game, phase, variant, seat = await self._ordering(conn, game_id, actor, seat)
+            game, phase, variant, seat = await self._ordering(conn, game_id, actor, seat, phase_seq)
             sheet = await self.store.order_sheet(phase.id, seat, conn)
         return seat, variant.choice_groups(phase.state, seat, sheet.lines)
 
     async def mark_ready(self, game_id: int, actor: Actor, ready: bool = True,
-                         seat: str | None = None, confirm: bool = False) -> tuple[str, PhaseInfo | None]:
+                         seat: str | None = None, confirm: bool = False,
+                         phase_seq: int | None = None) -> tuple[str, PhaseInfo | None]:
         """Mark a seat ready; when every seat that must act is ready, adjudicate at once.
 
         An incomplete sheet (units without orders, builds still owed) is marked ready only
         with `confirm`; otherwise `Unconfirmed` says what is missing and nothing changes.
-        Returns the seat and the new phase if this made the game move on.
+        Returns the seat and the new phase if this made the game move on. With `phase_seq` (a
+        button's phase) nothing happens once the game has moved past that phase.
         """
         async with self.db.transaction() as conn:
-            game, phase, variant, seat = await self._ordering(conn, game_id, actor, seat)
+            game, phase, variant, seat = await self._ordering(conn, game_id, actor, seat, phase_seq)
             if seat not in variant.seats_to_act(phase.state):
                 raise BadState(f"{seat} does not act in {phase.label}; its standing orders are saved")
             sheet = await self.store.order_sheet(phase.id, seat, conn)
@@ -538,13 +544,14 @@ class GameService(TimersMixin, PolicyMixin, GameMasterMixin, SeatsMixin, VotesMi
             raise BadState(f"game #{game.id} has not started yet")
         return await self.store.phase_by_id(game.current_phase)
 
-    async def _ordering(self, conn, game_id: int, actor: Actor, seat: str | None):
+    async def _ordering(self, conn, game_id: int, actor: Actor, seat: str | None, phase_seq: int | None = None):
         game = await self.store.game(game_id, conn)
         if game.status == "paused":
             raise BadState(f"game #{game.id} is paused: nothing was recorded. Orders open again when "
                            f"the GM resumes it")
         require_status(game, "active", "give orders in")
         phase = await self.store.phase_by_id(game.current_phase, conn)
+        require_phase(game, phase, phase_seq, "record it")      # a button or form of an earlier phase
         if phase.deadline is not None and phase.deadline <= self.clock():
             raise BadState(f"the deadline of {phase.label} has passed; the phase is being adjudicated. "
                            f"Nothing was recorded: give your orders for the next phase when it opens")

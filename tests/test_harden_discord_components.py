@@ -131,3 +131,27 @@ async def test_orders_form_survives_a_restart_and_a_stale_form_gives_back_the_te
     finally:
         await close_world(world)
     assert not world.fake.violations
+
+
+async def test_the_service_refuses_a_sheet_action_for_a_phase_that_has_passed(service):
+    """Between the button's staleness check and the service call the phase may still move: the
+    service itself refuses an action named for an earlier phase (the race closed in one
+    transaction)."""
+    import pytest
+    from engine.catalog import register_all
+    from service import BadState
+    from tests.conftest import ALICE, BOB, GUILD
+    register_all()
+    game = await service.create_game(GUILD, ALICE, "guess", options={"players": 2}, phase_hours=48)
+    await service.join(game.id, ALICE)
+    await service.join(game.id, BOB)
+    await service.start(game.id, ALICE)
+    await service.force_adjudicate(game.id, ALICE)
+    assert (await service.phase(game.id)).seq == 1
+    for call in (service.mark_ready(game.id, ALICE, True, None, confirm=True, phase_seq=0),
+                 service.submit_orders(game.id, ALICE, "guess 3", phase_seq=0),
+                 service.clear_orders(game.id, ALICE, None, 0)):
+        with pytest.raises(BadState, match="has moved since you asked"):
+            await call
+    assert not (await service.readiness(game.id))["North"]
+    assert (await service.mark_ready(game.id, ALICE, True, None, confirm=True, phase_seq=1))[0] == "North"
