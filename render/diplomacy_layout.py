@@ -104,7 +104,8 @@ def coast_box(coast: str, point: Point) -> Box:
 
 def unit_box(point: Point, dislodged: bool = False) -> Box:
     k = DISLODGED if dislodged else 1.0
-    return point[0] - UNIT_HALF[0] * k, point[1] - UNIT_HALF[1] * k, point[0] + UNIT_HALF[0] * k, point[1] + UNIT_HALF[1] * k
+    half_w, half_h = UNIT_HALF[0] * k, UNIT_HALF[1] * k
+    return point[0] - half_w, point[1] - half_h, point[0] + half_w, point[1] + half_h
 
 
 def centre_box(point: Point) -> Box:

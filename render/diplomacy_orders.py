@@ -15,8 +15,8 @@ from PIL import ImageDraw
 
 from . import diplomacy_layout as layout
 from .diplomacy_layout import View, unit_point
-from .overlay import (DARK, Box, Point, bend, boxes_overlap, draw_arrow, draw_crossed_out, draw_failure, draw_support, failure_box,
-                      head_length, path_length, point_along, support_target, trim)
+from .overlay import (DARK, Box, Point, bend, boxes_overlap, draw_arrow, draw_crossed_out, draw_failure,
+                      draw_support, failure_box, head_length, path_length, point_along, support_target, trim)
 from .palettes import FAILED, ink_for
 from .fonts import font
 

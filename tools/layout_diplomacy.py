@@ -157,7 +157,8 @@ def place_coast_marks(board: Board, labels: dict, units: dict, dislodged: dict) 
         [L.centre_box(tuple(p)) for p in data["supply_centres"].values()] + \
         [L.unit_box(tuple(pt)) for pt in units.values()] + [L.unit_box(tuple(pt), True) for pt in dislodged.values()]
     placed: dict[str, list[float]] = {}
-    land = {board.index[shape["province"]] for shape in data["shapes"] if shape["province"] and shape["kind"] != "water"}
+    land = {board.index[shape["province"]] for shape in data["shapes"]
+            if shape["province"] and shape["kind"] != "water"}
     for loc in sorted(loc for loc in units if "/" in loc):
         coast = loc.split("/")[1]
         home = tuple(units[loc])
