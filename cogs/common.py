@@ -15,6 +15,8 @@ from service.errors import BadInput, NotFound
 from service.history import phase_choices
 from service.permissions import require_same_server
 
+from .permissions import discord_cause
+
 log = logging.getLogger("dispatch")
 MESSAGE_LIMIT = 2000
 UPLOAD_LIMIT = 10 * 1024 * 1024      # Discord refuses larger files in one message
@@ -152,6 +154,8 @@ def error_text(error: BaseException) -> str:
         return f"⚠️ {tidy_error(str(original)) or 'you may not use this command here'}"
     if isinstance(original, commands.CommandNotFound):
         return "⚠️ no such command; see `/help`"
+    if isinstance(original, discord.HTTPException):       # name Discord's real cause, not "went wrong"
+        return f"⚠️ {discord_cause(original, 'finish that')}."
     log.error("unexpected command error", exc_info=original)
     return "⚠️ something went wrong on our side; nothing was changed. The error was logged."
 

@@ -17,8 +17,7 @@ from service.text import game_status, option_list, parse_option_words, variant_o
 from .channels import ChannelSetupFailed, create_game_channels, undo_game_channels
 from .common import (GAME_ID, UPLOAD_LIMIT, DispatchCog, actor_of, guild_only, private_command, reply,
                      reply_privately, resolve_game)
-from .permissions import require_bot_permissions
-from .rooms import discord_cause
+from .permissions import discord_cause, require_bot_permissions
 from .seating import register_seating_items
 
 
@@ -39,7 +38,8 @@ class GameCog(DispatchCog, name="Games"):
         await reply(ctx, "\n".join(lines) + "\nDetails: `/game status <number>`.")
 
     @game.command(name="create", description="Create a game (options as key=value words)")
-    @app_commands.describe(variant="which game: rx07 (WWI Diplomacy) or aa1914 (Axis & Allies 1914)",
+    @app_commands.describe(variant="which game: classic, france_austria, england_turkey (Diplomacy), rx07 (WWI "
+                                   "Diplomacy) or aa1914 (Axis & Allies 1914)",
                            name="a name for the game (default: the game's title)",
                            hours="hours per phase (default: the server's setting, 48)",
                            options="options as key=value words; /game options <variant> lists them")
@@ -58,7 +58,7 @@ class GameCog(DispatchCog, name="Games"):
 
     @game.command(name="options", description="List the options a game can be created with",
                   extras=private_command())
-    @app_commands.describe(variant="which game: rx07 or aa1914")
+    @app_commands.describe(variant="which game: classic, france_austria, england_turkey, rx07 or aa1914")
     async def options(self, ctx: commands.Context, variant: str) -> None:
         await reply(ctx, option_list(variant_or_error(variant)), ephemeral=True)
 

@@ -71,3 +71,27 @@ def require_bot_permissions(guild: discord.Guild, action: str, wanted: Iterable[
 def invite_url(client_id: int) -> str:
     """The link that adds the bot to a server with exactly the permissions it needs."""
     return discord.utils.oauth_url(client_id, permissions=REQUIRED, scopes=("bot", "applications.commands"))
+
+
+CATEGORY_LIMIT = 50          # Discord: at most 50 channels in one category
+
+
+def discord_cause(exc: discord.HTTPException, doing: str) -> str:
+    """Discord's refusal as words a server admin can act on (JSON error codes: Topics → Opcodes
+    and Status Codes)."""
+    text = str(getattr(exc, "text", "") or exc)
+    if exc.code == 30013:
+        return (f"I could not {doing}: the server has 500 channels, the most Discord allows. Delete old "
+                f"channels (or whole old archive categories) and I will carry on")
+    if exc.code == 30005:
+        return f"I could not {doing}: the server has 250 roles, the most Discord allows. Delete unused roles"
+    if exc.code == 50035 and "category" in text.lower():
+        return (f"I could not {doing}: its category is full (Discord allows {CATEGORY_LIMIT} channels a "
+                f"category)")
+    if exc.code == 50013:
+        return (f"I could not {doing}: Discord says I lack a permission there (Manage Channels and Manage Roles "
+                f"in that channel or category), or a role I must change sits above my highest role "
+                f"(Server Settings → Roles: drag my role above it)")
+    if exc.code == 50001:
+        return f"I could not {doing}: I cannot see that channel (give me View Channel there)"
+    return f"I could not {doing}: Discord refused ({exc.status} {exc.code} {text[:200]})"

@@ -15,11 +15,10 @@ import discord
 from service.models import GameInfo, Room
 
 from .channels import member_or_object, seat_overwrites, slug
-from .permissions import BOT_ACCESS, READ_ONLY, SEAT_ACCESS
+from .permissions import BOT_ACCESS, CATEGORY_LIMIT, READ_ONLY, SEAT_ACCESS, discord_cause
 
 log = logging.getLogger("dispatch")
 ARCHIVE = "Dispatch archive"
-CATEGORY_LIMIT = 50          # Discord: at most 50 channels in one category
 
 
 def _is_member_target(target) -> bool:
@@ -70,27 +69,6 @@ async def open_press_channel(guild: discord.Guild, game: GameInfo, seats: tuple[
 
 class ArchiveIncomplete(Exception):
     """Some of a game's channels could not be archived; the message names the real cause."""
-
-
-def discord_cause(exc: discord.HTTPException, doing: str) -> str:
-    """Discord's refusal as words a server admin can act on (JSON error codes: Topics → Opcodes
-    and Status Codes)."""
-    text = str(getattr(exc, "text", "") or exc)
-    if exc.code == 30013:
-        return (f"I could not {doing}: the server has 500 channels, the most Discord allows. Delete old "
-                f"channels (or whole old archive categories) and I will carry on")
-    if exc.code == 30005:
-        return f"I could not {doing}: the server has 250 roles, the most Discord allows. Delete unused roles"
-    if exc.code == 50035 and "category" in text.lower():
-        return (f"I could not {doing}: its category is full (Discord allows {CATEGORY_LIMIT} channels a "
-                f"category)")
-    if exc.code == 50013:
-        return (f"I could not {doing}: Discord says I lack a permission there (Manage Channels and Manage Roles "
-                f"in that channel or category), or a role I must change sits above my highest role "
-                f"(Server Settings → Roles: drag my role above it)")
-    if exc.code == 50001:
-        return f"I could not {doing}: I cannot see that channel (give me View Channel there)"
-    return f"I could not {doing}: Discord refused ({exc.status} {exc.code} {text[:200]})"
 
 
 def _is_archive(channel: discord.abc.GuildChannel | None) -> bool:

@@ -17,7 +17,7 @@ from service.models import GameInfo
 
 from .channels import grant_seat, member_or_object, revoke_seat
 from .common import actor_of, error_text
-from .permissions import BotLacksPermissions, require_bot_permissions
+from .permissions import BotLacksPermissions, discord_cause, require_bot_permissions
 
 log = logging.getLogger("dispatch")
 Undo = Callable[[], Awaitable[None]]
@@ -86,8 +86,8 @@ class JoinButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dispatch:
                 raise
         except (ServiceError, BotLacksPermissions, discord.HTTPException) as exc:
             await interaction.followup.send(error_text(exc) if not isinstance(exc, discord.HTTPException) else
-                                            "⚠️ Discord refused to open the seat's channel to you; nothing changed. "
-                                            "Ask the GM to check my permissions.", ephemeral=True)
+                                            f"⚠️ {discord_cause(exc, 'open the seat channel to you')}. Nothing "
+                                            f"changed; tell the GM.", ephemeral=True)
             return
         channel_id = (await service.game(self.game_id)).seat(change.seat).channel_id
         where = f" Your private channel is <#{channel_id}>: your brief is waiting there." if channel_id else ""

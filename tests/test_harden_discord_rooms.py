@@ -90,3 +90,25 @@ async def test_a_seat_offered_in_a_players_only_game_is_advertised_where_candida
         assert not world.fake.refusals and not world.fake.violations
     finally:
         await close_world(world)
+
+
+def test_discords_refusals_are_named_not_something_went_wrong():
+    """Item 6: "name the real cause in every error (full category, 500-channel server limit, role
+    above the bot's)" — the one place a Discord refusal becomes words."""
+    import discord
+
+    from cogs.common import error_text
+
+    class Response:
+        status, reason = 400, "Bad Request"
+
+    def refusal(code: int, message: str, status: int = 400) -> discord.HTTPException:
+        Response.status = status
+        return discord.HTTPException(Response(), {"code": code, "message": message})
+
+    assert "500 channels, the most Discord allows" in error_text(refusal(30013, "Maximum number of guild channels"))
+    assert "250 roles" in error_text(refusal(30005, "Maximum number of guild roles"))
+    full = refusal(50035, "Invalid Form Body: parent_id: Maximum number of channels in category reached (50)")
+    assert "its category is full (Discord allows 50 channels a category)" in error_text(full)
+    assert "sits above my highest role" in error_text(refusal(50013, "Missing Permissions", 403))
+    assert all("something went wrong" not in error_text(refusal(code, "x")) for code in (30013, 30005, 50013, 50001))
