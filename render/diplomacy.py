@@ -36,6 +36,7 @@ CLOSED = (230, 222, 206)         # a province closed in this phase (rx07 rules 3
 CLOSED_HATCH = (112, 104, 96)
 OUTLINE = (96, 86, 74)
 NAME_INK = (48, 40, 32)
+SEA_INK = (22, 56, 96)
 COAST_INK = (20, 70, 130)
 # The seven powers of classic Diplomacy (rx07 plays the same seven): red Austria, pink England,
 # blue France, brown Germany, green Italy, purple Russia, yellow Turkey — each pair and each
@@ -134,9 +135,17 @@ def _draw_names(draw: ImageDraw.ImageDraw, view: View, halo: bool = False) -> No
     """Every province's name; over the orders' arrows with a light halo, so no arrow hides one."""
     label_font = font(max(6, round(layout.LABEL_PX * view.scale)))
     stroke = max(1, round(1.5 * view.scale)) if halo else 0
+    seas = _seas()
     for province, point in board_data()["labels"].items():
-        draw.text(view.xy(point), layout.label_text(province), fill=NAME_INK, font=label_font, anchor="mm",
+        # sea names in navy, land names in brown, as on the printed board
+        ink = SEA_INK if province in seas else NAME_INK
+        draw.text(view.xy(point), layout.label_text(province), fill=ink, font=label_font, anchor="mm",
                   stroke_width=stroke, stroke_fill=(250, 246, 236))
+
+
+@lru_cache(maxsize=1)
+def _seas() -> frozenset[str]:
+    return frozenset(shape["province"] for shape in board_data()["shapes"] if shape["kind"] == "water")
 
 
 # ---------------------------------------------------------------- panel and legend
