@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Mapping, Sequence
 
 import numpy as np
-from PIL import Image, ImageChops, ImageDraw
+from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from engine.aa1914.model import GameState
 
@@ -21,7 +21,8 @@ from .aa1914_geometry import (THEATRE_VIEWS, Box, View, art, board_size, covered
                               members, name_places, name_text, origin, place_point)
 from .aa1914_layout import (ABBREVIATIONS, ICON, PAD, Badge, Layout, count_text, drawn_kind, layout_view,
                             overlaps)
-from .aa1914_orders import Battle, Move, battles_of_phase, draw_battles, draw_moves, moves_of, place_battles
+from .aa1914_orders import (Battle, Move, battles_of_phase, crossings, draw_battles, draw_moves, moves_of,
+                            place_battles)
 from .aa1914_panel import draw_panel, legend_text, panel_height, unit_kinds
 from .fonts import font
 from .overlay import draw_crossed_out
@@ -41,6 +42,7 @@ CONTESTED = (235, 215, 215)
 HATCH = (200, 0, 0)
 OUTLINE = (60, 60, 60)
 LAND_INK, SEA_INK = (35, 30, 25), (40, 70, 110)
+HALO = (250, 247, 238)          # the rim of a name set over an arrow
 # Map colours after the TripleA map's (map.properties), moved apart where two were alike (issue 27:
 # any two powers, and each power's land against the sea, at least ΔE 20 apart): Germany darker,
 # France bluer, the United States olive, Spain purple (it was a second orange beside Italy's).
@@ -146,6 +148,26 @@ def _draw_names(image: Image.Image, view: View, layout: Layout, zoom: float) -> 
     return clear
 
 
+def _names_over_arrows(image: Image.Image, view: View, layout: Layout, zoom: float, paths) -> None:
+    """Names an arrow runs across are set again over it on a light rim, so every name stays
+    readable (issue 27: "every name visible") while the arrow reads as passing under it."""
+    if not paths:
+        return
+    stamps, _ = _name_stamps(view, layout.hidden, zoom)
+    label = font(round(view.label * zoom))
+    for name, box in layout.names.items():
+        if not any(crossings(path, [box]) for path in paths):
+            continue
+        if name in layout.moved:
+            x, y = layout.moved[name]
+            mask, corner = _stamp(name, (x * zoom, y * zoom), label)
+        else:
+            _, corner, mask, _ = next(stamp for stamp in stamps if stamp[0] == name)
+        area = (corner[0], corner[1], corner[0] + mask.size[0], corner[1] + mask.size[1])
+        image.paste(HALO, area, mask.filter(ImageFilter.MaxFilter(3)))
+        image.paste(SEA_INK if name.startswith("SZ") else LAND_INK, area, mask)
+
+
 def territory_fills(board, state: dict, contested: frozenset, palette: str = "standard") -> dict:
     from engine.aa1914.state import aligned
     land, colours = land_colours(palette), power_colours(palette)
@@ -195,6 +217,7 @@ def _draw_view(view: View, zoom: float, layout: Layout, fills: dict, contested: 
     draw = ImageDraw.Draw(image)
     _draw_badges(image, draw, layout.badges, colours, zoom)
     paths = draw_moves(draw, layout, moves, colours, zoom)
+    _names_over_arrows(image, view, layout, zoom, paths)
     placed = place_battles(layout, battles)
     draw_battles(draw, placed, zoom)
     return image, paths, placed

@@ -341,6 +341,6 @@ def anchor_spots(layout: Layout, where: str) -> list[Point]:
         bare = Layout(view, layout.names, layout.badges, layout.mine, layout.hidden, [])
         _, boxes, near = _candidates(bare, where, (18.0, 18.0), point)
         boxes = boxes[_clear(boxes, near)]
-        boxes = boxes[on_own_ground(view, where, boxes)][:40]
+        boxes = boxes[on_own_ground(view, where, boxes)][:90]
         layout.anchors[where] = [((b[0] + b[2]) / 2, (b[1] + b[3]) / 2) for b in boxes] or [point]
     return layout.anchors[where]

@@ -115,7 +115,7 @@ def moves_of(board, last_orders: Mapping[str, Sequence[str]] | None, failed: Seq
 BENDS = (0.0, 0.18, -0.18, 0.32, -0.32, 0.5, -0.5)
 
 
-def _crossings(points: Sequence[tuple[float, float]], boxes: Sequence) -> int:
+def crossings(points: Sequence[tuple[float, float]], boxes: Sequence) -> int:
     """How many badges a path runs through (sampled every 3 px)."""
     hit = set()
     for (x0, y0), (x1, y1) in zip(points, points[1:]):
@@ -128,9 +128,11 @@ def _crossings(points: Sequence[tuple[float, float]], boxes: Sequence) -> int:
     return len(hit)
 
 
-def _facing(layout: Layout, where: str, toward: Sequence[tuple[float, float]], obstacles) -> tuple[float, float] | None:
+def _facing(layout: Layout, where: str, toward: Sequence[tuple[float, float]], obstacles,
+            used: Sequence[tuple[float, float]] = ()) -> tuple[float, float] | None:
     """Of `where`'s free points, the one from which the arrow's first 45 px towards each of
-    `toward` cross the fewest badges and names, nearest the name first."""
+    `toward` cross the fewest badges and names, away from the ends other arrows took (`used`),
+    nearest the name first."""
     spots = anchor_spots(layout, where)
     if not spots:
         return None
@@ -138,17 +140,17 @@ def _facing(layout: Layout, where: str, toward: Sequence[tuple[float, float]], o
     centre = spots[0]
 
     def cost(spot):
-        total = 0.0
+        total = sum(4.0 for other in used if math.dist(spot, other) < 14)
         for x, y in toward:
             length = math.dist(spot, (x, y)) or 1.0
             reach = min(45.0, length)
             end = (spot[0] + (x - spot[0]) * reach / length, spot[1] + (y - spot[1]) * reach / length)
-            total += 3 * _crossings([spot, end], badges) + 2 * _crossings([spot, end], names)
+            total += 3 * crossings([spot, end], badges) + 2 * crossings([spot, end], names)
         return total + math.dist(spot, centre) / 15
     return min(spots, key=cost)
 
 
-def route(layout: Layout, move: Move) -> list[tuple[float, float]] | None:
+def route(layout: Layout, move: Move, used: list | None = None) -> list[tuple[float, float]] | None:
     """The arrow's path on this view: from a free point of each place (the one facing the way the
     arrow goes) to the next, every leg bent (if it must) so it runs around badges and names rather
     than through them."""
@@ -158,14 +160,16 @@ def route(layout: Layout, move: Move) -> list[tuple[float, float]] | None:
     if any(c is None for c in centres):
         return None
     marks = [layout.view.point(*c) for c in centres]
+    used = [] if used is None else used
     badges = [b.box for b in layout.badges]
     names = list(layout.names.values())
     points = []
     for index, name in enumerate(move.path):
         toward = [marks[i] for i in (index - 1, index + 1) if 0 <= i < len(marks)]
-        spot = _facing(layout, name, toward, (badges, names))
+        spot = _facing(layout, name, toward, (badges, names), used)
         if spot is not None:
             points.append(spot)
+    used.extend(points[-1:])
     if len(points) < 2:
         return None
     path: list[tuple[float, float]] = [points[0]]
@@ -178,7 +182,7 @@ def route(layout: Layout, move: Move) -> list[tuple[float, float]] | None:
         def cost(amount: float) -> tuple[int, float]:
             line = bend(start, end, amount)
             # through a badge is worst, across a name next; then the straighter the better
-            return 3 * _crossings(line, near_badges) + _crossings(line, near_names), abs(amount)
+            return 3 * crossings(line, near_badges) + 2 * crossings(line, near_names), abs(amount)
         best = min(BENDS, key=cost)
         path.extend(bend(start, end, best)[1:])
     return path
@@ -188,9 +192,9 @@ def draw_moves(draw: ImageDraw.ImageDraw, layout: Layout, moves: Sequence[Move],
                zoom: float = 1.0) -> list[list[tuple[float, float]]]:
     """Each move as an arrow in the mover's colour with a dark rim; one the engine could not
     carry out dashed, with a ✗ on its own head. Returns the paths drawn (view base pixels)."""
-    drawn = []
+    drawn, heads = [], []
     for move in moves:
-        path = route(layout, move)
+        path = route(layout, move, heads)
         if path is None:
             continue
         drawn.append(path)

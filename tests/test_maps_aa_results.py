@@ -13,7 +13,7 @@ from engine.catalog import register_all
 from render.aa1914 import map_layout, power_colours, render_aa1914
 from render.aa1914_geometry import on_ground, origin
 from render.aa1914_layout import overlaps
-from render.aa1914_orders import Battle, _crossings, battles_of_phase, outcome
+from render.aa1914_orders import Battle, crossings, battles_of_phase, outcome
 from render.overlay import path_length, point_along
 from render.palettes import FAILED
 
@@ -98,7 +98,7 @@ def test_arrows_start_and_end_inside_their_territories_and_go_around_badges(play
         assert on_ground(theatre.view, start, *path[0]), (start, path[0])
         assert on_ground(theatre.view, end, *path[-1]), (end, path[-1])
         concerned = [b.box for b in theatre.badges if b.where in (start, end)]
-        assert _crossings(path, concerned) == 0, (start, end)
+        assert crossings(path, concerned) == 0, (start, end)
     for battle, box in placed:
         assert not any(overlaps(box, b.box) for b in theatre.badges)
         assert not any(overlaps(box, name) for name in theatre.names.values())

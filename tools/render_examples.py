@@ -24,12 +24,18 @@ def aa1914() -> None:
         render_map("aa1914", state, None, "Round 1: Austria-Hungary", variant.describe(state)))
     (OUT / "aa1914-western-front.png").write_bytes(
         render_map("aa1914", state, None, "Round 1: Austria-Hungary", variant.describe(state), "western front"))
+    # issue 27: arrows into Trieste, an attack on Serbia (battle outcome, losses crossed out) and a
+    # move the engine refused
     orders = {"Austria-Hungary": ["move 3 infantry, 1 artillery Budapest - Serbia",
-                                  "move 2 infantry Vienna - Galicia - Ukraine"]}
+                                  "move 2 infantry Vienna - Galicia - Ukraine",
+                                  "move 1 infantry Vienna - Trieste",
+                                  "move 2 infantry, 1 artillery Tyrolia - Trieste"]}
     after = variant.adjudicate(state, orders, random.Random(3)).state
+    label = "Round 1: Austria-Hungary orders → Russia"
+    for palette, name in (("standard", "aa1914-results.png"), ("colour-blind", "aa1914-results-colour-blind.png")):
+        (OUT / name).write_bytes(render_map("aa1914", after, orders, label, variant.describe(after), None, palette))
     (OUT / "aa1914-results-balkans.png").write_bytes(
-        render_map("aa1914", after, orders, "Round 1: Austria-Hungary orders → Germany",
-                   variant.describe(after), "balkans"))
+        render_map("aa1914", after, orders, label, variant.describe(after), "balkans"))
 
 
 def rx07() -> None:
