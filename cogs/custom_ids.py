@@ -6,6 +6,11 @@ number when the component was made. A press is acted on only while that phase is
 game's current one (`cogs.sheet.answer_if_stale` is the one check); an older component gets the
 current sheet instead, and changes nothing.
 
+The **Join** button of an open-seat notice is the exception: a seat stays open across phases (an
+advert posted weeks ago is still good), so its id names only the game and the seat
+(`dispatch:join:<game>:<seat>`, `JOIN_TEMPLATE` / `build_join`) and the service checks, when it
+is pressed, that the seat is still open.
+
 Ids posted before phases were marked (`dispatch:<kind>:<game>:<seat>...`, still on messages in
 running games) parse too, with no phase: they always count as stale, never as the current phase.
 Discord allows 100 characters in a custom id; a seat's `:` becomes a space so it cannot be read
@@ -46,6 +51,14 @@ def made_for(match: re.Match[str]) -> Made:
     """Read what a matched id was made for (`phase` is None for an id without one)."""
     phase = match.group("phase")
     return Made(int(match.group("game")), match.group("seat"), int(phase) if phase is not None else None)
+
+
+JOIN_TEMPLATE = r"dispatch:join:(?P<game>\d+):(?P<seat>.+)"
+
+
+def build_join(game_id: int, seat: str) -> str:
+    """The custom id of the Join button for `seat` (no phase: see the module's note)."""
+    return f"dispatch:join:{game_id}:{seat.replace(':', ' ')}"[:CUSTOM_ID_LIMIT]
 
 
 FORM = re.compile(template("form"))

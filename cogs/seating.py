@@ -17,6 +17,7 @@ from service.models import GameInfo
 
 from .channels import grant_seat, member_or_object, revoke_seat
 from .common import actor_of, error_text
+from .custom_ids import JOIN_TEMPLATE, build_join
 from .permissions import BotLacksPermissions, discord_cause, require_bot_permissions
 
 log = logging.getLogger("dispatch")
@@ -56,12 +57,12 @@ def join_view(game_id: int, seats: list[str]) -> discord.ui.View:
     return view
 
 
-class JoinButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dispatch:join:(?P<game>\d+):(?P<seat>.+)"):
+class JoinButton(discord.ui.DynamicItem[discord.ui.Button], template=JOIN_TEMPLATE):
     """**Join** on an open-seat notice: take that seat."""
 
     def __init__(self, game_id: int, seat: str):
         super().__init__(discord.ui.Button(label=f"Join as {seat}"[:80], style=discord.ButtonStyle.primary,
-                                           custom_id=f"dispatch:join:{game_id}:{seat.replace(':', ' ')}"[:100]))
+                                           custom_id=build_join(game_id, seat)))
         self.game_id, self.seat = game_id, seat
 
     @classmethod

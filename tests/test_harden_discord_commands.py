@@ -56,3 +56,22 @@ async def test_gm_commands_answer_through_the_fake_discord(service):
         assert not world.fake.refusals, world.fake.refusals
     finally:
         await close_world(world)
+
+
+async def test_the_console_takes_the_gm_words_and_still_the_old_ones(service):
+    from console import Console
+    from engine.catalog import register_all
+    register_all()
+    console = Console(service, write=lambda _: None)
+    await console.execute("as alice")
+    game_id = int((await console.execute("game create rx07 name=Words"))[0].split("#")[1].split()[0])
+    await console.execute(f"game join {game_id} Entente")
+    await console.execute("as bob")
+    await console.execute(f"game join {game_id} Central")
+    await console.execute("as alice")
+    await console.execute(f"game start {game_id}")
+    assert "paused" in (await console.execute(f"gm pause {game_id}"))[0]
+    assert (await service.game(game_id)).status == "paused"
+    await console.execute(f"game resume {game_id}")              # the old words work too
+    assert (await service.game(game_id)).status == "active"
+    assert "gm rollback" in (await console.execute("help rollback"))[0]
