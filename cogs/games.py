@@ -10,7 +10,7 @@ from discord.ext import commands
 
 from engine.variant import get_variant
 from render.palettes import PALETTES
-from service.errors import BadInput
+from service.errors import BadInput, ServiceError
 from service.seats import seats_text
 from service.text import game_status, option_list, parse_option_words, variant_or_error
 
@@ -24,6 +24,17 @@ from .seating import register_seating_items
 
 class GameCog(DispatchCog, name="Games"):
     """Setting up and running games."""
+
+    async def answers_privately(self, ctx: commands.Context) -> bool:
+        # anonymous players (a game option): who takes which seat is told to that player alone
+        command = getattr(ctx, "command", None)
+        if command is not None and command.qualified_name == "game join":
+            try:
+                game = await resolve_game(self.service, ctx, (getattr(ctx, "kwargs", None) or {}).get("game_id"))
+            except ServiceError:
+                return False          # the command itself reports what is wrong
+            return bool(game.options.get("anonymous"))
+        return await super().answers_privately(ctx)
 
     @commands.hybrid_group(name="game", fallback="list", description="List this server's games")
     @app_commands.guild_only()

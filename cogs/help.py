@@ -30,7 +30,8 @@ Outside a game's channels, name the game: `/orders #12 A Par - Bur`, or `#12 Fra
 
 # Examples for commands whose arguments do not depend on the game being played.
 EXAMPLES = {
-    "game create": "/game create variant:rx07 name:Great War hours:48",
+    "game create": "/game create variant:classic name:Europe options:anonymous=on victory_centres=18   ·   "
+                   "/game create variant:rx07 name:Great War hours:48",
     "game join": "/game join game_id:12", "game start": "/game start game_id:12",
     "game settings": "/game settings hours:48 palette:colour-blind",
     "map": "/map region:balkans   ·   /map phase:3   ·   /map replay:True   ·   /map preview:True",
@@ -39,7 +40,7 @@ EXAMPLES = {
     "press open": "/press open seats:France, Russia", "game spectate": "/game spectate game_id:12",
     "gm policy": "/gm policy excused:1 deadline_time:21:00 time_zone:Europe/Paris pause_cap:72",
     "game leave": "/game leave   ·   /game leave cancel:True",
-    "odds": "/odds battle:3 inf, 1 art vs 4 inf", "rules": "/rules variant:aa1914",
+    "odds": "/odds battle:3 inf, 1 art vs 4 inf", "rules": "/rules variant:classic   ·   /rules variant:aa1914",
     "casualties": "/casualties order:infantry, artillery, tank", "ready": "/ready confirm:True",
 }
 # Commands whose example is an order: shown with one legal in the caller's current game.
@@ -112,7 +113,8 @@ class RulesCog(DispatchCog, name="Rules"):
     @commands.hybrid_command(name="rules", description="The rules of a game, with every option in force",
                              extras=private_command())
     @app_commands.describe(game_id=GAME_ID,
-                           variant="a game type instead (rx07 or aa1914), to read before creating one")
+                           variant="a game type instead (classic, france_austria, england_turkey, rx07, aa1914), "
+                                   "to read before creating one")
     async def rules(self, ctx: commands.Context, game_id: int | None = None, variant: str | None = None) -> None:
         await reply_privately(self.service, ctx, await rules_text(self.service, ctx, game_id, variant))
 
