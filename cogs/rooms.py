@@ -121,17 +121,18 @@ async def archive_game(guild: discord.Guild, game: GameInfo, rooms: list[Room],
     archive: discord.CategoryChannel | None = None
     full: set[int] = set()
     archived: set[int] = set()
+    stuck = False
     for channel, overwrites in wanted:
         if _is_archive(channel.category):          # moved before an interruption: only re-check access
             await _edit(channel, overwrites, None, problems)
             archived.add(channel.id)
             continue
-        while archive is None:
+        if archive is None and not stuck:
             try:
                 archive = await archive_category(guild, len(moving), frozenset(full))
             except ArchiveIncomplete as exc:
                 problems.append(str(exc))
-                break
+                stuck = True                         # asked once: the rest are made read-only in place
         if archive is None:                          # nowhere to move it: at least nobody writes in it
             await _edit(channel, overwrites, None, problems)
             continue
@@ -147,6 +148,7 @@ async def archive_game(guild: discord.Guild, game: GameInfo, rooms: list[Room],
                     archived.add(channel.id)
             except ArchiveIncomplete as exc:
                 problems.append(str(exc))
+                stuck = True
                 await _edit(channel, overwrites, None, problems)
         moving.remove(channel)
     category = guild.get_channel(game.category_id) if game.category_id else None

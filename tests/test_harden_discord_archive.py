@@ -126,3 +126,35 @@ async def test_the_spectator_role_is_deleted_once_the_archive_is_done(service):
         assert not world.fake.refusals, world.fake.refusals
     finally:
         await close_world(world)
+
+
+async def test_a_category_that_fills_up_during_the_move_gives_way_to_the_next(service, monkeypatch):
+    """Someone else's channels land in the archive category while the bot moves a game there:
+    Discord refuses the move (50035, category full) and the bot carries on in a new category."""
+    from tests.fake_discord.rest import Routes
+    world = await make_world(service, bot_permissions=README_PERMISSIONS)
+    try:
+        full = await add_channel(world, "Dispatch archive", GUILD_CATEGORY)
+        for index in range(40):
+            await add_channel(world, f"old-{index}", parent=full.id)
+        game_id = await started_game(world, "rx07", "Rush")
+        channels = game_channels(world, game_id)
+        original, filled = Routes._room_in, []
+
+        def crowded(self, parent):
+            if parent == full.id and not filled:
+                filled.append(True)
+                while sum(1 for c in self.fake.channels.values() if c.parent_id == full.id) < 50:
+                    self.fake.add_channel(world.guild, "late", parent=full.id)
+            return original(self, parent)
+        monkeypatch.setattr(Routes, "_room_in", crowded)
+        summary = await abandon(world, game_id)
+        second = category(world, "Dispatch archive 2")
+        assert second is not None and filled
+        await world.harness.wait_for(lambda: all(c.parent_id == second.id for c in channels),
+                                     what="every channel in the second archive")
+        assert "⚠️" not in summary["content"]
+        assert [e.code for _, e in world.fake.refusals] == [50035]      # the one move Discord refused
+        assert (await service.game(game_id)).archived_at is not None
+    finally:
+        await close_world(world)
