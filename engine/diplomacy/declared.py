@@ -60,8 +60,12 @@ class Declaration:
     rules: str                                       # what `/rules` shows, the special rules numbered
     sources: tuple[str, ...] = ()                    # where the rules come from (also in docs/rulings.md)
     start: tuple[int, str] = (1901, "spring")
-    victory_centres: int = 18
+    # the centres a solo victory needs (a game option); None: the variant's own `victory` hook
+    # decides (rx07 rule 7) and it has no solo-victory or edition options
+    victory_centres: int | None = 18
     aliases: Mapping[str, str] = field(default_factory=dict)   # other names of seats (lower case)
+    # the seats when they are not the powers (rx07: two sides); `powers_of` says who orders what
+    seats: tuple[str, ...] = ()
 
 
 def standard_setup(*powers: str) -> tuple[dict[str, tuple[str, ...]], tuple[tuple[str, str, str], ...]]:
@@ -78,17 +82,31 @@ class DeclaredVariant(DiplomacyGame):
 
     def __init__(self, declaration: Declaration):
         self.declaration = declaration
-        self.key, self.title, self.summary = declaration.key, declaration.title, declaration.summary
         self.powers = tuple(declaration.powers)
-        self.min_players = len(declaration.powers)
+        self.min_players = len(declaration.seats or declaration.powers)
         self._map = DiplomacyMap.standard().with_homes(dict(declaration.home_centres))
 
     # ---------------------------------------------------------------- the declaration
+    # (properties, so that a subclass may still name itself with a class attribute)
+    @property
+    def key(self) -> str:
+        return self.declaration.key
+
+    @property
+    def title(self) -> str:
+        return self.declaration.title
+
+    @property
+    def summary(self) -> str:
+        return self.declaration.summary
+
     def option_specs(self):
+        if self.declaration.victory_centres is None:
+            return ()
         return (EDITION_OPTION, victory_option(self.declaration.victory_centres), ANONYMOUS_OPTION)
 
     def seats(self, options):
-        return self.powers
+        return self.declaration.seats or self.powers
 
     def seat_aliases(self) -> dict[str, str]:
         return dict(self.declaration.aliases)
@@ -117,7 +135,7 @@ class DeclaredVariant(DiplomacyGame):
         return "\n".join(lines)
 
     def victory_centres(self, options: Mapping[str, Any]) -> int:
-        return int(options.get("victory_centres", self.declaration.victory_centres))
+        return int(options.get("victory_centres", self.declaration.victory_centres or 0))
 
     # ---------------------------------------------------------------- victory and survival
     def centres(self, state: State) -> dict[str, int]:
@@ -147,6 +165,8 @@ class DeclaredVariant(DiplomacyGame):
 
     def describe(self, state: State, seat: str | None = None) -> str:
         text = super().describe(state, seat)
+        if self.declaration.victory_centres is None:
+            return text
         target = self.victory_centres(state.get("options", {}))
         out = [p for p in self.powers if self.out_of_game(state, p)]
         extra = [f"Solo victory at {target} centres."]

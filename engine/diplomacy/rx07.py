@@ -12,7 +12,8 @@ from typing import Mapping, Sequence
 from engine.errors import IllegalOrder
 from engine.variant import State
 
-from .game import DiplomacyGame, board_units, unit_to_json
+from .declared import Declaration, DeclaredVariant, standard_setup
+from .game import board_units
 from .map import DiplomacyMap
 from .orders import Unit
 
@@ -56,31 +57,33 @@ RULES = """**World War I Diplomacy (rx07)** by John Boardman — Entente (Englan
 8. Otherwise the rules of Diplomacy apply (adjudicated as in the DATC)."""
 
 
-class Rx07Variant(DiplomacyGame):
-    key = "rx07"
-    title = "World War I Diplomacy (rx07)"
-    summary = ("Two players, Entente (England, France, Russia) against the Central Powers "
-               "(Germany, Austria, Turkey), from Fall 1914; Italy joins a side by coin flip.")
-    min_players = 2
+_HOMES, _UNITS = standard_setup("Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey")
+RX07 = Declaration(
+    key="rx07", title="World War I Diplomacy (rx07)",
+    summary=("Two players, Entente (England, France, Russia) against the Central Powers "
+             "(Germany, Austria, Turkey), from Fall 1914; Italy joins a side by coin flip."),
+    powers=("Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"), seats=(ENTENTE, CENTRAL),
+    # Rule 1: "Play begins with the "fall 1914" moves." Standard units and centres.
+    home_centres=_HOMES, starting_units=_UNITS, start=(1914, "fall"), victory_centres=None,
+    rules=RULES + "\nEvery reading of an unclear rule is in docs/rulings.md.",
+    sources=("seed 003: World War I Diplomacy (rx07) by John Boardman",),
+    aliases={"ep": ENTENTE, "entente powers": ENTENTE, "allies": ENTENTE, "cp": CENTRAL,
+             "central powers": CENTRAL, "centrals": CENTRAL})
 
-    def seats(self, options):
-        return (ENTENTE, CENTRAL)
 
-    def seat_aliases(self) -> dict[str, str]:
-        return {"ep": ENTENTE, "entente powers": ENTENTE, "allies": ENTENTE, "cp": CENTRAL,
-                "central powers": CENTRAL, "centrals": CENTRAL}
+class Rx07Variant(DeclaredVariant):
+    """The declaration above plus one hook per rule of seed 003."""
+
+    def __init__(self) -> None:
+        super().__init__(RX07)
 
     def rules_summary(self, options) -> str:
-        return RULES + "\nEvery reading of an unclear rule is in docs/rulings.md."
+        return self.declaration.rules
 
     def initial_state(self, options, rng: random.Random) -> State:
-        """Rule 1: "Play begins with the fall 1914 moves." Standard units and centres."""
-        dmap = DiplomacyMap.standard()
-        owners = {sc: power for power, homes in dmap.home_centers.items() for sc in homes}
-        units = {u.province: unit_to_json(u) for u in (Unit(*start) for start in dmap.starting_units)}
-        state = {"variant": self.key, "options": dict(options), "year": 1914, "season": "fall",
-                 "phase": "movement", "units": dict(sorted(units.items())), "owners": owners,
-                 "dislodged": {}, "contested": [], "italy_side": None}
+        """Rule 2: Italy belongs to no side until the coin flip; rules 1, 3, 4: what is closed."""
+        state = super().initial_state(options, rng)
+        state["italy_side"] = None
         state["closed"] = sorted(self.closed_provinces(state))
         return state
 
