@@ -174,3 +174,35 @@ def test_rules_text_names_the_sources_and_the_options():
     text = CLASSIC_V.rules_summary(CLASSIC_V.parse_options({"anonymous": "on", "victory_centres": "16"}))
     assert "Solo victory: 16 supply centres" in text and "Anonymous" in text
     assert [spec.key for spec in CLASSIC_V.option_specs()] == ["edition", "victory_centres", "anonymous"]
+
+
+# ---- properties: random text never breaks the new variants' parsers
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+
+@settings(max_examples=150, deadline=None)
+@given(key=st.sampled_from(["edition", "victory_centres", "anonymous", "nonsense"]), value=st.text(max_size=12))
+def test_random_option_text_is_refused_by_name_or_read(key, value):
+    try:
+        options = CLASSIC_V.parse_options({key: value})
+    except OptionError as exc:
+        assert str(exc)
+    else:
+        assert 10 <= options["victory_centres"] <= 34 and options["edition"] in ("2023", "2000")
+
+
+@settings(max_examples=150, deadline=None)
+@given(variant=st.sampled_from([CLASSIC_V, FVA, EVT]), text=st.text(max_size=40),
+       phase=st.sampled_from(["movement", "retreat", "adjustment"]))
+def test_random_order_text_is_refused_by_name_or_read(variant, text, phase):
+    state = start(variant)
+    state["phase"] = phase
+    seat = variant.seats({})[0]
+    try:
+        lines = variant.check_orders(state, seat, [text])
+    except OrderError as exc:
+        assert exc.reason
+    else:
+        assert len(lines) == 1
+    clash = variant.repeated_order(state, seat, text, [text])
+    assert clash is None or "earlier in this sheet" in clash
