@@ -13,16 +13,16 @@ from functools import lru_cache
 from typing import Mapping, Sequence
 
 import numpy as np
-from PIL import Image, ImageChops, ImageDraw, ImageFilter
+from PIL import Image, ImageChops, ImageDraw
 
 from engine.aa1914.model import GameState
 
 from .aa1914_geometry import (THEATRE_VIEWS, Box, View, art, board_size, covered, ground, inset_title_height,
-                              members, name_places, name_text, origin, place_point)
+                              members, name_text, origin, place_point)
 from .aa1914_layout import (ABBREVIATIONS, ICON, PAD, Badge, Layout, count_text, drawn_kind, layout_view,
                             overlaps)
-from .aa1914_orders import (Battle, Move, battles_of_phase, crossings, draw_battles, draw_moves, moves_of,
-                            place_battles)
+from .aa1914_names import draw_names, names_over_arrows
+from .aa1914_orders import Battle, Move, battles_of_phase, draw_battles, draw_moves, moves_of, place_battles
 from .aa1914_panel import draw_panel, legend_text, panel_height, unit_kinds
 from .fonts import font
 from .overlay import draw_crossed_out
@@ -41,8 +41,6 @@ IMPASSABLE = (200, 196, 198)
 CONTESTED = (235, 215, 215)
 HATCH = (200, 0, 0)
 OUTLINE = (60, 60, 60)
-LAND_INK, SEA_INK = (35, 30, 25), (40, 70, 110)
-HALO = (250, 247, 238)          # the rim of a name set over an arrow
 # Map colours after the TripleA map's (map.properties), moved apart where two were alike (issue 27:
 # any two powers, and each power's land against the sea, at least ΔE 20 apart): Germany darker,
 # France bluer, the United States olive, Spain purple (it was a second orange beside Italy's).
@@ -95,79 +93,6 @@ def _outlined_ground(view: View) -> Image.Image:
     return image
 
 
-@lru_cache(maxsize=8)
-def _name_stamps(view: View, hidden: tuple[Box, ...], zoom: float) -> tuple[list, Image.Image]:
-    """Each printed name as a small mask with its place and ink, set once per view (a map stamps
-    them one by one: far cheaper than masks the size of the map), and the mask of the map minus
-    the names' boxes (the contested hatching leaves them clear)."""
-    drawn = view.zoomed(zoom)
-    clear = Image.new("L", drawn.size, 255)
-    clear_pen = ImageDraw.Draw(clear)
-    label = font(round(view.label * zoom))
-    stamps = []
-    for name, ((x, y), _) in name_places(view, hidden).items():
-        mask, corner = _stamp(name, (x * zoom, y * zoom), label)
-        stamps.append((name, corner, mask, SEA_INK if name.startswith("SZ") else LAND_INK))
-        clear_pen.rectangle([corner[0] - 2, corner[1] - 1, corner[0] + mask.size[0] + 2,
-                             corner[1] + mask.size[1] + 1], fill=0)
-    return stamps, clear
-
-
-def _stamp(name: str, point: tuple[float, float], label) -> tuple[Image.Image, tuple[int, int]]:
-    """A name set at `point` as a mask just its size, and the mask's top-left corner on the map."""
-    probe = ImageDraw.Draw(Image.new("L", (1, 1)))
-    left, top, right, bottom = probe.multiline_textbbox(point, name_text(name), font=label, anchor="mm",
-                                                        align="center", spacing=1)
-    corner = (int(left) - 1, int(top) - 1)
-    mask = Image.new("L", (int(right) - corner[0] + 2, int(bottom) - corner[1] + 2), 0)
-    ImageDraw.Draw(mask).multiline_text((point[0] - corner[0], point[1] - corner[1]), name_text(name), fill=255,
-                                        font=label, anchor="mm", align="center", spacing=1)
-    return mask, corner
-
-
-def _draw_names(image: Image.Image, view: View, layout: Layout, zoom: float) -> Image.Image:
-    """Stamp the names (those this layout moved aside, to give a stack room, at their new place);
-    returns the mask the contested hatching may cover."""
-    stamps, clear = _name_stamps(view, layout.hidden, zoom)
-    for name, (x, y), mask, ink in stamps:
-        if name not in layout.moved:
-            image.paste(ink, (x, y, x + mask.size[0], y + mask.size[1]), mask)
-    if not layout.moved:
-        return clear
-    clear = clear.copy()
-    pen = ImageDraw.Draw(clear)
-    label = font(round(view.label * zoom))
-    old = {name: (corner, mask) for name, corner, mask, _ in stamps}
-    for name, (x, y) in layout.moved.items():
-        (ox, oy), was = old[name]
-        pen.rectangle([ox - 2, oy - 1, ox + was.size[0] + 2, oy + was.size[1] + 1], fill=255)
-        mask, (cx, cy) = _stamp(name, (x * zoom, y * zoom), label)
-        image.paste(SEA_INK if name.startswith("SZ") else LAND_INK, (cx, cy, cx + mask.size[0], cy + mask.size[1]),
-                    mask)
-        pen.rectangle([cx - 2, cy - 1, cx + mask.size[0] + 2, cy + mask.size[1] + 1], fill=0)
-    return clear
-
-
-def _names_over_arrows(image: Image.Image, view: View, layout: Layout, zoom: float, paths) -> None:
-    """Names an arrow runs across are set again over it on a light rim, so every name stays
-    readable (issue 27: "every name visible") while the arrow reads as passing under it."""
-    if not paths:
-        return
-    stamps, _ = _name_stamps(view, layout.hidden, zoom)
-    label = font(round(view.label * zoom))
-    for name, box in layout.names.items():
-        if not any(crossings(path, [box]) for path in paths):
-            continue
-        if name in layout.moved:
-            x, y = layout.moved[name]
-            mask, corner = _stamp(name, (x * zoom, y * zoom), label)
-        else:
-            _, corner, mask, _ = next(stamp for stamp in stamps if stamp[0] == name)
-        area = (corner[0], corner[1], corner[0] + mask.size[0], corner[1] + mask.size[1])
-        image.paste(HALO, area, mask.filter(ImageFilter.MaxFilter(3)))
-        image.paste(SEA_INK if name.startswith("SZ") else LAND_INK, area, mask)
-
-
 def territory_fills(board, state: dict, contested: frozenset, palette: str = "standard") -> dict:
     from engine.aa1914.state import aligned
     land, colours = land_colours(palette), power_colours(palette)
@@ -190,58 +115,76 @@ def territory_fills(board, state: dict, contested: frozenset, palette: str = "st
     return fills
 
 
+Window = tuple[float, float, float, float]     # a part of a view, in its own pixels at its base scale
+
+
+def _raster(view: View, zoom: float, window: Window) -> View:
+    """The view's part `window` as a view of its own, `zoom` times the view's scale."""
+    if window == (0, 0, *view.size):
+        return view.zoomed(zoom)
+    left, top, right, bottom = window
+    x0, y0 = view.box[0], view.box[1]
+    return View((x0 + left / view.scale, y0 + top / view.scale, x0 + right / view.scale, y0 + bottom / view.scale),
+                view.scale * zoom, label=view.label)
+
+
 def _draw_view(view: View, zoom: float, layout: Layout, fills: dict, contested: frozenset, colours: dict,
-               moves: Sequence[Move], battles: Sequence[Battle]) -> tuple[Image.Image, list, list]:
-    drawn = view.zoomed(zoom)
-    grounds, numbers, _ = ground(drawn)
+               moves: Sequence[Move], battles: Sequence[Battle], window: Window | None = None
+               ) -> tuple[Image.Image, list, list]:
+    """One view (or its part `window`) of the position, `zoom` times its base size."""
+    window = window or (0, 0, *view.size)
+    raster = _raster(view, zoom, window)
+    shift = (window[0] * zoom, window[1] * zoom)
+    grounds, numbers, _ = ground(raster)
     table = np.empty((256, 3), dtype=np.uint8)
     table[:] = SEA
     table[OUTLINE_INDEX] = OUTLINE
     for name, number in numbers.items():
         if not name.startswith("SZ"):
             table[number] = fills.get(name, NEUTRAL)
-    image = _outlined_ground(drawn).copy()
+    image = _outlined_ground(raster).copy()
     image.putpalette(table.tobytes())
     image = image.convert("RGB")
-    mask = None
+    clear = draw_names(image, view, layout, zoom, shift)
     if contested:
         hatched = [0] * 256
         for name in contested:
             if name in numbers:
                 hatched[numbers[name]] = 255
-        mask = grounds.point(hatched)
-    clear = _draw_names(image, view, layout, zoom)
-    if mask is not None:
-        hatch = ImageChops.multiply(mask, diagonal_hatch(image.size, max(6, round(8 * zoom))))
+        hatch = ImageChops.multiply(grounds.point(hatched), diagonal_hatch(image.size, max(6, round(8 * zoom))))
         image.paste(HATCH, mask=ImageChops.multiply(hatch, clear))
     draw = ImageDraw.Draw(image)
-    _draw_badges(image, draw, layout.badges, colours, zoom)
-    paths = draw_moves(draw, layout, moves, colours, zoom)
-    _names_over_arrows(image, view, layout, zoom, paths)
+    _draw_badges(image, draw, layout.badges, colours, zoom, shift)
+    paths = draw_moves(draw, layout, moves, colours, zoom, shift)
+    names_over_arrows(image, view, layout, zoom, paths, shift)
     placed = place_battles(layout, battles)
-    draw_battles(draw, placed, zoom)
+    draw_battles(draw, placed, zoom, shift)
     return image, paths, placed
 
 
 def _draw_badges(image: Image.Image, draw: ImageDraw.ImageDraw, badges: Sequence[Badge], colours: dict,
-                 zoom: float) -> None:
+                 zoom: float, shift: tuple[float, float] = (0.0, 0.0)) -> None:
     small = font(round(12 * zoom))
     icon = round(ICON * zoom)
+    sx, sy = shift
     for badge in badges:          # leaders first, so no line crosses a badge
         if badge.leader:
             colour = colours.get(badge.owner, (90, 90, 90))
-            centre = ((badge.box[0] + badge.box[2]) / 2 * zoom, (badge.box[1] + badge.box[3]) / 2 * zoom)
-            x, y = badge.leader[0] * zoom, badge.leader[1] * zoom
+            centre = ((badge.box[0] + badge.box[2]) / 2 * zoom - sx, (badge.box[1] + badge.box[3]) / 2 * zoom - sy)
+            x, y = badge.leader[0] * zoom - sx, badge.leader[1] * zoom - sy
             draw.line([centre, (x, y)], fill=(40, 40, 40), width=max(3, round(3 * zoom)))
             draw.line([centre, (x, y)], fill=colour, width=max(1, round(zoom)))
             r = 3 * zoom
             draw.ellipse([x - r, y - r, x + r, y + r], fill=colour, outline=(40, 40, 40))
+    width, height = image.size
     for badge in badges:
+        box = [badge.box[0] * zoom - sx, badge.box[1] * zoom - sy, badge.box[2] * zoom - sx, badge.box[3] * zoom - sy]
+        if box[0] > width or box[1] > height or box[2] < 0 or box[3] < 0:
+            continue
         colour = colours.get(badge.owner, (90, 90, 90))
         if badge.lost:
             colour = tint(colour, 0.45)
         ink = ink_for(colour)
-        box = [v * zoom for v in badge.box]
         draw.rectangle(box, fill=colour, outline=(40, 40, 40), width=max(1, round(zoom)))
         x, y = box[0] + PAD * zoom, box[1] + PAD * zoom
         for kind, count in badge.parts:
@@ -263,7 +206,7 @@ def _draw_badges(image: Image.Image, draw: ImageDraw.ImageDraw, badges: Sequence
 def map_layout(state: dict, last_orders: Mapping[str, Sequence[str]] | None = None
                ) -> list[tuple[Layout, list, list]]:
     """The layout of each view of the map `render_aa1914` draws (at scale 1): its names, badges,
-    arrow paths and battle markers, in the view's own pixels (add `layout.view.at`)."""
+    arrow paths and battle markers, in the view's own pixels (add `origin(layout.view)`)."""
     out = []
     board, contested, moves, battles = _position(state, last_orders)
     views = THEATRE_VIEWS
@@ -288,54 +231,70 @@ def _position(state: dict, last_orders):
 
 
 def render_aa1914(state: dict, last_orders: Mapping[str, Sequence[str]] | None, label: str,
-                  summary: str = "", palette: str = "standard", scale: float = 1.0, as_image: bool = False) -> bytes:
+                  summary: str = "", palette: str = "standard", scale: float = 1.0,
+                  viewport: Box | None = None, as_image: bool = False) -> bytes | Image.Image:
     """PNG bytes of the position: the theatre with its insets, then the panel. `scale` draws the
-    map that many times larger from the geometry (fonts, icons and lines too), so a crop of it
-    stays sharp; the layout is the same at every scale."""
+    map that many times larger from the geometry (fonts, icons and lines too), so it stays sharp;
+    `viewport` (left, top, right, bottom in the picture's pixels at scale 1, as `place_point`
+    gives them) draws only that part, over the same panel. The layout is the same at every scale
+    and in every part. `as_image`: the picture itself (the replay encodes its frames itself)."""
     board, contested, moves, battles = _position(state, last_orders)
     colours = power_colours(palette)
     fills = territory_fills(board, state, contested, palette)
     views = THEATRE_VIEWS
     owned = members(views)
-    main = views[0].zoomed(scale)
-    layouts = []
-    parts = []
+    full = (0.0, 0.0, *(float(v) for v in board_size()))
+    left, top, right, bottom = viewport if viewport is not None else full
+    left, top = max(0.0, left), max(0.0, top)
+    right, bottom = min(full[2], right), min(full[3], bottom)
+    if right - left < 1 or bottom - top < 1:
+        raise ValueError("the part of the map to draw lies outside it")
+    shift = (left * scale, top * scale)
+    layouts, parts = [], []
     units = GameState.from_json(state).units
     for view in views:
+        corner = origin(view)
+        window = (max(left, corner[0]) - corner[0], max(top, corner[1]) - corner[1],
+                  min(right, corner[0] + view.size[0]) - corner[0], min(bottom, corner[1] + view.size[1]) - corner[1])
+        if window[2] - window[0] < 1 or window[3] - window[1] < 1:
+            continue
         layout = layout_view(state, view, owned[view], tuple(covered(view, views)), units)
-        image, paths, placed = _draw_view(view, scale, layout, fills, contested, colours, moves, battles)
+        image, _, _ = _draw_view(view, scale, layout, fills, contested, colours, moves, battles, window)
         layouts.append(layout)
-        parts.append((view, image))
-    width = main.size[0]
+        at = origin(view, scale)
+        parts.append((view, image, (round(at[0] + window[0] * scale - shift[0]),
+                                    round(at[1] + window[1] * scale - shift[1]))))
+    width, height = round((right - left) * scale), round((bottom - top) * scale)
     shown = {"moves": bool(moves), "failed": any(m.failed for m in moves), "battles": bool(battles),
              "lost": any(b.lost for layout in layouts for b in layout.badges)}
     key = {"neutral": NEUTRAL, "impassable": IMPASSABLE, "contested": CONTESTED, "hatch": HATCH}
     kinds = unit_kinds(state, units)
-    panel = panel_height(state, board, width, scale, colours, key, shown, kinds)
-    picture = Image.new("RGB", (width, main.size[1] + panel), (248, 245, 236))
-    for view, image in parts:
+    # a zoomed part's panel stays phone-sized: larger type than the full map's, in two columns
+    lettering = min(scale, 1.6)
+    panel = panel_height(state, board, width, lettering, colours, key, shown, kinds, label)
+    picture = Image.new("RGB", (width, height + panel), (248, 245, 236))
+    for view, image, at in parts:
         if view.title:
-            _paste_inset(picture, view, image, scale)
-        else:
-            picture.paste(image, origin(view, scale))
-    draw_panel(picture, state, board, label, main.size[1], scale, colours, key, shown, kinds)
-    if as_image:                 # the replay encodes its frames itself (render.replay)
+            _frame_inset(picture, view, scale, shift)
+        picture.paste(image, at)
+    draw_panel(picture, state, board, label, height, lettering, colours, key, shown, kinds)
+    if as_image:
         return picture
     out = io.BytesIO()
     picture.save(out, "PNG", compress_level=6)
     return out.getvalue()
 
 
-def _paste_inset(picture: Image.Image, view: View, image: Image.Image, zoom: float) -> None:
-    """An inset with its title above it, framed, over the theatre's off-board corner."""
+def _frame_inset(picture: Image.Image, view: View, zoom: float, shift: tuple[float, float]) -> None:
+    """An inset's frame with its title above it, over the theatre's off-board corner."""
     title = inset_title_height(zoom)
-    left, top = view.zoomed(zoom).at
+    zoomed = view.zoomed(zoom)
+    left, top = zoomed.at[0] - shift[0], zoomed.at[1] - shift[1]
     draw = ImageDraw.Draw(picture)
-    draw.rectangle([left, top, left + image.size[0] + 1, top + image.size[1] + title + 1], fill=(248, 245, 236),
+    draw.rectangle([left, top, left + zoomed.size[0] + 1, top + zoomed.size[1] + title + 1], fill=(248, 245, 236),
                    outline=(90, 80, 70), width=max(1, round(zoom)))
     draw.text((left + 5 * zoom, top + title / 2 + 1), view.title, fill=(40, 34, 28), font=font(round(12 * zoom)),
               anchor="lm")
-    picture.paste(image, origin(view, zoom))
 
 
 def register_aa1914_renderer() -> None:

@@ -189,7 +189,7 @@ def route(layout: Layout, move: Move, used: list | None = None) -> list[tuple[fl
 
 
 def draw_moves(draw: ImageDraw.ImageDraw, layout: Layout, moves: Sequence[Move], colours: dict,
-               zoom: float = 1.0) -> list[list[tuple[float, float]]]:
+               zoom: float = 1.0, shift: tuple[float, float] = (0.0, 0.0)) -> list[list[tuple[float, float]]]:
     """Each move as an arrow in the mover's colour with a dark rim; one the engine could not
     carry out dashed, with a ✗ on its own head. Returns the paths drawn (view base pixels)."""
     drawn, heads = [], []
@@ -198,7 +198,7 @@ def draw_moves(draw: ImageDraw.ImageDraw, layout: Layout, moves: Sequence[Move],
         if path is None:
             continue
         drawn.append(path)
-        scaled = [(x * zoom, y * zoom) for x, y in path]
+        scaled = [(x * zoom - shift[0], y * zoom - shift[1]) for x, y in path]
         colour = colours.get(move.seat, (90, 90, 90))
         out = draw_arrow(draw, scaled, colour, scale=zoom, width=3.5 * zoom, dashed=move.failed)
         if move.failed:
@@ -231,10 +231,11 @@ def place_battles(layout: Layout, battles: Sequence[Battle]) -> list[tuple[Battl
     return placed
 
 
-def draw_battles(draw: ImageDraw.ImageDraw, placed, zoom: float = 1.0) -> None:
+def draw_battles(draw: ImageDraw.ImageDraw, placed, zoom: float = 1.0, shift: tuple[float, float] = (0.0, 0.0)) -> None:
     label = font(round(MARK_SIZE * zoom))
     for battle, box in placed:
-        left, top, right, bottom = (v * zoom for v in box)
+        left, top, right, bottom = (box[0] * zoom - shift[0], box[1] * zoom - shift[1], box[2] * zoom - shift[0],
+                                    box[3] * zoom - shift[1])
         ink = OUTCOME_INK.get(battle.outcome, (170, 20, 20))
         draw.rounded_rectangle([left, top, right, bottom], radius=3 * zoom, fill=(255, 250, 235), outline=ink,
                                width=max(1, round(1.5 * zoom)))

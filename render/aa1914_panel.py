@@ -104,14 +104,32 @@ def legend_entries(state: dict, colours: Mapping[str, tuple], fills: Mapping[str
 
 
 def _columns(width: int, zoom: float) -> int:
-    return max(1, int((width - 24 * zoom) // (340 * zoom)))
+    return max(1, int((width - 24 * zoom) // (300 * zoom)))
 
 
-def panel_height(state: dict, board, width: int, zoom: float, colours, fills, shown, kinds=None) -> int:
+def wrap(text: str, size: int, width: float) -> list[str]:
+    """`text` in lines no wider than `width` pixels at font size `size` (a region's narrow panel)."""
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and PROBE.textlength(f"{lines[-1]} {word}", font=font(size)) <= width:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
+def _texts(label: str, width: int, zoom: float) -> tuple[list[str], list[str]]:
+    """The panel's title and the collapse key, wrapped to the picture's width."""
+    return wrap(label, round(22 * zoom), width - 24 * zoom), wrap(COLLAPSE_KEY, round(12 * zoom), width - 24 * zoom)
+
+
+def panel_height(state: dict, board, width: int, zoom: float, colours, fills, shown, kinds=None,
+                 label: str = "") -> int:
     rows = -(-len(board.turn_order) // _columns(width, zoom))
+    title, key = _texts(label, width, zoom)
     legend = legend_size(PROBE, legend_entries(state, colours, fills, shown, kinds), font(round(12 * zoom)),
                          width - 24 * zoom, zoom)[1]
-    return round(46 * zoom + rows * 36 * zoom + 44 * zoom + legend + 10 * zoom)
+    return round((18 + 28 * len(title)) * zoom + rows * 36 * zoom + (24 + 16 * len(key)) * zoom + legend + 12 * zoom)
 
 
 def draw_panel(picture: Image.Image, state: dict, board, label: str, top: int, zoom: float,
@@ -123,10 +141,12 @@ def draw_panel(picture: Image.Image, state: dict, board, label: str, top: int, z
     draw.rectangle([0, top, width, picture.size[1]], fill=BACKGROUND)
     draw.line([(0, top), (width, top)], fill=(90, 80, 70), width=max(1, round(zoom)))
     z = zoom
-    draw.text((12 * z, top + 10 * z), label, fill=INK, font=font(round(22 * z)))
+    title, key = _texts(label, width, zoom)
+    for index, line in enumerate(title):
+        draw.text((12 * z, top + (10 + 28 * index) * z), line, fill=INK, font=font(round(22 * z)))
     columns = _columns(width, zoom)
     cell = (width - 24 * z) / columns
-    y0 = top + 46 * z
+    y0 = top + (18 + 28 * len(title)) * z
     for index, (power, first, second) in enumerate(power_lines(board, state)):
         x = 12 * z + (index % columns) * cell
         y = y0 + (index // columns) * 36 * z
@@ -137,7 +157,7 @@ def draw_panel(picture: Image.Image, state: dict, board, label: str, top: int, z
     y = y0 + -(-len(board.turn_order) // columns) * 36 * z + 2 * z
     points = "   ".join(f"{side} {victory_points(board, state, side)} VP" for side in KEY_CAPITAL)
     draw.text((12 * z, y), points, fill=INK, font=font(round(14 * z)))
-    draw.text((12 * z, y + 20 * z), COLLAPSE_KEY, fill=(80, 70, 60), font=font(round(12 * z)))
-    draw_legend(draw, (12 * z, y + 40 * z), legend_entries(state, colours, fills, shown, kinds), font(round(12 * z)),
-                width - 24 * z, scale=zoom)
-
+    for index, line in enumerate(key):
+        draw.text((12 * z, y + (20 + 16 * index) * z), line, fill=(80, 70, 60), font=font(round(12 * z)))
+    draw_legend(draw, (12 * z, y + (24 + 16 * len(key)) * z), legend_entries(state, colours, fills, shown, kinds),
+                font(round(12 * z)), width - 24 * z, scale=zoom)

@@ -295,11 +295,12 @@ def _entry_width(draw: ImageDraw.ImageDraw, entry: LegendEntry, font: ImageFont.
 def legend_size(draw: ImageDraw.ImageDraw, entries: Sequence[LegendEntry], font: ImageFont.ImageFont,
                 max_width: float, scale: float = 1.0) -> tuple[int, int]:
     """The size `draw_legend` will take for `entries` laid out in rows no wider than `max_width`."""
-    rows, x = 1, 0.0
+    # rows wrap exactly as draw_legend wraps them: its first entry starts 6 px (at scale 1) in
+    rows, x = 1, 6 * scale
     for entry in entries:
         width = _entry_width(draw, entry, font, scale)
-        if x and x + width > max_width:
-            rows, x = rows + 1, 0.0
+        if x > 6 * scale and x + width > max_width:
+            rows, x = rows + 1, 6 * scale
         x += width
     row = _row_height(font, scale)
     return int(max_width), int(rows * row + 8 * scale)

@@ -31,8 +31,11 @@ REGIONS: dict[str, dict[str, tuple[str, ...]]] = {
         "middle east": ("Constantinople", "Ankara", "Smyrna", "Syrian Desert", "Mesopotamia", "Persia", "Egypt",
                         "Trans-Jordan", "Arabia"),
         "north sea": ("SZ 8", "SZ 9", "SZ 10", "SZ 11", "SZ 5", "Norway", "Denmark", "Kiel", "Scotland", "Holland"),
-        "africa": ("Morocco", "Algeria", "Libya", "Egypt", "French West Africa", "Kamerun", "Belgian Congo",
-                   "German East Africa", "Union of South Africa"),
+        # the A&A map shows Africa south of the Sahara as an inset: its region is that inset, and
+        # the coast north of the Sahara (in the theatre) is a region of its own
+        "north africa": ("Morocco", "Spanish Morocco", "Algeria", "Tunisia", "Libya", "Egypt", "SZ 16", "SZ 17"),
+        "africa": ("French West Africa", "Anglo Egyptian Sudan", "Kamerun", "Belgian Congo", "German East Africa",
+                   "South West Africa", "Union of South Africa", "Madagascar"),
     },
 }
 
