@@ -35,16 +35,20 @@ async def test_odds_command_refuses_a_battle_too_large_for_its_bound(service, mo
     import sys
 
     from cogs.aa1914 import AA1914Cog
+    from engine.catalog import register_all
     from tests.fakes import FakeAuthor, FakeContext, invoke
 
+    register_all()   # the house rule options are the A&A variant's
     service.cpu = ProcessPool()
     # The module the class came from (loading the bot's extensions may re-import cogs modules).
     monkeypatch.setattr(sys.modules[AA1914Cog.__module__], "ODDS_SECONDS", 0.3)
     try:
         await service.cpu.run(battle_odds, "1 infantry vs 1 infantry", timeout=60)   # worker started
         cog = AA1914Cog(object(), service)
+        # exact odds take milliseconds for any accepted battle (tests/test_odds_exact.py); a house
+        # rule's odds are battles fought one by one, which the bound still guards
         text = await invoke(cog, AA1914Cog.odds, FakeContext(FakeAuthor(1)),
-                            battle="40 battleship vs 40 battleship")
+                            battle="40 battleship vs 40 battleship", options="naval_costs")
         assert "too large to work out" in text and "fewer units" in text
     finally:
         service.cpu.close()
