@@ -28,8 +28,10 @@ def _diplomacy() -> None:
 
 
 def _aa1914() -> None:
+    from .aa1914.bot import AA1914Bot
     from .aa1914.variant import AA1914Variant
     register(AA1914Variant())
+    register_bot(AA1914Variant, AA1914Bot())    # every power, every option set (issue 29)
 
 
 _LOADERS: list = [_diplomacy, _aa1914]

@@ -1,0 +1,47 @@
+"""The Axis & Allies 1914 bot (issue 29): one power's whole turn — purchases, attacks chosen
+with exact odds, amphibious landings with escorts, the march to the front, placements — and
+default answers in the phases around the turns. docs/bots.md explains its rules.
+
+It plays through `Variant.bot_orders` (engine/variant.py): every line it writes is checked by
+`check_orders` as it is written (`sheet.Sheet`), so under any set of house options the sheet is
+one a player could have given. Pure: the state is only read, randomness only from `rng`.
+"""
+from __future__ import annotations
+
+import random
+
+from engine.variant import Bot, State
+
+from ..phases import PHASES
+from .economy import home_zones, land_site, plan_purchase
+from .land import free_units, plan_advance, plan_attacks, plan_fighters
+from .naval import plan_fleet, plan_freighters, plan_transports
+from .pregame import answer
+from .sheet import Sheet
+from .view import View
+
+
+class AA1914Bot(Bot):
+    levels = ("easy", "normal")
+
+    def orders(self, variant, state: State, seat: str, rng: random.Random, level: str) -> list[tuple[str, str]]:
+        sheet = Sheet(variant, state, seat)
+        if state.get("phase") in PHASES:
+            answer(variant, state, seat, sheet)
+            return sheet.pairs()
+        if seat != variant.active(state):
+            return []
+        view = View.of(variant.board_of(state), state, seat)
+        plan_purchase(view, sheet)
+        plan = free_units(view)
+        moved: set[str] = set()
+        plan_fleet(view, sheet, level, moved)
+        plan_attacks(view, sheet, plan, rng, level)
+        plan_transports(view, sheet, plan, level, moved, home_zones(view, land_site(view)), rng)
+        plan_fighters(view, sheet, plan)
+        plan_advance(view, sheet, plan, rng)
+        plan_freighters(view, sheet)
+        return sheet.pairs()
+
+
+__all__ = ["AA1914Bot"]

@@ -1,0 +1,202 @@
+"""Ships: sea battles chosen with exact odds, transports that carry the army to the front with an
+escort, freighters that keep moving (house rule 4.2: "The Freighter must move every turn").
+
+Transports (docs/bots.md): a transport with an army aboard, or next to idle units of ours far
+from the front, loads them and sails (up to its move, through zones without enemy warships) to
+the zone off the landing worth most: friendly land nearest the front, or — with a warship of
+ours sailing along as escort — hostile land whose battle the cargo wins, pressed, with the
+level's threshold. An empty transport sails back toward the army waiting at home.
+"""
+from __future__ import annotations
+
+import random
+from collections import deque
+
+from ..units import UNIT_TYPES
+from .battle_odds import pressed_land, sea_win
+from .land import THRESHOLD, Plan
+from .sheet import Sheet
+from .view import FAR, View
+
+WARSHIPS = ("battleship", "cruiser", "destroyer", "submarine")
+BLOCKERS = ("battleship", "cruiser", "destroyer")
+
+
+def _blocked(view: View, zone: str) -> bool:
+    return any(u["type"] in BLOCKERS for u in view.enemy_ships.get(zone, []))
+
+
+def _hostile_ships(view: View, zone: str) -> list[str]:
+    return [u["type"] for u in view.enemy_ships.get(zone, []) if u["type"] not in ("transport", "freighter")]
+
+
+def sea_paths(view: View, start: str, reach: int) -> dict[str, tuple[str, ...]]:
+    """Zones reachable from `start` within `reach` steps, passing no enemy warships, with a path."""
+    board = view.board
+    paths = {start: (start,)}
+    queue = deque([start])
+    while queue:
+        here = queue.popleft()
+        if len(paths[here]) - 1 >= reach or (here != start and _blocked(view, here)):
+            continue
+        for step in sorted(board.territories[here].adjacent):
+            t = board.territories[step]
+            if t.sea and step not in paths and not t.impassable:
+                paths[step] = paths[here] + (step,)
+                queue.append(step)
+    return paths
+
+
+def _reach(view: View, zone: str, kind: str) -> int:
+    return UNIT_TYPES[kind].move + (1 if zone in view.turn.base_zones else 0)
+
+
+def plan_fleet(view: View, sheet: Sheet, level: str, moved: set[str]) -> None:
+    """Warships attack an enemy fleet next to them when they win, pressing on, with the threshold."""
+    for zone in sorted(view.my_ships):
+        ships = [u["type"] for u in view.my_ships[zone] if u["type"] in WARSHIPS]
+        if not ships or zone in moved:
+            continue
+        best = None
+        for step in sorted(view.board.territories[zone].adjacent):
+            enemy = _hostile_ships(view, step)
+            if not enemy or not view.board.territories[step].sea:
+                continue
+            win = sea_win(ships, enemy)
+            if win >= THRESHOLD[level] and (best is None or win > best[0]):
+                best = (win, step, enemy)
+        if best is None:
+            continue
+        win, step, enemy = best
+        counts: dict[str, int] = {}
+        for kind in ships:
+            counts[kind] = counts.get(kind, 0) + 1
+        reason = f"sea battle in {step}: {win:.0%} to sink {len(enemy)} enemy ship(s)"
+        for kind, n in sorted(counts.items()):
+            sheet.add(f"move {n} {kind}: {zone} - {step}", reason)
+        moved.add(zone)
+
+
+def plan_transports(view: View, sheet: Sheet, plan: Plan, level: str, moved: set[str],
+                    home: list[str], rng: random.Random) -> None:
+    board = view.board
+    for zone in sorted(view.my_ships):
+        transports = [u for u in view.my_ships[zone] if u["type"] == "transport"]
+        if not transports:
+            continue
+        ids = {u["id"] for u in transports}
+        aboard = [u for u in view.mine.get(zone, []) if u.get("aboard") in ids]
+        room = 2 * len(transports) - len(aboard)
+        loaded: list[str] = [u["type"] for u in aboard]
+        for land in sorted(board.territories[zone].adjacent):
+            if room <= 0 or board.territories[land].sea or land not in plan.free:
+                continue
+            if view.dist.get(land, FAR) <= 2 or land in view.contested:
+                continue                       # those walk to the front
+            for kind in ("artillery", "infantry", "tank"):
+                n = min(room, plan.count(land, kind))
+                if n and sheet.add(f"move {n} {kind}: {land} - {zone}", f"board the transports in {zone} for the front"):
+                    plan.take(land, kind, n)
+                    loaded += [kind] * n
+                    room -= n
+        reach = min(_reach(view, zone, "transport"), 2 + (1 if zone in view.turn.base_zones else 0))
+        paths = sea_paths(view, zone, reach)
+        escorts = [u["type"] for u in view.my_ships[zone] if u["type"] in BLOCKERS] if zone not in moved else []
+        if loaded:
+            landing = _landing(view, paths, loaded, bool(escorts), level)
+            if landing is None:
+                target = _toward_front(view, paths)
+                if target and target != zone:
+                    _sail(view, sheet, zone, paths[target], len(transports), escorts, moved,
+                          f"carrying {len(loaded)} unit(s) toward the front")
+                continue
+            dest, land, reason = landing
+            if dest != zone and not _sail(view, sheet, zone, paths[dest], len(transports), escorts, moved, reason):
+                continue
+            counts: dict[str, int] = {}
+            for kind in loaded:
+                counts[kind] = counts.get(kind, 0) + 1
+            for kind, n in sorted(counts.items()):
+                sheet.add(f"move {n} {kind}: {dest} - {land}", reason)
+        else:
+            goal = _toward_home(view, zone, home)
+            if goal and goal != zone and goal in paths:
+                _sail(view, sheet, zone, paths[goal], len(transports), [], moved,
+                      f"back to {goal} for the army waiting at home")
+
+
+def _sail(view: View, sheet: Sheet, zone: str, path: tuple[str, ...], n: int, escorts: list[str],
+          moved: set[str], reason: str) -> bool:
+    if not sheet.add(f"move {n} transport: " + " - ".join(path), reason):
+        return False
+    if escorts and zone not in moved:
+        counts: dict[str, int] = {}
+        for kind in escorts:
+            counts[kind] = counts.get(kind, 0) + 1
+        for kind, k in sorted(counts.items()):
+            sheet.add(f"move {k} {kind}: " + " - ".join(path), f"escort the transports to {path[-1]}")
+        moved.add(zone)
+    return True
+
+
+def _landing(view: View, paths: dict, cargo: list[str], escorted: bool,
+             level: str) -> tuple[str, str, str] | None:
+    best = None
+    for dest, path in paths.items():
+        if _hostile_ships(view, dest) and not escorted:
+            continue
+        for land in sorted(view.board.territories[dest].adjacent):
+            status = view.status.get(land)
+            if status is None or view.board.territories[land].impassable:
+                continue
+            if status == "friendly" and view.dist.get(land, FAR) < FAR:
+                score = 20 - 3 * view.dist[land]
+                reason = f"land in {land}, {view.dist[land]} step(s) from the front"
+            elif status == "hostile" and escorted and land in view.enemy:
+                defenders = [u["type"] for u in view.enemy[land]]
+                win = pressed_land(cargo, defenders)
+                if win < THRESHOLD[level]:
+                    continue
+                score = 20 + view.value(land)
+                reason = f"amphibious attack on {land}: {win:.0%} to take it, escorted"
+            else:
+                continue
+            score -= 0.5 * (len(path) - 1)
+            if best is None or score > best[0]:
+                best = (score, dest, land, reason)
+    return best[1:] if best else None
+
+
+def _toward_front(view: View, paths: dict) -> str | None:
+    """The reachable zone off the coast nearest the front (by land steps from that coast)."""
+    best = None
+    for dest in paths:
+        if _hostile_ships(view, dest):
+            continue
+        near = min((view.dist.get(land, FAR) for land in view.board.territories[dest].adjacent
+                    if not view.board.territories[land].sea), default=FAR)
+        if best is None or near < best[0]:
+            best = (near, dest)
+    return best[1] if best and best[0] < FAR else None
+
+
+def _toward_home(view: View, zone: str, home: list[str]) -> str | None:
+    if not home:
+        return None
+    far = sea_paths(view, zone, 12)
+    goal = min((z for z in home if z in far), key=lambda z: len(far[z]), default=None)
+    if goal is None:
+        return None
+    path = far[goal]
+    return path[min(len(path) - 1, 2)]
+
+
+def plan_freighters(view: View, sheet: Sheet) -> None:
+    for zone in sorted(view.my_ships):
+        n = sum(1 for u in view.my_ships[zone] if u["type"] == "freighter")
+        if not n:
+            continue
+        for step in sorted(view.board.territories[zone].adjacent):
+            if view.board.territories[step].sea and not _hostile_ships(view, step) and sheet.add(
+                    f"move {n} freighter: {zone} - {step}", "freighters must move every turn (4.2)"):
+                break

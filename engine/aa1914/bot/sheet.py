@@ -1,0 +1,28 @@
+"""The bot's sheet: each line is checked by the variant's own `check_orders`, with the lines
+before it, as it is written — a line the rules refuse is never kept, so the sheet the bot hands
+over is one a player could have submitted."""
+from __future__ import annotations
+
+from engine.errors import RulesError
+
+
+class Sheet:
+    def __init__(self, variant, state: dict, seat: str):
+        self.variant, self.state, self.seat = variant, state, seat
+        self.lines: list[str] = []
+        self.reasons: list[str] = []
+
+    def add(self, line: str, reason: str) -> bool:
+        """Keep `line` if the rules accept it after the lines already kept; True if kept."""
+        try:
+            merged = self.variant.check_orders(self.state, self.seat, [line], self.lines)
+        except RulesError:
+            return False
+        if len(merged) != len(self.lines) + 1:
+            return False            # it would replace an earlier line (one per sea zone, …)
+        self.lines = merged
+        self.reasons.append(reason)
+        return True
+
+    def pairs(self) -> list[tuple[str, str]]:
+        return list(zip(self.lines, self.reasons))
