@@ -17,7 +17,8 @@ from PIL import Image, ImageChops, ImageDraw
 
 from engine.aa1914.model import GameState
 
-from .aa1914_geometry import (THEATRE_VIEWS, Box, View, art, board_size, covered, ground, inset_title_height,
+from .aa1914_geometry import (THEATRE_VIEWS, Box, View, art, board_size, covered, extent, ground,
+                              inset_title_height,
                               members, name_text, origin, place_point)
 from .aa1914_layout import (ABBREVIATIONS, ICON, PAD, Badge, Layout, count_text, drawn_kind, layout_view,
                             overlaps)
@@ -145,14 +146,9 @@ def _draw_view(view: View, zoom: float, layout: Layout, fills: dict, contested: 
     image = _outlined_ground(raster).copy()
     image.putpalette(table.tobytes())
     image = image.convert("RGB")
-    clear = draw_names(image, view, layout, zoom, shift)
+    name_boxes = draw_names(image, view, layout, zoom, shift)
     if contested:
-        hatched = [0] * 256
-        for name in contested:
-            if name in numbers:
-                hatched[numbers[name]] = 255
-        hatch = ImageChops.multiply(grounds.point(hatched), diagonal_hatch(image.size, max(6, round(8 * zoom))))
-        image.paste(HATCH, mask=ImageChops.multiply(hatch, clear))
+        _hatch(image, grounds, numbers, contested, view, zoom, shift, name_boxes)
     draw = ImageDraw.Draw(image)
     _draw_badges(image, draw, layout.badges, colours, zoom, shift)
     paths = draw_moves(draw, layout, moves, colours, zoom, shift)
@@ -160,6 +156,33 @@ def _draw_view(view: View, zoom: float, layout: Layout, fills: dict, contested: 
     placed = place_battles(layout, battles)
     draw_battles(draw, placed, zoom, shift)
     return image, paths, placed
+
+
+def _hatch(image: Image.Image, grounds: Image.Image, numbers: dict, contested: frozenset, view: View, zoom: float,
+           shift: tuple[float, float], name_boxes: list) -> None:
+    """Contested territories hatched red, their names and IPC values left clear — worked only
+    over the contested territories' extent, not the whole map."""
+    spans = [extent(view, name) for name in contested if name in numbers]
+    if not spans:
+        return
+    left = max(0, int(min(s[0] for s in spans) * zoom - shift[0]) - 2)
+    top = max(0, int(min(s[1] for s in spans) * zoom - shift[1]) - 2)
+    right = min(image.size[0], int(max(s[2] for s in spans) * zoom - shift[0]) + 3)
+    bottom = min(image.size[1], int(max(s[3] for s in spans) * zoom - shift[1]) + 3)
+    if right <= left or bottom <= top:
+        return
+    hatched = [0] * 256
+    for name in contested:
+        if name in numbers:
+            hatched[numbers[name]] = 255
+    size = (right - left, bottom - top)
+    mask = ImageChops.multiply(grounds.crop((left, top, right, bottom)).point(hatched),
+                               diagonal_hatch(size, max(6, round(8 * zoom))))
+    pen = ImageDraw.Draw(mask)
+    for box in name_boxes:
+        if box[0] < right and left < box[2] and box[1] < bottom and top < box[3]:
+            pen.rectangle([box[0] - left, box[1] - top, box[2] - left, box[3] - top], fill=0)
+    image.paste(HATCH, (left, top, right, bottom), mask)
 
 
 def _draw_badges(image: Image.Image, draw: ImageDraw.ImageDraw, badges: Sequence[Badge], colours: dict,

@@ -51,19 +51,24 @@ def _placed(view: View, layout: Layout, zoom: float):
         yield name, corner, mask, ink
 
 
-def draw_names(image: Image.Image, view: View, layout: Layout, zoom: float, shift: Shift = (0.0, 0.0)) -> Image.Image:
-    """Stamp the names; returns the mask (the picture's size) the contested hatching may cover:
-    all but the names' boxes."""
-    clear = Image.new("L", image.size, 255)
-    pen = ImageDraw.Draw(clear)
+def draw_names(image: Image.Image, view: View, layout: Layout, zoom: float,
+               shift: Shift = (0.0, 0.0)) -> list[tuple[int, int, int, int]]:
+    """Stamp the names; returns their boxes on the picture (the contested hatching leaves them clear)."""
+    boxes = []
     width, height = image.size
     for _, (x, y), mask, ink in _placed(view, layout, zoom):
         x, y = round(x - shift[0]), round(y - shift[1])
         if x > width or y > height or x + mask.size[0] < 0 or y + mask.size[1] < 0:
             continue
         image.paste(ink, (x, y, x + mask.size[0], y + mask.size[1]), mask)
-        pen.rectangle([x - 2, y - 1, x + mask.size[0] + 2, y + mask.size[1] + 1], fill=0)
-    return clear
+        boxes.append((x - 2, y - 1, x + mask.size[0] + 2, y + mask.size[1] + 1))
+    return boxes
+
+
+def _spans(path, box: Box) -> bool:
+    """Whether the path's bounding box meets the name's (a cheap test before sampling it)."""
+    xs, ys = [p[0] for p in path], [p[1] for p in path]
+    return min(xs) - 3 <= box[2] and box[0] <= max(xs) + 3 and min(ys) - 3 <= box[3] and box[1] <= max(ys) + 3
 
 
 def names_over_arrows(image: Image.Image, view: View, layout: Layout, zoom: float, paths,
@@ -72,7 +77,8 @@ def names_over_arrows(image: Image.Image, view: View, layout: Layout, zoom: floa
     under the name, and the name stays readable."""
     if not paths:
         return
-    crossed = {name for name, box in layout.names.items() if any(crossings(path, [box]) for path in paths)}
+    crossed = {name for name, box in layout.names.items() if any(crossings(path, [box]) for path in paths
+                                                                 if _spans(path, box))}
     for name, (x, y), mask, ink in _placed(view, layout, zoom):
         if name in crossed:
             x, y = round(x - shift[0]), round(y - shift[1])

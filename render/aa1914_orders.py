@@ -11,6 +11,7 @@ import math
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
+import numpy as np
 from PIL import ImageDraw
 
 from .aa1914_geometry import art
@@ -115,17 +116,44 @@ def moves_of(board, last_orders: Mapping[str, Sequence[str]] | None, failed: Seq
 BENDS = (0.0, 0.18, -0.18, 0.32, -0.32, 0.5, -0.5)
 
 
+def _samples(points: Sequence[tuple[float, float]]) -> np.ndarray:
+    """Points every 3 px or so along a path."""
+    at = np.asarray(points, dtype=float)
+    along = np.concatenate([[0.0], np.cumsum(np.hypot(*np.diff(at, axis=0).T))])
+    steps = np.linspace(0.0, along[-1], max(2, int(along[-1] / 3) + 2))
+    return np.column_stack([np.interp(steps, along, at[:, 0]), np.interp(steps, along, at[:, 1])])
+
+
 def crossings(points: Sequence[tuple[float, float]], boxes: Sequence) -> int:
-    """How many badges a path runs through (sampled every 3 px)."""
-    hit = set()
-    for (x0, y0), (x1, y1) in zip(points, points[1:]):
-        steps = max(1, int(math.dist((x0, y0), (x1, y1)) / 3))
-        for i in range(steps + 1):
-            x, y = x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps
-            for n, b in enumerate(boxes):
-                if b[0] - 2 <= x <= b[2] + 2 and b[1] - 2 <= y <= b[3] + 2:
-                    hit.add(n)
-    return len(hit)
+    """How many of `boxes` (badges, names) a path runs through (sampled every 3 px, 2 px margin)."""
+    if not len(boxes) or len(points) < 2:
+        return 0
+    at, near = _samples(points), np.asarray(boxes, dtype=float).reshape(-1, 4)
+    inside = ((at[:, None, 0] >= near[None, :, 0] - 2) & (at[:, None, 0] <= near[None, :, 2] + 2)
+              & (at[:, None, 1] >= near[None, :, 1] - 2) & (at[:, None, 1] <= near[None, :, 3] + 2))
+    return int(inside.any(axis=0).sum())
+
+
+def _near(boxes: Sequence, points: Sequence[tuple[float, float]], reach: float) -> list:
+    """The boxes within `reach` px of the points' bounding box."""
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    around = (min(xs) - reach, min(ys) - reach, max(xs) + reach, max(ys) + reach)
+    return [b for b in boxes if overlaps(b, around)]
+
+
+def _hits_towards(spots: np.ndarray, target: tuple[float, float], boxes: Sequence, reach: float = 45.0) -> np.ndarray:
+    """For each spot, how many of `boxes` the first `reach` px of a line from it to `target` cross."""
+    if not len(boxes):
+        return np.zeros(len(spots))
+    gap = np.asarray(target, dtype=float) - spots
+    length = np.maximum(np.hypot(gap[:, 0], gap[:, 1]), 1.0)
+    ends = spots + gap * (np.minimum(reach, length) / length)[:, None]
+    t = np.linspace(0.0, 1.0, 16)
+    at = spots[:, None, :] + (ends - spots)[:, None, :] * t[None, :, None]            # spot × sample × xy
+    near = np.asarray(boxes, dtype=float).reshape(-1, 4)
+    inside = ((at[:, :, None, 0] >= near[None, None, :, 0] - 2) & (at[:, :, None, 0] <= near[None, None, :, 2] + 2)
+              & (at[:, :, None, 1] >= near[None, None, :, 1] - 2) & (at[:, :, None, 1] <= near[None, None, :, 3] + 2))
+    return inside.any(axis=1).sum(axis=1)
 
 
 def _facing(layout: Layout, where: str, toward: Sequence[tuple[float, float]], obstacles,
@@ -136,18 +164,14 @@ def _facing(layout: Layout, where: str, toward: Sequence[tuple[float, float]], o
     spots = anchor_spots(layout, where)
     if not spots:
         return None
-    badges, names = obstacles
-    centre = spots[0]
-
-    def cost(spot):
-        total = sum(4.0 for other in used if math.dist(spot, other) < 14)
-        for x, y in toward:
-            length = math.dist(spot, (x, y)) or 1.0
-            reach = min(45.0, length)
-            end = (spot[0] + (x - spot[0]) * reach / length, spot[1] + (y - spot[1]) * reach / length)
-            total += 3 * crossings([spot, end], badges) + 2 * crossings([spot, end], names)
-        return total + math.dist(spot, centre) / 15
-    return min(spots, key=cost)
+    badges, names = (_near(boxes, spots, 50) for boxes in obstacles)
+    at = np.asarray(spots, dtype=float)
+    cost = np.hypot(at[:, 0] - at[0, 0], at[:, 1] - at[0, 1]) / 15
+    for other in used:
+        cost += 4.0 * (np.hypot(at[:, 0] - other[0], at[:, 1] - other[1]) < 14)
+    for target in toward:
+        cost += 3 * _hits_towards(at, target, badges) + 2 * _hits_towards(at, target, names)
+    return spots[int(np.argmin(cost))]
 
 
 def route(layout: Layout, move: Move, used: list | None = None) -> list[tuple[float, float]] | None:
