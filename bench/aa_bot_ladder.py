@@ -1,0 +1,171 @@
+"""How strong the Axis & Allies 1914 bot is (issue 29 item 3): seeded games, one alliance played
+by the bot, the other by a hold-only or random player, sides swapped every game.
+
+A game ends at the Tournament Rules' victory — two enemy capitals (one of them Paris for the
+Central Powers, Berlin for the Allies) — or after the round cap (`end_round`), where the
+economic victory decides (the most victory points: enemy homeland IPCs controlled or contested;
+equal points: a draw). Reported: W/D/L for the bot's alliance, the score (a draw counts a half)
+with its 95% Wilson interval, per alliance, and the bot's time to order one power's turn (median
+and slowest).
+
+Opponents: `hold` gives no orders at all (no purchases, every unit stays; pre-game phases
+unanswered); `random` gives random legal orders: a random purchase, a random move for up to a
+dozen units, now and then an attack on a contested territory (each line kept only if the rules
+accept it after the ones before); random answers in the pre-game phases.
+
+Run (the machine is shared: keep it modest and niced):
+    nice .venv/bin/python bench/aa_bot_ladder.py --games 20 --cap 8
+    nice .venv/bin/python bench/aa_bot_ladder.py --match normal:random --games 10 --house
+Targets: the bot's alliance wins >= 90% against hold and >= 90% against random; <= 5 s per
+power's turn (median).
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from engine.catalog import register_all  # noqa: E402
+from engine.errors import RulesError  # noqa: E402
+from engine.variant import get_variant  # noqa: E402
+
+MATCHES = ("normal:hold", "normal:random")
+KINDS = ("infantry", "artillery", "fighter", "cruiser", "submarine", "transport", "tank")
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion (draws as half successes)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def kept(variant, state: dict, seat: str, lines: list[str]) -> list[str]:
+    sheet: list[str] = []
+    for line in lines:
+        try:
+            sheet = variant.check_orders(state, seat, [line], sheet)
+        except RulesError:
+            continue
+    return sheet
+
+
+def random_sheet(variant, state: dict, seat: str, rng: random.Random) -> list[str]:
+    """Random legal orders: a purchase, one random step (or two) for up to 12 units, maybe an attack."""
+    phase = state.get("phase", "turn")
+    if phase != "turn":
+        options = [line for group in variant.choice_groups(state, seat) for line in group.options]
+        return kept(variant, state, seat, [rng.choice(options)]) if options else []
+    board = variant.board_of(state)
+    lines = []
+    if rng.random() < 0.7:
+        lines.append(f"buy {rng.randint(1, 3)} {rng.choice(KINDS)}")
+    mine = [u for u in state["units"] if u["owner"] == seat]
+    rng.shuffle(mine)
+    for unit in mine[:12]:
+        here = unit["where"]
+        steps = sorted(board.territories[here].adjacent)
+        path = [here, rng.choice(steps)]
+        if rng.random() < 0.3:
+            further = sorted(board.territories[path[-1]].adjacent - {here})
+            if further:
+                path.append(rng.choice(further))
+        lines.append(f"move 1 {unit['type'].replace('_', ' ')}: " + " - ".join(path))
+    if rng.random() < 0.3 and mine:
+        lines.append(f"attack {rng.choice(sorted({u['where'] for u in mine}))}")
+    return kept(variant, state, seat, lines)
+
+
+def play(variant, options: dict, seed: int, bot_side: str, level: str, opponent: str,
+         times: list[float]) -> str:
+    """One game; returns 'W', 'D' or 'L' for the bot's alliance."""
+    rng = random.Random(seed)
+    state = variant.initial_state(options, rng)
+    sides = variant.alliances(options)
+    bot_seats = set(sides[bot_side])
+    for _ in range(2000):
+        seats = variant.seats_to_act(state)
+        if not seats:
+            break
+        orders = {}
+        for seat in seats:
+            if seat in bot_seats or not any(seat in powers for powers in sides.values()):
+                start = time.perf_counter()
+                orders[seat] = [line for line, _ in variant.bot_orders(state, seat, random.Random(rng.random()), level)]
+                if state.get("phase", "turn") == "turn":
+                    times.append(time.perf_counter() - start)
+            elif opponent == "random":
+                orders[seat] = random_sheet(variant, state, seat, rng)
+            elif opponent != "hold":
+                orders[seat] = [line for line, _ in variant.bot_orders(state, seat, random.Random(rng.random()),
+                                                                       opponent)]
+        result = variant.adjudicate(state, orders, random.Random(rng.random()))
+        state = result.state
+        if result.finished:
+            break
+    winner = state.get("winner")
+    if winner == bot_side:
+        return "W"
+    if winner in (None, "draw"):
+        return "D"
+    return "L"
+
+
+def random_house(rng: random.Random, variant) -> dict:
+    from engine.aa1914.house.catalog import HOUSE_OPTIONS
+    while True:
+        chosen = {spec.key: True for spec in HOUSE_OPTIONS if rng.random() < 0.3}
+        try:
+            return dict(variant.parse_options(chosen))
+        except RulesError:
+            continue
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--cap", type=int, default=8, help="the last round (economic victory after it)")
+    parser.add_argument("--match", action="append", help="bot_level:opponent, e.g. normal:hold")
+    parser.add_argument("--house", action="store_true", help="a random set of house options each game")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    register_all()
+    variant = get_variant("aa1914")
+    for match in args.match or MATCHES:
+        level, opponent = match.split(":")
+        results: dict[str, list[str]] = {"Central Powers": [], "Allies": []}
+        times: list[float] = []
+        started = time.perf_counter()
+        for game in range(args.games):
+            seed = args.seed * 1000 + game
+            raw = random_house(random.Random(seed), variant) if args.house else {}
+            options = dict(variant.parse_options({**raw, "end_round": args.cap}))
+            side = ("Central Powers", "Allies")[game % 2]
+            results[side].append(play(variant, options, seed, side, level, opponent, times))
+        every = results["Central Powers"] + results["Allies"]
+        w, d, l = (every.count(x) for x in "WDL")
+        n = len(every)
+        lo, hi = wilson(w + d / 2, n)
+        wlo, whi = wilson(w, n)
+        house = " with random house options" if args.house else ""
+        print(f"aa1914 {level} vs {opponent}{house}: {n} games (cap round {args.cap}), W/D/L {w}/{d}/{l}; "
+              f"wins {w / n:.0%} [{wlo:.0%}-{whi:.0%}]; score {(w + d / 2) / n:.0%} [95% Wilson {lo:.0%}-{hi:.0%}]")
+        print("    by alliance (W/D/L): " + "; ".join(
+            f"{side} {r.count('W')}/{r.count('D')}/{r.count('L')}" for side, r in results.items()))
+        if times:
+            print(f"    {level}: {len(times)} power turns ordered, median {statistics.median(times) * 1000:.0f} ms, "
+                  f"slowest {max(times) * 1000:.0f} ms per power's turn; {time.perf_counter() - started:.0f} s in all")
+
+
+if __name__ == "__main__":
+    main()
