@@ -7,6 +7,7 @@ the seed, so it cannot be continued faithfully and is refused (use `bot.py --bac
 """
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
@@ -16,6 +17,7 @@ from .errors import BadExport, BadState, Forbidden
 from .exports import FORMAT, ImportPlan, pack_export, plan_import, read_export  # noqa: F401 - the file API
 from .models import Actor, GameInfo, iso
 from .visibility import OVER
+from .workers import Overrun
 
 IMPORT_SECONDS = 60.0      # the worker's bound for reading and checking one file
 
@@ -29,9 +31,11 @@ class ArchiveMixin:
         return await self.import_game(guild_id, actor, bytes(raw))
 
     async def export_file(self, game_id: int, viewer: Actor | None = None) -> tuple[dict[str, Any], bytes]:
-        """The export `viewer` may download and its file (JSON + gzip made in the worker pool)."""
+        """The export `viewer` may download and its file: JSON + gzip made in a thread, piece by
+        piece, so the event loop is not held while a long game is packed (a process would first
+        have to be sent the whole export, which holds the loop as long)."""
         data = await self.export(game_id, viewer)
-        return data, await self.cpu.run(pack_export, data, timeout=IMPORT_SECONDS)
+        return data, await asyncio.to_thread(pack_export, data)
 
     async def import_game(self, guild_id: int, actor: Actor, data: Any) -> GameInfo:
         """Server admin: recreate a finished game from its complete export (the file's bytes or
@@ -41,7 +45,11 @@ class ArchiveMixin:
         guild_id = check_id(guild_id, "the server id")
         if not actor.is_admin:
             raise Forbidden("only a server administrator may import a game")
-        plan: ImportPlan = await self.cpu.run(plan_import, data, timeout=IMPORT_SECONDS)
+        try:
+            plan: ImportPlan = await self.cpu.run(plan_import, data, timeout=IMPORT_SECONDS)
+        except Overrun:
+            raise BadExport(f"checking the file took more than {IMPORT_SECONDS:g} s and was stopped; it is larger "
+                            f"than any game export. Nothing was imported") from None
         async with self.db.transaction() as conn:
             twin = await (await conn.execute("SELECT id, name FROM games WHERE guild_id=? AND seed_hash=?",
                                              (guild_id, plan.seed_hash))).fetchone()

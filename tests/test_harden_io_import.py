@@ -84,16 +84,28 @@ def test_damaged_truncated_and_padded_gzip():
         read_export(b" " * (MAX_EXPANDED + 1))
 
 
-async def test_import_and_export_run_in_the_worker_pool(service):
-    """Reading, parsing and checking a file, and packing an export, happen in `service.cpu`
-    (the bot's worker processes), not on the event loop."""
+async def test_import_runs_in_the_worker_pool_and_export_in_a_thread(service, monkeypatch):
+    """Reading, parsing and checking a file happen in `service.cpu` (the bot's worker processes);
+    packing an export in a thread, piece by piece; neither on the event loop."""
+    import asyncio
+    import threading
+
     game = await finished_game(service)
     pool = RecordingPool()
     service.cpu = pool
-    data, packed = await service.export_file(game.id)
-    assert pool.calls == ["pack_export"] and read_export(packed) == json.loads(json.dumps(data))
+    threads = []
+    real = asyncio.to_thread
+
+    async def to_thread(fn, *args):
+        threads.append(fn.__name__)
+        return await real(lambda: (threading.current_thread() is not threading.main_thread(), fn(*args)))
+    monkeypatch.setattr(asyncio, "to_thread", to_thread)
+    data, (elsewhere, packed) = await service.export_file(game.id)
+    assert threads == ["pack_export"] and elsewhere and pool.calls == []
+    assert gzip.decompress(packed) == json.dumps(data, separators=(",", ":")).encode()   # the same bytes as one dumps
+    monkeypatch.setattr(asyncio, "to_thread", real)
     copy = await service.import_file(GUILD + 1, ADMIN, packed)
-    assert pool.calls == ["pack_export", "plan_import"]
+    assert pool.calls == ["plan_import"]
     assert copy.name == game.name and copy.status == "finished"
     with pytest.raises(BadExport, match="expands past"):
         await service.import_file(GUILD + 2, ADMIN, bomb(40 * MIB))
@@ -285,3 +297,14 @@ async def test_mutated_export_files_never_crash_the_import(service, choice, how,
         await service.import_file(GUILD + 50 + choice % 7, ADMIN, raw)
     except BadExport as refusal:
         assert str(refusal) and len(str(refusal)) < 1000
+
+
+async def test_a_check_that_overruns_its_bound_is_a_clear_refusal(service):
+    from service.workers import Overrun
+
+    class Stalled(Inline):
+        async def run(self, fn, *args, timeout=0, priority=0):
+            raise Overrun(f"stopped after {timeout:g} s")
+    service.cpu = Stalled()
+    with pytest.raises(BadExport, match=r"took more than 60 s and was stopped.*Nothing was imported"):
+        await service.import_file(GUILD, ADMIN, b"{}")
