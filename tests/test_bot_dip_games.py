@@ -100,11 +100,12 @@ def test_the_search_adjudicates_by_the_game_s_rulebook_edition():
 
 
 def test_a_variant_without_a_bot_refuses_clearly():
-    aa = get_variant("aa1914")
-    state = aa.initial_state(aa.parse_options({}), random.Random(1))
-    assert aa.bot_levels() == ()
+    from tests.toy_variant import GuessVariant      # A&A 1914 has its bot since issue 29
+    toy = GuessVariant()
+    state = toy.initial_state({}, random.Random(1))
+    assert toy.bot_levels() == ()
     with pytest.raises(NoBot, match="has no bot yet"):
-        aa.bot_orders(state, aa.seats({})[0], random.Random(1))
+        toy.bot_orders(state, toy.seats({})[0], random.Random(1))
 
 
 class _Careless(Bot):

@@ -1,0 +1,130 @@
+"""Issue 29: the Axis & Allies 1914 bot in every seat — under the Tournament Rules and random
+sets of house options, its sheets are never refused, games never crash, and the state keeps its
+invariants (treasuries, units, control)."""
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+
+from engine.aa1914.house.catalog import HOUSE_OPTIONS
+from engine.catalog import register_all
+from engine.errors import OptionError
+from engine.variant import get_variant
+
+register_all()
+V = get_variant("aa1914")
+KEYS = [spec.key for spec in HOUSE_OPTIONS]
+
+
+def random_options(rng: random.Random) -> dict:
+    while True:
+        chosen = {key: True for key in KEYS if rng.random() < 0.35}
+        if rng.random() < 0.5:
+            chosen[rng.choice(["auction_by_power", "auction_by_alliance"])] = True
+            chosen[rng.choice(["italian_dilemma", "spain_balance"])] = True
+        try:
+            return V.parse_options(chosen)
+        except OptionError:
+            continue
+
+
+def check_invariants(before: dict, state: dict) -> None:
+    board = V.board_of(state)
+    assert all(v >= 0 for v in state["treasury"].values())
+    ids = [u["id"] for u in state["units"]]
+    assert len(ids) == len(set(ids)) and all(i < state["next_id"] for i in ids)
+    for u in state["units"]:
+        assert u["where"] in board.territories
+        if u.get("aboard") is not None:
+            carrier = next(t for t in state["units"] if t["id"] == u["aboard"])
+            assert carrier["type"] == "transport" and carrier["where"] == u["where"]
+    powers = set(board.turn_order) | {"Spain", "Neutral"}
+    for name, holder in state["control"].items():
+        assert holder is None or holder in powers, (name, holder)
+        assert not board.territories[name].sea
+    assert set(state["treasury"]) == set(before["treasury"])
+
+
+def play_bots(options: dict, seed: int, phases: int, level: str = "normal") -> tuple[dict, int]:
+    """Bots in every seat for up to `phases` phases; every sheet must pass check_orders."""
+    state = V.initial_state(options, random.Random(seed))
+    rng = random.Random(seed)
+    lines = 0
+    for _ in range(phases):
+        seats = V.seats_to_act(state)
+        if not seats:
+            break
+        orders = {}
+        for seat in seats:
+            pairs = V.bot_orders(state, seat, random.Random(rng.random()), level)
+            assert V.check_orders(state, seat, [line for line, _ in pairs]) == [line for line, _ in pairs]
+            assert all(reason.strip() for _, reason in pairs)
+            orders[seat] = [line for line, _ in pairs]
+            lines += len(pairs)
+        before = state
+        result = V.adjudicate(state, orders, random.Random(rng.random()))
+        state = result.state
+        check_invariants(before, state)
+        if result.finished:
+            break
+    return state, lines
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_bots_in_every_seat_under_random_house_options(seed):
+    options = dict(random_options(random.Random(seed)), end_round=2)
+    state, lines = play_bots(options, seed, 40, level=("normal", "easy")[seed % 2])
+    assert lines > 0
+    assert state["round"] >= 2 or state.get("winner")
+
+
+def test_a_tournament_game_of_bots_reaches_the_round_cap_or_a_victory():
+    state, _ = play_bots(V.parse_options({"end_round": 3}), 7, 60)
+    assert state.get("winner")          # economic victory after round 3, or capitals before
+
+
+def test_the_bot_is_deterministic_and_leaves_the_state_alone():
+    state = V.initial_state(V.parse_options({}), random.Random(1))
+    kept = copy.deepcopy(state)
+    first = V.bot_orders(state, "Austria-Hungary", random.Random(5))
+    assert state == kept
+    assert V.bot_orders(state, "Austria-Hungary", random.Random(5)) == first
+    assert V.bot_levels() == ("easy", "normal")
+
+
+def test_austria_hungary_attacks_serbia_in_round_one():
+    """Base rules: "Austria-Hungary must attack Serbia on its first turn" — the bot does."""
+    state = V.initial_state(V.parse_options({}), random.Random(1))
+    pairs = V.bot_orders(state, "Austria-Hungary", random.Random(1))
+    assert any(line.endswith("- Serbia") for line, _ in pairs)
+    assert V.missing_orders(state, "Austria-Hungary", [line for line, _ in pairs]) == []
+
+
+def test_a_seat_whose_turn_it_is_not_gets_an_empty_sheet():
+    state = V.initial_state(V.parse_options({}), random.Random(1))
+    assert V.bot_orders(state, "Germany", random.Random(1)) == []
+
+
+def test_attack_reasons_quote_the_odds_and_the_income():
+    state = V.initial_state(V.parse_options({}), random.Random(1))
+    reasons = [reason for _, reason in V.bot_orders(state, "Austria-Hungary", random.Random(1))]
+    attack = next(r for r in reasons if r.startswith("attack Serbia"))
+    assert "% to take it" in attack and "this turn" in attack and "IPCs" in attack
+
+
+@pytest.mark.parametrize("option", ["auction_by_power", "auction_by_alliance", "deploy_reserves", "italian_dilemma"])
+def test_the_phases_before_the_turns_get_answers(option):
+    """Pre-game phases (4.9/4.10 auctions by proxy bid, 4.3 reserves, 4.16 Italy) are answered
+    with lines their own checks accept, and the game gets to its first turn."""
+    state = V.initial_state(V.parse_options({option: True}), random.Random(2))
+    rng = random.Random(2)
+    for _ in range(12):
+        if state.get("phase", "turn") == "turn":
+            break
+        orders = {seat: [line for line, _ in V.bot_orders(state, seat, random.Random(rng.random()))]
+                  for seat in V.seats_to_act(state)}
+        assert any(orders.values())
+        state = V.adjudicate(state, orders, random.Random(rng.random())).state
+    assert state.get("phase", "turn") == "turn"
