@@ -36,6 +36,19 @@ def private_command(**extras: Any) -> dict[str, Any]:
     return {"private": True, **extras}
 
 
+# Commands whose answer says who holds a seat: told to the caller alone in an anonymous game.
+SEAT_NAMING = ("game join", "game leave", "gm assign")
+
+
+async def anonymous_game(service: GameService, ctx: Any) -> bool:
+    """Is the game a command is about played by anonymous players (a game option, issue 26)?"""
+    try:
+        game = await resolve_game(service, ctx, (getattr(ctx, "kwargs", None) or {}).get("game_id"))
+    except ServiceError:
+        return False              # the command itself reports what is wrong
+    return bool(game.options.get("anonymous"))
+
+
 def is_private(ctx: Any) -> bool:
     command = getattr(ctx, "command", None)
     return bool(command is not None and getattr(command, "extras", {}).get("private"))
@@ -183,6 +196,9 @@ class DispatchCog(commands.Cog):
     async def answers_privately(self, ctx: commands.Context) -> bool:
         """Whether this command's reply is for the caller alone (decided before deferring, as a
         deferred public answer cannot become ephemeral)."""
+        command = getattr(ctx, "command", None)
+        if command is not None and command.qualified_name in SEAT_NAMING:
+            return is_private(ctx) or await anonymous_game(self.service, ctx)
         return is_private(ctx)
 
     async def cog_command_error(self, ctx: commands.Context, error: Exception) -> None:

@@ -10,7 +10,7 @@ from discord.ext import commands
 
 from engine.variant import get_variant
 from render.palettes import PALETTES
-from service.errors import BadInput, ServiceError
+from service.errors import BadInput
 from service.seats import seats_text
 from service.text import game_status, option_list, parse_option_words, variant_or_error
 
@@ -24,17 +24,6 @@ from .seating import register_seating_items
 
 class GameCog(DispatchCog, name="Games"):
     """Setting up and running games."""
-
-    async def answers_privately(self, ctx: commands.Context) -> bool:
-        # anonymous players (a game option): who takes which seat is told to that player alone
-        command = getattr(ctx, "command", None)
-        if command is not None and command.qualified_name == "game join":
-            try:
-                game = await resolve_game(self.service, ctx, (getattr(ctx, "kwargs", None) or {}).get("game_id"))
-            except ServiceError:
-                return False          # the command itself reports what is wrong
-            return bool(game.options.get("anonymous"))
-        return await super().answers_privately(ctx)
 
     @commands.hybrid_group(name="game", fallback="list", description="List this server's games")
     @app_commands.guild_only()
@@ -101,7 +90,11 @@ class GameCog(DispatchCog, name="Games"):
                     cancel: bool = False) -> None:
         game = await resolve_game(self.service, ctx, game_id)
         left = await self.service.leave(game.id, actor_of(ctx), seat, cancel)
-        if game.status == "forming":
+        if game.options.get("anonymous") and (game.status == "forming" or cancel):
+            # anonymous players: whose seat it was stays between the player and the bot
+            await reply_privately(self.service, ctx, f"You {'keep' if cancel else 'leave'} **{left}** in game "
+                                                     f"#{game.id}.")
+        elif game.status == "forming":
             await reply(ctx, f"{ctx.author.mention} leaves **{left}** in game #{game.id}.")
         elif cancel:
             await reply(ctx, f"{ctx.author.mention} keeps **{left}** in game #{game.id}; it is no longer offered to "

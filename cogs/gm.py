@@ -15,7 +15,7 @@ from discord.ext import commands
 from service.policy import policy_text, zone_names
 from service.seats import advert_text
 
-from .common import GAME_ID, DispatchCog, actor_of, guild_only, reply, resolve_game
+from .common import GAME_ID, DispatchCog, actor_of, guild_only, reply, reply_privately, resolve_game
 from .seating import join_view, move_seat_channel
 
 
@@ -47,8 +47,12 @@ class GmCog(DispatchCog, name="Game master"):
         channel_id = game.seat(change.seat).channel_id
         note = "" if channel_id is None or ctx.guild.get_channel(channel_id) is not None else \
             " Its private channel is gone: the player gets its messages by direct message."
-        await reply(ctx, f"{member.mention} now holds **{change.seat}** in game #{game.id}"
-                         + (f" (replacing <@{change.previous}>)." if change.previous else ".") + note)
+        told = (f"{member.mention} now holds **{change.seat}** in game #{game.id}"
+                + (f" (replacing <@{change.previous}>)." if change.previous else ".") + note)
+        if game.options.get("anonymous"):          # anonymous players: the GM alone is told
+            await reply_privately(self.service, ctx, told)
+            return
+        await reply(ctx, told)
 
     @gm.command(name="advertise", description="GM: post an open-seat notice with Join buttons")
     @app_commands.describe(game_id=GAME_ID, seat="one seat to advertise; default: every seat that wants a player")

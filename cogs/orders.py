@@ -212,7 +212,8 @@ class OrdersCog(DispatchCog, name="Orders"):
             return
         channel_id = game.seat(seat).channel_id
         where = f"in your private channel <#{channel_id}>" if channel_id else "with `/orders`"
-        await message.channel.send(f"⚠️ {message.author.mention}, that looks like orders for **{seat}**, but "
+        whose = "" if game.options.get("anonymous") else f" for **{seat}**"      # anonymous players
+        await message.channel.send(f"⚠️ {message.author.mention}, that looks like orders{whose}, but "
                                    f"this channel is public, so nothing was recorded. Write them {where}.")
 
 

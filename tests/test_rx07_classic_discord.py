@@ -85,6 +85,8 @@ async def test_two_player_variants_and_anonymous_joins_on_discord(service):
         assert "You take **Italy**" in joined.text and joined.ephemeral
         status = await world.slash(alice, "game status", game_id=game_id)
         assert "Italy: taken" in status.text and f"<@{bob.id}>" not in status.text
+        left = await world.slash(bob, "game leave", game_id=game_id)
+        assert "You leave **Italy**" in left.text and left.ephemeral
         assert not world.fake.refusals and not world.fake.violations
     finally:
         await close_world(world)
