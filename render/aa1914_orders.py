@@ -174,41 +174,60 @@ def _facing(layout: Layout, where: str, toward: Sequence[tuple[float, float]], o
     return spots[int(np.argmin(cost))]
 
 
-def route(layout: Layout, move: Move, used: list | None = None) -> list[tuple[float, float]] | None:
+def _alongside(line: Sequence[tuple[float, float]], others: Sequence[np.ndarray]) -> float:
+    """The largest share of a line's length that runs within 6 px of an arrow already drawn."""
+    if not others:
+        return 0.0
+    at = _samples(line)
+    share = 0.0
+    for other in others:
+        gaps = np.hypot(at[:, None, 0] - other[None, :, 0], at[:, None, 1] - other[None, :, 1]).min(axis=1)
+        share = max(share, float((gaps < 6).mean()))
+    return share
+
+
+def route(layout: Layout, move: Move, drawn: dict | None = None) -> list[tuple[float, float]] | None:
     """The arrow's path on this view: from a free point of each place (the one facing the way the
-    arrow goes) to the next, every leg bent (if it must) so it runs around badges and names rather
-    than through them."""
+    arrow goes, apart from the ends of the arrows already drawn) to the next, every leg bent (if
+    it must) so it runs around badges and names, and beside (not on) another arrow between the
+    same places. `drawn` collects the ends and lines of the arrows drawn so far."""
     if all(name not in layout.mine for name in move.path):
         return None
     centres = [art()["centres"].get(name) for name in move.path]
     if any(c is None for c in centres):
         return None
     marks = [layout.view.point(*c) for c in centres]
-    used = [] if used is None else used
+    drawn = {"ends": [], "lines": []} if drawn is None else drawn
     badges = [b.box for b in layout.badges]
     names = list(layout.names.values())
     points = []
     for index, name in enumerate(move.path):
         toward = [marks[i] for i in (index - 1, index + 1) if 0 <= i < len(marks)]
-        spot = _facing(layout, name, toward, (badges, names), used)
+        spot = _facing(layout, name, toward, (badges, names), drawn["ends"])
         if spot is not None:
             points.append(spot)
-    used.extend(points[-1:])
     if len(points) < 2:
         return None
+    drawn["ends"].extend(points)
     path: list[tuple[float, float]] = [points[0]]
     for start, end in zip(points, points[1:]):
         reach = (min(start[0], end[0]) - 40, min(start[1], end[1]) - 40,
                  max(start[0], end[0]) + 40, max(start[1], end[1]) + 40)
         near_badges = [b for b in badges if overlaps(b, reach)]
         near_names = [b for b in names if overlaps(b, reach)]
+        near_lines = [line for line in drawn["lines"]
+                      if line[:, 0].min() < reach[2] and reach[0] < line[:, 0].max()
+                      and line[:, 1].min() < reach[3] and reach[1] < line[:, 1].max()]
 
-        def cost(amount: float) -> tuple[int, float]:
+        def cost(amount: float) -> tuple[float, float]:
             line = bend(start, end, amount)
-            # through a badge is worst, across a name next; then the straighter the better
-            return 3 * crossings(line, near_badges) + 2 * crossings(line, near_names), abs(amount)
+            # through a badge is worst, across a name next, on top of another arrow next; then
+            # the straighter the better
+            return (3 * crossings(line, near_badges) + 2 * crossings(line, near_names)
+                    + 3 * _alongside(line, near_lines), abs(amount))
         best = min(BENDS, key=cost)
         path.extend(bend(start, end, best)[1:])
+    drawn["lines"].append(_samples(path))
     return path
 
 
@@ -216,18 +235,19 @@ def draw_moves(draw: ImageDraw.ImageDraw, layout: Layout, moves: Sequence[Move],
                zoom: float = 1.0, shift: tuple[float, float] = (0.0, 0.0)) -> list[list[tuple[float, float]]]:
     """Each move as an arrow in the mover's colour with a dark rim; one the engine could not
     carry out dashed, with a ✗ on its own head. Returns the paths drawn (view base pixels)."""
-    drawn, heads = [], []
+    paths: list = []
+    drawn: dict = {"ends": [], "lines": []}
     for move in moves:
-        path = route(layout, move, heads)
+        path = route(layout, move, drawn)
         if path is None:
             continue
-        drawn.append(path)
+        paths.append(path)
         scaled = [(x * zoom - shift[0], y * zoom - shift[1]) for x, y in path]
         colour = colours.get(move.seat, (90, 90, 90))
         out = draw_arrow(draw, scaled, colour, scale=zoom, width=3.5 * zoom, dashed=move.failed)
         if move.failed:
             draw_failure(draw, failure_point(out, zoom), scale=zoom)
-    return drawn
+    return paths
 
 
 # ---------------------------------------------------------------- battles
