@@ -326,6 +326,52 @@ def run_v30_case(case: dict, dmap: DiplomacyMap) -> str | None:
     return "; ".join(problems) or None
 
 
+_REPORTED = re.compile(r"^(\w+): (.+?) ([✓✗])(?: \((.*)\))?$")
+
+
+def run_v30_main_in_game(case: dict, variant) -> str | None:
+    """A v3.0 movement case played through a game variant's `adjudicate` (each power's order
+    sheet, the 2023 edition as the game's option): every verdict is read from what the game
+    reports (✓/✗ and the reason), as a player reads it. None if all agree."""
+    dmap = variant.game_map({"options": {}})
+    units = _json_units(dmap, case["orders"], case.get("starting_state", []))
+    state = variant.initial_state(variant.parse_options({"edition": "2023"}), None)
+    state.update(year=1901, season="spring", phase="movement", dislodged={}, contested=[],
+                 units={p: {"kind": u.kind, "power": u.power, "loc": u.loc} for p, u in units.items()})
+    sheets: dict[str, list[str]] = {}
+    for text in case["orders"]:
+        code, _, order = text.partition(":")
+        sheets.setdefault(_POWER_CODES[code.strip()], []).append(re.sub(r"\((nc|sc|ec)\)", r"/\1", order).strip())
+    result = variant.adjudicate(state, sheets, None)
+    reported: dict[str, tuple[bool, str, str, str]] = {}
+    for line in result.report.splitlines():
+        found = _REPORTED.match(line)
+        if found:
+            where = dmap.lookup(found.group(2).split()[1])
+            if where:
+                reported[province_of(where)] = (found.group(3) == "✓", found.group(4) or "", found.group(2),
+                                                found.group(1))
+    override = V30_DATC_PREFERENCE.get(case["url"].split("#")[1])
+    problems = []
+    for (text, verdict), (_, order) in zip(case["orders"].items(), _json_orders(dmap, case["orders"], "movement")):
+        if override and text == override[0]:
+            verdict = override[1]
+        if verdict is None:
+            continue
+        if order is None:
+            problems.append(f"{text}: cannot be read")
+            continue
+        ok, why, shown, power = reported.get(order[1].province, (False, "not reported", "", ""))
+        if power != order[0]:
+            # another power's unit (DATC 6.A.6): the game never takes the order, so it fails
+            ok, why = False, f"the unit belongs to {power or 'nobody'}"
+        elif " S " in shown:
+            ok = "cut" not in why and "dislodged" not in why
+        if ok != (verdict == "Succeeds"):
+            problems.append(f"{text}: expected {verdict}, the game reported {shown or 'nothing'} ({why})")
+    return "; ".join(problems) or None
+
+
 def v30_cases(path: Path) -> list[tuple[str, dict]]:
     """The cases that apply to a game on the 2023 rules (DATC v3.0 SOURCE notes)."""
     cases = json.loads(path.read_text())["cases"]
