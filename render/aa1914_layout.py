@@ -89,11 +89,12 @@ def count_text(count: int) -> str:
 PROBE = ImageDraw.Draw(Image.new("L", (1, 1)))
 
 
-def badge_width(parts: Sequence[tuple[str, int]], probe: ImageDraw.ImageDraw = PROBE) -> float:
+@lru_cache(maxsize=4096)
+def badge_width(parts: tuple[tuple[str, int], ...]) -> float:
     small = font(COUNT_SIZE)
     width = PAD
     for kind, count in parts:
-        width += ICON + probe.textlength(count_text(count), font=small) + 3
+        width += ICON + PROBE.textlength(count_text(count), font=small) + 3
     return width - 3 + PAD
 
 
@@ -126,15 +127,15 @@ OFFSET_ARRAY = np.array(OFFSETS, dtype=float)
 
 @lru_cache(maxsize=4096)
 def _candidate_boxes(view: View, where: str, size: tuple[float, float],
-                     start: Point | None = None) -> tuple[np.ndarray, np.ndarray]:
+                     start: Point | None = None) -> tuple[np.ndarray, np.ndarray, Box]:
     """Boxes of `size` around `where`'s unit places (or centred on `start`), nearest first, inside
-    the view (rows of left, top, right, bottom), and those of them on the territory's extent —
-    the same for every position, so worked out once."""
+    the view (rows of left, top, right, bottom); those of them wholly on the territory's own
+    ground; and the box all of them span — the same for every position, so worked out once."""
     width, height = size
     view_w, view_h = view.size
     spots = [start] if start else _spots(view, where)
     if not spots:
-        return np.zeros((0, 4)), np.zeros((0, 4))
+        return np.zeros((0, 4)), np.zeros((0, 4)), (0.0, 0.0, 0.0, 0.0)
     x0, y0 = spots[0]
     lift = (width / 2, height / 2) if start else (0.0, 0.0)
     boxes = np.empty((len(spots) + len(OFFSET_ARRAY), 4))
@@ -144,19 +145,21 @@ def _candidate_boxes(view: View, where: str, size: tuple[float, float],
     boxes = boxes[(boxes[:, 0] >= 1) & (boxes[:, 1] >= 1) & (boxes[:, 2] <= view_w - 1) & (boxes[:, 3] <= view_h - 1)]
     left, top, right, bottom = extent(view, where)
     own = boxes[(boxes[:, 0] >= left) & (boxes[:, 1] >= top) & (boxes[:, 2] <= right) & (boxes[:, 3] <= bottom)]
+    own = own[on_own_ground(view, where, own)]
+    span = ((float(boxes[:, 0].min()), float(boxes[:, 1].min()), float(boxes[:, 2].max()), float(boxes[:, 3].max()))
+            if len(boxes) else (0.0, 0.0, 0.0, 0.0))
     boxes.flags.writeable = own.flags.writeable = False
-    return boxes, own
+    return boxes, own, span
 
 
 def _candidates(layout: Layout, where: str, size: tuple[float, float],
                 start: Point | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The candidate boxes (all, and those on the territory's extent) and the taken boxes near them."""
-    boxes, own = _candidate_boxes(layout.view, where, size, start)
+    """The candidate boxes (all, and those wholly on the territory's ground) and the taken boxes
+    near them."""
+    boxes, own, (left, top, right, bottom) = _candidate_boxes(layout.view, where, size, start)
     if not len(boxes):
         return boxes, own, np.zeros((0, 4))
     taken = layout.taken_array()
-    left, top = boxes[:, :2].min(axis=0)
-    right, bottom = boxes[:, 2:].max(axis=0)
     near = taken[(taken[:, 0] < right) & (left < taken[:, 2]) & (taken[:, 1] < bottom) & (top < taken[:, 3])]
     return boxes, own, near
 
@@ -184,8 +187,7 @@ def place_box(layout: Layout, where: str, size: tuple[float, float], start: Poin
     boxes, own, near = _candidates(layout, where, size, start)
     for first in range(0, len(own), CHUNK):
         chunk = own[first:first + CHUNK]
-        chunk = chunk[_clear(chunk, near)]
-        box = _first(chunk[on_own_ground(layout.view, where, chunk)])
+        box = _first(chunk[_clear(chunk, near)])
         if box is not None:
             return box, True
     if not allow_off:
@@ -260,7 +262,7 @@ def _make_room(layout: Layout, where: str, row: tuple[float, float],
         if size is not None:
             _, boxes, near = _candidates(layout, where, size)
             boxes = boxes[_clear(boxes, near)]
-            free.append((stacked, boxes[on_own_ground(view, where, boxes)]))
+            free.append((stacked, boxes))
     others = np.array(layout.taken(), dtype=float).reshape(-1, 4)
     layout.names[where] = old
     if not any(len(boxes) for _, boxes in free):
@@ -341,6 +343,6 @@ def anchor_spots(layout: Layout, where: str) -> list[Point]:
         bare = Layout(view, layout.names, layout.badges, layout.mine, layout.hidden, [])
         _, boxes, near = _candidates(bare, where, (18.0, 18.0), point)
         boxes = boxes[_clear(boxes, near)]
-        boxes = boxes[on_own_ground(view, where, boxes)][:90]
+        boxes = boxes[:90]
         layout.anchors[where] = [((b[0] + b[2]) / 2, (b[1] + b[3]) / 2) for b in boxes] or [point]
     return layout.anchors[where]
