@@ -26,6 +26,10 @@ async def test_seven_seats_a_draw_by_vote_and_a_solo_victory(service):
             assert not any(world.fake.can_see(p, channel) for p in players if p is not holders[power])
         brief = await world.slash(holders["Russia"], "rules", channel=world.seat_channel(game_id, "Russia"))
         assert "seven Great Powers" in brief.text and brief.ephemeral
+        france = world.seat_channel(game_id, "France")
+        typed = [c["value"] for c in await world.harness.autocomplete(holders["France"], france, "order", "text",
+                                                                        "A Par")]
+        assert "A Par - Bur" in typed and len(typed) <= 25
         # The first year's spring: everyone orders in their seat channel and is ready.
         marker = len(public.messages)
         for power, orders in (("France", "A Par - Bur"), ("Germany", "A Mun - Ruh"), ("Turkey", "A Con - Bul")):
