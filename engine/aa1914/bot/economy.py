@@ -71,6 +71,10 @@ def plan_purchase(view: View, sheet: Sheet) -> None:
     have = defence_power([u["type"] for u in view.mine.get(capital, [])])
     if threat * 1.3 > have and view.state["control"].get(capital) == view.power:
         gap = threat * 1.3 - have
+        if _may_buy(view, "armored_train") and not any(u["type"] == "armored_train" for u in view.mine.get(capital, [])):
+            # 2.8: a train defends with two dice and negates two hits — one per territory
+            if buy("armored_train", 1, f"an armored train to hold {capital} (2.8)"):
+                gap -= 1.5
         buy("infantry", int(gap / 0.5) + 1, f"{capital} is threatened: the enemy could attack it with "
             f"{threat:.1f} hits a round, it defends with {have:.1f}")
     zones = home_zones(view, site)

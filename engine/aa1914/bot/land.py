@@ -45,7 +45,7 @@ def free_units(view: View) -> Plan:
             continue
         counts: dict[str, int] = {}
         for u in units:
-            if u["type"] in WALKERS or u["type"] == "fighter":
+            if u["type"] in WALKERS or u["type"] in ("fighter", "truck"):
                 counts[u["type"]] = counts.get(u["type"], 0) + 1
         plan.free[place] = counts
     return plan
@@ -139,7 +139,9 @@ def plan_attacks(view: View, sheet: Sheet, plan: Plan, rng: random.Random, level
         kinds = [k for _, k in units]
         threshold = (CONTESTED_THRESHOLD if contested else THRESHOLD)[level]
         if serbia_duty and name == "Serbia":
-            threshold = 0.0               # base rules: Austria-Hungary must attack Serbia in round 1
+            # base rules: Austria-Hungary must attack Serbia in round 1 — with all it has in
+            # reach if even that falls short of a sure thing
+            threshold = min(0.95, pressed_land(kinds, defenders))
         if contested:
             # the units standing there fight anyway; the reinforcements are what we choose
             here = [(p, k) for p, k in units if p == name]
@@ -152,8 +154,6 @@ def plan_attacks(view: View, sheet: Sheet, plan: Plan, rng: random.Random, level
         if contested:
             need = max(need, sum(1 for p, _ in units if p == name))
         n = min(len(units), max(need, math.ceil(need * MARGIN[level])))
-        if serbia_duty and name == "Serbia":
-            n = len(units)
         chosen = units[:n]
         _write_attack(view, sheet, plan, name, chosen, defenders)
 
@@ -227,7 +227,7 @@ def plan_advance(view: View, sheet: Sheet, plan: Plan, rng: random.Random) -> No
         path = _advance_path(view, place, rng)
         if path is None:
             continue
-        for kind in ("infantry", "artillery", "tank", "artillery_truck", "armored_car"):
+        for kind in ("infantry", "artillery", "tank", "artillery_truck", "armored_car", "truck"):
             n = plan.count(place, kind)
             n = min(n, max(0, sum(plan.free[place].values()) - keep))
             if n <= 0:

@@ -200,3 +200,24 @@ def plan_freighters(view: View, sheet: Sheet) -> None:
             if view.board.territories[step].sea and not _hostile_ships(view, step) and sheet.add(
                     f"move {n} freighter: {zone} - {step}", "freighters must move every turn (4.2)"):
                 break
+
+
+def plan_raiders(view: View, sheet: Sheet) -> None:
+    """House rule 4.2: a merchant raider "adjacent to an enemy territory that is worth 1 IPC" or
+    more destroys income: raiders not yet off such a coast sail to the nearest zone that is."""
+    board = view.board
+
+    def hunting(zone: str) -> bool:
+        return any(not board.territories[a].sea and board.territories[a].ipc >= 1
+                   and view.status.get(a) == "hostile" for a in board.territories[zone].adjacent)
+
+    for zone in sorted(view.my_ships):
+        n = sum(1 for u in view.my_ships[zone] if u["type"] == "merchant_raider")
+        if not n or hunting(zone):
+            continue
+        paths = sea_paths(view, zone, _reach(view, zone, "merchant_raider"))
+        goals = sorted((len(p), z) for z, p in paths.items() if z != zone and hunting(z) and not _hostile_ships(view, z))
+        for _, goal in goals:
+            if sheet.add(f"move {n} merchant raider: " + " - ".join(paths[goal]),
+                         f"raid enemy income off {goal} (4.2)"):
+                break
