@@ -125,43 +125,49 @@ def _spots(view: View, where: str) -> list[Point]:
 OFFSET_ARRAY = np.array(OFFSETS, dtype=float)
 
 
-@lru_cache(maxsize=4096)
-def _candidate_boxes(view: View, where: str, size: tuple[float, float],
-                     start: Point | None = None) -> tuple[np.ndarray, np.ndarray, Box]:
+OWN_KEPT = 400     # the nearest boxes on a territory's own ground kept per size (plenty to find room among)
+
+
+def _all_boxes(view: View, where: str, size: tuple[float, float], start: Point | None = None) -> np.ndarray:
     """Boxes of `size` around `where`'s unit places (or centred on `start`), nearest first, inside
-    the view (rows of left, top, right, bottom); those of them wholly on the territory's own
-    ground; and the box all of them span — the same for every position, so worked out once."""
+    the view: rows of left, top, right, bottom."""
     width, height = size
     view_w, view_h = view.size
     spots = [start] if start else _spots(view, where)
     if not spots:
-        return np.zeros((0, 4)), np.zeros((0, 4)), (0.0, 0.0, 0.0, 0.0)
+        return np.zeros((0, 4))
     x0, y0 = spots[0]
     lift = (width / 2, height / 2) if start else (0.0, 0.0)
     boxes = np.empty((len(spots) + len(OFFSET_ARRAY), 4))
     boxes[:len(spots), :2] = np.array(spots, dtype=float) - lift
     boxes[len(spots):, :2] = OFFSET_ARRAY + (x0 - lift[0], y0 - lift[1])
     boxes[:, 2:] = boxes[:, :2] + (width, height)
-    boxes = boxes[(boxes[:, 0] >= 1) & (boxes[:, 1] >= 1) & (boxes[:, 2] <= view_w - 1) & (boxes[:, 3] <= view_h - 1)]
+    return boxes[(boxes[:, 0] >= 1) & (boxes[:, 1] >= 1) & (boxes[:, 2] <= view_w - 1) & (boxes[:, 3] <= view_h - 1)]
+
+
+@lru_cache(maxsize=2048)
+def _own_boxes(view: View, where: str, size: tuple[float, float], start: Point | None = None
+               ) -> tuple[np.ndarray, Box]:
+    """Of those boxes, the nearest wholly on the territory's own ground, and the box all of them
+    span — the same for every position, so worked out once."""
+    boxes = _all_boxes(view, where, size, start)
+    if not len(boxes):
+        return boxes, (0.0, 0.0, 0.0, 0.0)
     left, top, right, bottom = extent(view, where)
     own = boxes[(boxes[:, 0] >= left) & (boxes[:, 1] >= top) & (boxes[:, 2] <= right) & (boxes[:, 3] <= bottom)]
-    own = own[on_own_ground(view, where, own)]
-    span = ((float(boxes[:, 0].min()), float(boxes[:, 1].min()), float(boxes[:, 2].max()), float(boxes[:, 3].max()))
-            if len(boxes) else (0.0, 0.0, 0.0, 0.0))
-    boxes.flags.writeable = own.flags.writeable = False
-    return boxes, own, span
+    own = np.ascontiguousarray(own[on_own_ground(view, where, own)][:OWN_KEPT])
+    own.flags.writeable = False
+    return own, (float(boxes[:, 0].min()), float(boxes[:, 1].min()), float(boxes[:, 2].max()),
+                 float(boxes[:, 3].max()))
 
 
 def _candidates(layout: Layout, where: str, size: tuple[float, float],
-                start: Point | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The candidate boxes (all, and those wholly on the territory's ground) and the taken boxes
-    near them."""
-    boxes, own, (left, top, right, bottom) = _candidate_boxes(layout.view, where, size, start)
-    if not len(boxes):
-        return boxes, own, np.zeros((0, 4))
+                start: Point | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """The candidate boxes wholly on the territory's ground, and the taken boxes near any candidate."""
+    own, (left, top, right, bottom) = _own_boxes(layout.view, where, size, start)
     taken = layout.taken_array()
     near = taken[(taken[:, 0] < right) & (left < taken[:, 2]) & (taken[:, 1] < bottom) & (top < taken[:, 3])]
-    return boxes, own, near
+    return own, near
 
 
 def _clear(boxes: np.ndarray, near: np.ndarray) -> np.ndarray:
@@ -184,7 +190,7 @@ def place_box(layout: Layout, where: str, size: tuple[float, float], start: Poin
     """The nearest free box of `size` wholly on `where`'s ground (from its unit places, or from
     `start`), clear of every name, badge and mark; else, if `allow_off`, the nearest free box off
     it (False: drawn with a leader line). None if there is no room in reach."""
-    boxes, own, near = _candidates(layout, where, size, start)
+    own, near = _candidates(layout, where, size, start)
     for first in range(0, len(own), CHUNK):
         chunk = own[first:first + CHUNK]
         box = _first(chunk[_clear(chunk, near)])
@@ -192,6 +198,11 @@ def place_box(layout: Layout, where: str, size: tuple[float, float], start: Poin
             return box, True
     if not allow_off:
         return None
+    boxes = _all_boxes(layout.view, where, size, start)
+    if len(boxes):
+        taken = layout.taken_array()
+        left, top, right, bottom = boxes[:, 0].min(), boxes[:, 1].min(), boxes[:, 2].max(), boxes[:, 3].max()
+        near = taken[(taken[:, 0] < right) & (left < taken[:, 2]) & (taken[:, 1] < bottom) & (top < taken[:, 3])]
     for first in range(0, len(boxes), CHUNK):
         box = _first(boxes[first:first + CHUNK][_clear(boxes[first:first + CHUNK], near)])
         if box is not None:
@@ -260,7 +271,7 @@ def _make_room(layout: Layout, where: str, row: tuple[float, float],
     free = []
     for size, stacked in ((row, False), (column, True)):
         if size is not None:
-            _, boxes, near = _candidates(layout, where, size)
+            boxes, near = _candidates(layout, where, size)
             boxes = boxes[_clear(boxes, near)]
             free.append((stacked, boxes))
     others = np.array(layout.taken(), dtype=float).reshape(-1, 4)
@@ -341,7 +352,7 @@ def anchor_spots(layout: Layout, where: str) -> list[Point]:
         return [point]
     if where not in layout.anchors:
         bare = Layout(view, layout.names, layout.badges, layout.mine, layout.hidden, [])
-        _, boxes, near = _candidates(bare, where, (18.0, 18.0), point)
+        boxes, near = _candidates(bare, where, (18.0, 18.0), point)
         boxes = boxes[_clear(boxes, near)]
         boxes = boxes[:90]
         layout.anchors[where] = [((b[0] + b[2]) / 2, (b[1] + b[3]) / 2) for b in boxes] or [point]

@@ -3,6 +3,7 @@ how near it is to collapse (in words a player reads without the rulebook), the v
 and a legend of every unit type, fill and mark on this map (overlay.py's legend box)."""
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Mapping
 
 from PIL import Image, ImageDraw
@@ -123,12 +124,28 @@ def _texts(label: str, width: int, zoom: float) -> tuple[list[str], list[str]]:
     return wrap(label, round(22 * zoom), width - 24 * zoom), wrap(COLLAPSE_KEY, round(12 * zoom), width - 24 * zoom)
 
 
+@lru_cache(maxsize=32)
+def _legend(kinds: tuple[str, ...], colours: tuple, fills: tuple, shown: tuple, width: float,
+            zoom: float) -> Image.Image:
+    """The legend box drawn once for its contents and width (most maps repeat one)."""
+    entries = legend_entries({}, dict(colours), dict(fills), dict(shown), list(kinds))
+    size = legend_size(PROBE, entries, font(round(12 * zoom)), width, zoom)
+    image = Image.new("RGB", (size[0] + 1, size[1] + 1), BACKGROUND)
+    draw_legend(ImageDraw.Draw(image), (0, 0), entries, font(round(12 * zoom)), width, scale=zoom)
+    return image
+
+
+def _legend_for(state: dict, colours, fills, shown, kinds, width: int, zoom: float) -> Image.Image:
+    kinds = unit_kinds(state) if kinds is None else kinds
+    return _legend(tuple(kinds), tuple(colours.items()), tuple(fills.items()), tuple(sorted(shown.items())),
+                   width - 24 * zoom, zoom)
+
+
 def panel_height(state: dict, board, width: int, zoom: float, colours, fills, shown, kinds=None,
                  label: str = "") -> int:
     rows = -(-len(board.turn_order) // _columns(width, zoom))
     title, key = _texts(label, width, zoom)
-    legend = legend_size(PROBE, legend_entries(state, colours, fills, shown, kinds), font(round(12 * zoom)),
-                         width - 24 * zoom, zoom)[1]
+    legend = _legend_for(state, colours, fills, shown, kinds, width, zoom).size[1] - 1
     return round((18 + 28 * len(title)) * zoom + rows * 36 * zoom + (24 + 16 * len(key)) * zoom + legend + 12 * zoom)
 
 
@@ -159,5 +176,5 @@ def draw_panel(picture: Image.Image, state: dict, board, label: str, top: int, z
     draw.text((12 * z, y), points, fill=INK, font=font(round(14 * z)))
     for index, line in enumerate(key):
         draw.text((12 * z, y + (20 + 16 * index) * z), line, fill=(80, 70, 60), font=font(round(12 * z)))
-    draw_legend(draw, (12 * z, y + (24 + 16 * len(key)) * z), legend_entries(state, colours, fills, shown, kinds),
-                font(round(12 * z)), width - 24 * z, scale=zoom)
+    picture.paste(_legend_for(state, colours, fills, shown, kinds, width, zoom),
+                  (round(12 * z), round(y + (24 + 16 * len(key)) * z)))
