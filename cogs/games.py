@@ -183,11 +183,11 @@ class GameCog(DispatchCog, name="Games"):
     @app_commands.describe(game_id=GAME_ID)
     async def export(self, ctx: commands.Context, game_id: int | None = None) -> None:
         game = await resolve_game(self.service, ctx, game_id)
-        data, packed = await self.service.export_file(game.id, actor_of(ctx))    # JSON + gzip off the loop
+        complete, packed = await self.service.export_file(game.id, actor_of(ctx))    # packed off the loop
         if len(packed) > UPLOAD_LIMIT:
             raise BadInput(f"the export is {len(packed) / 2**20:.1f} MiB compressed, over Discord's 10 MiB; "
                            f"the console's `game export {game.id}` writes it to a file")
-        scope = "the whole game" if data.get("complete") else "every adjudicated phase and the public state"
+        scope = "the whole game" if complete else "every adjudicated phase and the public state"
         await reply_privately(self.service, ctx, f"Game #{game.id}: {scope}, as gzip-compressed JSON.",
                               file=discord.File(io.BytesIO(packed), filename=f"game-{game.id}.json.gz"))
 

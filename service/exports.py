@@ -26,7 +26,7 @@ from engine.variant import Variant, get_variant
 
 from .checks import MAX_NAME, SQLITE_MAX_INT, clip
 from .errors import BadExport
-from .models import encode_state
+from .models import StoredState, encode_state
 from .visibility import OVER
 
 FORMAT = "dispatch-game/1"
@@ -64,20 +64,23 @@ def pack_export(data: Any) -> bytes:
 
 
 def _json_pieces(value: Any, depth: int = 0):
-    """Compact JSON of `value` in pieces: objects and lists of the top two levels are opened up."""
-    if depth < 2 and isinstance(value, dict) and all(isinstance(key, str) for key in value):
+    """Compact JSON of `value` in pieces: objects and lists of the top three levels are opened up
+    (the export, its phases, each phase), so a piece is at most one state."""
+    if depth < 3 and isinstance(value, dict) and all(isinstance(key, str) for key in value):
         yield "{"
         for index, (key, item) in enumerate(value.items()):
             yield ("," if index else "") + json.dumps(key) + ":"
             yield from _json_pieces(item, depth + 1)
         yield "}"
-    elif depth < 2 and isinstance(value, list):
+    elif depth < 3 and isinstance(value, list):
         yield "["
         for index, item in enumerate(value):
             if index:
                 yield ","
             yield from _json_pieces(item, depth + 1)
         yield "]"
+    elif isinstance(value, StoredState):       # a phase's state, decoded here, off the loop
+        yield json.dumps(value.decode(), separators=(",", ":"))
     else:
         yield json.dumps(value, separators=(",", ":"))
 

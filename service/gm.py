@@ -118,11 +118,12 @@ class GameMasterMixin:
             await self.game_over(conn, game_id)
         return await self.game(game_id)
 
-    async def export(self, game_id: int, viewer: Actor | None = None) -> dict[str, Any]:
+    async def export(self, game_id: int, viewer: Actor | None = None, stored_states: bool = False) -> dict[str, Any]:
         """The game as JSON-ready data, as `viewer` may see it (see `visibility`): the whole
-        record with the seed once the game is over; before, nothing that is still secret."""
+        record with the seed once the game is over; before, nothing that is still secret. With
+        `stored_states` the phases' states are left undecoded (`StoredState`) for `pack_export`."""
         game = await self.game(game_id)
-        return redact_export(game, await self.store.export(game_id), viewer.user_id if viewer else None)
+        return redact_export(game, await self.store.export(game_id, stored_states), viewer.user_id if viewer else None)
 
     async def set_guild_settings(self, guild_id: int, actor: Actor, phase_hours: float | None = None,
                                  reminder_hours: list[float] | None = None, min_phase_hours: float | None = None,

@@ -211,10 +211,13 @@ class PhaseInfo:
     extended_for_misses: bool = False     # its deadline already moved once for a missed phase
 
     @classmethod
-    def from_row(cls, row: Any) -> "PhaseInfo":
+    def from_row(cls, row: Any, decode: bool = True) -> "PhaseInfo":
+        """The phase of a database row; with `decode` False its state stays a `StoredState`
+        (only the export's packer asks for that, to decode off the event loop)."""
         return cls(
             id=row["id"], game_id=row["game_id"], seq=row["seq"], label=row["label"],
-            state=decode_state(row["state"]), deadline=parse_time(row["deadline"]),
+            state=decode_state(row["state"]) if decode else StoredState(row["state"]),  # type: ignore[arg-type]
+            deadline=parse_time(row["deadline"]),
             created_at=row["created_at"], adjudicated_at=row["adjudicated_at"], report=row["report"],
             extended_for_misses=bool(row["extended_for_misses"]),
         )
@@ -269,6 +272,16 @@ def encode_state(state: dict[str, Any]) -> bytes:
     """A phase's state as stored: compact JSON, zlib-compressed (an A&A state is 40–130 KB of
     JSON and compresses about tenfold; every phase keeps its own, so history stays exact)."""
     return zlib.compress(json.dumps(state, separators=(",", ":")).encode(), 6)
+
+
+@dataclass(frozen=True)
+class StoredState:
+    """A phase's state as the database holds it (compressed JSON), not yet decoded."""
+
+    stored: bytes | str
+
+    def decode(self) -> dict[str, Any]:
+        return decode_state(self.stored)
 
 
 def decode_state(stored: bytes | str) -> dict[str, Any]:

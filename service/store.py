@@ -132,9 +132,9 @@ class Store:
             raise NotFound(f"game #{game_id} has no phase number {seq}")
         return _phase(row)
 
-    async def phases(self, game_id: int) -> list[PhaseInfo]:
+    async def phases(self, game_id: int, decode: bool = True) -> list[PhaseInfo]:
         rows = await self._all("SELECT * FROM phases WHERE game_id=? ORDER BY seq", (game_id,))
-        return [_phase(row) for row in rows]
+        return [_phase(row, decode) for row in rows]
 
     async def order_sheet(self, phase_id: int, seat: str, conn=None) -> OrderSheet:
         row = await self._one("SELECT * FROM orders WHERE phase_id=? AND seat=?", (phase_id, seat), conn)
@@ -298,7 +298,9 @@ class Store:
         row = await self._one(sql, params)
         return int(row["n"])
 
-    async def export(self, game_id: int) -> dict[str, Any]:
+    async def export(self, game_id: int, stored_states: bool = False) -> dict[str, Any]:
+        """The whole record; with `stored_states` each phase's state stays as stored (a
+        `StoredState`), for the export's packer to decode off the event loop."""
         game = await self.game(game_id)
         data: dict[str, Any] = {
             "format": "dispatch-game/1",
@@ -312,7 +314,7 @@ class Store:
         }
         if game.status in ("finished", "abandoned"):
             data["game"]["seed"] = (await self.seed(None, game_id))
-        for phase in await self.phases(game_id):
+        for phase in await self.phases(game_id, decode=not stored_states):
             sheets = await self.order_sheets(phase.id)
             data["phases"].append({
                 "phase_id": phase.id, "seq": phase.seq, "label": phase.label, "state": phase.state,
@@ -331,9 +333,9 @@ def _outbox(row) -> OutboxMessage:
                          row["attempts"], row["ping_user"], buttons)
 
 
-def _phase(row) -> PhaseInfo:
+def _phase(row, decode: bool = True) -> PhaseInfo:
     try:
-        return PhaseInfo.from_row(row)
+        return PhaseInfo.from_row(row, decode)
     except (ValueError, TypeError) as exc:
         raise BadState(f"phase {row['id']} has a damaged record ({exc})") from None
 

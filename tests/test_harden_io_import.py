@@ -100,9 +100,10 @@ async def test_import_runs_in_the_worker_pool_and_export_in_a_thread(service, mo
         threads.append(fn.__name__)
         return await real(lambda: (threading.current_thread() is not threading.main_thread(), fn(*args)))
     monkeypatch.setattr(asyncio, "to_thread", to_thread)
-    data, (elsewhere, packed) = await service.export_file(game.id)
-    assert threads == ["pack_export"] and elsewhere and pool.calls == []
-    assert gzip.decompress(packed) == json.dumps(data, separators=(",", ":")).encode()   # the same bytes as one dumps
+    complete, (elsewhere, packed) = await service.export_file(game.id)
+    assert complete and threads == ["pack_export"] and elsewhere and pool.calls == []
+    data = await service.export(game.id)                     # states decoded on the loop: the same bytes
+    assert gzip.decompress(packed) == json.dumps(data, separators=(",", ":")).encode()
     monkeypatch.setattr(asyncio, "to_thread", real)
     copy = await service.import_file(GUILD + 1, ADMIN, packed)
     assert pool.calls == ["plan_import"]
