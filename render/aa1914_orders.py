@@ -254,8 +254,22 @@ def draw_moves(draw: ImageDraw.ImageDraw, layout: Layout, moves: Sequence[Move],
 MARK_SIZE = 11
 
 
+BURST = 12         # the battle mark's side, px at scale 1
+BURST_FILL, BURST_RIM = (240, 120, 20), (60, 30, 10)
+
+
 def battle_label(battle: Battle) -> str:
-    return f"⚔ {battle.outcome}"
+    return battle.outcome
+
+
+def draw_burst(draw: ImageDraw.ImageDraw, centre: tuple[float, float], size: float, zoom: float = 1.0) -> None:
+    """The mark of a battle: an eight-pointed burst in orange (a ✗ is a failed order's mark, and
+    the crossed-swords glyph reads as one at map size)."""
+    x, y = centre
+    outer, inner = size / 2, size / 4.2
+    points = [(x + (outer if i % 2 == 0 else inner) * math.cos(math.pi * i / 8 - math.pi / 2),
+               y + (outer if i % 2 == 0 else inner) * math.sin(math.pi * i / 8 - math.pi / 2)) for i in range(16)]
+    draw.polygon(points, fill=BURST_FILL, outline=BURST_RIM, width=max(1, round(zoom)))
 
 
 def place_battles(layout: Layout, battles: Sequence[Battle]) -> list[tuple[Battle, tuple]]:
@@ -266,7 +280,7 @@ def place_battles(layout: Layout, battles: Sequence[Battle]) -> list[tuple[Battl
     for battle in battles:
         if battle.where not in layout.mine:
             continue
-        width = PROBE.textlength(battle_label(battle), font=label) + 8
+        width = BURST + 6 + PROBE.textlength(battle_label(battle), font=label) + 6
         found = place_box(layout, battle.where, (width, MARK_SIZE + 6))
         if found is None:
             continue
@@ -276,6 +290,7 @@ def place_battles(layout: Layout, battles: Sequence[Battle]) -> list[tuple[Battl
 
 
 def draw_battles(draw: ImageDraw.ImageDraw, placed, zoom: float = 1.0, shift: tuple[float, float] = (0.0, 0.0)) -> None:
+    """Each battle's mark and outcome in a box: green taken (won at sea), red contested, blue held."""
     label = font(round(MARK_SIZE * zoom))
     for battle, box in placed:
         left, top, right, bottom = (box[0] * zoom - shift[0], box[1] * zoom - shift[1], box[2] * zoom - shift[0],
@@ -283,4 +298,6 @@ def draw_battles(draw: ImageDraw.ImageDraw, placed, zoom: float = 1.0, shift: tu
         ink = OUTCOME_INK.get(battle.outcome, (170, 20, 20))
         draw.rounded_rectangle([left, top, right, bottom], radius=3 * zoom, fill=(255, 250, 235), outline=ink,
                                width=max(1, round(1.5 * zoom)))
-        draw.text(((left + right) / 2, (top + bottom) / 2), battle_label(battle), fill=ink, font=label, anchor="mm")
+        middle = (top + bottom) / 2
+        draw_burst(draw, (left + (3 + BURST / 2) * zoom, middle), BURST * zoom, zoom)
+        draw.text((left + (BURST + 6) * zoom, middle), battle_label(battle), fill=ink, font=label, anchor="lm")

@@ -11,6 +11,7 @@ from PIL import Image, ImageDraw
 from engine.aa1914.model import GameState
 
 from .aa1914_layout import ABBREVIATIONS, PROBE, drawn_kind
+from .aa1914_orders import draw_burst
 from .fonts import font
 from .overlay import (LegendEntry, arrow_sample, crossed_sample, draw_legend, failure_sample, legend_size,
                       swatch)
@@ -77,8 +78,7 @@ def _glyph_sample(glyph: str, ink=(40, 34, 28)):
 def _battle_sample(draw: ImageDraw.ImageDraw, box, scale: float) -> None:
     draw.rounded_rectangle(box, radius=3 * scale, fill=(255, 250, 235), outline=(170, 20, 20),
                            width=max(1, round(1.5 * scale)))
-    draw.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), "⚔", fill=(170, 20, 20),
-              font=font(round(11 * scale)), anchor="mm")
+    draw_burst(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), (box[3] - box[1]) - 1, scale)
 
 
 def legend_entries(state: dict, colours: Mapping[str, tuple], fills: Mapping[str, tuple],
@@ -98,7 +98,8 @@ def legend_entries(state: dict, colours: Mapping[str, tuple], fills: Mapping[str
     if shown.get("failed"):
         entries.append(LegendEntry("could not be carried out", failure_sample((130, 130, 130))))
     if shown.get("battles"):
-        entries.append(LegendEntry("battle this turn: taken / won, contested or held", _battle_sample))
+        entries.append(LegendEntry("battle this turn and how it ended: taken (won at sea), contested or held",
+                                   _battle_sample))
     if shown.get("lost"):
         entries.append(LegendEntry("destroyed this turn", crossed_sample(_unit_sample("infantry"))))
     return entries
