@@ -87,8 +87,9 @@ def random_sheet(variant, state: dict, seat: str, rng: random.Random) -> list[st
 
 
 def play(variant, options: dict, seed: int, bot_side: str, level: str, opponent: str,
-         times: list[float]) -> str:
-    """One game; returns 'W', 'D' or 'L' for the bot's alliance."""
+         times: list[float], capitals: list[bool]) -> str:
+    """One game; returns 'W', 'D' or 'L' for the bot's alliance (`capitals` gets whether the bot's
+    side won a game decided by two capitals before the cap)."""
     rng = random.Random(seed)
     state = variant.initial_state(options, rng)
     sides = variant.alliances(options)
@@ -114,6 +115,9 @@ def play(variant, options: dict, seed: int, bot_side: str, level: str, opponent:
         if result.finished:
             break
     winner = state.get("winner")
+    end = int(options.get("end_round") or 0)
+    if winner not in (None, "draw") and not (end and state["round"] > end):
+        capitals.append(winner == bot_side)
     if winner == bot_side:
         return "W"
     if winner in (None, "draw"):
@@ -145,13 +149,14 @@ def main() -> None:
         level, opponent = match.split(":")
         results: dict[str, list[str]] = {"Central Powers": [], "Allies": []}
         times: list[float] = []
+        capitals: list[bool] = []
         started = time.perf_counter()
         for game in range(args.games):
             seed = args.seed * 1000 + game
             raw = random_house(random.Random(seed), variant) if args.house else {}
             options = dict(variant.parse_options({**raw, "end_round": args.cap}))
             side = ("Central Powers", "Allies")[game % 2]
-            results[side].append(play(variant, options, seed, side, level, opponent, times))
+            results[side].append(play(variant, options, seed, side, level, opponent, times, capitals))
         every = results["Central Powers"] + results["Allies"]
         w, d, l = (every.count(x) for x in "WDL")
         n = len(every)
@@ -161,7 +166,8 @@ def main() -> None:
         print(f"aa1914 {level} vs {opponent}{house}: {n} games (cap round {args.cap}), W/D/L {w}/{d}/{l}; "
               f"wins {w / n:.0%} [{wlo:.0%}-{whi:.0%}]; score {(w + d / 2) / n:.0%} [95% Wilson {lo:.0%}-{hi:.0%}]")
         print("    by alliance (W/D/L): " + "; ".join(
-            f"{side} {r.count('W')}/{r.count('D')}/{r.count('L')}" for side, r in results.items()))
+            f"{side} {r.count('W')}/{r.count('D')}/{r.count('L')}" for side, r in results.items())
+            + f"; decided by two capitals before the cap: {len(capitals)} ({sum(capitals)} won by the bot)")
         if times:
             print(f"    {level}: {len(times)} power turns ordered, median {statistics.median(times) * 1000:.0f} ms, "
                   f"slowest {max(times) * 1000:.0f} ms per power's turn; {time.perf_counter() - started:.0f} s in all")

@@ -32,6 +32,11 @@ class AA1914Bot(Bot):
         if seat != variant.active(state):
             return []
         view = View.of(variant.board_of(state), state, seat)
+        if seat not in state.get("loss_orders", {}):
+            # infantry die first (the cheapest, and their attack of 2 is the lowest), artillery
+            # next (it lifts an infantry to 3), tanks (they cancel hits) and fighters last
+            sheet.add("casualties infantry, artillery, tank, fighter",
+                      "order of loss: infantry first, so the stack keeps its attack value")
         plan_purchase(view, sheet)
         plan = free_units(view)
         moved: set[str] = set()
