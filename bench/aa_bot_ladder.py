@@ -16,6 +16,7 @@ accept it after the ones before); random answers in the pre-game phases.
 Run (the machine is shared: keep it modest and niced):
     nice .venv/bin/python bench/aa_bot_ladder.py --games 20 --cap 8
     nice .venv/bin/python bench/aa_bot_ladder.py --match normal:random --games 10 --house
+    nice .venv/bin/python bench/aa_bot_ladder.py --games 4 --pool     # timed in the worker pool
 Targets: the bot's alliance wins >= 90% against hold and >= 90% against random; <= 5 s per
 power's turn (median).
 """
@@ -86,6 +87,18 @@ def random_sheet(variant, state: dict, seat: str, rng: random.Random) -> list[st
     return kept(variant, state, seat, lines)
 
 
+POOL: list = []       # [event loop, service.workers.ProcessPool] with --pool
+
+
+def ask(variant, state: dict, seat: str, rng: random.Random, level: str) -> list[tuple[str, str]]:
+    """The bot's sheet, computed here or (--pool) in the service's worker pool, as the service
+    runs it (the time then includes handing the state to a worker process and back)."""
+    if not POOL:
+        return variant.bot_orders(state, seat, rng, level)
+    loop, pool = POOL
+    return loop.run_until_complete(pool.run(variant.bot_orders, state, seat, rng, level))
+
+
 def play(variant, options: dict, seed: int, bot_side: str, level: str, opponent: str,
          times: list[float], capitals: list[bool]) -> str:
     """One game; returns 'W', 'D' or 'L' for the bot's alliance (`capitals` gets whether the bot's
@@ -102,7 +115,7 @@ def play(variant, options: dict, seed: int, bot_side: str, level: str, opponent:
         for seat in seats:
             if seat in bot_seats or not any(seat in powers for powers in sides.values()):
                 start = time.perf_counter()
-                orders[seat] = [line for line, _ in variant.bot_orders(state, seat, random.Random(rng.random()), level)]
+                orders[seat] = [line for line, _ in ask(variant, state, seat, random.Random(rng.random()), level)]
                 if state.get("phase", "turn") == "turn":
                     times.append(time.perf_counter() - start)
             elif opponent == "random":
@@ -142,7 +155,12 @@ def main() -> None:
     parser.add_argument("--match", action="append", help="bot_level:opponent, e.g. normal:hold")
     parser.add_argument("--house", action="store_true", help="a random set of house options each game")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--pool", action="store_true", help="run the bot in the service's worker pool")
     args = parser.parse_args()
+    if args.pool:
+        import asyncio
+        from service.workers import ProcessPool
+        POOL.extend([asyncio.new_event_loop(), ProcessPool()])
     register_all()
     variant = get_variant("aa1914")
     for match in args.match or MATCHES:
