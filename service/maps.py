@@ -158,7 +158,14 @@ def prefetch_results(service: GameService, messages) -> None:
     (the worker pool runs them side by side); `results_maps` then takes the finished pictures."""
     for message in list(messages)[:AHEAD_LIMIT]:
         if message.phase_id is not None:
-            asyncio.ensure_future(_draw_ahead(service, message.game_id, message.phase_id))
+            started = asyncio.ensure_future(_draw_ahead(service, message.game_id, message.phase_id))
+            started.add_done_callback(_quietly)
+
+
+def _quietly(done: asyncio.Future) -> None:
+    """A picture drawn ahead that failed: its taker draws it again and reports the error."""
+    if not done.cancelled():
+        done.exception()
 
 
 async def _draw_ahead(service: GameService, game_id: int, phase_id: int) -> None:
@@ -171,7 +178,7 @@ async def _draw_ahead(service: GameService, game_id: int, phase_id: int) -> None
     while len(_AHEAD) >= AHEAD_LIMIT:                   # never taken (its message failed first)
         _AHEAD.pop(next(iter(_AHEAD))).cancel()
     task = _AHEAD[key] = asyncio.ensure_future(_results_maps(service, game_id, row["seq"] + 1))
-    task.add_done_callback(lambda done: done.cancelled() or done.exception())   # retrieved here or by its taker
+    task.add_done_callback(_quietly)
 
 
 async def results_maps(service: GameService, game_id: int, seq: int) -> list[tuple[bytes, str]]:

@@ -18,6 +18,7 @@ import itertools
 import logging
 import multiprocessing
 import os
+import time
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any, Callable
 
@@ -74,6 +75,7 @@ class ProcessPool:
         self._running = 0
         self._waiting: list[tuple[int, int, asyncio.Future]] = []     # (priority, arrival, wake-up)
         self._arrivals = itertools.count()
+        self._starting = asyncio.Lock()
 
     @property
     def waiting(self) -> int:
@@ -109,19 +111,29 @@ class ProcessPool:
                 return
         self._running -= 1
 
-    def _executor(self) -> Executor:
+    async def _executor(self) -> Executor:
+        """The pool with all its workers running. Starting a worker process costs tens of
+        milliseconds, so they are all started at once, in a thread, never by a job on the loop."""
         if self._pool is None:
-            if self.threads:
-                self._pool = ThreadPoolExecutor(self.workers, thread_name_prefix="dispatch-cpu")
-            else:
-                self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("forkserver"),
-                                                 initializer=_worker_init)
+            async with self._starting:
+                if self._pool is None:
+                    self._pool = await asyncio.to_thread(self._start)
         return self._pool
+
+    def _start(self) -> Executor:
+        if self.threads:
+            return ThreadPoolExecutor(self.workers, thread_name_prefix="dispatch-cpu")
+        pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("forkserver"),
+                                   initializer=_worker_init)
+        # the executor starts a process per job while none is idle: one short job per worker
+        for started in [pool.submit(time.sleep, 0.05) for _ in range(self.workers)]:
+            started.result()
+        return pool
 
     async def run(self, fn: Callable[..., Any], *args: Any, timeout: float = 30.0, priority: int = URGENT) -> Any:
         await self._turn(priority)
         try:
-            future = self._executor().submit(fn, *args)
+            future = (await self._executor()).submit(fn, *args)
             try:
                 return await asyncio.wait_for(asyncio.wrap_future(future), timeout)
             except asyncio.TimeoutError:
