@@ -121,3 +121,14 @@ def test_an_unescorted_transport_never_sails_into_enemy_warships():
             place(state, "Germany", "cruiser", zone)
     lines = [line for line, _ in sheet(state, "British Empire")]
     assert not any(line.startswith("move 1 transport: SZ 8") for line in lines)
+
+
+def test_germany_declares_submarine_warfare_only_once_the_united_states_is_at_war():
+    """Declaring USW brings the United States in at once (seed 001): the bot waits for its entry."""
+    state = at_turn_of("Germany")
+    assert not any(line == "declare usw" for line, _ in sheet(state, "Germany"))
+    state["us_at_war"] = True
+    pairs = sheet(state, "Germany")
+    assert any(line == "declare usw" for line, _ in pairs)
+    assert any(line.startswith("move") and "submarine" in line and line.split(" - ")[-1] in ("SZ 2", "SZ 7", "SZ 8")
+               for line, _ in pairs)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections import deque
 
+from ..rules import USW_ZONES
 from ..units import UNIT_TYPES
 from .battle_odds import pressed_land, sea_win
 from .land import THRESHOLD, Plan
@@ -221,3 +222,30 @@ def plan_raiders(view: View, sheet: Sheet) -> None:
             if sheet.add(f"move {n} merchant raider: " + " - ".join(paths[goal]),
                          f"raid enemy income off {goal} (4.2)"):
                 break
+
+
+def plan_submarine_warfare(view: View, sheet: Sheet, moved: set[str]) -> None:
+    """Germany and the United States' entry (seed 001): declaring Unrestricted Submarine Warfare
+    brings the United States into the war at once, so Germany declares it only once the United
+    States is at war anyway (from its round-4 turn at the latest); then every German submarine in
+    SZ 2, 7 or 8 rolls against British and American income ("rolls of 3 or less"), and the
+    submarines not fighting elsewhere sail there."""
+    if view.power != "Germany":
+        return
+    subs = {zone: sum(1 for u in ships if u["type"] == "submarine") for zone, ships in view.my_ships.items()}
+    if not any(subs.values()):
+        return
+    if view.state.get("us_at_war") and not view.state.get("usw_declared"):
+        sheet.add("declare usw", "the United States is already at war: unrestricted submarine warfare "
+                  "costs nothing more, and each sub in SZ 2, 7 or 8 takes British and American income")
+    if not (view.state.get("us_at_war") or view.state.get("usw_declared")):
+        return
+    for zone, n in sorted(subs.items()):
+        if not n or zone in moved or zone in USW_ZONES:
+            continue
+        paths = sea_paths(view, zone, _reach(view, zone, "submarine"))
+        goal = min((z for z in USW_ZONES if z in paths and not _blocked(view, z)), key=lambda z: len(paths[z]),
+                   default=None)
+        if goal and sheet.add(f"move {n} submarine: " + " - ".join(paths[goal]),
+                              f"submarine warfare from {goal} against British and American income"):
+            moved.add(zone)
