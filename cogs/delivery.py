@@ -57,9 +57,10 @@ class DeliveryCog(commands.Cog, name="Clock"):
             if destination.ping_user and f"<@{destination.ping_user}>" not in text:
                 text = f"<@{destination.ping_user}> {text}"
             joins = [arg for kind, arg in delivery.message.buttons if kind == "join"]
-            file = (discord.File(io.BytesIO(delivery.png), filename=delivery.filename)
-                    if destination.with_map and delivery.png is not None else None)
-            await send_in_parts(target, text, mentions, file, join_view(delivery.game.id, joins) if joins else None)
+            files = ([discord.File(io.BytesIO(delivery.png), filename=delivery.filename)]
+                     + [discord.File(io.BytesIO(png), filename=name) for png, name in delivery.extras]
+                     if destination.with_map and delivery.png is not None else [])
+            await send_in_parts(target, text, mentions, files, join_view(delivery.game.id, joins) if joins else None)
         except (discord.NotFound, discord.Forbidden) as exc:
             raise DestinationUnavailable(f"{exc.status} {exc.code} {exc.text}") from None
         except discord.HTTPException as exc:
@@ -123,11 +124,13 @@ async def setup(bot: commands.Bot) -> None:
 
 
 async def send_in_parts(target: discord.abc.Messageable, text: str, mentions: discord.AllowedMentions,
-                        file: discord.File | None = None, view: discord.ui.View | None = None) -> None:
-    """A text over Discord's 2,000 characters in several messages; the file and the buttons go
+                        file: discord.File | list[discord.File] | None = None,
+                        view: discord.ui.View | None = None) -> None:
+    """A text over Discord's 2,000 characters in several messages; the file(s) and the buttons go
     with the last, under everything they belong to."""
     parts = chunks(text)
+    files = file if isinstance(file, list) else [file] if file is not None else []
     for index, part in enumerate(parts):
         last = index == len(parts) - 1
-        await target.send(part, file=file if last else None, allowed_mentions=mentions,
+        await target.send(part, allowed_mentions=mentions, **({"files": files} if last and files else {}),
                           **({"view": view} if last and view is not None else {}))
