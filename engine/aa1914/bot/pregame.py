@@ -46,8 +46,8 @@ def _auction(board, state, seat, sheet: Sheet, phase) -> None:
         mine = {n for n, holder in state["control"].items() if holder == seat}
         spent = 0
         for line in options:
-            minor = line.split()[1] if len(line.split()) > 1 else ""
             lands = [n for n, t in board.territories.items() if t.minor and line.startswith(f"bid {t.minor} ")]
+            minor = board.territories[lands[0]].minor if lands else line
             near = any(a in mine for n in lands for a in board.territories[n].adjacent)
             value = next((minor_value(board, board.territories[n].minor) for n in lands), 0)
             if near and spent + value <= budget // 2 and sheet.add(
