@@ -223,10 +223,11 @@ async def replay_gif(service: GameService, game_id: int, viewer_id: int | None =
         _drawn(service, replay_run, game.variant, frames[start:start + REPLAY_RUN], palette, colours, start, total,
                timeout=REPLAY_SECONDS, priority=BACKGROUND) for start in starts))
     parts = split_parts(runs)
-    if len(parts) == 1:
-        return [(gif_file(size, colours, parts[0]), f"game-{game_id}-replay.gif")]
-    return [(gif_file(size, colours, part), f"game-{game_id}-replay-part-{n}-of-{len(parts)}.gif")
-            for n, part in enumerate(parts, 1)]
+    # a part is megabytes of frames to join: in a thread, not on the loop
+    files = await asyncio.gather(*(asyncio.to_thread(gif_file, size, colours, part) for part in parts))
+    if len(files) == 1:
+        return [(files[0], f"game-{game_id}-replay.gif")]
+    return [(gif, f"game-{game_id}-replay-part-{n}-of-{len(files)}.gif") for n, gif in enumerate(files, 1)]
 
 
 async def preview_map(service: GameService, game_id: int, user_id: int, region: str | None = None) -> tuple[bytes, str]:
