@@ -28,6 +28,9 @@ bench: $(STAMP)
 	$(PY) bench/autocomplete.py
 	$(PY) bench/discord_latency.py
 	$(PY) bench/storage.py
+	$(PY) bench/loop_block.py
+	$(PY) bench/replay.py
+	$(PY) bench/maps_ready.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

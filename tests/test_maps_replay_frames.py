@@ -261,3 +261,25 @@ async def test_waiting_jobs_go_by_priority_and_too_many_are_refused():
     finally:
         gate.set()
         pool.close()
+
+
+# ---------------------------------------------------------------- any text
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.dictionaries(st.text(max_size=12), st.lists(st.text(max_size=60), max_size=6), max_size=4),
+       st.dictionaries(st.text(max_size=6), st.fixed_dictionaries({"unit": st.dictionaries(
+           st.sampled_from(["loc", "kind"]), st.text(max_size=8))}), max_size=3))
+def test_any_orders_and_any_losses_give_points_on_the_board_or_none(orders, dislodged):
+    """Whatever a stored sheet or state holds, finding the turn's action never fails, and every
+    point it finds is on the board."""
+    import render.aa1914 as theatre
+    import render.diplomacy as board
+    for module in (board, theatre):
+        points = action_points(module, {"dislodged": dislodged, "destroyed": [{"where": "Berlin"}, 7]}, orders)
+        width, height = module.board_size()
+        assert all(0 <= x <= width and 0 <= y <= height for x, y in points)
+        box = focus_box(points, (width, height))
+        assert box is None or (0 <= box[0] < box[2] <= width and 0 <= box[1] < box[3] <= height)
