@@ -119,16 +119,32 @@ def test_a_cut_out_crop_has_its_title_and_legend_inside():
     assert set(power_colours("standard").values()) <= present
 
 
-def test_a_region_is_drawn_at_its_own_scale_with_the_title_that_fits():
-    from render.registry import render_map
-    state = V.initial_state({}, random.Random(1))
-    label = "Great War: Spring 1914 Movement orders → Fall 1914 Movement"
-    png = render_map("rx07", state, ORDERS, label, V.describe(state), "balkans")
-    image = Image.open(io.BytesIO(png)).convert("RGB")
-    assert image.size[0] >= 900                      # drawn larger from the geometry, for phones
-    whole = Image.open(io.BytesIO(render_map("rx07", state, ORDERS, label, V.describe(state)))).convert("RGB")
-    # sharp: as many distinct colours as a map drawn at that size, not a blur of an enlarged one
-    assert image.size[0] / (whole.size[0] / 1376 * 300) > 1.5
+@pytest.mark.parametrize("variant_key, region", [("rx07", "balkans"), ("aa1914", "western front")])
+def test_a_region_is_drawn_at_its_own_scale_with_its_title_and_legend_below(variant_key, region):
+    from engine.variant import get_variant
+    from render.regions import region_box, zoom_for
+    from render.registry import map_module, render_map
+    register_all()
+    variant = get_variant(variant_key)
+    state = variant.initial_state({}, random.Random(1))
+    module = map_module(variant_key)
+    label = "A game with a rather long name: Spring 1914 Movement orders → Fall 1914 Movement"
+    image = Image.open(io.BytesIO(render_map(variant_key, state, None, label, variant.describe(state), region)))
+    image = image.convert("RGB")
+    box = region_box(module, variant_key, region)
+    zoom = zoom_for(box)
+    assert zoom > 1.5                                   # drawn larger from the geometry, not enlarged
+    assert abs(image.size[0] - (box[2] - box[0]) * zoom) <= 2
+    board_height = round((box[3] - box[1]) * zoom)
+    panel = image.crop((0, board_height + 2, image.size[0], image.size[1]))
+    assert panel.size[1] > 100                          # the title and the legend, inside the picture
+    present = {colour for _, colour in panel.getcolors(1 << 18)}
+    seats = {power: colour for power, colour in module.power_colours("standard").items()
+             if power in variant.describe(state)}
+    assert len(seats) >= 7 and set(seats.values()) <= present            # the powers' key
+    # nothing of the panel's text runs off the right edge: the last columns are background
+    edge = image.crop((image.size[0] - 3, board_height + 2, image.size[0], image.size[1]))
+    assert len(edge.getcolors(1 << 10)) <= 4
 
 
 # ---------------------------------------------------------------- service
