@@ -25,7 +25,8 @@ from .workers import BACKGROUND, Overrun
 
 RENDER_SECONDS = 30.0
 REPLAY_SECONDS = 120.0
-REPLAY_RUN = 24             # frames a worker draws in one go (each run starts with a whole frame)
+REPLAY_RUN = 12             # frames a worker draws in one go (each run opens on a whole frame): short
+                            # enough that a map a player waits for never queues long behind a replay
 
 
 def checked_region(variant_key: str, region: str | None) -> str | None:
