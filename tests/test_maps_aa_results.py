@@ -146,3 +146,22 @@ def test_the_battle_record_names_the_outcome_in_the_legend(played):
     assert any("taken" in t and "contested" in t and "held" in t for t in texts)
     assert "destroyed this turn" in texts and "neutral" in texts
     assert Battle("Serbia", "contested").outcome == "contested"
+
+
+def test_a_ship_a_minefield_sinks_is_drawn_crossed_out_where_it_sank():
+    """Units destroyed outside a battle too: a cruiser sunk entering Germany's minefield in SZ 10
+    is recorded (`destroyed`) and drawn crossed out in SZ 10; the mine roll is no battle."""
+    from engine.aa1914.orders import parse_order
+    from engine.aa1914.turn import Turn
+    from tests.aa_helpers import Dice, clear, fresh, place
+    state = fresh()
+    clear(state, "SZ 9", "SZ 10")
+    place(state, "British Empire", "cruiser", "SZ 9")
+    state["destroyed"] = []
+    after = Turn(BOARD, state, "British Empire", Dice(1, *[6] * 20)).run(
+        [parse_order("move 1 cruiser SZ 9 - SZ 10", BOARD)])
+    assert after["destroyed"] == [{"type": "cruiser", "owner": "British Empire", "where": "SZ 10"}]
+    after["turn_played"] = {"round": 1, "power": "British Empire", "log_from": len(state["log"])}
+    theatre = map_layout(after)[0][0]
+    assert [(b.where, b.parts) for b in theatre.badges if b.lost] == [("SZ 10", (("cruiser", 1),))]
+    assert battles_of_phase(BOARD, after) == []

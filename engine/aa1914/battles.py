@@ -8,7 +8,7 @@ from .units import NON_COMBATANTS, UNIT_TYPES
 
 from .context import TurnContext
 from .rules import DEFAULT_SUB_TARGETS
-from .ledger import log_rolls, loss_order, pieces, remove_losses
+from .ledger import log_rolls, loss_order, pieces, record_destroyed, remove_losses
 
 COASTAL_DEFENSE_HIT = 3   # RULES.md 3.4: UNCONFIRMED; artillery's defense (docs/rulings.md)
 
@@ -324,6 +324,7 @@ def lose_stranded_non_combatants(turn: TurnContext) -> None:
                 holds_land(o) and at_war(board, state, u["owner"], o["owner"]) for o in here):
             lost.append(u)
     if lost:
+        record_destroyed(state, lost)
         state["units"] = [u for u in state["units"] if u not in lost]
     for u in lost:
         kind = "truck" if u["type"] == "truck" else "coastal battery"

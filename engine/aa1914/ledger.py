@@ -22,15 +22,19 @@ def remove_losses(turn: TurnContext, survivors: list[Piece], lost: list[Piece]) 
     survivors' new damage."""
     dead = {p.uid for p in lost}
     damaged = {p.uid for p in survivors if p.damaged}
-    # the results map crosses these out where they stood (render/aa1914_orders.py)
-    turn.state.setdefault("destroyed", []).extend(
-        {"type": u["type"], "owner": u["owner"], "where": u["where"]} for u in turn.state["units"]
-        if u["id"] in dead or u.get("aboard") in dead)
+    record_destroyed(turn.state, [u for u in turn.state["units"] if u["id"] in dead or u.get("aboard") in dead])
     turn.state["units"] = [u for u in turn.state["units"] if u["id"] not in dead
                            and u.get("aboard") not in dead]
     for u in turn.state["units"]:
         if u["id"] in damaged:
             u["damaged"] = True
+
+
+def record_destroyed(state: dict, gone: list[dict]) -> None:
+    """Units a battle, a minefield or coastal guns destroyed this turn (a transport's cargo with
+    it): the results map crosses them out where they stood (render/aa1914_orders.py)."""
+    state.setdefault("destroyed", []).extend({"type": u["type"], "owner": u["owner"], "where": u["where"]}
+                                             for u in gone)
 
 
 def log_rolls(turn: TurnContext, where: str, rolls: list[Roll]) -> None:
