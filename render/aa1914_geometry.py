@@ -63,7 +63,7 @@ class View:
 # the Americas and Africa south of the Sahara as insets in the theatre's corners, which lie off
 # the board (the board is a diamond).
 THEATRE = View((650, 90, 3000, 2330), 0.6)
-AMERICAS = View((0, 1000, 660, 2150), 0.27, (0, 0), "The Americas", 9)
+AMERICAS = View((0, 1090, 620, 2000), 0.32, (0, 0), "The Americas", 9)
 AFRICA = View((780, 2330, 2420, 3120), 0.31, (1410 - 511, 0), "Africa", 8)
 THEATRE_VIEWS = (THEATRE, AMERICAS, AFRICA)
 
