@@ -175,9 +175,21 @@ class Console:
             return [await self._notify(rest)]
         if head == "vote":
             return [await self._vote(rest)]
+        if head == "press" and rest.split()[:1] == ["send"]:
+            return [await self._letter(rest.split(maxsplit=1)[1] if len(rest.split()) > 1 else "")]
         if head in ("press", "spectate"):
-            raise BadInput(f"`{head}` opens Discord channels; in the console everyone shares one screen")
+            raise BadInput(f"`{head}` opens Discord channels; in the console everyone shares one screen "
+                           f"(letters work: `press send ID SEATS: message`)")
         raise BadInput(f"unknown command `{head}`; type `help`")
+
+    async def _letter(self, rest: str) -> str:
+        """`press send ID SEATS: MESSAGE`: a letter to other seats, like `/press send`."""
+        words = rest.split(maxsplit=1)
+        to, colon, message = (words[1] if len(words) > 1 else "").partition(":")
+        if not words or not colon:
+            raise BadInput("write `press send ID SEATS: message`, e.g. `press send 1 France: shall we talk?`")
+        sender, others = await self.service.send_letter(_game_id(words), self.actor, to, message)
+        return f"📨 Letter from {sender} on its way to {', '.join(others)}."
 
     async def _odds(self, rest: str) -> list[str]:
         """`odds [#ID] ATTACKERS vs DEFENDERS [options: OPT ...]`: a game's house rules, or those named."""

@@ -20,7 +20,7 @@ HELP = """**Dispatch** — slow, play-by-post WWI wargames.
 `/orders` — a form with your whole sheet (or `/orders <orders…>` to replace them) · `/order <order>` — add/change one, with suggestions as you type
 `/clear` · `/ready` · `/unready` (or the buttons on your sheet) · `/map [game] [phase] [replay] [preview] [region]` · `/history [phase]` · `/game status`
 `/palette` (your map colours) · `/notify` (DMs, reminder times, quiet)
-**Over weeks**: `/vote pause|resume|extend|draw|concede|rollback` · `/press open <seats>` · `/game leave` once it runs offers your seat to a substitute
+**Over weeks**: `/vote pause|resume|extend|draw|concede|rollback` · `/press open <seats>` · `/press send <to> <message>` · `/game leave` once it runs offers your seat to a substitute
 **Axis & Allies 1914**: `/buy 3 infantry` · `/move 2 infantry Berlin - Silesia` · `/casualties infantry, artillery` · `/done` · `/odds 3 inf, 1 art vs 4 inf`
 **Game master** (creator or server admin) — `/gm …`
 `/gm pause` · `/gm resume` · `/gm extend <hours>` · `/gm adjudicate` · `/gm rollback` · `/gm policy` · `/gm advertise` · `/gm assign <game> <seat> <member>` · `/gm abandon` · `/game export`
@@ -37,7 +37,8 @@ EXAMPLES = {
     "map": "/map region:balkans   ·   /map phase:3   ·   /map replay:True   ·   /map preview:True",
     "history": "/history phase:2", "palette": "/palette palette:colour-blind",
     "vote": "/vote motion:extend hours:24   ·   /vote motion:draw   ·   /vote (the tally)",
-    "press open": "/press open seats:France, Russia", "game spectate": "/game spectate game_id:12",
+    "press open": "/press open seats:France, Russia",
+    "press send": "/press send to:France message:Shall we leave Burgundy empty?", "game spectate": "/game spectate game_id:12",
     "gm policy": "/gm policy excused:1 deadline_time:21:00 time_zone:Europe/Paris pause_cap:72",
     "game leave": "/game leave   ·   /game leave cancel:True",
     "odds": "/odds battle:3 inf, 1 art vs 4 inf", "rules": "/rules variant:classic   ·   /rules variant:aa1914",

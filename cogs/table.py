@@ -80,6 +80,18 @@ class TableCog(DispatchCog, name="Table"):
         await reply(ctx, f"Opened {channel.mention}: your {', '.join(own)} with {', '.join(others)}. "
                          f"Write there; `/press` lists your channels.", ephemeral=True)
 
+    @press.command(name="send", description="Send a letter to other seats, signed with your power only",
+                   extras=private_command())
+    @app_commands.describe(to="the seats to write to, e.g. `France, Russia` (if you hold several, name yours too)",
+                           message="what you write (at most 1,500 characters)", game_id=GAME_ID)
+    @guild_only()
+    async def send(self, ctx: commands.Context, to: str, *, message: str, game_id: int | None = None) -> None:
+        game = await resolve_game(self.service, ctx, game_id)
+        sender, others = await self.service.send_letter(game.id, actor_of(ctx), to, message, ctx.guild.id)
+        await reply(ctx, f"📨 Your letter from **{sender}** is on its way to {', '.join(f'**{s}**' for s in others)}: "
+                         f"it appears in their seat channels, signed with your power only. Nobody else sees it.",
+                    ephemeral=True)
+
 
 async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(TableCog(bot, bot.service))

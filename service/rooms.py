@@ -4,6 +4,8 @@
   channel for its players at the start, made with the same care as seat channels.
 - **Press channels**: a player opens a private channel with chosen seats (`/press open`), unless
   the game was created with `press=off`.
+- **Letters**: `/press send` carries a player's words to other seats' channels, signed with the
+  power only; the press of games with anonymous players (a channel would show its members).
 - **Spectators**: with `audience=players` the game channel is read only by the players and the
   game's Spectator role (`/game spectate` gives it); with `audience=server` (the default) every
   member of the server reads it. Spectators never see a seat, alliance or press channel.
@@ -20,9 +22,11 @@ from engine.variant import get_variant
 
 from . import permissions
 from .checks import check_id, clip, require_status
-from .errors import BadInput, BadState, Forbidden
+from .errors import BadInput, BadState, Forbidden, printable
 from .models import Actor, GameChannels, GameInfo, Room, iso
+from .seats import anonymous_now
 
+MAX_LETTER = 1_500            # characters of one letter (Discord's 2,000 less the heading)
 MAX_PRESS_ROOMS = 20          # a Discord category holds 50 channels; seats and alliances come first
 AUDIENCES = ("server", "players")
 # Words of `/game create` that are about the table, not the rules: any variant takes them.
@@ -83,14 +87,64 @@ class RoomsMixin:
         """Who a new press channel is for: the seats named, and the caller's own seat (the one they
         hold, or the ones of theirs they named when they hold several). Raises the reason it
         cannot be opened; changes nothing."""
+        game, members = await self._press_seats(game_id, actor, seats_text, guild_id, "open a press channel in")
+        if anonymous_now(game):
+            # Discord lists a channel's members to everyone in it: a press channel would say who
+            # plays each power, which an anonymous game keeps secret until its end (issue 26)
+            raise BadState(f"game #{game.id} has anonymous players, and a press channel would show who plays each "
+                           f"power: send a letter instead, `/press send to: {', '.join(members[:2])} message: …` "
+                           f"(I pass it on under your power's name only)")
+        rooms = [r for r in await self.store.rooms(game.id) if r.kind == "press"]
+        for room in rooms:
+            if set(room.seats) == set(members):
+                raise BadState(f"those seats already have a press channel: <#{room.channel_id}>")
+        if len(rooms) >= MAX_PRESS_ROOMS:
+            raise BadState(f"game #{game.id} already has {MAX_PRESS_ROOMS} press channels, the most it may have")
+        return game, members
+
+    async def send_letter(self, game_id: int, actor: Actor, to_text: str, text: str,
+                          guild_id: int | None = None) -> tuple[str, tuple[str, ...]]:
+        """Press by letter: the bot carries a player's words to the named seats' own channels,
+        signed with the sender's power only. Any game with press on takes letters; in a game with
+        anonymous players they are the only press, since a shared channel shows its members.
+        Returns (the sending seat, the seats written to); the words are not kept in the record."""
+        game, members = await self._press_seats(game_id, actor, to_text, guild_id, "send a letter in")
+        words = printable((text or "").strip())
+        if not words:
+            raise BadInput("the letter is empty: write what you want to say after `message:`")
+        if len(words) > MAX_LETTER:
+            raise BadInput(f"a letter has at most {MAX_LETTER:,} characters; this one has {len(words):,}: "
+                           f"send it in parts")
+        mine = set(game.seats_of(actor.user_id))
+        own = [s for s in members if s in mine]
+        others = tuple(s for s in members if s not in mine)
+        sender = own[0] if len(own) == 1 else None
+        if sender is None:
+            raise BadInput(f"you hold {', '.join(own)} in game #{game.id}: write from one of them, e.g. "
+                           f"`/press send to: {own[0]}, {others[0]} message: …`")
+        async with self.db.transaction() as conn:
+            now = iso(self.clock())
+            addressed = ", ".join(f"**{s}**" for s in others)
+            for seat in others:
+                await self.store.outbox(conn, game.id, f"seat:{seat}",
+                                        f"📨 **Letter from {sender}** (to {addressed}):\n>>> {words}",
+                                        game.current_phase, now)
+            await self.store.log(conn, game.id, game.current_phase, now, actor.user_id, "letter_sent",
+                                 {"from": sender, "to": list(others)})
+        return sender, others
+
+    async def _press_seats(self, game_id: int, actor: Actor, seats_text: str, guild_id: int | None,
+                           doing: str) -> tuple[GameInfo, tuple[str, ...]]:
+        """The seats of a press channel or a letter: those named and the caller's own seat (the one
+        they hold, or the ones of theirs they named when they hold several), with another player."""
         game = await self.game(game_id)
         permissions.require_same_server(game, guild_id)
-        require_status(game, ("active", "paused"), "open a press channel in")
+        require_status(game, ("active", "paused"), doing)
         if not game.press:
             raise BadState(f"game #{game.id} was created with press off: players talk only in the game channel")
         mine = game.seats_of(actor.user_id)
         if not mine:
-            raise Forbidden(f"only players of game #{game.id} may open its press channels")
+            raise Forbidden(f"only players of game #{game.id} may {doing.removesuffix(' in')} there")
         names = [s.seat for s in game.seats]
         aliases = get_variant(game.variant).seat_aliases()
         wanted: list[str] = []
@@ -103,18 +157,12 @@ class RoomsMixin:
         # of them talks here (issue 22: the seat of the channel typed in was added silently).
         own = [s for s in wanted if s in mine] or (mine if len(mine) == 1 else [])
         if not own:
-            raise BadInput(f"you hold {', '.join(mine)} in game #{game.id}: name which of them talks in this "
-                           f"channel too, e.g. `/press open seats: {mine[0]}, <other seats>`")
+            raise BadInput(f"you hold {', '.join(mine)} in game #{game.id}: name which of them talks here too, "
+                           f"e.g. `{mine[0]}, <other seats>`")
         members = tuple(s for s in names if s in set(own) | set(wanted))
         others = {game.holder(s) for s in members} - {actor.user_id, None}
         if not others:
-            raise BadInput("name at least one seat held by another player, e.g. `/press open seats: France, Russia`")
-        rooms = [r for r in await self.store.rooms(game.id) if r.kind == "press"]
-        for room in rooms:
-            if set(room.seats) == set(members):
-                raise BadState(f"those seats already have a press channel: <#{room.channel_id}>")
-        if len(rooms) >= MAX_PRESS_ROOMS:
-            raise BadState(f"game #{game.id} already has {MAX_PRESS_ROOMS} press channels, the most it may have")
+            raise BadInput("name at least one seat held by another player, e.g. `France, Russia`")
         return game, members
 
     async def add_press_room(self, game_id: int, actor: Actor, seats: tuple[str, ...], channel_id: int) -> Room:

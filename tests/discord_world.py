@@ -85,7 +85,7 @@ async def started_game(world: World, variant: str = "rx07", name: str = "War", *
     for index, _ in enumerate(game.seats):
         player = world.players[index % len(world.players)]
         joined = await world.slash(player, "game join", game_id=game_id)
-        assert "takes" in joined.text, joined.text
+        assert "take" in joined.text.lower(), joined.text       # "… takes" or, anonymous, "You take"
     started = await world.slash(world.players[0], "game start", game_id=game_id)
     assert "has started" in started.text, (started.text, world.fake.refusals)
     return game_id
