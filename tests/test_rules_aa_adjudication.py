@@ -9,6 +9,7 @@ from engine.catalog import register_all
 from engine.errors import IllegalOrder
 from engine.variant import get_variant
 from service import Actor
+from service.text import game_status
 from tests.aa_helpers import seat_everyone
 from tests.conftest import drain_outbox
 
@@ -55,6 +56,8 @@ async def test_aa_all_ready_with_a_broken_engine_tells_the_gm_and_changes_nothin
     assert [m.target for m in notes] == ["gm"]
     assert "needs attention" in notes[0].content and "IllegalOrder" in notes[0].content
     assert "Galicia" not in notes[0].content and "supplies" not in notes[0].content     # nothing secret
+    status = await game_status(service, await service.game(game.id))
+    assert "could not be adjudicated and waits for the GM" in status and "/gm adjudicate" in status
     # trying again fails the same way: recorded, but the GM is not told twice
     assert await service.force_adjudicate(game.id, gm) is None
     assert await drain_outbox(service) == []
@@ -63,6 +66,7 @@ async def test_aa_all_ready_with_a_broken_engine_tells_the_gm_and_changes_nothin
     moved = await service.force_adjudicate(game.id, gm)
     assert moved is not None and moved.seq == phase.seq + 1
     assert await service.needs_attention(game.id) is None
+    assert "waits for the GM" not in await game_status(service, await service.game(game.id))
     events = [e["kind"] for e in (await service.export(game.id))["events"]]
     assert events.count("adjudication_failed") == 2 and "adjudicated" in events
 
