@@ -68,11 +68,11 @@ async def one_run(variant_key: str, games: int, workers: int, ahead: bool, crop:
         db = await Database(Path(folder) / "bench.sqlite3").connect()
         service = GameService(db)
         service.cpu = ProcessPool(workers)
-        saved = (outbox.prefetch_results, maps.focus_crop)
+        saved = (outbox.prefetch_results, maps.draw_results)
         if not ahead:
             outbox.prefetch_results = lambda service, messages: None
         if not crop:
-            maps.focus_crop = lambda *args, **kwargs: None
+            maps.draw_results = board_alone
         try:
             waiting = await ready_games(service, variant_key, games)
             await outbox.deliver_pending(service, _nothing)           # the starts, and warm workers
@@ -99,7 +99,7 @@ async def one_run(variant_key: str, games: int, workers: int, ahead: bool, crop:
             for task in asyncio.all_tasks() - {asyncio.current_task()}:
                 task.cancel()
             await asyncio.sleep(0)
-            outbox.prefetch_results, maps.focus_crop = saved
+            outbox.prefetch_results, maps.draw_results = saved
             service.cpu.close()
             await db.close()
 
@@ -108,9 +108,38 @@ async def _nothing(destination, delivery) -> None:
     return None
 
 
+def board_alone(variant_key: str, stored_state, last_orders, label: str, palette: str):
+    """In a worker: the results map without the crop of the turn's action (as before issue 27)."""
+    return maps.draw_phase(variant_key, stored_state, last_orders, label, None, palette), None
+
+
+def cpu_of_one_map(variant_key: str) -> tuple[float, float]:
+    """CPU seconds of one results map, warm, without and with the action crop (in this process)."""
+    from render.registry import focus_crop, render_map
+    variant = get_variant(variant_key)
+    state = variant.initial_state({}, random.Random(1))
+    seat = variant.seats_to_act(state)[0]
+    orders = {seat: RX07[seat].splitlines()} if variant_key == "rx07" else \
+        {seat: accepted(state, seat, random_lines(state, seat, random.Random(5)))}
+    after = variant.adjudicate(state, orders, random.Random(2)).state
+    summary = variant.describe(after)
+    render_map(variant_key, after, orders, "warm", summary)
+    focus_crop(variant_key, after, orders, "warm")
+    begin = time.process_time()
+    render_map(variant_key, after, orders, "Bench: results", summary)
+    board = time.process_time() - begin
+    focus_crop(variant_key, after, orders, "Bench: results")
+    return board, time.process_time() - begin
+
+
 async def main(games: int, variants: list[str]) -> None:
+    register_all()
     workers = ProcessPool().workers
     for variant_key in variants:
+        board, both = cpu_of_one_map(variant_key)
+        print(f"{variant_key}: one results map costs {board * 1000:.0f} ms of CPU, {both * 1000:.0f} ms with the "
+              f"action crop: {games} of them on {workers} idle cores ≥ {games * board / workers:.2f} s / "
+              f"{games * both / workers:.2f} s after the adjudications")
         print(f"{variant_key}: {games} games' last /ready at once; when each results message was ready")
         for label, args in (("before: 1 worker, maps drawn in turn, no crop", (1, False, False)),
                             (f"now: {workers} workers, maps started together, no crop", (workers, True, False)),
