@@ -16,8 +16,9 @@ than losing it. Each message has its own route of destinations, tried in order:
 
 A destination that is gone or closed to the bot moves on to the next one; any other failure
 (the network, Discord having a bad minute) is retried with growing pauses, and after
-`MAX_ATTEMPTS` the message becomes a dead letter: logged, and the GM is told. One message that
-cannot be sent never holds up any other destination.
+`MAX_ATTEMPTS` the message becomes a dead letter: logged, and the GM is told. A job (`archive`,
+`access`) is never given up: after telling the GM it is retried at the longest pause until it works.
+One message that cannot be sent never holds up any other destination.
 """
 from __future__ import annotations
 
@@ -34,6 +35,9 @@ from .timers import backoff
 log = logging.getLogger("dispatch.delivery")
 
 MAX_ATTEMPTS = 8
+# Jobs the bot carries out rather than messages it sends (target -> what it does, for the GM).
+JOBS = {"archive": "archive the game's channels and post its final summary",
+        "access": "bring the game's alliance and press channels up to date with who holds the seats"}
 FIRST_RETRY = timedelta(seconds=5)
 LONGEST_RETRY = timedelta(minutes=10)
 
@@ -194,6 +198,15 @@ async def _failed(service: GameService, message: OutboxMessage, error: str, perm
     attempts = message.attempts + 1
     if not permanent and attempts < MAX_ATTEMPTS:
         await service.delivery_failed(message.id, error, service.clock() + backoff(attempts, FIRST_RETRY, LONGEST_RETRY))
+        return
+    if not permanent and message.target in JOBS:
+        # A job is never given up (issue 22: an interrupted archive resumes): once the GM has been
+        # told the cause, it is tried again at the longest pause until what stops it is fixed.
+        await service.delivery_failed(message.id, error, service.clock() + LONGEST_RETRY)
+        if attempts == MAX_ATTEMPTS:
+            await service.note_gm(message.game_id, (
+                f"⚠️ I could not {JOBS[message.target]} yet: {error[:300]}. I try again every "
+                f"{int(LONGEST_RETRY.total_seconds() // 60)} minutes until it works."))
         return
     await service.delivery_failed(message.id, error, None)
     log.error("outbox message %s of game %s to %s given up after %s attempt(s): %s", message.id,
