@@ -1,7 +1,7 @@
 """A consistent copy of the live database, made with SQLite's online backup API.
 
 Copying the `.sqlite3` file while the bot runs can catch it mid-write (and misses what is still
-in the `-wal` file); the backup API copies a consistent snapshot page by page while the bot
+in the `-wal` file); the backup API copies one consistent snapshot while the bot
 keeps working. Restore: stop the bot, replace the database file with the backup (and delete
 any `-wal`/`-shm` files beside it), start the bot.
 
@@ -74,7 +74,10 @@ def backup(source: str | Path, target: str | Path) -> int:
         try:
             dst = sqlite3.connect(partial)
             try:
-                src.backup(dst, pages=1024)
+                # in one step: a read transaction on a WAL database sees one snapshot while the
+                # bot keeps writing; copied in slices, every write between slices restarts the
+                # copy, and under steady writes it may never finish
+                src.backup(dst, pages=-1)
             finally:
                 dst.close()
         finally:
