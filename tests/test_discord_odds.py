@@ -131,7 +131,8 @@ async def test_preview_draws_my_orders_for_me_alone(service):
         (px, py), (bx, by) = _unit_point("par"), _unit_point("bur")
         middle = image.crop((int((px + bx) / 2) - 4, int((py + by) / 2) - 4, int((px + bx) / 2) + 4,
                              int((py + by) / 2) + 4))
-        assert (20, 20, 20) in list(middle.getdata())          # the move's arrow
+        from render.diplomacy import power_colours
+        assert power_colours("standard")["France"] in list(middle.getdata())   # the move's arrow, France's colour
         theirs = await world.slash(bob, "map", channel=public, preview=True)
         (_, bob_png), = theirs.files
         assert theirs.ephemeral and bob_png != data              # Bob's preview has none of Alice's orders
