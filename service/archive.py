@@ -106,6 +106,7 @@ class ArchiveMixin:
         async with self.db.transaction() as conn:
             phases = "SELECT id FROM phases WHERE game_id=?"
             await conn.execute(f"DELETE FROM orders WHERE phase_id IN ({phases})", (game_id,))
+            await conn.execute(f"DELETE FROM bot_sheets WHERE phase_id IN ({phases})", (game_id,))
             await conn.execute("DELETE FROM reminders WHERE game_id=?", (game_id,))
             await conn.execute("DELETE FROM outbox WHERE game_id=?", (game_id,))
             await conn.execute("DELETE FROM events WHERE game_id=?", (game_id,))

@@ -76,7 +76,8 @@ class EndingMixin:
         if phase is not None:
             standing = variant.describe(phase.state)
             lines.append(f"**Standing at the end** ({phase.label}):\n{standing[:900]}")
-        players = "; ".join(f"{s.seat}: <@{s.user_id}>" for s in game.seats if s.user_id)
+        players = "; ".join(f"{s.seat}: <@{s.user_id}>" if s.user_id else f"{s.seat}: 🤖 bot ({s.bot})"
+                            for s in game.seats if s.user_id or s.bot)
         lines.append(f"**Players**: {players}")
         events = await self.key_events(conn, game)
         if events:

@@ -23,10 +23,12 @@ from engine.variant import PhaseResult, Variant, get_variant
 
 from . import permissions
 from .archive import ArchiveMixin
+from .bots import BotsMixin, bot_seat_names, require_bot
 from .checks import MAX_NAME, check_hours, check_id, clean_text, clip, order_lines, require_status
 from .errors import BadInput, BadState, NotFound, Unconfirmed
 from .gm import GameMasterMixin
-from .models import Actor, GameChannels, GameInfo, OrderSheet, OutboxMessage, PhaseInfo, encode_state, iso
+from .models import (Actor, GameChannels, GameInfo, OrderSheet, OutboxMessage, PhaseInfo, SeatInfo, encode_state,
+                     iso)
 from .policy import PolicyMixin, deadline_from
 from .rooms import RoomsMixin, split_table_settings
 from .ending import EndingMixin
@@ -52,7 +54,7 @@ def phase_rng(seed: str, seq: int) -> random.Random:
     return random.Random(f"{seed}:{seq}")
 
 
-class GameService(TimersMixin, PolicyMixin, GameMasterMixin, SeatsMixin, VotesMixin, RoomsMixin, EndingMixin,
+class GameService(BotsMixin, TimersMixin, PolicyMixin, GameMasterMixin, SeatsMixin, VotesMixin, RoomsMixin, EndingMixin,
                   ArchiveMixin):
     def __init__(self, db, clock: Clock = utcnow, seed_source: Callable[[], str] | None = None):
         self.db = db
@@ -113,7 +115,9 @@ class GameService(TimersMixin, PolicyMixin, GameMasterMixin, SeatsMixin, VotesMi
     # ------------------------------------------------------------------ set-up
     async def create_game(self, guild_id: int, actor: Actor, variant_key: str, name: str | None = None,
                           options: Mapping[str, Any] | None = None,
-                          phase_hours: float | None = None) -> GameInfo:
+                          phase_hours: float | None = None, bots: Sequence[str] | str | None = None,
+                          bot_level: str | None = None) -> GameInfo:
+        """A new game; `bots` names seats a bot plays from the start (issue 28)."""
         guild_id = check_id(guild_id, "the server id")
         raw, press, audience = split_table_settings(options or {})
         try:
@@ -133,6 +137,11 @@ class GameService(TimersMixin, PolicyMixin, GameMasterMixin, SeatsMixin, VotesMi
             raise BadState(f"this server already has {settings['max_games_per_server']} open games, the most "
                            f"allowed; a server admin can raise the limit with `/game settings`")
         name = clean_text(name or variant.title, MAX_NAME) or variant.title
+        if bots:
+            require_bot(variant, bot_level)
+            bot_seat_names(GameInfo(0, guild_id, name, variant.key, parsed, "forming", actor.user_id, "", hours, (),
+                                    None, None, None, None, (), "", None, None,
+                                    tuple(SeatInfo(s, None, None) for s in variant.seats(parsed))), bots)
         seed = self.seed_source()
         now = iso(self.clock())
         async with self.db.transaction() as conn:
@@ -145,6 +154,8 @@ class GameService(TimersMixin, PolicyMixin, GameMasterMixin, SeatsMixin, VotesMi
             game_id = cur.lastrowid
             for seat in variant.seats(parsed):
                 await conn.execute("INSERT INTO seats (game_id, seat) VALUES (?, ?)", (game_id, seat))
+            if bots:
+                await self._bots_at_creation(conn, await self.store.game(game_id, conn), bots, bot_level)
             await self.store.log(conn, game_id, None, now, actor.user_id, "created",
                                  {"variant": variant.key, "options": parsed, "name": name, "press": press,
                                   "audience": audience})
@@ -170,8 +181,8 @@ class GameService(TimersMixin, PolicyMixin, GameMasterMixin, SeatsMixin, VotesMi
                     raise BadState(f"game #{game.id} has no open seat")
                 chosen = game.open_seats[0]
             now = iso(self.clock())
-            await conn.execute("UPDATE seats SET user_id=?, joined_at=? WHERE game_id=? AND seat=?",
-                               (actor.user_id, now, game_id, chosen))
+            await conn.execute("UPDATE seats SET user_id=?, joined_at=?, bot=NULL WHERE game_id=? AND seat=?",
+                               (actor.user_id, now, game_id, chosen))       # a person takes a bot's seat too
             await self.store.log(conn, game_id, None, now, actor.user_id, "joined", {"seat": chosen})
         return chosen
 
@@ -190,6 +201,9 @@ class GameService(TimersMixin, PolicyMixin, GameMasterMixin, SeatsMixin, VotesMi
         if game.open_seats:
             raise BadState(f"game #{game.id} still has open seats: {', '.join(game.open_seats)}; "
                            f"players take them with `/game join {game.id}`")
+        if not game.players:
+            raise BadState(f"game #{game.id} has no player yet, only bots: take a seat with `/game join {game.id}` "
+                           f"first (a game of bots alone would play itself out at once)")
 
     async def start(self, game_id: int, actor: Actor, channels: GameChannels | None = None,
                     guild_id: int | None = None) -> GameInfo:
@@ -417,6 +431,7 @@ class GameService(TimersMixin, PolicyMixin, GameMasterMixin, SeatsMixin, VotesMi
         if result.announcements:
             text += "\n" + "\n".join(result.announcements)
         await self.store.outbox(conn, game_id, "game", text, phase.id, iso(now))
+        await self._bot_reports(conn, game, phase, iso(now))
         for seat, message in result.private.items():
             await self.store.outbox(conn, game_id, f"seat:{seat}", message, None, iso(now))
         if result.finished:
@@ -512,7 +527,10 @@ class GameService(TimersMixin, PolicyMixin, GameMasterMixin, SeatsMixin, VotesMi
         sheets = await self.store.order_sheets(phase.id, conn)
         disorder = {s.seat for s in game.seats if s.civil_disorder}
         needed = [seat for seat in variant.seats_to_act(phase.state) if seat not in disorder]
-        return bool(needed) and all(seat in sheets and sheets[seat].ready for seat in needed)
+        # bots are ready once their orders are in, but only people hurry a phase: with every
+        # person gone into civil disorder the game waits for its deadlines
+        people = [s for s in game.seats if s.user_id is not None and not s.civil_disorder]
+        return bool(needed) and bool(people) and all(seat in sheets and sheets[seat].ready for seat in needed)
 
     # ------------------------------------------------------------------ outbox
     async def pending_messages(self, limit: int = 50) -> list[OutboxMessage]:

@@ -37,6 +37,7 @@ class SeatInfo:
     misses: int = 0                 # phases ended without any order from this seat
     civil_disorder: bool = False    # out of excused misses: its units follow the default orders
     leaving: bool = False           # the holder agreed to hand it to a substitute
+    bot: str | None = None          # a bot plays this seat, at this level (no holder: issue 28)
 
 
 @dataclass(frozen=True)
@@ -91,6 +92,7 @@ class GameInfo:
     pause_cap_hours: float = 168.0         # the longest pause a seated GM or a vote imposes
     paused_until: datetime | None = None   # such a pause ends by itself then
     archived_at: str | None = None         # the channels were moved to the archive
+    absent_policy: str | None = None       # a seat in civil disorder: 'bot' or 'hold' (None: the variant's default)
 
     @classmethod
     def from_row(cls, row: Any, seats: list[Any]) -> "GameInfo":
@@ -104,12 +106,12 @@ class GameInfo:
             winners=tuple(json.loads(row["winners"])) if row["winners"] else (),
             created_at=row["created_at"], started_at=row["started_at"], ended_at=row["ended_at"],
             seats=tuple(SeatInfo(s["seat"], s["user_id"], s["channel_id"], s["misses"], bool(s["civil_disorder"]),
-                                 bool(s["leaving"])) for s in seats),
+                                 bool(s["leaving"]), _column(s, "bot")) for s in seats),
             excused_misses=row["excused_misses"], miss_extension_hours=row["miss_extension_hours"],
             deadline_time=row["deadline_time"], time_zone=row["time_zone"],
             press=bool(row["press"]), audience=row["audience"], spectator_role_id=row["spectator_role_id"],
             pause_cap_hours=row["pause_cap_hours"], paused_until=parse_time(row["paused_until"]),
-            archived_at=row["archived_at"],
+            archived_at=row["archived_at"], absent_policy=_column(row, "absent_policy"),
         )
 
     def seat(self, name: str) -> SeatInfo | None:
@@ -128,7 +130,13 @@ class GameInfo:
 
     @property
     def open_seats(self) -> list[str]:
-        return [s.seat for s in self.seats if s.user_id is None]
+        """Seats nobody holds and no bot plays."""
+        return [s.seat for s in self.seats if s.user_id is None and not s.bot]
+
+    @property
+    def bot_seats(self) -> list[str]:
+        """Seats a bot plays (from the start, until a person takes them)."""
+        return [s.seat for s in self.seats if s.bot]
 
     @property
     def substitute_wanted(self) -> list[str]:
@@ -289,3 +297,12 @@ def decode_state(stored: bytes | str) -> dict[str, Any]:
     if isinstance(stored, (bytes, bytearray, memoryview)):
         return json.loads(zlib.decompress(bytes(stored)))
     return json.loads(stored)
+
+
+def _column(row: Any, name: str) -> Any:
+    """A column added by a later migration (0009: bots), None where a row predates it (a
+    hand-built row in a test, say)."""
+    try:
+        return row[name]
+    except (KeyError, IndexError):
+        return None

@@ -25,6 +25,7 @@ from engine.errors import did_you_mean
 from engine.variant import get_variant
 
 from . import permissions
+from .bots import absent_policy, absent_text, check_absent
 from .checks import check_hours, clip
 from .errors import BadInput, Forbidden
 from .models import Actor, GameInfo, PhaseInfo, iso
@@ -113,7 +114,7 @@ def policy_text(game: GameInfo) -> str:
                 else f"deadlines {game.phase_hours:g}h after each phase opens")
     pause = (f"a GM who holds a seat, or the players' vote, pauses for at most {game.pause_cap_hours:g}h; "
              f"then the clock runs again by itself")
-    return f"No-shows: {misses}. Clock: {deadline}. Pauses: {pause}."
+    return f"No-shows: {misses}. {absent_text(game)} Clock: {deadline}. Pauses: {pause}."
 
 
 class PolicyMixin:
@@ -122,7 +123,8 @@ class PolicyMixin:
 
     async def set_policy(self, game_id: int, actor: Actor, excused_misses: int | None = None,
                          extension_hours: float | None = None, deadline_time: str | None = None,
-                         time_zone: str | None = None, pause_cap_hours: float | None = None) -> GameInfo:
+                         time_zone: str | None = None, pause_cap_hours: float | None = None,
+                         absent: str | None = None) -> GameInfo:
         """The GM sets the no-show policy, the deadline rhythm and the pause cap; `deadline_time`
         `off` goes back to deadlines a phase length after each opening. Applies from the next
         phase on. Once the game runs, a GM who holds a seat may lower the pause cap but never
@@ -154,9 +156,11 @@ class PolicyMixin:
                 values["deadline_time"] = f"{int(match.group(1)):02d}:{int(match.group(2) or 0):02d}"
         if time_zone is not None:
             values["time_zone"] = zone_of(time_zone).key
+        if absent is not None:              # who plays a seat in civil disorder (issue 28)
+            values["absent_policy"] = check_absent(game, absent)
         if not values:
-            raise BadInput("nothing to change: give excused misses, an extension, a deadline time, a time zone "
-                           "or a pause cap")
+            raise BadInput("nothing to change: give excused misses, an extension, a deadline time, a time zone, "
+                           "a pause cap or who plays absent seats")
         async with self.db.transaction() as conn:
             sets = ", ".join(f"{column}=?" for column in values)
             await conn.execute(f"UPDATE games SET {sets} WHERE id=?", (*values.values(), game_id))
@@ -203,7 +207,9 @@ class PolicyMixin:
             await conn.execute("UPDATE seats SET civil_disorder=1 WHERE game_id=? AND seat=?", (game.id, seat))
             await self.store.outbox(conn, game.id, "game", (
                 f"🏳️ **{seat}** sent no orders for {phase.label} ({misses} missed phases; {game.excused_misses} "
-                f"excused) and is now in civil disorder: its units follow the default orders (they hold). "
+                f"excused) and is now in civil disorder: "
+                + ("the bot plays it from the next phase on. " if absent_policy(game) == "bot" else
+                   "its units follow the default orders (they hold). ") +
                 f"The seat is open for a substitute: press **Join** below to take it over (or the GM gives it "
                 f"with `/gm assign`); its player returns simply by giving orders." + outsiders_note(game)),
                 None, iso(now),
@@ -232,3 +238,4 @@ class PolicyMixin:
         await conn.execute("UPDATE seats SET civil_disorder=0 WHERE game_id=? AND seat=?", (game.id, seat))
         await self.store.outbox(conn, game.id, "game", f"🎖️ **{seat}** is back from civil disorder and gives "
                                 f"orders again.", None, iso(self.clock()))
+        await self._away_digest(conn, game, seat)

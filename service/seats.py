@@ -125,7 +125,7 @@ class SeatsMixin:
             if game.status == "forming":
                 previous = game.seat(chosen).user_id
                 now = iso(self.clock())
-                await conn.execute("UPDATE seats SET user_id=?, joined_at=? WHERE game_id=? AND seat=?",
+                await conn.execute("UPDATE seats SET user_id=?, joined_at=?, bot=NULL WHERE game_id=? AND seat=?",
                                    (user_id, now, game_id, chosen))
                 await self.store.log(conn, game_id, None, now, actor.user_id, "seat_assigned",
                                      {"seat": chosen, "user_id": user_id, "previous": previous})
@@ -138,8 +138,8 @@ class SeatsMixin:
         info = game.seat(seat)
         previous = info.user_id
         now = iso(self.clock())
-        await conn.execute("UPDATE seats SET user_id=?, joined_at=?, misses=0, civil_disorder=0, leaving=0 "
-                           "WHERE game_id=? AND seat=?", (user_id, now, game.id, seat))
+        await conn.execute("UPDATE seats SET user_id=?, joined_at=?, misses=0, civil_disorder=0, leaving=0, bot=NULL "
+                           "WHERE game_id=? AND seat=?", (user_id, now, game.id, seat))    # a bot's seat too
         await self.record_holder(conn, game, seat, user_id, how)
         await self.store.log(conn, game.id, game.current_phase, now, actor.user_id,
                              "seat_assigned" if how == "assigned" else "seat_taken",
@@ -206,7 +206,8 @@ def advert_text(game: GameInfo, seats: list[str]) -> str:
     lines = [f"📣 **{game.name}** (game #{game.id}, {variant.title}) is looking for players."]
     for seat in seats:
         info = game.seat(seat)
-        why = ("not taken yet" if info.user_id is None else
+        why = ("played by a bot until a person takes it" if info.bot else
+               "not taken yet" if info.user_id is None else
                "in civil disorder: its player stopped sending orders" if info.civil_disorder else
                "its player would like to hand it over")
         lines.append(f"• **{seat}** — {why}")
@@ -287,9 +288,9 @@ def seats_text(game: GameInfo, history: list[HolderSpell]) -> str:
             state.append("offered to a substitute")
         if info.misses:
             state.append(f"{info.misses} missed phase(s)")
-        holder = f"<@{info.user_id}>" if info.user_id else "open"
+        holder = f"<@{info.user_id}>" if info.user_id else f"🤖 bot ({info.bot})" if info.bot else "open"
         if anonymous_now(game):
-            holder, spells = ("taken" if info.user_id else "open"), spells[-1:]
+            holder, spells = ("taken" if info.user_id else f"🤖 bot ({info.bot})" if info.bot else "open"), spells[-1:]
         lines.append(f"• **{info.seat}**: {holder}{since}" + (f" — {', '.join(state)}" if state else ""))
         for earlier in spells[:-1]:
             lines.append(f"  before: <@{earlier.user_id}> from {earlier.from_label or 'the start'}")

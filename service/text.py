@@ -70,7 +70,8 @@ async def game_status(service: GameService, game: GameInfo, viewer_id: int | Non
     if options:
         lines.append("Options: " + ", ".join(f"{k}={v}" for k, v in sorted(options.items())))
     hidden = anonymous_now(game)          # anonymous players: seats by power only until the end
-    seats = ", ".join(f"{s.seat}: " + (("taken" if hidden else f"<@{s.user_id}>") if s.user_id else "open")
+    seats = ", ".join(f"{s.seat}: " + (("taken" if hidden else f"<@{s.user_id}>") if s.user_id else
+                                        f"🤖 bot ({s.bot})" if s.bot else "open")
                       + (" (civil disorder)" if s.civil_disorder else " (offered to a substitute)" if s.leaving else "")
                       for s in game.seats)
     lines.append("Seats: " + seats)

@@ -232,7 +232,7 @@ class VotesMixin:
             undone.append({"seq": phase.seq, "label": phase.label, "report": phase.report,
                            "adjudicated": phase.adjudicated_at is not None,
                            "orders": {seat: list(sheet.lines) for seat, sheet in sheets.items() if sheet.lines}})
-            for table in ("orders", "reminders", "votes"):
+            for table in ("orders", "reminders", "votes", "bot_sheets"):
                 await conn.execute(f"DELETE FROM {table} WHERE phase_id=?", (phase.id,))
         now = self.clock()
         await conn.execute("INSERT INTO rollbacks (game_id, at, actor_id, reopened_seq, reopened_label, report, undone) "
