@@ -13,10 +13,16 @@ from service.delivery import Delivery, Destination, DestinationUnavailable, Unde
 
 from service.archive import pack_export
 
-from .common import UPLOAD_LIMIT, chunks
+from engine.variant import get_variant
+from service import ServiceError
+from service.models import OrderSheet
+from service.reports import message_parts
+
+from .common import UPLOAD_LIMIT
 from .permissions import missing_permissions
 from .rooms import ArchiveIncomplete, archive_game, retire_spectator_role, sync_access
 from .seating import join_view
+from .sheet import sheet_view
 
 
 log = logging.getLogger("dispatch.clock")
@@ -57,10 +63,14 @@ class DeliveryCog(commands.Cog, name="Clock"):
             if destination.ping_user and f"<@{destination.ping_user}>" not in text:
                 text = f"<@{destination.ping_user}> {text}"
             joins = [arg for kind, arg in delivery.message.buttons if kind == "join"]
+            menus = [int(arg) for kind, arg in delivery.message.buttons if kind == "menus"]
             files = ([discord.File(io.BytesIO(delivery.png), filename=delivery.filename)]
                      + [discord.File(io.BytesIO(png), filename=name) for png, name in delivery.extras]
                      if destination.with_map and delivery.png is not None else [])
-            await send_in_parts(target, text, mentions, files, join_view(delivery.game.id, joins) if joins else None)
+            view = join_view(delivery.game.id, joins) if joins else None
+            if menus and destination.kind == "channel" and delivery.message.target.startswith("seat:"):
+                view = await brief_menus(self.service, delivery.game, delivery.message.target[5:], menus[0])
+            await send_in_parts(target, text, mentions, files, view)
         except (discord.NotFound, discord.Forbidden) as exc:
             raise DestinationUnavailable(f"{exc.status} {exc.code} {exc.text}") from None
         except discord.HTTPException as exc:
@@ -123,12 +133,23 @@ async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(DeliveryCog(bot, bot.service))
 
 
+async def brief_menus(service, game, seat: str, seq: int) -> discord.ui.View | None:
+    """A brief's sheet buttons and menus (a retreat, builds, removals), made for its phase: a
+    press after the phase moved on is answered with the current sheet (`answer_if_stale`)."""
+    try:
+        phase = await service.phase(game.id, seq)
+    except ServiceError:
+        return None
+    groups = get_variant(game.variant).choice_groups(phase.state, seat)
+    return sheet_view(game.id, seq, OrderSheet(seat, (), False, None, None), groups) if groups else None
+
+
 async def send_in_parts(target: discord.abc.Messageable, text: str, mentions: discord.AllowedMentions,
                         file: discord.File | list[discord.File] | None = None,
                         view: discord.ui.View | None = None) -> None:
     """A text over Discord's 2,000 characters in several messages; the file(s) and the buttons go
     with the last, under everything they belong to."""
-    parts = chunks(text)
+    parts = message_parts(text)
     files = file if isinstance(file, list) else [file] if file is not None else []
     for index, part in enumerate(parts):
         last = index == len(parts) - 1

@@ -30,6 +30,7 @@ from .gm import GameMasterMixin
 from .models import (Actor, GameChannels, GameInfo, OrderSheet, OutboxMessage, PhaseInfo, SeatInfo, encode_state,
                      iso)
 from .policy import PolicyMixin, deadline_from
+from .reports import FINISH_TURN, seat_results
 from .rooms import RoomsMixin, split_table_settings
 from .ending import EndingMixin
 from .seats import SeatsMixin
@@ -435,9 +436,10 @@ class GameService(BotsMixin, TimersMixin, PolicyMixin, GameMasterMixin, SeatsMix
         for seat, message in result.private.items():
             await self.store.outbox(conn, game_id, f"seat:{seat}", message, None, iso(now))
         if result.finished:
-            await self._finish(conn, game, result, now, phase.seq + 1, variant)
+            await self._finish(conn, game, result, now, phase.seq + 1, variant, played=phase.label)
             return await self.store.phase_by_seq(game_id, phase.seq + 1, conn), True
-        following = await self._open_phase(conn, game, variant, result.state, phase.seq + 1, now)
+        following = await self._open_phase(conn, game, variant, result.state, phase.seq + 1, now,
+                                           results=(phase.label, result.report))
         return following, bool(variant.seats_to_act(following.state))
 
     async def _engine_failed(self, conn, game: GameInfo, phase: PhaseInfo, reason: str, exc: Exception,
@@ -471,8 +473,10 @@ class GameService(BotsMixin, TimersMixin, PolicyMixin, GameMasterMixin, SeatsMix
         return row["attention_phase"] if row is not None else None
 
     async def _finish(self, conn, game: GameInfo, result: PhaseResult, now: datetime, seq: int,
-                      variant: Variant) -> None:
-        label = variant.phase_label(result.state)
+                      variant: Variant, played: str | None = None) -> None:
+        # the final position is named after the phase that was played, not the one that would
+        # have followed it ("Spring 1919 Movement" after a win in Winter 1918)
+        label = f"Game over after {played}" if played else variant.phase_label(result.state)
         await conn.execute(
             "INSERT INTO phases (game_id, seq, label, state, deadline, created_at) VALUES (?,?,?,?,?,?)",
             (game.id, seq, label, encode_state(result.state), None, iso(now)))
@@ -484,14 +488,17 @@ class GameService(BotsMixin, TimersMixin, PolicyMixin, GameMasterMixin, SeatsMix
         await self.store.log(conn, game.id, row["id"], iso(now), None, "finished",
                              {"winners": list(result.winners)})
         winners = ", ".join(result.winners) or "nobody (a draw)"
+        why = next((line for line in result.announcements if line.startswith(("🏆", "🤝"))), "")
         await self.store.outbox(conn, game.id, "game", (
-            f"**{game.name}** is over. Winner: {winners}.\n"
+            f"**{game.name}** is over{f' after {played}' if played else ''}. Winner: {winners}.\n"
+            + (f"{why}\n" if why else "") +
             f"Seed revealed: `{seed}` (sha256 `{game.seed_hash}`): every roll can now be checked."),
             row["id"], iso(now))
         await self.game_over(conn, game.id)
 
     async def _open_phase(self, conn, game: GameInfo, variant: Variant, state: dict, seq: int,
-                          now: datetime, announce: bool = True) -> PhaseInfo:
+                          now: datetime, announce: bool = True,
+                          results: tuple[str, str] | None = None) -> PhaseInfo:
         label = variant.phase_label(state)
         deadline = deadline_from(game, now)
         cur = await conn.execute(
@@ -502,20 +509,25 @@ class GameService(BotsMixin, TimersMixin, PolicyMixin, GameMasterMixin, SeatsMix
         await self._schedule(conn, game, phase_id, now, deadline)
         phase = await self.store.phase_by_id(phase_id, conn)
         if announce:
-            await self._announce_phase(conn, game, variant, phase)
+            await self._announce_phase(conn, game, variant, phase, results)
         return phase
 
-    async def _announce_phase(self, conn, game: GameInfo, variant: Variant, phase: PhaseInfo) -> None:
-        """Each seat that must act gets its brief, pinging its player."""
+    async def _announce_phase(self, conn, game: GameInfo, variant: Variant, phase: PhaseInfo,
+                              results: tuple[str, str] | None = None) -> None:
+        """Each seat that must act gets its brief, pinging its player: its own results of the
+        phase just played first (`results`: its label and report), then what to order now, with
+        the phase's menus (a retreat, builds, removals) as buttons under it. The brief waits
+        behind the results in the game channel (`Store.due_outbox`)."""
         for seat in variant.seats_to_act(phase.state):
             holder = game.holder(seat)
             settings = await self.store.notify_settings(holder, conn)
             due = f"<t:{int(phase.deadline.timestamp())}:R>"
             await self.store.outbox(conn, game.id, f"seat:{seat}", (
-                f"**{phase.label}** has begun: your orders are due {due}. "
-                f"Write them here, one per line, then `/ready`.\n"
+                seat_results(variant, phase.state, seat, results)
+                + f"**{phase.label}** has begun: your orders are due {due}. {FINISH_TURN}\n"
                 f"{variant.phase_brief(phase.state, seat)}"), None, phase.created_at,
-                ping_user=None if settings.quiet else holder)
+                ping_user=None if settings.quiet else holder,
+                buttons=[("menus", str(phase.seq))] if variant.choice_groups(phase.state, seat) else None)
             if settings.dm_phase and not settings.quiet and holder is not None:
                 await self.store.outbox(conn, game.id, f"user:{holder}", (
                     f"**{game.name}** (game #{game.id}): **{phase.label}** has begun for {seat}; orders are due "

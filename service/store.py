@@ -175,14 +175,16 @@ class Store:
         """Messages due now, oldest first, at most one per destination: a later message to the
         same seat or channel waits behind an earlier one that is still being retried. The archive
         job waits behind the game channel's messages: the end of the game is told before the
-        channel moves and the final summary follows it."""
+        channel moves and the final summary follows it. A seat's message waits behind a phase's
+        results in the game channel: the results come before the brief of the phase they produce."""
         rows = await self._all(
             "SELECT o.* FROM outbox o JOIN games g ON g.id = o.game_id "
             "WHERE o.delivered_at IS NULL AND o.failed_at IS NULL "
             "AND (o.next_attempt_at IS NULL OR o.next_attempt_at <= ?) "
             f"AND g.guild_id {'=' if console else '!='} ? "
             "AND NOT EXISTS (SELECT 1 FROM outbox e WHERE e.game_id = o.game_id "
-            "AND (e.target = o.target OR (o.target = 'archive' AND e.target = 'game')) "
+            "AND (e.target = o.target OR (o.target = 'archive' AND e.target = 'game') "
+            "OR (o.target LIKE 'seat:%' AND e.target = 'game' AND e.phase_id IS NOT NULL)) "
             "AND e.id < o.id AND e.delivered_at IS NULL AND e.failed_at IS NULL) "
             "ORDER BY o.id LIMIT ?", (now, CONSOLE_GUILD, limit))
         return [_outbox(r) for r in rows]

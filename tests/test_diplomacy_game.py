@@ -37,7 +37,8 @@ async def test_a_year_of_rx07_through_the_service(service):
     _, winter = await service.mark_ready(game.id, BOB, confirm=True)
     assert winter.label == "Winter 1914 Adjustment"
     report = (await service.phase(game.id, 0)).report
-    assert "Austria: A Bud - Ser ✓" in report and "Russia: A War - Gal ✗ (bounced)" in report
+    assert "**Austria** (Central)\n✓ A Bud - Ser\n✗ A Vie - Gal — bounced with A War (Russia)" in report
+    assert "✗ A War - Gal — bounced with A Vie (Austria)" in report
     await service.submit_orders(game.id, BOB, "Build A Bud")
     _, spring = await service.mark_ready(game.id, BOB, confirm=True)
     assert spring.label == "Spring 1915 Movement" and spring.state["italy_side"] in ("Entente", "Central")

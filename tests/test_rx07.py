@@ -84,7 +84,7 @@ def test_rule_2_flip_comes_with_the_winter_1914_builds():
     assert V.phase_label(result.state) == "Winter 1914 Adjustment"
     assert result.state["italy_side"] is None and not result.announcements
     winter = play(result.state, {CENTRAL: ["Build A Bud"]}, seed=5)
-    assert "Austria: builds A Bud" in winter.report
+    assert "**Austria** (Central)\n✓ builds A Bud" in winter.report
     assert any("Coin flip for Italy" in a for a in winter.announcements)
     assert V.phase_label(winter.state) == "Spring 1915 Movement"
 
@@ -185,7 +185,7 @@ def test_rule_5_russian_retreats_disband_and_builds_are_waived():
     assert V.phase_label(moved.state) == "Spring 1917 Retreat"
     assert ENTENTE not in V.seats_to_act(moved.state)
     after = play(moved.state, {ENTENTE: ["A War R Ukr"]})
-    assert "Russia: A War disbanded" in after.report
+    assert "• A War disbanded (civil disorder)" in after.report
     assert all(u["power"] != "Russia" for u in after.state["units"].values())
 
 
@@ -193,7 +193,7 @@ def test_rule_5_russian_removals_follow_the_civil_disorder_rule():
     owners = {"mos": "Russia", "sev": "Turkey", "stp": "Germany", "war": "Germany"}
     state = board({"mos": ("A", "Russia"), "ukr": ("A", "Russia")}, 1917, "winter", "adjustment", owners=owners)
     result = play(state, {})
-    assert "Russia: A Ukr removed (civil disorder)" in result.report
+    assert "• A Ukr removed (civil disorder)" in result.report
 
 
 # ---- Rule 6
@@ -261,7 +261,7 @@ def test_rule_6_route_is_judged_after_the_fall_move():
     owners = {"bre": "France"}   # Germany and Austria own nothing: their fleets are removed
     state = board({"mao": ("F", "Germany"), "eng": ("F", "Austria")}, 1918, "winter", "adjustment", owners=owners)
     result = play(state, {})
-    assert "Germany: F Mao removed (civil disorder)" in result.report
+    assert "**Germany** (Central)\n• F Mao removed (civil disorder)" in result.report
     assert "No American army" in result.report and "bre" not in result.state["units"]
 
 

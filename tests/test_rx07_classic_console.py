@@ -67,7 +67,7 @@ async def test_a_seven_player_classic_game_through_the_console(service, tmp_path
 
     await play(SPRING_1901, "Fall 1901")
     history = (await console.execute(f"history {game_id} 0"))[0]
-    assert "Russia: F Sev - Bla ✗" in history and "Turkey: F Ank - Bla ✗" in history   # the bounce
+    assert "✗ F Sev - Bla — bounced with F Ank (Turkey)" in history and "✗ F Ank - Bla — bounced with F Sev (Russia)" in history   # the bounce
     await play(FALL_1901, "Winter 1901")
     await console.execute("as france_player")
     assert "France may build" in " ".join(printed)

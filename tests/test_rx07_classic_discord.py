@@ -65,7 +65,7 @@ async def test_seven_seats_a_draw_by_vote_and_a_solo_victory(service):
         await world.say(holders["France"], france, "A Pic - Bel")
         await world.slash(holders["France"], "ready", channel=france, confirm=True)
         await world.slash(holders["Germany"], "ready", channel=world.seat_channel(game_id, "Germany"), confirm=True)
-        won = await world.harness.wait_message(public, "🏆 France wins!", timeout=10)
+        won = await world.harness.wait_message(public, "🏆 France wins: 18 supply centres", timeout=10)
         assert won
         summary = await world.harness.wait_message(public, "Final summary", timeout=10)
         assert "won by France" in summary["content"]

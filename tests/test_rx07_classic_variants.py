@@ -73,7 +73,7 @@ def test_the_game_ends_at_the_winter_a_power_reaches_the_number():
     assert CLASSIC_V.victory(state) == ()
     result = CLASSIC_V.adjudicate(state, {"France": ["A Pic - Bel"]}, random.Random(0))
     assert result.finished and result.winners == ("France",)
-    assert "🏆 France wins!" in result.announcements
+    assert "🏆 France wins: 18 supply centres (18 needed for a solo victory)." in result.announcements
 
 
 def test_classic_edition_option_chooses_the_datc_reading():

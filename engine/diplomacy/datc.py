@@ -22,6 +22,7 @@ from .map import DiplomacyMap, province_of
 from .movement import Dislodged, resolve_movement
 from .orders import Move, Order, Unit
 from .parser import parse_order
+from .report import read_report
 from .retreats import resolve_adjustments, resolve_retreats, retreat_options
 
 POWERS = ("Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey")
@@ -326,7 +327,6 @@ def run_v30_case(case: dict, dmap: DiplomacyMap) -> str | None:
     return "; ".join(problems) or None
 
 
-_REPORTED = re.compile(r"^(\w+): (.+?) ([✓✗])(?: \((.*)\))?$")
 
 
 def run_v30_main_in_game(case: dict, variant) -> str | None:
@@ -344,13 +344,10 @@ def run_v30_main_in_game(case: dict, variant) -> str | None:
         sheets.setdefault(_POWER_CODES[code.strip()], []).append(re.sub(r"\((nc|sc|ec)\)", r"/\1", order).strip())
     result = variant.adjudicate(state, sheets, None)
     reported: dict[str, tuple[bool, str, str, str]] = {}
-    for line in result.report.splitlines():
-        found = _REPORTED.match(line)
-        if found:
-            where = dmap.lookup(found.group(2).split()[1])
-            if where:
-                reported[province_of(where)] = (found.group(3) == "✓", found.group(4) or "", found.group(2),
-                                                found.group(1))
+    for power, ok, text, why in read_report(result.report):
+        where = dmap.lookup(text.split()[1]) if len(text.split()) > 1 else None
+        if where:
+            reported[province_of(where)] = (ok, why, text, power)
     override = V30_DATC_PREFERENCE.get(case["url"].split("#")[1])
     problems = []
     for (text, verdict), (_, order) in zip(case["orders"].items(), _json_orders(dmap, case["orders"], "movement")):

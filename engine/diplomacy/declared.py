@@ -157,6 +157,10 @@ class DeclaredVariant(DiplomacyGame):
             return ()
         return (reached[-1][1],)
 
+    def victory_reason(self, state: State, winner: str) -> str:
+        target = self.victory_centres(state.get("options", {}))
+        return f"{self.centres(state).get(winner, 0)} supply centres ({target} needed for a solo victory)"
+
     def out_of_game(self, state: State, seat: str) -> bool:
         """A power with no unit and no supply centre is eliminated: it no longer votes."""
         return seat in self.powers and not any(u["power"] == seat for u in state["units"].values()) and \

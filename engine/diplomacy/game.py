@@ -13,6 +13,7 @@ from engine.variant import ChoiceGroup, PhaseResult, State, Variant
 
 from .choices import adjustment_choices, movement_choices, retreat_choices
 from .map import DiplomacyMap, province_of
+from . import report
 from .movement import Dislodged, resolve_movement
 from .orders import Build, Disband, Hold, Move, Order, Remove, Retreat, Support, Convoy, Unit, Waive
 from .parser import parse_order
@@ -133,6 +134,44 @@ class DiplomacyGame(Variant):
 
     def victory(self, state: State) -> tuple[str, ...]:
         return ()
+
+    def victory_reason(self, state: State, winner: str) -> str:
+        """Why `winner` won, with the rule and the numbers, for the announcement."""
+        return "the victory condition is met"
+
+    def civil_disorder_note(self, state: State, power: str) -> str:
+        """What the results say under the header of a power in civil disorder."""
+        return "in civil disorder: its units hold, its dislodged units disband, it builds nothing"
+
+    def civil_disorder_announcement(self, state: State, power: str) -> str:
+        """Said once, with the results of the phase after which `power` falls into civil disorder."""
+        return (f"⚠️ {power} falls into civil disorder: from now on its units hold, its dislodged units "
+                f"disband and it builds nothing.")
+
+    def _waived_reasons(self, state: State, lines: Sequence[str], given: Sequence[tuple[str, Order]],
+                        adjusted: dict[str, Unit], dmap: DiplomacyMap) -> list[str]:
+        """`Germany: 1 build(s) waived` says why: no home centre left free to build in, civil
+        disorder, waived by order, or simply not ordered."""
+        disorder = self.civil_disorder_powers(state)
+        waived_by_order = {power for power, order in given if isinstance(order, Waive)}
+        out = []
+        for line in lines:
+            power, _, what = line.partition(": ")
+            if what.endswith("build(s) waived"):
+                n = int(what.split()[0])
+                free = [h for h in dmap.home_centers.get(power, ())
+                        if state["owners"].get(h) == power and h not in adjusted]
+                if power in disorder:
+                    why = "civil disorder"
+                elif not free:
+                    why = "no home centre of " + power + " is free to build in"
+                elif power in waived_by_order:
+                    why = "waived by order"
+                else:
+                    why = "no build ordered; free: " + ", ".join(dmap.label(h) for h in sorted(free))
+                line = f"{power}: {n} build{'s' if n > 1 else ''} waived ({why})"
+            out.append(line)
+        return out
 
     # ---------------------------------------------------------------- Variant API
     def phase_label(self, state: State) -> str:
@@ -312,9 +351,12 @@ class DiplomacyGame(Variant):
                 raise IllegalOrder(f"{power} must remove {max(-counts.get(power, 0), 0)} unit(s), not {n}")
 
     def order_help(self, state: State) -> str:
-        return {"movement": "Orders: `A Par - Bur`, `A Mun S A Par - Bur`, `F Nth C A Lon - Nwy`, `A Par H`.",
-                "retreat": "Retreats: `A Bud R Ser` (or `A Bud - Ser`), `A Bud D` to disband.",
-                "adjustment": "Adjustments: `Build A Par`, `Build F Stp/nc`, `Remove A War`, `Waive`."}[state["phase"]]
+        """The forms of this phase's orders, with placeholders (a brief gives the reader's own)."""
+        return {"movement": "Orders: `A <from> - <to>` (move), `A <place> S A <from> - <to>` (support), "
+                            "`F <sea> C A <from> - <to>` (convoy), `A <place> H` (hold).",
+                "retreat": "Retreats: `A <place> R <to>` (or `A <place> - <to>`), `A <place> D` to disband.",
+                "adjustment": "Adjustments: `Build A <home centre>`, `Build F <home centre>`, "
+                              "`Remove A <place>`, `Waive`."}[state["phase"]]
 
     def phase_brief(self, state: State, seat: str) -> str:
         dmap = self.game_map(state)
@@ -343,13 +385,26 @@ class DiplomacyGame(Variant):
                     by_power.setdefault(unit.power, []).append(f"{unit.kind} {dmap.label(unit.loc)}")
             lines.append("Your units: " + "; ".join(f"{power}: {', '.join(sorted(units))}"
                                                     for power, units in sorted(by_power.items())))
-            examples = self.example_orders(state, seat)
-            if examples:
-                lines[0] = "Orders, for example: " + ", ".join(f"`{e}`" for e in examples) + "."
+        examples = self.example_orders(state, seat)
+        if examples:
+            what = {"movement": "Orders", "retreat": "Retreats", "adjustment": "Adjustments"}[state["phase"]]
+            lines[0] = f"{what}, for example: " + ", ".join(f"`{e}`" for e in examples) + "."
+            if state["phase"] != "movement":
+                lines[0] += " Or pick from the menus below."
         return "\n".join(lines)
 
     def example_orders(self, state: State, seat: str) -> list[str]:
-        """A move, a support of it and a hold, each legal for this seat right now."""
+        """A move, a support of it and a hold, each legal for this seat right now; in a retreat
+        phase a retreat and a disband of its own dislodged unit, in an adjustment phase its own
+        first build or removal (and `Waive`) — all from the phase's legal orders."""
+        if state["phase"] != "movement":
+            choices = self.order_choices(state, seat)
+            out = []
+            for start in ("Build A", "Build F", "Remove", "America") if state["phase"] == "adjustment" else ():
+                out += [c for c in choices if c.startswith(start)][:1]
+            if state["phase"] == "retreat":
+                out = [c for c in choices if " R " in c][:1] + [c for c in choices if c.endswith(" D")][:1]
+            return out + (["Waive"] if "Waive" in choices else [])
         dmap = self.game_map(state)
         powers = set(self.powers_of(state, seat)) - self.civil_disorder_powers(state)
         own = [u for _, u in sorted(board_units(state).items()) if u.power in powers]
@@ -479,9 +534,6 @@ class DiplomacyGame(Variant):
             # which of the phase's orders failed, by the ordering unit's province, for the
             # results map (a bounced move or a cut support is drawn as failed)
             new["resolved"] = {unit.province: ok for unit, _, ok, _ in result.outcomes}
-            for unit, text, ok, why in result.outcomes:
-                mark = "✓" if ok else "✗"
-                lines_out.append(f"{unit.power}: {text} {mark}" + (f" ({why})" if why else ""))
             new["units"] = {p: unit_to_json(u) for p, u in sorted(result.units.items())}
             new["dislodged"] = {p: {"unit": unit_to_json(d.unit), "attacker_from": d.attacker_from,
                                     "by_convoy": d.by_convoy} for p, d in result.dislodged.items()}
@@ -489,12 +541,15 @@ class DiplomacyGame(Variant):
             # units that leave the board this phase, for the results map to cross out where they
             # stood (a dislodged unit with no retreat is destroyed at once)
             new["eliminated"] = []
+            retreats: dict[str, list[str]] = {}
             for prov, d in result.dislodged.items():
-                if not retreat_options(dmap, result.units, prov, d, result.contested):
-                    lines_out.append(f"{d.unit.power}: {d.unit} is dislodged with nowhere to retreat: destroyed")
+                options = retreat_options(dmap, result.units, prov, d, result.contested)
+                retreats[prov] = [dmap.label(o) for o in options]
+                if not options:
                     del new["dislodged"][prov]
                     new["eliminated"].append({"unit": unit_to_json(d.unit), "how": "destroyed",
                                               "attacker_from": d.attacker_from})
+            sections = report.movement_lines(dmap, units, given, result, retreats)
         elif state["phase"] == "retreat":
             outcome = resolve_retreats(dmap, units, board_dislodged(state), state.get("contested", []), given)
             # a retreat that was not carried out (bounced, impossible, none given, civil disorder)
@@ -503,19 +558,26 @@ class DiplomacyGame(Variant):
             new["eliminated"] = [{"unit": d["unit"], "how": "disbanded"}
                                  for prov, d in sorted(state.get("dislodged", {}).items())
                                  if prov not in outcome.succeeded]
-            lines_out.extend(outcome.lines)
+            sections = report.grouped(line.replace("(no retreat order)", "(civil disorder)")
+                                      if line.split(":")[0] in disorder else line for line in outcome.lines)
             new["units"] = {p: unit_to_json(u) for p, u in sorted(outcome.units.items())}
             new["dislodged"], new["contested"] = {}, []
         else:
             new["resolved"] = {}
             outcome = resolve_adjustments(dmap, units, state["owners"], given, self.powers, self.edition(state))
-            lines_out.extend(outcome.lines)
             adjusted = dict(outcome.units)
+            sections = report.grouped(self._waived_reasons(state, outcome.lines, given, adjusted, dmap))
             lines_out.extend(self.extra_adjustment(state, orders, adjusted, rng))
             new["units"] = {p: unit_to_json(u) for p, u in sorted(adjusted.items())}
             new["eliminated"] = [{"unit": unit_to_json(u), "how": "removed"}
                                  for p, u in sorted(units.items()) if adjusted.get(p) != u]
+        labels = {p: self.power_label(state, p)[len(p):] for p in sections}
+        notes = {p: self.civil_disorder_note(state, p) for p in disorder}
+        lines_out.insert(0, report.render(sections, self.powers, labels, notes))
+        lines_out = [line for line in lines_out if line]
         announcements = self._advance(new, rng)
+        for power in sorted(self.civil_disorder_powers(new) - disorder):
+            announcements.append(self.civil_disorder_announcement(new, power))
         # Victory is judged on a settled position: while dislodged units may still retreat, the
         # count of pieces on the board is not final.
         winners = self.victory(new) if new["phase"] != "retreat" else ()
@@ -526,7 +588,7 @@ class DiplomacyGame(Variant):
             return PhaseResult(new, "\n".join(lines_out) or "Nothing happened.", finished=True, winners=(),
                                announcements=tuple(announcements))
         if winners:
-            announcements.append(f"🏆 {winners[0]} wins!")
+            announcements.append(f"🏆 {winners[0]} wins: {self.victory_reason(new, winners[0])}.")
         return PhaseResult(new, "\n".join(lines_out) or "Nothing happened.", finished=bool(winners),
                            winners=winners, announcements=tuple(announcements))
 

@@ -267,6 +267,25 @@ class Rx07Variant(DeclaredVariant):
                 winners.append(side)
         return tuple(winners)
 
+    def victory_reason(self, state: State, winner: str) -> str:
+        """Rule 7 with its numbers: the pieces, or the enemy capitals held."""
+        pieces = self.pieces(state)
+        total = sum(pieces.values())
+        if total and 3 * pieces[winner] >= 2 * total:
+            return f"rule 7, {pieces[winner]} of {total} pieces (two thirds: {-(-2 * total // 3)})"
+        enemy = SIDES[CENTRAL if winner == ENTENTE else ENTENTE]
+        enemy = enemy + (("Italy",) if state.get("italy_side") not in (None, winner) else ())
+        names = ", ".join(DiplomacyMap.standard().name(CAPITALS[p]) for p in enemy)
+        return f"rule 7, it occupies every enemy capital ({names})"
+
+    def civil_disorder_note(self, state: State, power: str) -> str:
+        return "in civil disorder (rule 5): its units hold, its dislodged units disband, it builds nothing"
+
+    def civil_disorder_announcement(self, state: State, power: str) -> str:
+        """Rule 5, told with the Spring 1917 results."""
+        return (f"🇷🇺 Russia falls into civil disorder (rule 5) for the rest of the game: its units hold, its "
+                f"dislodged units disband and it builds nothing; its pieces still count for the Entente.")
+
     def pieces(self, state: State) -> dict[str, int]:
         """Rule 7's count: every piece on the board, dislodged ones included, by side."""
         counts = {side: 0 for side in SIDES}
