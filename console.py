@@ -39,12 +39,14 @@ MAX_LINE = MAX_SHEET + 1_000     # a whole order sheet and its command words
 _TIMESTAMP = re.compile(r"<t:(-?\d{1,12}):[a-zA-Z]>")
 HELP = """Commands (game number first where a game is meant; `;` separates order lines):
   as NAME [admin]                 act as player NAME
-  game list | game options VARIANT | game create VARIANT [name=..] [hours=..] [opt=val ...]
+  game list | game options VARIANT | game create VARIANT [name=..] [hours=..] [bots:SEAT,SEAT] [opt=val ...]
   game join ID [SEAT] | game leave ID [SEAT] [cancel] | game start ID | game status ID
                                   (leave once the game runs: offer your seat to a substitute)
   gm pause ID | gm resume ID | gm extend ID HOURS | gm adjudicate ID | gm rollback ID
   gm assign ID SEAT NAME | gm abandon ID | game export ID   (the gm words also work after `game`)
-  gm policy ID [excused=N] [extension=H] [time=21:00|off] [zone=Europe/Paris] [pause_cap=H]
+  gm policy ID [excused=N] [extension=H] [time=21:00|off] [zone=Europe/Paris] [pause_cap=H] [absent=bot|hold]
+  gm bot ID SEAT [easy|normal|hard|off]   before the start: a bot plays SEAT (off: a person again)
+  hint ID [SEAT] [LEVEL]          what the bot would order for your seat now, and why (nothing is saved)
   gm advertise ID [SEAT] | game take ID SEAT (Discord's Join button) | game seats ID
   vote ID [MOTION [HOURS] [withdraw]]   pause, resume, extend, draw, concede, rollback; alone: the tally
   game import FILE | game delete ID (server admin: `as NAME admin`)
@@ -175,6 +177,8 @@ class Console:
             return [await self._notify(rest)]
         if head == "vote":
             return [await self._vote(rest)]
+        if head == "hint":
+            return [await self._hint(rest)]
         if head == "press" and rest.split()[:1] == ["send"]:
             return [await self._letter(rest.split(maxsplit=1)[1] if len(rest.split()) > 1 else "")]
         if head in ("press", "spectate"):
@@ -232,11 +236,16 @@ class Console:
             return [option_list(variant_or_error(_arg(args, 0, "VARIANT")))]
         if sub == "create":
             variant = _arg(args, 0, "VARIANT")
-            options = parse_option_words(shlex.join(args[1:]))
+            bots = [w.split(":", 1)[1] if ":" in w else w.split("=", 1)[1] for w in args[1:]
+                    if w.lower().startswith(("bots:", "bots="))]
+            options = parse_option_words(shlex.join(w for w in args[1:] if not w.lower().startswith(("bots:", "bots="))))
             name = options.pop("name", None)
             hours = options.pop("hours", None)
-            game = await svc.create_game(CONSOLE_GUILD, me, variant, name, options, hours)
-            return [f"created game #{game.id} {game.name}; seats: {', '.join(s.seat for s in game.seats)}"]
+            level = options.pop("bot_level", None)
+            game = await svc.create_game(CONSOLE_GUILD, me, variant, name, options, hours,
+                                         bots=",".join(bots) or None, bot_level=level)
+            marked = ", ".join(f"🤖 {s.seat}" if s.bot else s.seat for s in game.seats)
+            return [f"created game #{game.id} {game.name}; seats: {marked}"]
         if sub == "import":
             game = await svc.import_file(CONSOLE_GUILD, me, read_export_file(_arg(args, 0, "FILE")))
             return [f"imported as game #{game.id} {game.name} ({game.status})"]
@@ -266,6 +275,12 @@ class Console:
                     else f"you hold a seat, so the players decide: {tally.describe()}"]
         if sub == "policy":
             return [await self._policy(game_id, args[1:])]
+        if sub == "bot":
+            level = _opt(args, 2) or "normal"
+            seat = await svc.set_bot_seat(game_id, me, _arg(args, 1, "SEAT"), level)
+            return [f"{seat} is a person's seat again in game #{game_id}" if level.lower() in ("off", "none", "person",
+                                                                                               "human")
+                    else f"🤖 a bot ({level}) plays {seat} in game #{game_id}"]
         if sub == "start":
             game = await svc.start(game_id, me)
             return [f"game #{game.id} started"]
@@ -305,7 +320,7 @@ class Console:
     async def _policy(self, game_id: int, words: list[str]) -> str:
         """`game policy ID key=value ...`: the GM's no-show policy, deadline rhythm and pause cap."""
         known = {"excused": "excused_misses", "extension": "extension_hours", "time": "deadline_time",
-                 "zone": "time_zone", "pause_cap": "pause_cap_hours"}
+                 "zone": "time_zone", "pause_cap": "pause_cap_hours", "absent": "absent"}
         values: dict[str, object] = {}
         for word in words:
             key, sep, value = word.partition("=")
@@ -315,6 +330,15 @@ class Console:
             values[known[key.lower()]] = _int(value, key) if key.lower() == "excused" else value
         changed = await self.service.set_policy(game_id, self.actor, **values)
         return f"game #{game_id}: {policy_text(changed)}"
+
+    async def _hint(self, rest: str) -> str:
+        """`hint ID [SEAT] [LEVEL]`: what the bot would order for your seat, like `/hint`."""
+        words = rest.split()
+        game_id = _game_id(words)
+        extra = words[1:]
+        level = extra.pop() if extra and extra[-1].lower() in ("easy", "normal", "hard") else None
+        hint = await self.service.hint(game_id, self.actor, " ".join(extra) or None, level)
+        return hint.describe()
 
     async def _vote(self, rest: str) -> str:
         """`vote ID [MOTION [HOURS] [withdraw]]`."""
