@@ -128,3 +128,25 @@ def test_the_phases_before_the_turns_get_answers(option):
         assert any(orders.values())
         state = V.adjudicate(state, orders, random.Random(rng.random())).state
     assert state.get("phase", "turn") == "turn"
+
+
+def test_the_same_sheet_in_another_process_whatever_its_hash_seed():
+    """Deterministic for a seed in any worker process: no order depends on set iteration order."""
+    import json
+    import os
+    import subprocess
+    import sys
+    script = ("import json, random\nfrom engine.catalog import register_all\nfrom engine.variant import get_variant\n"
+              "register_all()\nV = get_variant('aa1914')\n"
+              "s = V.initial_state(V.parse_options({'trucks': True, 'destroyers': True}), random.Random(4))\n"
+              "out = []\n"
+              "for power in ('Austria-Hungary', 'Russia', 'Germany', 'France', 'British Empire'):\n"
+              "    pairs = V.bot_orders(s, power, random.Random(9))\n"
+              "    out.append(pairs)\n"
+              "    s = V.adjudicate(s, {power: [l for l, _ in pairs]}, random.Random(9)).state\n"
+              "print(json.dumps(out))\n")
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    runs = [subprocess.run([sys.executable, "-c", script], cwd=root, capture_output=True, text=True, check=True,
+                           env={**os.environ, "PYTHONHASHSEED": seed, "PYTHONPATH": root}).stdout
+            for seed in ("1", "2")]
+    assert runs[0] == runs[1] and json.loads(runs[0])[0]
