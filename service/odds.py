@@ -62,7 +62,8 @@ def battle_odds(text: str, options: Mapping[str, object] | None = None) -> tuple
 
 def combat_options_in_force(options: Mapping[str, object]) -> list[str]:
     """The options of a game that change its battles, for the /odds reply."""
-    return [o for o in (*COMBAT_OPTIONS, *sorted(set(HOUSE_UNITS.values()))) if options.get(o)]
+    # an option may both change battles and bring a unit (`destroyers`): named once
+    return [o for o in dict.fromkeys((*COMBAT_OPTIONS, *sorted(set(HOUSE_UNITS.values())))) if options.get(o)]
 
 
 def odds_options(text: str) -> dict[str, bool]:

@@ -155,10 +155,40 @@ def land_battles(turn: TurnContext) -> None:
             rule.after_land_battle(turn, name, (a_supply, d_supply), result.supplies_used)
         log_rolls(turn, name, result.rolls)
         remove_losses(turn, result.attackers + result.defenders, result.attacker_lost + result.defender_lost)
-        supremacy = f", air supremacy: {result.air_supremacy}" if result.air_supremacy else ""
-        turn.report.append(f"💥 Battle of {name}{supremacy}:")
+        defender = enemy[0]["owner"]
+        side = {"attacker": f"{turn.power} (attacking)", "defender": f"{defender} (defending)"}
+        supremacy = f" — air supremacy: {side[result.air_supremacy]}" if result.air_supremacy else ""
+        turn.report.append(f"💥 Battle of {name}, {turn.power} against {defender}{supremacy}:")
         turn.report.extend("   " + line for line in result.describe())
+        turn.report.append("   " + battle_ending(turn, name, turn.power, defender, mine, enemy))
         _check_us_attacked(turn, [u["owner"] for u in enemy])
+
+
+def force_words(units: list[dict]) -> str:
+    """`2 infantry, 1 armored train`: unit kinds in words, never with an underscore."""
+    counts: dict[str, int] = {}
+    for u in units:
+        counts[u["type"]] = counts.get(u["type"], 0) + 1
+    words = [f"{n} {kind.replace('_', ' ')}" for kind, n in counts.items()]
+    return (", ".join(words[:-1]) + " and " + words[-1]) if len(words) > 1 else (words[0] if words else "nothing")
+
+
+def battle_ending(turn: TurnContext, name: str, attacker: str, defender: str, mine: list[dict],
+                  enemy: list[dict]) -> str:
+    """How a land battle ended, in words, with what each side has left there: taken (no
+    defender left; control passes as the 🚩 line says), held (no attacker left), or still
+    contested (both left: the territory stays contested until a later battle settles it)."""
+    alive = {u["id"] for u in turn.state["units"]}
+    left_a = [u for u in mine if u["id"] in alive]
+    left_d = [u for u in enemy if u["id"] in alive]
+    if left_a and not left_d:
+        return f"→ {attacker} wins: {name}'s defenders are destroyed; {attacker} has {force_words(left_a)} there."
+    if left_d and not left_a:
+        return f"→ {defender} holds {name} with {force_words(left_d)}; the attack is destroyed."
+    if not left_a and not left_d:
+        return f"→ Both sides are destroyed in {name}."
+    return (f"→ {name} is still contested: {attacker} has {force_words(left_a)}; {defender} has "
+            f"{force_words(left_d)}; the battle goes on in a later turn.")
 
 
 def _coastal_defense(turn: TurnContext, name: str, attackers: list[Piece], enemy: list[dict]) -> None:

@@ -93,7 +93,7 @@ def _names(pieces: Sequence[Piece]) -> str:
     counts: dict[str, int] = {}
     for p in pieces:
         counts[p.type] = counts.get(p.type, 0) + 1
-    return ", ".join(f"{n} {t}" for t, n in counts.items())
+    return ", ".join(f"{n} {t.replace('_', ' ')}" for t, n in counts.items())
 
 
 def roll_dice(rng: random.Random, n: int) -> list[int]:

@@ -26,7 +26,7 @@ def mobilize(turn: TurnContext, places: list[Place]) -> None:
     refunded = place_the_rest(turn)
     mobilized = {kind: n - refunded.get(kind, 0) for kind, n in turn.bought.items() if n > refunded.get(kind, 0)}
     if mobilized:
-        turn.report.append(f"🏭 {turn.power} mobilizes " + ", ".join(f"{n} {k}" for k, n in mobilized.items()) + ".")
+        turn.report.append(f"🏭 {turn.power} mobilizes " + ", ".join(f"{n} {k.replace('_', ' ')}" for k, n in mobilized.items()) + ".")
 
 
 def place(turn: TurnContext, order: Place) -> None:
@@ -88,7 +88,7 @@ def place_the_rest(turn: TurnContext) -> dict[str, int]:
 def refund(turn: TurnContext, kind: str, n: int, why: str) -> None:
     amount = turn.rules.cost(kind) * n
     turn.state["treasury"][turn.power] += amount
-    turn.report.append(f"↩️ {n} {kind} not mobilized ({why}): {amount} IPCs refunded.")
+    turn.report.append(f"↩️ {n} {kind.replace('_', ' ')} not mobilized ({why}): {amount} IPCs refunded.")
 
 
 def placement_options(turn: TurnContext, kind: str) -> list[str]:

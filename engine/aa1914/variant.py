@@ -24,7 +24,7 @@ from .phases import PHASES
 from .orders import Buy, MoveOrder, Place, SeaDecision, parse_order
 from .setup import initial_state
 from .state import income, incomes
-from .tournament import capital_victory, economic_victory, victory_points
+from .tournament import KEY_CAPITAL, capital_victory, capitals_held, economic_victory, victory_points
 from .standing import apply_standing, standing_field
 from .turn import Turn
 from .units import UNIT_TYPES
@@ -226,7 +226,10 @@ class AA1914Variant(Variant):
         winner = capital_victory(board, new)
         if winner:
             new["winner"] = winner
-            announcements.append(f"🏆 The {winner} capture two enemy capitals and win!")
+            held = capitals_held(board, new, winner)
+            announcements.append(f"🏆 The {winner} win: they hold {len(held)} enemy capitals ("
+                                 + ", ".join(sorted(held)) + "); the rule is two, one of them "
+                                 + KEY_CAPITAL[winner] + ".")
         else:
             announcements.extend(self._advance(new))
             board = self.board_of(new)
@@ -283,7 +286,7 @@ class AA1914Variant(Variant):
             return (f"It is {self.active(state)}'s turn. You may set standing orders for {seat}: "
                     f"`casualties infantry, artillery, tank`, `submerge always`.")
         stacks = game.stacks_of(seat)
-        where = "; ".join(f"{name}: " + ", ".join(f"{n} {kind}" for kind, n in sorted(kinds.items()))
+        where = "; ".join(f"{name}: " + ", ".join(f"{n} {kind.replace('_', ' ')}" for kind, n in sorted(kinds.items()))
                           for name, kinds in sorted(stacks.items()))
         held = sorted(name for name, holder in state["control"].items() if holder == seat)
         examples = self.example_orders(state, seat)
@@ -293,7 +296,7 @@ class AA1914Variant(Variant):
                  f"Your territories ({len(held)}): {', '.join(held) or 'none'}."]
         if examples:
             lines.append("Orders, for example: " + ", ".join(f"`{e}`" for e in examples)
-                         + ". Then `/done`. `/rules` has the rest.")
+                         + ". Then `/ready`. `/rules` has the rest.")
         lines.extend(f"⚠️ {duty}." for duty in self.missing_orders(state, seat, []))
         return "\n".join(lines)
 

@@ -25,6 +25,13 @@ def spain_shift(in_spain: int, outside: int, ipcs_in_hand: int, german_die: int,
     return in_spain + outside / 2 - ipcs_in_hand + german_die / 2 - french_die - french_paid
 
 
+def leaning(points: float) -> str:
+    """The tracker in words: positive is towards Germany, negative towards France."""
+    if not points:
+        return "to neither side (0 points)"
+    return f"{abs(points):g} point{'s' if abs(points) != 1 else ''} towards {'Germany' if points > 0 else 'France'}"
+
+
 def sway_spain(turn: TurnContext) -> None:
     state = turn.state
     land = [u for u in state["units"] if u["owner"] == "Spain" and UNIT_TYPES[u["type"]].is_land]
@@ -38,8 +45,9 @@ def sway_spain(turn: TurnContext) -> None:
     state["spain_track"] = state.get("spain_track", 0) + shift
     state["log"].append({"round": state["round"], "power": "Spain", "battle": "Spain", "who": "Germany/France",
                          "step": "diplomacy in Madrid", "target": 0, "dice": [german, french]})
-    turn.report.append(f"🇪🇸 Spain's alignment moves {shift:+g} (Germany rolls {german}, France {french}"
-                       + (f" and pays {paid}" if paid else "") + f"): tracker {state['spain_track']:+g}.")
+    turn.report.append(f"🇪🇸 Spain's alignment moves {leaning(shift)} (Germany rolls {german}, France {french}"
+                       + (f" and pays {paid}" if paid else "") + f"): Spain now leans {leaning(state['spain_track'])}"
+                       f"; at {SPAIN_JOINS_AT} points either way it joins that side.")
     track = state["spain_track"]
     if abs(track) >= SPAIN_JOINS_AT:
         patron = "Germany" if track > 0 else "France"
