@@ -60,8 +60,11 @@ def plan_fleet(view: View, sheet: Sheet, level: str, moved: set[str]) -> None:
             continue
         best = None
         for step in sorted(view.board.territories[zone].adjacent):
-            enemy = _hostile_ships(view, step)
-            if not enemy or not view.board.territories[step].sea:
+            if not view.board.territories[step].sea:
+                continue
+            # transports and freighters defend with nothing: a lone one is a sure prize
+            enemy = [u["type"] for u in view.enemy_ships.get(step, [])]
+            if not enemy or not any(UNIT_TYPES[t].attack for t in ships):
                 continue
             win = sea_win(ships, enemy)
             if win >= THRESHOLD[level] and (best is None or win > best[0]):
