@@ -401,7 +401,10 @@ class DiplomacyGame(Variant):
             choices = self.order_choices(state, seat)
             out = []
             for start in ("Build A", "Build F", "Remove", "America") if state["phase"] == "adjustment" else ():
-                out += [c for c in choices if c.startswith(start)][:1]
+                # a second build example in another centre: two builds in one centre cannot both stand
+                taken = {c.split()[-1].split("/")[0] for c in out if c.startswith("Build")}
+                fresh = [c for c in choices if c.startswith(start) and c.split()[-1].split("/")[0] not in taken]
+                out += (fresh or [c for c in choices if c.startswith(start)])[:1]
             if state["phase"] == "retreat":
                 out = [c for c in choices if " R " in c][:1] + [c for c in choices if c.endswith(" D")][:1]
             return out + (["Waive"] if "Waive" in choices else [])
