@@ -42,14 +42,16 @@ class GameCog(DispatchCog, name="Games"):
                                    "Diplomacy) or aa1914 (Axis & Allies 1914)",
                            name="a name for the game (default: the game's title)",
                            hours="hours per phase (default: the server's setting, 48)",
-                           options="options as key=value words; /game options <variant> lists them")
+                           options="options as key=value words; /game options <variant> lists them",
+                           bots="seats a bot plays, e.g. Central (solo practice, or to fill a game)")
     @guild_only()
     async def create(self, ctx: commands.Context, variant: str, name: str | None = None,
-                     hours: float | None = None, *, options: str = "") -> None:
+                     hours: float | None = None, bots: str | None = None, *, options: str = "") -> None:
         raw = parse_option_words(options)
-        game = await self.service.create_game(ctx.guild.id, actor_of(ctx), variant, name, raw, hours)
+        game = await self.service.create_game(ctx.guild.id, actor_of(ctx), variant, name, raw, hours, bots=bots)
+        seats = ", ".join(f"🤖 {s.seat}" if s.bot else s.seat for s in game.seats)
         await reply(ctx, f"Created game **#{game.id} {game.name}** ({get_variant(game.variant).title}), "
-                         f"{game.phase_hours:g}h per phase. Seats: {', '.join(s.seat for s in game.seats)}.\n"
+                         f"{game.phase_hours:g}h per phase. Seats: {seats}.\n"
                          f"Join with `/game join {game.id}`; the creator starts it with `/game start {game.id}`.")
 
     @create.autocomplete("variant")

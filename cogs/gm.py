@@ -1,5 +1,6 @@
 """`/gm ...`: what a game's GM does once it runs — pause, resume, extend, adjudicate, roll back,
-abandon, seat players (assign, advertise) and set the game's no-show policy.
+abandon, seat players (assign, advertise), give seats to bots before the start, and set the game's
+no-show policy (and who plays an absent seat: the bot, or nobody).
 
 Split from `/game` because Discord refuses a command whose names, descriptions and choices add up
 to more than 4,000 characters, and then syncs no command at all (`tests/test_harden_discord_
@@ -12,6 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from service.bots import ABSENT_POLICIES
 from service.policy import policy_text, zone_names
 from service.seats import advert_text
 
@@ -27,7 +29,7 @@ class GmCog(DispatchCog, name="Game master"):
     @guild_only()
     async def gm(self, ctx: commands.Context) -> None:
         await reply(ctx, "GM commands: `/gm pause`, `/gm resume`, `/gm extend`, `/gm adjudicate`, `/gm rollback`, "
-                         "`/gm abandon`, `/gm assign`, `/gm advertise`, `/gm policy`. See `/help`.", ephemeral=True)
+                         "`/gm abandon`, `/gm assign`, `/gm advertise`, `/gm policy`, `/gm bot`. See `/help`.", ephemeral=True)
 
     @gm.command(name="assign", description="GM: seat a player, or give a seat in civil disorder or offered to a substitute")
     @app_commands.describe(game_id="game number (see /game list)", seat="the seat to give",
@@ -95,13 +97,15 @@ class GmCog(DispatchCog, name="Game master"):
                            extension="hours an excused miss adds to the deadline (once per phase)",
                            deadline_time="deadlines at this time of day, e.g. 21:00 (`off`: phase length after opening)",
                            time_zone="IANA time zone of that time, e.g. Europe/Paris",
-                           pause_cap="longest pause (hours) a GM who holds a seat, or a vote, may impose")
+                           pause_cap="longest pause (hours) a GM who holds a seat, or a vote, may impose",
+                           absent="who plays a seat in civil disorder: the bot, or nobody (units hold)")
+    @app_commands.choices(absent=[app_commands.Choice(name=p, value=p) for p in ABSENT_POLICIES])
     async def policy(self, ctx: commands.Context, game_id: int | None = None, excused: int | None = None,
                      extension: float | None = None, deadline_time: str | None = None,
-                     time_zone: str | None = None, pause_cap: float | None = None) -> None:
+                     time_zone: str | None = None, pause_cap: float | None = None, absent: str | None = None) -> None:
         game = await resolve_game(self.service, ctx, game_id)
         changed = await self.service.set_policy(game.id, actor_of(ctx), excused, extension, deadline_time, time_zone,
-                                                pause_cap)
+                                                pause_cap, absent)
         await reply(ctx, f"Game #{game.id}: {policy_text(changed)} It applies from the next deadline on; "
                          f"the game channel was told.")
 
@@ -109,6 +113,22 @@ class GmCog(DispatchCog, name="Game master"):
     async def _zones(self, interaction: discord.Interaction, current: str):
         key = current.lower().replace(" ", "_")
         return [app_commands.Choice(name=z, value=z) for z in zone_names() if key in z.lower()][:25]
+
+    @gm.command(name="bot", description="GM, before the start: a bot plays a seat (level off: a person again)")
+    @app_commands.describe(seat="the seat the bot plays", game_id=GAME_ID,
+                           level="easy, normal (default), hard; off: the seat waits for a person again")
+    @app_commands.choices(level=[app_commands.Choice(name=v, value=v) for v in ("easy", "normal", "hard", "off")])
+    @guild_only()
+    async def bot(self, ctx: commands.Context, seat: str, game_id: int | None = None, level: str = "normal") -> None:
+        game = await resolve_game(self.service, ctx, game_id)
+        chosen = await self.service.set_bot_seat(game.id, actor_of(ctx), seat, level)
+        if level == "off":
+            await reply(ctx, f"**{chosen}** in game #{game.id} waits for a person again: `/game join {game.id} "
+                             f"{chosen}`.")
+            return
+        await reply(ctx, f"🤖 A bot ({level}) plays **{chosen}** in game #{game.id}. It orders as each phase opens "
+                         f"and is ready at once; a person can still take the seat (`/game join {game.id} {chosen}`, "
+                         f"or **Join** once the game runs). `/game start {game.id}` when the other seats are taken.")
 
     @gm.command(name="adjudicate", description="GM: adjudicate the current phase now")
     @app_commands.describe(game_id=GAME_ID)

@@ -14,16 +14,16 @@ from .common import GAME_ID, DispatchCog, actor_of, private_command, reply, repl
 
 HELP = """**Dispatch** — slow, play-by-post WWI wargames.
 **Setting up**
-`/game create <variant> [name] [hours] [options…]` — new game (`/game options <variant>` lists options)
+`/game create <variant> [name] [hours] [bots] [options…]` — new game (`/game options <variant>` lists options; `bots:Central` — seats a bot plays)
 `/game join [game] [seat]` · `/game leave` · `/game start` (GM) · `/game list` · `/game seats` · `/game spectate`
 **Playing** (in your private seat channel you can also just write orders, one per line)
 `/orders` — a form with your whole sheet (or `/orders <orders…>` to replace them) · `/order <order>` — add/change one, with suggestions as you type
 `/clear` · `/ready` · `/unready` (or the buttons on your sheet) · `/map [game] [phase] [replay] [preview] [region]` · `/history [phase]` · `/game status`
-`/palette` (your map colours) · `/notify` (DMs, reminder times, quiet)
+`/palette` (your map colours) · `/notify` (DMs, reminder times, quiet) · `/hint` — what the bot would order for you, and why (private)
 **Over weeks**: `/vote pause|resume|extend|draw|concede|rollback` · `/press open <seats>` · `/press send <to> <message>` · `/game leave` once it runs offers your seat to a substitute
 **Axis & Allies 1914**: `/buy 3 infantry` · `/move 2 infantry Berlin - Silesia` · `/casualties infantry, artillery` · `/done` · `/odds 3 inf, 1 art vs 4 inf`
 **Game master** (creator or server admin) — `/gm …`
-`/gm pause` · `/gm resume` · `/gm extend <hours>` · `/gm adjudicate` · `/gm rollback` · `/gm policy` · `/gm advertise` · `/gm assign <game> <seat> <member>` · `/gm abandon` · `/game export`
+`/gm pause` · `/gm resume` · `/gm extend <hours>` · `/gm adjudicate` · `/gm rollback` · `/gm policy` · `/gm advertise` · `/gm assign <game> <seat> <member>` · `/gm bot <seat>` · `/gm abandon` · `/game export`
 **Server admin**: `/game settings [hours] [palette] [reminder hours…]` · `/game import` · `/game delete`
 Outside a game's channels, name the game: `/orders #12 A Par - Bur`, or `#12 France: …` if you hold several seats."""
 
@@ -31,7 +31,7 @@ Outside a game's channels, name the game: `/orders #12 A Par - Bur`, or `#12 Fra
 # Examples for commands whose arguments do not depend on the game being played.
 EXAMPLES = {
     "game create": "/game create variant:classic name:Europe options:anonymous=on victory_centres=18   ·   "
-                   "/game create variant:rx07 name:Great War hours:48",
+                   "/game create variant:rx07 name:Great War hours:48   ·   /game create variant:rx07 bots:Central",
     "game join": "/game join game_id:12", "game start": "/game start game_id:12",
     "game settings": "/game settings hours:48 palette:colour-blind",
     "map": "/map region:balkans   ·   /map phase:3   ·   /map replay:True   ·   /map preview:True",
@@ -39,7 +39,9 @@ EXAMPLES = {
     "vote": "/vote motion:extend hours:24   ·   /vote motion:draw   ·   /vote (the tally)",
     "press open": "/press open seats:France, Russia",
     "press send": "/press send to:France message:Shall we leave Burgundy empty?", "game spectate": "/game spectate game_id:12",
-    "gm policy": "/gm policy excused:1 deadline_time:21:00 time_zone:Europe/Paris pause_cap:72",
+    "gm policy": "/gm policy excused:1 deadline_time:21:00 time_zone:Europe/Paris pause_cap:72 absent:bot",
+    "gm bot": "/gm bot seat:Central level:normal   ·   /gm bot seat:Central level:off",
+    "hint": "/hint   ·   /hint level:hard",
     "game leave": "/game leave   ·   /game leave cancel:True",
     "odds": "/odds battle:3 inf, 1 art vs 4 inf", "rules": "/rules variant:classic   ·   /rules variant:aa1914",
     "casualties": "/casualties order:infantry, artillery, tank", "ready": "/ready confirm:True",

@@ -107,7 +107,7 @@ def deadline_from(game: GameInfo, opened: datetime) -> datetime:
 def policy_text(game: GameInfo) -> str:
     """The game's running rules, for `/game status` and `/rules`."""
     misses = (f"{game.excused_misses} excused missed phase(s) per player, each extending the deadline once by "
-              f"{game.miss_extension_hours:g}h; then civil disorder (units hold) and the seat is open "
+              f"{game.miss_extension_hours:g}h; then civil disorder and the seat is open "
               f"for a substitute" if game.excused_misses else
               "no excused misses: a seat with no orders at the deadline falls into civil disorder")
     deadline = (f"deadlines at {game.deadline_time} {game.time_zone or 'UTC'}" if game.deadline_time

@@ -1,0 +1,100 @@
+"""Issue 28 item 3 and issue 29 through the fake Discord with exactly the README's permissions:
+a solo rx07 game against the bot from `/game create … bots:` to a few adjudicated phases, `/hint`
+for the player alone, the bot's reasons in its seat channel only after each adjudication, 🤖 in
+`/game status` and `/game seats`, a person taking the bot's seat with **Join**; and an Axis &
+Allies game with seven bot powers for a few rounds."""
+from tests.discord_world import README_PERMISSIONS, close_world, make_world
+from tests.fake_discord import button_id
+
+BOT_REPORT = "is adjudicated. The bot (normal) ordered for"
+
+
+def count(channel, words: str) -> int:
+    return sum(words in m["content"] for m in channel.messages)
+
+
+async def adjudicated(world, public, n: int) -> None:
+    await world.harness.wait_for(lambda: count(public, " adjudicated (") >= n, 30, f"{n} adjudications")
+    await world.harness.settle()
+
+
+async def test_a_solo_rx07_game_against_the_bot_with_a_hint_and_a_hand_over(service):
+    world = await make_world(service, bot_permissions=README_PERMISSIONS, players=2)
+    try:
+        alice, bob = world.players
+        created = await world.slash(alice, "game create", variant="rx07", name="Solo", bots="Central")
+        assert "Seats: Entente, 🤖 Central" in created.text, created.text
+        game_id = int(created.text.split("#", 1)[1].split()[0])
+        await world.slash(alice, "game join", game_id=game_id, seat="Entente")
+        started = await world.slash(alice, "game start", game_id=game_id)
+        assert "has started" in started.text, (started.text, world.fake.refusals)
+        entente, central = world.seat_channel(game_id, "Entente"), world.seat_channel(game_id, "Central")
+        public = world.public_channel(game_id)
+        assert not world.fake.can_see(bob, central)
+        status = await world.slash(alice, "game status", game_id=game_id)
+        assert "Central: 🤖 bot (normal)" in status.text
+        seats = await world.slash(alice, "game seats", game_id=game_id)
+        assert "**Central**: 🤖 bot (normal)" in seats.text
+        # /hint: for Alice alone, nothing saved
+        hint = await world.slash(alice, "hint", channel=entente)
+        assert "What the bot (normal) would order for **Entente**" in hint.text, hint.text
+        assert hint.replies[-1]["_visible_to"] == alice.id
+        refused = await world.slash(bob, "hint", game_id=game_id)
+        assert "no seat" in refused.text and refused.replies[-1]["_visible_to"] == bob.id
+        # the bot's orders are in and secret: its channel has no reasons before the adjudication
+        await world.harness.settle()
+        assert count(central, BOT_REPORT) == 0 and count(public, BOT_REPORT) == 0
+        # three phases: Alice is ready, the phase adjudicates at once (the bot is ready)
+        for n in range(1, 4):
+            ready = await world.slash(alice, "ready", channel=entente, confirm=True)
+            assert "⚠️" not in ready.text, ready.text
+            await adjudicated(world, public, n)
+        assert count(central, BOT_REPORT) >= 1 and count(public, BOT_REPORT) == 0
+        assert count(entente, BOT_REPORT) == 0
+        # a person takes the bot's seat with Join
+        notice = await world.slash(alice, "gm advertise", game_id=game_id, seat="Central")
+        assert "played by a bot until a person takes it" in notice.text, notice.text
+        message = notice.replies[-1]
+        taken = await world.harness.click(bob, message, button_id(message, "Join as Central"))
+        assert "You now hold **Central**" in taken.text, taken.text
+        assert world.fake.can_see(bob, central)
+        game = await service.game(game_id)
+        assert game.bot_seats == [] and game.holder("Central") == bob.id
+        seats = await world.slash(alice, "game seats", game_id=game_id)
+        assert "🤖" not in seats.text
+        assert not world.fake.refusals and not world.fake.violations
+    finally:
+        await close_world(world)
+
+
+async def test_an_axis_and_allies_game_with_seven_bot_powers(service):
+    """Issue 29: one A&A game with bot seats through the fake Discord — Germany is a person,
+    the seven other powers are bots; a few rounds, each ended by Germany's `/done`."""
+    world = await make_world(service, bot_permissions=README_PERMISSIONS, players=1)
+    try:
+        alice = world.players[0]
+        bots = "Austria-Hungary, Russia, France, British Empire, Ottoman Empire, Italy, United States"
+        created = await world.slash(alice, "game create", variant="aa1914", name="Coalition", bots=bots)
+        assert "🤖 Russia" in created.text and "Germany," in created.text, created.text
+        game_id = int(created.text.split("#", 1)[1].split()[0])
+        await world.slash(alice, "game join", game_id=game_id, seat="Germany")
+        started = await world.slash(alice, "game start", game_id=game_id)
+        assert "has started" in started.text, (started.text, world.fake.refusals)
+        germany, russia = world.seat_channel(game_id, "Germany"), world.seat_channel(game_id, "Russia")
+        public = world.public_channel(game_id)
+        await world.harness.wait_for(lambda: count(germany, "Round 1: Germany") >= 1, 30, "Germany's turn")
+        hint = await world.slash(alice, "hint", channel=germany)
+        assert "What the bot (normal) would order for **Germany**" in hint.text, hint.text
+        for round_ in (2, 3):
+            done = await world.slash(alice, "done", channel=germany, confirm=True)
+            assert "⚠️" not in done.text, done.text
+            await world.harness.wait_for(lambda: count(germany, f"Round {round_}: Germany") >= 1, 60,
+                                         f"Germany's turn in round {round_}")
+        await world.harness.settle()
+        assert count(russia, BOT_REPORT) >= 2                  # Russia's orders and reasons, after its turns
+        assert count(public, BOT_REPORT) == 0 and count(germany, BOT_REPORT) == 0
+        status = await world.slash(alice, "game status", game_id=game_id)
+        assert "Russia: 🤖 bot (normal)" in status.text
+        assert not world.fake.refusals and not world.fake.violations
+    finally:
+        await close_world(world)
