@@ -198,11 +198,35 @@ def plan_fighters(view: View, sheet: Sheet, plan: Plan) -> None:
             if path and (best is None or view.value(target) > view.value(best[0])):
                 best = (target, path)
         if best is None:
+            _fighters_forward(view, sheet, plan, place, n)
             continue
         target, path = best
         reason = f"fighters join the attack on {target}"
         if sheet.add(f"move {n} fighter: " + " - ".join(path), reason):
             plan.take(place, "fighter", n)
+
+
+def _fighters_forward(view: View, sheet: Sheet, plan: Plan, place: str, n: int) -> None:
+    """Fighters with no attack to join fly up to two spaces to our land nearest the front that
+    keeps land units of ours (where a fighter must end its move), ready for the next turn."""
+    here = view.dist.get(place, FAR)
+    if here <= 1:
+        return
+    board = view.board
+    options = []
+    for mid in sorted(board.territories[place].adjacent):
+        for goal in [mid] + sorted(board.territories[mid].adjacent):
+            if goal == place or not view.walkable(goal) or view.dist.get(goal, FAR) > 1:
+                continue              # the front line: its units hold there, so the fighters can land
+            if plan.count(goal, "infantry") == 0:
+                continue
+            path = (place, goal) if goal == mid else (place, mid, goal)
+            options.append((view.dist[goal], len(path), path))
+    for _, _, path in sorted(options):
+        if sheet.add(f"move {n} fighter: " + " - ".join(path),
+                     f"fighters forward to {path[-1]}, {view.dist[path[-1]]} step(s) from the front"):
+            plan.take(place, "fighter", n)
+            return
 
 
 def _air_path(board: Board, start: str, goal: str) -> tuple[str, ...] | None:
