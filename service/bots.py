@@ -307,7 +307,29 @@ class BotsMixin:
             variant = get_variant(game.variant)
             if await self._all_ready(conn, game, current, variant):
                 return await self._adjudicate_in(conn, game.id, phase.id, "all players ready") is not None
+            if await self._deadline_waits_for_bots(conn, game, current):
+                return await self._adjudicate_in(conn, game.id, phase.id, "deadline") is not None
         return False
+
+    async def _bot_owes(self, conn, game_id: int, phase: PhaseInfo) -> bool:
+        """At a deadline: does the bot still have to order a seat it plays (one that has just
+        fallen into civil disorder, say)? Then the phase waits for it, and `play_bots`
+        adjudicates once the bot's orders are in."""
+        game = await self.store.game(game_id, conn)       # read again: civil disorder was just set
+        acting = set(get_variant(game.variant).seats_to_act(phase.state))
+        owed = [seat for seat in bot_players(game) if seat in acting]
+        if not owed:
+            return False
+        rows = await (await conn.execute("SELECT seat FROM bot_sheets WHERE phase_id=?", (phase.id,))).fetchall()
+        return bool(set(owed) - {row["seat"] for row in rows})
+
+    async def _deadline_waits_for_bots(self, conn, game: GameInfo, phase: PhaseInfo) -> bool:
+        """The phase's deadline fell (its timer fired) while the bot was still ordering."""
+        if phase.deadline is None or phase.deadline > self.clock():
+            return False
+        timer = await (await conn.execute("SELECT 1 FROM reminders WHERE phase_id=? AND kind='deadline' AND "
+                                          "done_at IS NULL", (phase.id,))).fetchone()
+        return timer is None and not await self._bot_owes(conn, game.id, phase)
 
     # ------------------------------------------------------------------ after adjudication
     async def _bot_reports(self, conn, game: GameInfo, phase: PhaseInfo, now: str) -> None:

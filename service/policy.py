@@ -182,6 +182,8 @@ class PolicyMixin:
             return
         if not phase.extended_for_misses and await self._count_misses(conn, game, phase):
             return
+        if await self._bot_owes(conn, game_id, phase):
+            return          # the bot plays the absent seats first, then adjudicates (`play_bots`)
         await self._adjudicate_in(conn, game_id, phase_id, "deadline")
 
     async def _count_misses(self, conn, game: GameInfo, phase: PhaseInfo) -> bool:
@@ -208,7 +210,7 @@ class PolicyMixin:
             await self.store.outbox(conn, game.id, "game", (
                 f"🏳️ **{seat}** sent no orders for {phase.label} ({misses} missed phases; {game.excused_misses} "
                 f"excused) and is now in civil disorder: "
-                + ("the bot plays it from the next phase on. " if absent_policy(game) == "bot" else
+                + ("the bot plays it from now on. " if absent_policy(game) == "bot" else
                    "its units follow the default orders (they hold). ") +
                 f"The seat is open for a substitute: press **Join** below to take it over (or the GM gives it "
                 f"with `/gm assign`); its player returns simply by giving orders." + outsiders_note(game)),

@@ -49,34 +49,44 @@ async def test_the_gm_sets_the_absent_policy_and_it_is_shown(service):
 async def test_a_seat_in_civil_disorder_is_played_by_the_bot_until_its_player_returns(service, clock):
     game = await duel(service, excused_misses=0, absent="bot")
     await service.submit_orders(game.id, ALICE, "A Par H")
+    first = await service.phase(game.id)
     clock.advance(hours=48, seconds=1)
-    await service.tick()                                  # Bob missed: civil disorder, phase adjudicated
-    told = [m.content for m in await drain_outbox(service) if m.target == "game"]
-    assert any("civil disorder" in t and "the bot plays it" in t for t in told)
+    await service.tick()              # Bob missed: civil disorder; the bot orders his seat, then the deadline adjudicates
+    out = await drain_outbox(service)
+    told = [m.content for m in out if m.target == "game"]
+    assert any("civil disorder" in t and "the bot plays it from now on" in t for t in told)
+    assert any(f"**{first.label}** adjudicated (deadline)" in t for t in told)
     assert (await service.game(game.id)).seat("Central").civil_disorder
-    await service.tick()                                  # the next phase: the bot orders Bob's seat
-    phase = await service.phase(game.id)
-    if "Central" not in get_variant("rx07").seats_to_act(phase.state):
-        pytest.skip("Central has nothing to order in this phase")
-    sheet = (await service.store.order_sheets(phase.id))["Central"]
-    assert sheet.lines and sheet.submitted_by is None
-    assert not any(line in m.content for m in await drain_outbox(service) for line in sheet.lines if " " in line
-                   and " - " in line)                      # secret until adjudicated
-    clock.advance(hours=48, seconds=1)
-    await service.tick()                                  # deadline: adjudicated with the bot's orders
-    after = await drain_outbox(service)
-    reasons = [m.content for m in after if m.target == "seat:Central" and m.content.startswith("🤖")]
-    assert reasons and all(f"`{line}`" in reasons[0] for line in sheet.lines)
+    played = (await service.store.order_sheets(first.id))["Central"]
+    assert played.lines and played.submitted_by is None            # the phase Bob missed was played by the bot
+    reasons = [m.content for m in out if m.target == "seat:Central" and m.content.startswith("🤖")]
+    assert len(reasons) == 1 and all(f"`{line}`" in reasons[0] for line in played.lines)
+    # the next phases: the bot orders as they open, secretly, and they run on their deadlines
+    for _ in range(2):
+        phase = await service.phase(game.id)
+        acting = get_variant("rx07").seats_to_act(phase.state)
+        if "Central" in acting:
+            sheet = (await service.store.order_sheets(phase.id))["Central"]
+            assert sheet.ready and sheet.submitted_by is None
+            moves = [line for line in sheet.lines if " - " in line]
+            assert not any(line in m.content for m in await drain_outbox(service) for line in moves)
+        if "Entente" not in acting:
+            break
+        clock.advance(hours=48, seconds=1)
+        await service.tick()
+    await drain_outbox(service)
     # Bob returns by giving orders: back from civil disorder, with a digest of his absence
-    await service.tick()
     new = await service.phase(game.id)
-    example = (await service.example_orders(new.id and game.id, BOB))[:1] or ["A Ber H"]
+    example = (await service.example_orders(game.id, BOB))[:1]
     await service.submit_orders(game.id, BOB, example[0])
     assert not (await service.game(game.id)).seat("Central").civil_disorder
     digest = [m.content for m in await drain_outbox(service) if m.target == "seat:Central" and "📬" in m.content]
-    assert len(digest) == 1 and "the bot played your seat" in digest[0] and phase.label in digest[0]
+    assert len(digest) == 1 and "the bot played your seat" in digest[0] and first.label in digest[0]
     sheet = (await service.store.order_sheets(new.id))["Central"]
-    assert sheet.submitted_by == BOB.user_id              # his orders, not the bot's
+    assert sheet.submitted_by == BOB.user_id and sheet.lines == tuple(example)     # his orders, not the bot's
+    await service.mark_ready(game.id, BOB, confirm=True)
+    await service.tick()
+    assert (await service.game(game.id)).seat("Central").bot is None
 
 
 async def test_with_the_hold_policy_the_bot_never_plays_an_absent_seat(service, clock):
