@@ -8,6 +8,7 @@ Messages the bot would post are printed; maps are written as PNG files to ./out/
 from __future__ import annotations
 
 import logging
+import os
 import re
 import shlex
 from datetime import datetime, timezone
@@ -37,6 +38,7 @@ log = logging.getLogger("dispatch.console")
 
 MAX_LINE = MAX_SHEET + 1_000     # a whole order sheet and its command words
 _TIMESTAMP = re.compile(r"<t:(-?\d{1,12}):[a-zA-Z]>")
+_MENTION = re.compile(r"<@!?\d{1,20}>")
 HELP = """Commands (game number first where a game is meant; `;` separates order lines):
   as NAME [admin]                 act as player NAME
   game list | game options VARIANT | game create VARIANT [name=..] [hours=..] [bots:SEAT,SEAT] [opt=val ...]
@@ -57,9 +59,15 @@ HELP = """Commands (game number first where a game is meant; `;` separates order
   suggest ID [SEAT:] TEXT         legal orders matching TEXT (Discord's /order autocomplete)
   choices ID [SEAT:]              the phase's menus: retreats, builds, removals
   pick ID [SEAT:] KEY OPTION[; OPTION]   choose in a menu, e.g. `pick 1 build/France Build A Par`
-  history ID [PHASE]              a past phase's orders of every seat and the results
+  history ID [PHASE]              a past phase's orders of every seat and the results, with its map
   notify [dm on|off] [quiet on|off] [reminders 24 2|none|game]   how you hear about your games
-  buy ID UNITS | move ID UNITS FROM - TO | casualties ID ORDER | done ID [confirm]   (A&A)
+  buy ID UNITS                    A&A: buy units for this turn
+  move ID UNITS FROM - TO         A&A: move units (several steps: FROM - A - B)
+  casualties ID ORDER             A&A: your order of loss, any time
+  place ID UNITS WHERE            A&A: where the units bought are mobilized
+  attack | break | retreat | submerge | call | declare | truck | supplies ... ID ...
+                                  A&A: the other orders, the same words as on Discord
+  done ID [confirm]               A&A: the same as `ready ID`: your turn is finished
   odds [#ID] ATTACKERS vs DEFENDERS [options: OPT ...]
                                   battle odds under a game's house rules (or those named)
   status ID                       the game's status (same as `game status ID`)
@@ -70,6 +78,29 @@ HELP = """Commands (game number first where a game is meant; `;` separates order
   rules [ID|VARIANT]              the rules, with a game's options in force
   tick                            fire due reminders and deadlines
   help [COMMAND] | quit"""
+
+
+# The A&A order words that are commands of their own, as on Discord (`/buy`, `/move`, …) or as
+# the first word of an order (`place 3 infantry Berlin`): `place 1 3 infantry Berlin` is the
+# order `place 3 infantry Berlin` for game 1.
+ORDER_WORDS = ("buy", "purchase", "move", "casualties", "place", "attack", "break", "retreat", "submerge", "call",
+               "declare", "truck", "supplies", "supply", "concentrate", "factory", "defect", "spain", "sub", "trains")
+# `help CMD`'s example: the README's and `/help`'s examples in the console's words (game number first).
+EXAMPLES = {
+    "buy": "buy 1 3 infantry, 1 artillery", "move": "move 1 2 infantry, 1 artillery Berlin - Silesia",
+    "casualties": "casualties 1 infantry, artillery, tank", "place": "place 1 3 infantry Berlin",
+    "done": "done 1   ·   done 1 confirm", "ready": "ready 1   ·   ready 1 confirm", "unready": "unready 1",
+    "attack": "attack 1 Picardy", "retreat": "retreat 1 SZ 9 to SZ 10 after 1", "break": "break 1 off SZ 9 after 2",
+    "submerge": "submerge 1 SZ 9   ·   submerge 1 always", "call": "call 1 off Picardy if mined",
+    "declare": "declare 1 usw", "orders": "orders 1 A Par - Bur; A Mar S A Par - Bur", "order": "order 1 A Mun - Ruh",
+    "clear": "clear 1", "map": "map 1 balkans   ·   map 1 3   ·   map 1 replay   ·   map 1 preview",
+    "history": "history 1 2", "palette": "palette colour-blind", "vote": "vote 1 extend 24   ·   vote 1 draw",
+    "odds": "odds 3 inf, 1 art vs 4 inf   ·   odds #1 3 inf vs 2 inf", "rules": "rules classic   ·   rules 1",
+    "status": "status 1", "hint": "hint 1   ·   hint 1 Central hard", "pick": "pick 1 build/France Build A Par",
+    "choices": "choices 1", "suggest": "suggest 1 A Par", "notify": "notify dm on   ·   notify reminders 24 2",
+    "game": "game create rx07 name=Marne   ·   game join 1   ·   game start 1   ·   game status 1",
+    "gm": "gm extend 1 24   ·   gm policy 1 excused=1 time=21:00 zone=Europe/Paris",
+}
 
 
 def user_id_for(name: str) -> int:
@@ -84,6 +115,7 @@ class Console:
         self.write = write
         self.actor = Actor(user_id_for("player1"), False, "player1")
         self.names: dict[int, str] = {self.actor.user_id: "player1"}
+        self.started_in = Path.cwd()
         self.clock = GameClock(service, self._send, console=True)
         self._printed: list[str] | None = None
 
@@ -118,7 +150,10 @@ class Console:
             if not word:
                 return [HELP]
             found = [line for line in HELP.splitlines()[1:] if re.search(rf"(^|[\s|]){re.escape(word)}\b", line)]
-            return ["\n".join(found) if found else f"no console command `{word[:30]}`; type `help`"]
+            if not found:
+                return [f"no console command `{word[:30]}`; type `help`"]
+            example = EXAMPLES.get(word)
+            return ["\n".join(found) + (f"\n  for example: {example}" if example else "")]
         if head == "as":
             return self._as(rest)
         if head in ("game", "gm"):          # `gm pause 1` as on Discord; `game pause 1` still works
@@ -134,7 +169,7 @@ class Console:
             return [f"your maps are now drawn in the {chosen} palette"]
         if head == "odds":
             return await self._odds(rest)
-        if head in ("buy", "move", "casualties"):
+        if head in ORDER_WORDS:
             game_id, seat, text = _target(rest)
             return await self._orders(f"{game_id} {seat + ': ' if seat else ''}{head} {text.strip()}",
                                       replace=False)
@@ -170,9 +205,13 @@ class Console:
             return [self._sheet(sheet)]
         if head == "history":
             words = rest.split()
-            text, _ = await history_text(self.service, _game_id(words),
-                                         _int(words[1], "the phase number") if len(words) > 1 else None)
-            return [self._names(text)]
+            game_id = _game_id(words)
+            text, seq = await history_text(self.service, game_id,
+                                           _int(words[1], "the phase number") if len(words) > 1 else None)
+            # as `/history`: the map of the phase that followed, these orders drawn on the position they made
+            viewer, palette = await self._viewer()
+            png, name = await phase_map(self.service, game_id, seq + 1, None, viewer)
+            return [self._names(text), self._write(png, map_file_name(name, palette=palette))]
         if head == "notify":
             return [await self._notify(rest)]
         if head == "vote":
@@ -311,7 +350,7 @@ class Console:
             self.out_dir.mkdir(parents=True, exist_ok=True)
             path = self.out_dir / f"game-{game_id}.json.gz"
             path.write_bytes((await svc.export_file(game_id, me))[1])
-            return [f"wrote {path}"]
+            return [f"wrote {self._shown(path)}"]
         if sub == "delete":
             game = await svc.delete_game(game_id, me)
             return [f"deleted the record of game #{game.id} {game.name}"]
@@ -408,28 +447,40 @@ class Console:
         text = f"{seat} is {'ready' if action == 'ready' else 'not ready'}"
         return [text + (f"; adjudicated, now {moved.label}" if moved else "")]
 
+    async def _viewer(self) -> tuple[int | None, str | None]:
+        """The player's own palette, if they chose one (their maps are drawn in it)."""
+        palette = await self.service.store.user_palette(self.actor.user_id)
+        return (self.actor.user_id if palette else None), palette
+
+    def _write(self, data: bytes, name: str) -> str:
+        self.out_dir.mkdir(parents=True, exist_ok=True)
+        (self.out_dir / name).write_bytes(data)
+        return f"wrote {self._shown(self.out_dir / name)}"
+
+    def _shown(self, path: Path) -> str:
+        """A written file's path relative to the folder the console was started in."""
+        try:
+            return os.path.relpath(path, self.started_in)
+        except ValueError:          # another drive (Windows): the full path
+            return str(path)
+
     async def _map(self, rest: str) -> list[str]:
+        """`map ID [PHASE] [REGION]`, `map ID replay`, `map ID preview [REGION]`: each file has a
+        name of its own (phase, region, preview, palette), so no map overwrites another."""
         words = rest.split()
         game_id = _game_id(words)
-        viewer = self.actor.user_id if await self.service.store.user_palette(self.actor.user_id) else None
+        viewer, palette = await self._viewer()
         if len(words) >= 2 and words[1].lower() == "preview":
-            png, name = await preview_map(self.service, game_id, self.actor.user_id, " ".join(words[2:]) or None)
-            self.out_dir.mkdir(parents=True, exist_ok=True)
-            (self.out_dir / name).write_bytes(png)
-            return [f"wrote {self.out_dir / name}"]
+            region = " ".join(words[2:]) or None
+            png, name = await preview_map(self.service, game_id, self.actor.user_id, region)
+            return [self._write(png, map_file_name(name, region, palette))]
         if len(words) == 2 and words[1].lower() == "replay":
-            self.out_dir.mkdir(parents=True, exist_ok=True)
-            written = []
-            for gif, name in await replay_gif(self.service, game_id, viewer):    # a long game: parts
-                (self.out_dir / name).write_bytes(gif)
-                written.append(f"wrote {self.out_dir / name}")
-            return written
+            return [self._write(gif, map_file_name(name, palette=palette))
+                    for gif, name in await replay_gif(self.service, game_id, viewer)]    # a long game: parts
         seq = _int(words[1], "PHASE") if len(words) > 1 and words[1].isdigit() else None
         region = " ".join(words[2 if seq is not None else 1:]) or None
-        png, name = await phase_map(self.service, game_id, seq, region, viewer)
-        self.out_dir.mkdir(parents=True, exist_ok=True)
-        (self.out_dir / name).write_bytes(png)
-        return [f"wrote {self.out_dir / name}"]
+        png, name = await phase_map(self.service, game_id, seq, region, viewer)    # named with its region
+        return [self._write(png, map_file_name(name, palette=palette))]
 
     async def _drain(self) -> list[str]:
         """Fire what is due and print what the bot would post (the same clock the bot runs)."""
@@ -442,33 +493,50 @@ class Console:
 
     async def _send(self, destination: Destination, delivery: Delivery) -> None:
         target = delivery.message.target.replace("seat:", "to ").replace("user:", "to user ")
-        text = f"[game #{delivery.message.game_id} {target}] {self._names(delivery.text)}"
+        # the slash words of a brief in the console's words (the game number first)
+        said = delivery.text.replace("`/ready`", f"`ready {delivery.message.game_id}`")
+        text = f"[game #{delivery.message.game_id} {target}] {self._names(said)}"
         if delivery.png is not None:
             self.out_dir.mkdir(parents=True, exist_ok=True)
             (self.out_dir / delivery.filename).write_bytes(delivery.png)
-            text += f"\n  (map: {self.out_dir / delivery.filename})"
+            text += f"\n  (map: {self._shown(self.out_dir / delivery.filename)})"
             for png, name in delivery.extras:            # the crop of the turn's action
                 (self.out_dir / name).write_bytes(png)
-                text += f"\n  (where the action was: {self.out_dir / name})"
+                text += f"\n  (where the action was: {self._shown(self.out_dir / name)})"
         if delivery.message.target == "archive":        # the final summary comes with the whole record
             self.out_dir.mkdir(parents=True, exist_ok=True)
             path = self.out_dir / f"game-{delivery.message.game_id}.json.gz"
             path.write_bytes(pack_export(await self.service.export(delivery.message.game_id)))
-            text += f"\n  (export: {path})"
-        if delivery.message.buttons:
-            text += "\n  " + " ".join(f"[{kind.capitalize()} {arg}: `game take {delivery.message.game_id} {arg}`]"
-                                      for kind, arg in delivery.message.buttons)
+            text += f"\n  (export: {self._shown(path)})"
+        joins = [arg for kind, arg in delivery.message.buttons if kind == "join"]
+        if joins:
+            text += "\n  " + " ".join(f"[Join {arg}: `game take {delivery.message.game_id} {arg}`]" for arg in joins)
+        if any(kind == "menus" for kind, _ in delivery.message.buttons):     # Discord's menus under a brief
+            text += f"\n  (menus: `choices {delivery.message.game_id}`, then `pick {delivery.message.game_id} KEY OPTION`)"
         if self._printed is not None:
             self._printed.append(text)
         else:               # the background clock: print at once
             self.write(printable(text))
 
     def _names(self, text: str) -> str:
-        """Discord markup made readable: mentions as @name, timestamps as UTC times."""
+        """Discord markup made readable: mentions as @name (a player this console has not met yet,
+        e.g. after a restart, as "a player"), timestamps as UTC times."""
         for user_id, name in self.names.items():
             text = text.replace(f"<@{user_id}>", f"@{name}")
+        text = _MENTION.sub("a player", text)
         return _TIMESTAMP.sub(lambda m: datetime.fromtimestamp(int(m.group(1)), timezone.utc)
                               .strftime("%Y-%m-%d %H:%M UTC"), text)
+
+
+def map_file_name(name: str, region: str | None = None, palette: str | None = None) -> str:
+    """The service's file name with what else makes this map differ — its region (a preview's
+    name has none) and a palette of the player's own — so two maps never share a file."""
+    stem, dot, ext = name.rpartition(".")
+    if region:
+        stem += "-" + "-".join(region.lower().split())
+    if palette and palette != "standard":
+        stem += "-" + palette
+    return f"{stem}{dot}{ext}"
 
 
 def read_export_file(path: str) -> bytes:
