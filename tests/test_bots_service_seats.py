@@ -144,3 +144,14 @@ async def test_a_variant_without_a_bot_refuses_bots_clearly(service):
     await service.start(game.id, ALICE)
     with pytest.raises(BadInput, match="has no bot yet"):
         await service.hint(game.id, ALICE)
+
+
+async def test_the_final_summary_names_the_bot_seats_and_the_export_comes_back(service):
+    game = await solo(service)
+    await service.tick()
+    await service.abandon(game.id, ALICE)
+    summary = [m.content for m in await drain_outbox(service) if m.target == "archive"]
+    assert summary and "Central: 🤖 bot (normal)" in summary[0] and f"Entente: <@{ALICE.user_id}>" in summary[0]
+    _, packed = await service.export_file(game.id, ALICE)
+    back = await service.import_file(GUILD + 1, ADMIN, packed)
+    assert back.status == "abandoned" and back.seat("Central").user_id is None
