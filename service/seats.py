@@ -206,7 +206,7 @@ def advert_text(game: GameInfo, seats: list[str]) -> str:
     lines = [f"📣 **{game.name}** (game #{game.id}, {variant.title}) is looking for players."]
     for seat in seats:
         info = game.seat(seat)
-        why = ("played by a bot until a person takes it" if info.bot else
+        why = ("🤖 played by a bot until a person takes it" if info.bot else
                "not taken yet" if info.user_id is None else
                "in civil disorder: its player stopped sending orders" if info.civil_disorder else
                "its player would like to hand it over")
