@@ -30,6 +30,7 @@ from service.maps import phase_map, preview_map, replay_gif
 from service.odds import battle_odds, combat_options_in_force, odds_options
 from service.history import history_text
 from service.policy import policy_text
+from service.rulings import ruling_text
 from service.seats import seats_text
 from service.suggest import order_suggestions
 from service.text import all_rules, game_rules, game_status, option_list, parse_option_words, variant_or_error
@@ -76,6 +77,7 @@ HELP = """Commands (game number first where a game is meant; `;` separates order
   map ID preview [REGION]         your own current orders drawn on the board
   palette standard|colour-blind   your map colours
   rules [ID|VARIANT]              the rules, with a game's options in force
+  ruling [VARIANT] TOPIC|list [PAGE]   a reading of an unclear rule with its quote (`/rules ruling:`)
   tick                            fire due reminders and deadlines
   help [COMMAND] | quit"""
 
@@ -96,7 +98,7 @@ EXAMPLES = {
     "clear": "clear 1", "map": "map 1 balkans   ·   map 1 3   ·   map 1 replay   ·   map 1 preview",
     "history": "history 1 2", "palette": "palette colour-blind", "vote": "vote 1 extend 24   ·   vote 1 draw",
     "odds": "odds 3 inf, 1 art vs 4 inf   ·   odds #1 3 inf vs 2 inf", "rules": "rules classic   ·   rules 1",
-    "status": "status 1", "hint": "hint 1   ·   hint 1 Central hard", "pick": "pick 1 build/France Build A Par",
+    "status": "status 1", "ruling": "ruling list   ·   ruling rx07 Rule 5: Russia in civil disorder", "hint": "hint 1   ·   hint 1 Central hard", "pick": "pick 1 build/France Build A Par",
     "choices": "choices 1", "suggest": "suggest 1 A Par", "notify": "notify dm on   ·   notify reminders 24 2",
     "game": "game create rx07 name=Marne   ·   game join 1   ·   game start 1   ·   game status 1",
     "gm": "gm extend 1 24   ·   gm policy 1 excused=1 time=21:00 zone=Europe/Paris",
@@ -186,6 +188,11 @@ class Console:
             if word.lstrip("#").isdigit():
                 return [game_rules(await self.service.game(_int(word, "the game number")))]
             return [variant_or_error(word).rules_summary({})]
+        if head == "ruling":
+            words = rest.split()
+            known = variants()
+            variant = words[0].lower() if words and words[0].lower() in known else None
+            return [ruling_text(variant, " ".join(words[1:] if variant else words) or "list")]
         if head == "tick":
             return [f"{await self.service.tick()} timer(s) fired"]
         if head == "suggest":

@@ -8,7 +8,8 @@ from discord.ext import commands
 from engine.variant import variants
 from service import ServiceError
 from service.errors import BadInput
-from service.text import all_rules, game_rules, variant_or_error
+from service.rulings import ruling_choices, ruling_text
+from service.text import all_rules, game_rules, variant_or_error, variant_rules
 
 from .common import GAME_ID, DispatchCog, actor_of, private_command, reply, reply_privately, resolve_game
 
@@ -43,7 +44,8 @@ EXAMPLES = {
     "gm bot": "/gm bot seat:Central level:normal   ·   /gm bot seat:Central level:off",
     "hint": "/hint   ·   /hint level:hard",
     "game leave": "/game leave   ·   /game leave cancel:True",
-    "odds": "/odds battle:3 inf, 1 art vs 4 inf", "rules": "/rules variant:classic   ·   /rules variant:aa1914",
+    "odds": "/odds battle:3 inf, 1 art vs 4 inf", "rules": "/rules variant:classic   ·   /rules ruling:list   ·   "
+             "/rules ruling:Rule 5: Russia in civil disorder",
     "casualties": "/casualties order:infantry, artillery, tank", "ready": "/ready confirm:True",
 }
 # Commands whose example is an order: shown with one legal in the caller's current game.
@@ -117,14 +119,38 @@ class RulesCog(DispatchCog, name="Rules"):
                              extras=private_command())
     @app_commands.describe(game_id=GAME_ID,
                            variant="a game type instead (classic, france_austria, england_turkey, rx07, aa1914), "
-                                   "to read before creating one")
-    async def rules(self, ctx: commands.Context, game_id: int | None = None, variant: str | None = None) -> None:
+                                   "to read before creating one",
+                           ruling="a reading of an unclear rule, with its quote (`list`: every topic)")
+    async def rules(self, ctx: commands.Context, game_id: int | None = None, variant: str | None = None,
+                    ruling: str | None = None) -> None:
+        if ruling is not None:
+            await reply(ctx, ruling_text(await self._variant_here(ctx, game_id, variant), ruling), ephemeral=True)
+            return
         await reply_privately(self.service, ctx, await rules_text(self.service, ctx, game_id, variant))
+
+    async def _variant_here(self, ctx, game_id: int | None, variant: str | None) -> str | None:
+        """The game type whose rulings are meant: the one named, this game's, or every game's."""
+        if variant is not None:
+            return variant_or_error(variant).key
+        try:
+            return (await resolve_game(self.service, ctx, game_id)).variant
+        except BadInput:
+            return None
+
+    @rules.autocomplete("ruling")
+    async def _ruling_topics(self, interaction: discord.Interaction, current: str):
+        try:
+            game = await self.service.game_for_channel(interaction.channel_id)
+        except ServiceError:
+            game = None
+        variant = game[0].variant if game else None
+        return [app_commands.Choice(name=topic[:100], value=topic[:100])
+                for topic in ["list"] * ("list".startswith(current.lower().strip())) + ruling_choices(variant, current)][:25]
 
 
 async def rules_text(service, ctx, game_id: int | None, variant: str | None) -> str:
     if variant is not None:
-        return variant_or_error(variant).rules_summary({})
+        return variant_rules(variant)
     try:
         return game_rules(await resolve_game(service, ctx, game_id))
     except BadInput:            # no game meant here: every game's rules

@@ -11,6 +11,7 @@ from .games import GameService
 from .history import last_headlines
 from .policy import policy_text
 from .rooms import TABLE_SETTINGS, table_text
+from .rulings import rulings_hint
 from .seats import anonymous_now
 from .models import GameInfo
 
@@ -117,8 +118,15 @@ def game_rules(game: GameInfo) -> str:
     return (f"Game #{game.id} **{game.name}**\n" + get_variant(game.variant).rules_summary(game.options)
             + "\n**Running the game**\n" + policy_text(game) + "\n" + table_text(game)
             + "\nVotes: two thirds of the playing seats pause, resume or extend; every seat agrees to a draw "
-              "(Diplomacy); all seats of a side concede; a seated GM rolls back only with the players' vote.")
+              "(Diplomacy); all seats of a side concede; a seated GM rolls back only with the players' vote."
+            + "\n" + rulings_hint(game.variant))
+
+
+def variant_rules(key: str) -> str:
+    """`/rules variant:<key>`: a game type's rules before one is created, and where its rulings are."""
+    variant = variant_or_error(key)
+    return variant.rules_summary({}) + "\n" + rulings_hint(variant.key)
 
 
 def all_rules() -> str:
-    return "\n\n".join(v.rules_summary({}) for v in variants().values())
+    return "\n\n".join(v.rules_summary({}) for v in variants().values()) + "\n\n" + rulings_hint(None)

@@ -127,7 +127,7 @@ class DeclaredVariant(DiplomacyGame):
         lines = [self.declaration.rules,
                  f"Solo victory: {self.victory_centres(options)} supply centres. Draws: every surviving power "
                  f"votes `/vote draw`; a concession: every surviving power but one votes `/vote concede`.",
-                 f"Rules edition: {options.get('edition', '2023')} (docs/rulings.md: DATC)."]
+                 f"Rules edition: {options.get('edition', '2023')} (the readings where the editions differ: `/rules ruling:list`)."]
         if options.get("anonymous"):
             lines.append("Anonymous: who plays which power is revealed when the game ends.")
         if self.declaration.sources:

@@ -65,7 +65,7 @@ RX07 = Declaration(
     powers=("Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"), seats=(ENTENTE, CENTRAL),
     # Rule 1: "Play begins with the "fall 1914" moves." Standard units and centres.
     home_centres=_HOMES, starting_units=_UNITS, start=(1914, "fall"), victory_centres=None,
-    rules=RULES + "\nEvery reading of an unclear rule is in docs/rulings.md.",
+    rules=RULES,
     sources=("seed 003: World War I Diplomacy (rx07) by John Boardman",),
     aliases={"ep": ENTENTE, "entente powers": ENTENTE, "allies": ENTENTE, "cp": CENTRAL,
              "central powers": CENTRAL, "centrals": CENTRAL})
