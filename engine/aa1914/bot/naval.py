@@ -107,26 +107,27 @@ def plan_transports(view: View, sheet: Sheet, plan: Plan, level: str, moved: set
         paths = sea_paths(view, zone, reach)
         escorts = [u["type"] for u in view.my_ships[zone] if u["type"] in BLOCKERS] if zone not in moved else []
         if loaded:
-            landing = _landing(view, paths, loaded, bool(escorts), level)
-            if landing is None:
+            counts: dict[str, int] = {}
+            for kind in loaded:
+                counts[kind] = counts.get(kind, 0) + 1
+            # the best landing whose voyage the rules allow (a mined zone on the way stops ships)
+            for dest, land, reason in _landings(view, paths, loaded, bool(escorts), level):
+                if dest != zone and not _sail(view, sheet, zone, paths[dest], len(transports), escorts, moved,
+                                              reason):
+                    continue
+                for kind, n in sorted(counts.items()):
+                    sheet.add(f"move {n} {kind}: {dest} - {land}", reason)
+                break
+            else:
                 target = _toward_front(view, paths)
                 if target and target != zone:
                     _sail(view, sheet, zone, paths[target], len(transports), escorts, moved,
                           f"carrying {len(loaded)} unit(s) toward the front")
-                continue
-            dest, land, reason = landing
-            if dest != zone and not _sail(view, sheet, zone, paths[dest], len(transports), escorts, moved, reason):
-                continue
-            counts: dict[str, int] = {}
-            for kind in loaded:
-                counts[kind] = counts.get(kind, 0) + 1
-            for kind, n in sorted(counts.items()):
-                sheet.add(f"move {n} {kind}: {dest} - {land}", reason)
         else:
-            goal = _toward_home(view, zone, home)
+            goal = _toward_home(view, zone, _pickups(view, plan) + home)
             if goal and goal != zone and goal in paths:
                 _sail(view, sheet, zone, paths[goal], len(transports), [], moved,
-                      f"back to {goal} for the army waiting at home")
+                      f"to {goal}, to fetch the army waiting there")
 
 
 def _sail(view: View, sheet: Sheet, zone: str, path: tuple[str, ...], n: int, escorts: list[str],
@@ -143,9 +144,10 @@ def _sail(view: View, sheet: Sheet, zone: str, path: tuple[str, ...], n: int, es
     return True
 
 
-def _landing(view: View, paths: dict, cargo: list[str], escorted: bool,
-             level: str) -> tuple[str, str, str] | None:
-    best = None
+def _landings(view: View, paths: dict, cargo: list[str], escorted: bool,
+              level: str) -> list[tuple[str, str, str]]:
+    """(zone, landing, reason), best first."""
+    found = []
     for dest, path in paths.items():
         if _hostile_ships(view, dest) and not escorted:
             continue
@@ -166,9 +168,8 @@ def _landing(view: View, paths: dict, cargo: list[str], escorted: bool,
             else:
                 continue
             score -= 0.5 * (len(path) - 1)
-            if best is None or score > best[0]:
-                best = (score, dest, land, reason)
-    return best[1:] if best else None
+            found.append((-score, len(path), dest, land, reason))
+    return [entry[2:] for entry in sorted(found)]
 
 
 def _toward_front(view: View, paths: dict) -> str | None:
@@ -182,6 +183,18 @@ def _toward_front(view: View, paths: dict) -> str | None:
         if best is None or near < best[0]:
             best = (near, dest)
     return best[1] if best and best[0] < FAR else None
+
+
+def _pickups(view: View, plan: Plan) -> list[str]:
+    """Zones off land where two or more of our units stand idle far from the front (no land route,
+    or three steps and more): an empty transport fetches them."""
+    zones = []
+    for land, kinds in sorted(plan.free.items()):
+        idle = sum(n for kind, n in kinds.items() if kind in ("infantry", "artillery", "tank"))
+        if idle >= 2 and view.dist.get(land, FAR) >= 3 and land not in view.contested:
+            zones += [z for z in sorted(view.board.territories[land].adjacent)
+                      if view.board.territories[z].sea and not _blocked(view, z) and z not in zones]
+    return zones
 
 
 def _toward_home(view: View, zone: str, home: list[str]) -> str | None:
