@@ -139,11 +139,15 @@ async def for_reader(service: GameService, delivery: Delivery, destination: Dest
     if own is None or own == await service.palette_for(delivery.game.guild_id):
         return delivery
     try:
-        png, filename = await phase_map(service, delivery.game.id, delivery.map_seq, viewer_id=destination.id)
+        extras: list[tuple[bytes, str]] = []
+        if delivery.extras:          # a turn's results: the crop in their colours too
+            (png, filename), *extras = await results_maps(service, delivery.game.id, delivery.map_seq, destination.id)
+        else:
+            png, filename = await phase_map(service, delivery.game.id, delivery.map_seq, viewer_id=destination.id)
     except Exception:  # noqa: BLE001 - the server-coloured map is still a map
         log.exception("map of game %s in %s's palette failed", delivery.game.id, destination.id)
         return delivery
-    return replace(delivery, png=png, filename=filename)
+    return replace(delivery, png=png, filename=filename, extras=tuple(extras))
 
 
 async def deliver_one(service: GameService, message: OutboxMessage, send: Sender) -> bool:

@@ -182,20 +182,22 @@ async def _draw_ahead(service: GameService, game_id: int, phase_id: int) -> None
     task.add_done_callback(_quietly)
 
 
-async def results_maps(service: GameService, game_id: int, seq: int) -> list[tuple[bytes, str]]:
+async def results_maps(service: GameService, game_id: int, seq: int,
+                       viewer_id: int | None = None) -> list[tuple[bytes, str]]:
     """What is posted with a turn's results: the whole board of phase `seq` (the position the
     turn made, its orders as arrows) and, when the turn had action, a crop around it sharp enough
-    for a phone (issue 27 item 4)."""
-    ahead = _AHEAD.pop((id(service), game_id, seq), None)
+    for a phone (issue 27 item 4). In `viewer_id`'s own palette when sent to them alone."""
+    ahead = _AHEAD.pop((id(service), game_id, seq), None) if viewer_id is None else None
     if ahead is not None:
         return await ahead
-    return await _results_maps(service, game_id, seq)
+    return await _results_maps(service, game_id, seq, viewer_id)
 
 
-async def _results_maps(service: GameService, game_id: int, seq: int) -> list[tuple[bytes, str]]:
+async def _results_maps(service: GameService, game_id: int, seq: int,
+                        viewer_id: int | None = None) -> list[tuple[bytes, str]]:
     game = await service.game(game_id)
     row, last_orders, label = await _results_orders(service, game, seq)
-    palette = await service.palette_for(game.guild_id, None)
+    palette = await service.palette_for(game.guild_id, viewer_id)
     full, focus = await _drawn(service, draw_results, game.variant, row.state, last_orders, label, palette)
     files = [(full, f"game-{game_id}-phase-{row.seq}.png")]
     if focus is not None:

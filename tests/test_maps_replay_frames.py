@@ -299,3 +299,21 @@ def test_any_orders_and_any_losses_give_points_on_the_board_or_none(orders, disl
         assert all(0 <= x <= width and 0 <= y <= height for x, y in points)
         box = focus_box(points, (width, height))
         assert box is None or (0 <= box[0] < box[2] <= width and 0 <= box[1] < box[3] <= height)
+
+
+async def test_a_reader_with_their_own_palette_gets_the_action_crop_in_it_too(service):
+    from service.delivery import Destination, for_reader, prepare
+    game = await start_rx07(service)
+    await drain_messages(service)
+    await service.submit_orders(game.id, BOB, "A Mun - Bur\nA Ber - Kie")
+    await service.adjudicate(game.id)
+    await service.set_palette(ALICE.user_id, "colour-blind")
+    message = next(m for m in await service.pending_messages(200) if m.phase_id is not None)
+    delivery = await prepare(service, message)
+    mine = await for_reader(service, delivery, Destination("user", ALICE.user_id, "", True, None))
+    assert [name for _, name in mine.extras] == [name for _, name in delivery.extras] != []
+
+    def colours(png):
+        return {colour for _, colour in Image.open(io.BytesIO(png)).convert("RGB").getcolors(1 << 18)}
+    assert power_colours("colour-blind")["Germany"] in colours(mine.extras[0][0])
+    assert power_colours("standard")["Germany"] in colours(delivery.extras[0][0])
