@@ -22,7 +22,7 @@ HELP = """**Dispatch** — slow, play-by-post WWI wargames.
 `/clear` · `/ready` · `/unready` (or the buttons on your sheet) · `/map [game] [phase] [replay] [preview] [region]` · `/history [phase]` · `/game status`
 `/palette` (your map colours) · `/notify` (DMs, reminder times, quiet) · `/hint` — what the bot would order for you, and why (private)
 **Over weeks**: `/vote pause|resume|extend|draw|concede|rollback` · `/press open <seats>` · `/press send <to> <message>` · `/game leave` once it runs offers your seat to a substitute
-**Axis & Allies 1914**: `/buy 3 infantry` · `/move 2 infantry Berlin - Silesia` · `/casualties infantry, artillery` · `/done` · `/odds 3 inf, 1 art vs 4 inf`
+**Axis & Allies 1914**: `/buy 3 infantry` · `/move 2 infantry Berlin - Silesia` · `/casualties infantry, artillery` · `/ready` when your orders are in (`/done` is the same) · `/odds 3 inf, 1 art vs 4 inf`
 **Game master** (creator or server admin) — `/gm …`
 `/gm pause` · `/gm resume` · `/gm extend <hours>` · `/gm adjudicate` · `/gm rollback` · `/gm policy` · `/gm advertise` · `/gm assign <game> <seat> <member>` · `/gm bot <seat>` · `/gm abandon` · `/game export`
 **Server admin**: `/game settings [hours] [palette] [reminder hours…]` · `/game import` · `/game delete`
