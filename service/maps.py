@@ -21,7 +21,7 @@ from .games import GameService
 from .models import GameInfo, decode_state
 from .phase_index import PhaseHeader, current_seq, phase_header, phase_row, stored_phases
 from .visibility import orders_visible
-from .workers import BACKGROUND, Overrun
+from .workers import BACKGROUND, URGENT, Overrun
 
 RENDER_SECONDS = 30.0
 REPLAY_SECONDS = 120.0
@@ -91,7 +91,7 @@ def replay_run(variant_key: str, frames: list[ReplayFrame], palette: str, colour
 
 
 # ------------------------------------------------------------------ on the loop
-async def _drawn(service: GameService, fn, *args, timeout: float = RENDER_SECONDS, priority: int = 0):
+async def _drawn(service: GameService, fn, *args, timeout: float = RENDER_SECONDS, priority: int = URGENT):
     try:
         return await service.cpu.run(fn, *args, timeout=timeout, priority=priority)
     except Overrun:
