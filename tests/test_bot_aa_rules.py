@@ -132,3 +132,21 @@ def test_germany_declares_submarine_warfare_only_once_the_united_states_is_at_wa
     assert any(line == "declare usw" for line, _ in pairs)
     assert any(line.startswith("move") and "submarine" in line and line.split(" - ")[-1] in ("SZ 2", "SZ 7", "SZ 8")
                for line, _ in pairs)
+
+
+def test_an_army_aboard_always_lands_somewhere_it_can_reach():
+    """A landing whose voyage the rules refuse (ships stop on entering a mined zone) gives way to
+    the next best one: the army never stays aboard for want of its first choice."""
+    state = at_turn_of("British Empire")
+    state["us_at_war"] = True
+    clear(state, "SZ 9", "SZ 10", "SZ 11", "Prussia")
+    place(state, "Germany", "infantry", "Prussia")         # a prize off SZ 11, past the mines of SZ 10
+    place(state, "British Empire", "cruiser", "SZ 9", 2)
+    for _ in range(4):
+        transport = place(state, "British Empire", "transport", "SZ 9")
+        place(state, "British Empire", "infantry", "SZ 9", 1, aboard=transport["id"])
+        place(state, "British Empire", "artillery", "SZ 9", 1, aboard=transport["id"])
+    lines = [line for line, _ in sheet(state, "British Empire")]
+    zone = next((line.split(" - ")[-1] for line in lines if line.startswith("move 4 transport: SZ 9")), "SZ 9")
+    assert any(line.startswith(f"move 4 infantry: {zone} - ") for line in lines)
+    assert any(line.startswith(f"move 4 artillery: {zone} - ") for line in lines)
