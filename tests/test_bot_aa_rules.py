@@ -150,3 +150,15 @@ def test_an_army_aboard_always_lands_somewhere_it_can_reach():
     zone = next((line.split(" - ")[-1] for line in lines if line.startswith("move 4 transport: SZ 9")), "SZ 9")
     assert any(line.startswith(f"move 4 infantry: {zone} - ") for line in lines)
     assert any(line.startswith(f"move 4 artillery: {zone} - ") for line in lines)
+
+
+def test_a_fleet_the_enemy_would_sink_withdraws():
+    state = at_turn_of("British Empire")
+    board = V.board_of(state)
+    clear(state, *[z for z in board.territories if board.territories[z].sea])
+    place(state, "British Empire", "cruiser", "SZ 9")
+    place(state, "Germany", "battleship", "SZ 10", 3)
+    pairs = sheet(state, "British Empire")
+    move = next((line, why) for line, why in pairs if line.startswith("move 1 cruiser: SZ 9 -"))
+    assert move[1].startswith("withdraw to") and "would win" in move[1]
+    assert move[0].split(" - ")[-1] not in board.territories["SZ 10"].adjacent

@@ -15,7 +15,8 @@ from engine.variant import Bot, State
 from ..phases import PHASES
 from .economy import home_zones, land_site, plan_purchase
 from .land import free_units, plan_advance, plan_attacks, plan_fighters
-from .naval import plan_fleet, plan_freighters, plan_raiders, plan_submarine_warfare, plan_transports
+from .naval import (plan_fleet, plan_freighters, plan_raiders, plan_submarine_warfare, plan_transports,
+                    plan_withdrawals)
 from .pregame import answer
 from .sheet import Sheet
 from .view import View
@@ -46,6 +47,7 @@ class AA1914Bot(Bot):
         plan_fighters(view, sheet, plan)
         plan_advance(view, sheet, plan, rng)
         plan_submarine_warfare(view, sheet, moved)
+        plan_withdrawals(view, sheet, moved)
         plan_freighters(view, sheet)
         plan_raiders(view, sheet)
         if any(u["type"] == "armored_train" for units in view.mine.values() for u in units) \

@@ -81,6 +81,52 @@ def plan_fleet(view: View, sheet: Sheet, level: str, moved: set[str]) -> None:
         moved.add(zone)
 
 
+def enemy_reach(view: View, zone: str) -> list[str]:
+    """The enemy warships that could attack `zone` next turn (within two sea zones)."""
+    near = {zone}
+    for _ in range(2):
+        near |= {step for here in near for step in view.board.territories[here].adjacent
+                 if view.board.territories[step].sea}
+    return [t for here in sorted(near) for t in _hostile_ships(view, here) if t in WARSHIPS]
+
+
+def plan_withdrawals(view: View, sheet: Sheet, moved: set[str]) -> None:
+    """After the attacks and the escorts: fleets that stayed behind and would lose where they are."""
+    for zone in sorted(view.my_ships):
+        ships = [u["type"] for u in view.my_ships[zone] if u["type"] in WARSHIPS]
+        if ships and zone not in moved:
+            _withdraw(view, sheet, zone, ships, moved)
+
+
+def _withdraw(view: View, sheet: Sheet, zone: str, ships: list[str], moved: set[str]) -> None:
+    """A fleet the enemy in reach would beat (at least 60%, by sea_odds) sails to the zone in its
+    reach where that risk is least — with other ships of ours, or nearer home."""
+    threat = enemy_reach(view, zone)
+    if not threat:
+        return
+    here = sea_win(threat, ships)
+    if here < 0.6:
+        return
+    best = None
+    for dest, path in sea_paths(view, zone, _reach(view, zone, min(ships, key=lambda t: UNIT_TYPES[t].move))).items():
+        if dest == zone or _hostile_ships(view, dest):
+            continue
+        ours = ships + [u["type"] for u in view.my_ships.get(dest, []) if u["type"] in WARSHIPS]
+        risk = sea_win(enemy_reach(view, dest), ours) if enemy_reach(view, dest) else 0.0
+        if best is None or (risk, len(path)) < best[:2]:
+            best = (risk, len(path), dest, path)
+    if best is None or best[0] > here - 0.2:
+        return
+    risk, _, dest, path = best
+    counts: dict[str, int] = {}
+    for kind in ships:
+        counts[kind] = counts.get(kind, 0) + 1
+    reason = f"withdraw to {dest}: the enemy fleet in reach would win {here:.0%} here, {risk:.0%} there"
+    for kind, n in sorted(counts.items()):
+        sheet.add(f"move {n} {kind}: " + " - ".join(path), reason)
+    moved.add(zone)
+
+
 def plan_transports(view: View, sheet: Sheet, plan: Plan, level: str, moved: set[str],
                     home: list[str], rng: random.Random) -> None:
     board = view.board
@@ -168,6 +214,8 @@ def _landings(view: View, paths: dict, cargo: list[str], escorted: bool,
             else:
                 continue
             score -= 0.5 * (len(path) - 1)
+            if not escorted and enemy_reach(view, dest):
+                score -= 6            # transports left unescorted where enemy warships can reach them
             found.append((-score, len(path), dest, land, reason))
     return [entry[2:] for entry in sorted(found)]
 
