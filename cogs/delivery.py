@@ -11,7 +11,6 @@ from discord.ext import commands
 from service.clock import GameClock
 from service.delivery import Delivery, Destination, DestinationUnavailable, Undeliverable
 
-from service.archive import pack_export
 
 from engine.variant import get_variant
 from service import ServiceError
@@ -104,7 +103,7 @@ class DeliveryCog(commands.Cog, name="Clock"):
         if public is None:
             raise DestinationUnavailable("the game channel is gone")
         if not await self.service.summary_posted(game.id):      # the summary goes out whatever else failed
-            packed = pack_export(await self.service.export(game.id))
+            _, packed = await self.service.export_file(game.id)     # packed in a thread, off the loop
             text, file = delivery.text, None
             if len(packed) <= UPLOAD_LIMIT:
                 file = discord.File(io.BytesIO(packed), filename=f"game-{game.id}.json.gz")
