@@ -43,7 +43,7 @@ class AA1914Bot(Bot):
         moved: set[str] = set()
         plan_fleet(view, sheet, level, moved)
         plan_attacks(view, sheet, plan, rng, level)
-        plan_transports(view, sheet, plan, level, moved, home_zones(view, land_site(view)), rng)
+        plan_transports(view, sheet, plan, level, moved, home_zones(view, land_site(view)))
         plan_fighters(view, sheet, plan)
         plan_advance(view, sheet, plan, rng)
         plan_submarine_warfare(view, sheet, moved)

@@ -278,8 +278,3 @@ def _advance_path(view: View, place: str, rng: random.Random) -> tuple[str, ...]
             if best is None or score < best[0]:
                 best = (score, path)
     return best[1] if best else None
-
-
-def stays(view: View, plan: Plan) -> int:
-    return sum(sum(kinds.values()) for kinds in plan.free.values())
-

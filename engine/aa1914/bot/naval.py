@@ -9,7 +9,6 @@ level's threshold. An empty transport sails back toward the army waiting at home
 """
 from __future__ import annotations
 
-import random
 from collections import deque
 
 from ..rules import USW_ZONES
@@ -128,7 +127,7 @@ def _withdraw(view: View, sheet: Sheet, zone: str, ships: list[str], moved: set[
 
 
 def plan_transports(view: View, sheet: Sheet, plan: Plan, level: str, moved: set[str],
-                    home: list[str], rng: random.Random) -> None:
+                    home: list[str]) -> None:
     board = view.board
     for zone in sorted(view.my_ships):
         transports = [u for u in view.my_ships[zone] if u["type"] == "transport"]

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from ..board import Board
 from ..movement import territory_status
-from ..state import at_war, contested_territories, friendly, holds_land
+from ..state import at_war, contested_territories, holds_land
 from ..tournament import THRESHOLDS, homeland_lost
 from ..turn import Turn
 from ..units import NON_COMBATANTS, UNIT_TYPES
@@ -96,9 +96,6 @@ class View:
                     queue.append(step)
         return dist
 
-    def is_coastal(self, name: str) -> bool:
-        return any(self.board.territories[a].sea for a in self.board.territories[name].adjacent)
-
     def enemy_strength_near(self, name: str) -> float:
         """The attack the enemy could bring into `name` next turn: its land units next to it,
         and (two steps away) those that could walk through their own side's land."""
@@ -133,6 +130,3 @@ class View:
         if owner is None and t.minor:
             worth += 1
         return worth + 0.5
-
-    def allied(self, owner: str | None) -> bool:
-        return friendly(self.board, owner, self.power)
