@@ -98,3 +98,23 @@ async def test_an_axis_and_allies_game_with_seven_bot_powers(service):
         assert not world.fake.refusals and not world.fake.violations
     finally:
         await close_world(world)
+
+
+async def test_gm_bot_and_the_absent_policy_through_discord(service):
+    world = await make_world(service, bot_permissions=README_PERMISSIONS, players=2)
+    try:
+        alice, bob = world.players
+        created = await world.slash(alice, "game create", variant="rx07", name="Fill")
+        game_id = int(created.text.split("#", 1)[1].split()[0])
+        await world.slash(alice, "game join", game_id=game_id, seat="Entente")
+        refused = await world.slash(bob, "gm bot", game_id=game_id, seat="Central")
+        assert "⚠️" in refused.text and (await service.game(game_id)).bot_seats == []
+        given = await world.slash(alice, "gm bot", game_id=game_id, seat="Central", level="easy")
+        assert "🤖 A bot (easy) plays **Central**" in given.text, given.text
+        policy = await world.slash(alice, "gm policy", game_id=game_id, absent="bot")
+        assert "played by the bot until a substitute joins" in policy.text, policy.text
+        created = await world.slash(alice, "game create", variant="guess", name="Toy", bots="North")
+        assert "has no bot yet: a seat can only be played by a person" in created.text, created.text
+        assert not world.fake.refusals and not world.fake.violations
+    finally:
+        await close_world(world)
