@@ -12,6 +12,7 @@ import discord
 import yarl
 from discord.gateway import DiscordWebSocket
 
+from .idle import CALM_ROUNDS, QUIET, WAIT_POLL, busy_report, idleness, wait_any
 from .model import Channel, Guild, User
 from .server import TOKEN, FakeDiscord, Interaction
 
@@ -35,6 +36,7 @@ class BotHarness:
             discord.http.Route.BASE = self.fake.base_url
             DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(self.fake.gateway_url)
         self.bot = self.make_bot()
+        _ready_at_last_guild(self.bot, self.fake)
         self._task = asyncio.create_task(self.bot.start(TOKEN))
         waiter = asyncio.create_task(self.bot.wait_until_ready())
         done, _ = await asyncio.wait({waiter, self._task}, timeout=15, return_when=asyncio.FIRST_COMPLETED)
@@ -64,26 +66,48 @@ class BotHarness:
             self._saved = None
 
     # ------------------------------------------------------------------ waiting
-    async def settle(self, quiet: float = 0.25, timeout: float = 20.0) -> None:
-        """Wait until no request is in flight and none has come for `quiet` seconds."""
+    async def settle(self, quiet: float = QUIET, timeout: float = 20.0) -> None:
+        """Wait until the bot has nothing left to do: no request in flight, no task of its runnable
+        or waiting on a thread (SQLite, the map workers) or on a timer due within `quiet` seconds.
+
+        Event-driven: while something is busy this waits for the very future that thing waits on,
+        so a test never sleeps a fixed time. A task waiting somewhere not known to be idle counts
+        as busy until nothing has happened for `quiet` seconds (the old quiet-period rule)."""
         loop = asyncio.get_running_loop()
         end = loop.time() + timeout
-        quiet = quiet + self.fake.latency
+        horizon = quiet
+        calm = 0
         while loop.time() < end:
-            await asyncio.sleep(0.02)
-            if self.fake.in_flight == 0 and loop.time() - self.fake.last_activity >= quiet:
-                return
-        raise TimeoutError("the bot kept talking to Discord")
+            verdict = idleness(loop, horizon, self.fake)
+            if verdict.idle or (verdict.only_unknown and loop.time() - self.fake.last_activity >= horizon):
+                calm += 1
+                if calm >= CALM_ROUNDS:
+                    return
+                await asyncio.sleep(0)          # one more turn of the loop: its selector sees the sockets
+                continue
+            calm = 0
+            if verdict.runnable:
+                await asyncio.sleep(0)
+            else:
+                await wait_any(verdict.waiters, min(end, verdict.recheck_at) - loop.time())
+        raise TimeoutError(f"the bot kept talking to Discord:\n  {busy_report(loop, self.fake)}")
 
     async def wait_for(self, condition: Callable[[], Any], timeout: float = 20.0, what: str = "") -> Any:
+        """Wait until `condition()` is true: re-checked whenever the bot did something."""
         loop = asyncio.get_running_loop()
         end = loop.time() + timeout
-        while loop.time() < end:
+        while True:
             value = condition()
             if value:
                 return value
-            await asyncio.sleep(0.02)
-        raise TimeoutError(f"waited {timeout}s for {what or condition}")
+            if loop.time() >= end:
+                raise TimeoutError(f"waited {timeout}s for {what or condition}")
+            verdict = idleness(loop, 0.0, self.fake)
+            if verdict.runnable:
+                await asyncio.sleep(0)
+            else:
+                # follow what the bot waits on; idle, look again shortly (a thread may end the wait)
+                await wait_any(verdict.waiters, min(end - loop.time(), WAIT_POLL))
 
     async def wait_message(self, channel: Channel, contains: str, after: int = 0,
                            timeout: float = 20.0) -> dict[str, Any]:
@@ -190,6 +214,43 @@ class BotHarness:
         if resolved:
             data["resolved"] = resolved
         return data
+
+
+class _GuildReadyTimeout:
+    """discord.py waits `guild_ready_timeout` (2 s) after each GUILD_CREATE in case another follows
+    before it says `ready`. The fake sends them all right after READY and knows how many there
+    are: once the bot holds every server it is in and has taken each from its queue, the wait is
+    over at once; until then discord.py's own two seconds stand."""
+
+    def __init__(self, fake: FakeDiscord):
+        self.fake = fake
+
+    def __get__(self, state: Any, owner: type | None = None) -> float:
+        if state is None:
+            return self                                        # type: ignore[return-value]
+        queues = ([state.__dict__["_ready_state"]] if "_ready_state" in state.__dict__
+                  else list(state.__dict__.get("_ready_states", {}).values()))
+        if any(not queue.empty() for queue in queues):
+            return DISCORD_GUILD_READY_TIMEOUT
+        for guild in self.fake.guilds.values():
+            if self.fake.bot.id in guild.members:
+                held = state._get_guild(guild.id)
+                if held is None or held.unavailable:
+                    return DISCORD_GUILD_READY_TIMEOUT
+        return 0.0
+
+    def __set__(self, state: Any, value: float) -> None:
+        pass                                                   # discord.py sets its default once
+
+
+DISCORD_GUILD_READY_TIMEOUT = 2.0
+
+
+def _ready_at_last_guild(bot: discord.Client, fake: FakeDiscord) -> None:
+    """Give this bot's connection state the `_GuildReadyTimeout` above (on a subclass of its own)."""
+    state = bot._connection
+    kind = type(state)
+    state.__class__ = type(f"Fake{kind.__name__}", (kind,), {"guild_ready_timeout": _GuildReadyTimeout(fake)})
 
 
 def button_id(message: dict[str, Any], label: str) -> str:

@@ -40,7 +40,7 @@ def build_app(fake: FakeDiscord) -> web.Application:
         fake.in_flight += 1
         try:
             if fake.latency:
-                await asyncio.sleep(fake.latency)
+                await fake.delay(fake.latency)       # on the fake's clock: no wall time
             return await _checked(request, handler)
         finally:
             fake.in_flight -= 1

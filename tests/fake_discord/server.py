@@ -8,6 +8,8 @@ would do but a bot must never cause (notify @everyone) is recorded in `violation
 from __future__ import annotations
 
 import asyncio
+import heapq
+import itertools
 import json
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -80,7 +82,51 @@ class FakeDiscord:
         self.last_activity = 0.0
         self._runner: web.AppRunner | None = None
         self.port = 0
-        self._loop_time: Callable[[], float] = lambda: asyncio.get_running_loop().time()
+        self.network_time = 0.0          # simulated latency so far, on top of the loop's clock
+        self._network: list[tuple[float, int, asyncio.Future]] = []    # (due, arrival, wake-up)
+        self._arrivals = itertools.count()
+        self._network_clock: asyncio.Task | None = None
+        self._loop_time: Callable[[], float] = lambda: asyncio.get_running_loop().time() + self.network_time
+
+    # ------------------------------------------------------------------ simulated latency
+    @property
+    def delayed(self) -> int:
+        """Requests held up by the simulated latency now."""
+        return len(self._network)
+
+    async def delay(self, seconds: float) -> None:
+        """`seconds` of network latency on the fake's own clock (which the interaction deadlines
+        read): the request waits until that clock reaches its due time, and the clock jumps there
+        as soon as the bot has nothing else to do. Requests in flight together overlap, as on a
+        real network; a slow network costs the tests no wall time."""
+        wake = asyncio.get_running_loop().create_future()
+        heapq.heappush(self._network, (self._loop_time() + seconds, next(self._arrivals), wake))
+        if self._network_clock is None or self._network_clock.done():
+            self._network_clock = asyncio.create_task(self._advance_network_time(), name="fake-discord-network")
+        await wake
+
+    async def _advance_network_time(self) -> None:
+        from .idle import CALM_ROUNDS, QUIET, idleness, wait_any
+        loop = asyncio.get_running_loop()
+        calm = 0
+        while self._network:
+            verdict = idleness(loop, QUIET, self, advancing=True)
+            if verdict.idle or (verdict.only_unknown and loop.time() - self.last_activity >= QUIET):
+                calm += 1
+                if calm >= CALM_ROUNDS:
+                    calm = 0
+                    self.network_time += max(0.0, self._network[0][0] - self._loop_time())
+                    while self._network and self._network[0][0] <= self._loop_time():
+                        wake = heapq.heappop(self._network)[2]
+                        if not wake.done():
+                            wake.set_result(None)
+                await asyncio.sleep(0)
+                continue
+            calm = 0
+            if verdict.runnable:
+                await asyncio.sleep(0)
+            else:
+                await wait_any(verdict.waiters, verdict.recheck_at - loop.time())
 
     def touch(self) -> None:
         self.last_activity = self._loop_time()

@@ -1,0 +1,138 @@
+"""Is the bot idle? The fake Discord's tests wait on events, never on the clock.
+
+The bot, the fake and the test share one event loop. Where each task of that loop is suspended
+tells whether anything is still to happen: a task waiting on a thread (SQLite, the map workers),
+on the fake's answer or on a timer due soon is busy, and the waits below follow the very future
+such a task waits on; a task reading a socket, or waiting for an event or a far timer, is idle.
+"""
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .server import FakeDiscord
+
+CALM_ROUNDS = 3            # turns of the event loop, each with a look at the sockets, that must find all idle
+QUIET = 0.25              # seconds without a sign of life after which an unknown kind of wait counts as idle
+WAIT_POLL = 0.05           # longest a `wait_for` goes without looking at its condition while the bot works
+
+# Where a task waits decides whether it is busy. The names are those of the coroutines it awaits,
+# outermost first (see `_awaiting`).
+THREAD_WORK = ("Connection._execute", "Connection._connect", "to_thread", "ProcessPool.run",
+               "ProcessPool._executor")          # SQLite (aiosqlite's thread), the map/odds workers
+WAITS_FOR_DISCORD = ("ClientSession._request",)  # the bot waits for the fake's answer to a request
+WATCHERS = ("BotHarness.settle", "BotHarness.wait_for", "BotHarness.start", "BotHarness.stop",
+            "FakeDiscord._advance_network_time")   # the test (and the fake's clock) watching, not working
+NETWORK = "FakeDiscord.delay"                    # a request held up by the fake's simulated latency
+PARKED = {                                       # waits that only the outside world ends
+    "ClientWebSocketResponse.receive",           # the bot reading the gateway
+    "WebSocketResponse.receive",                 # the fake reading the bot's gateway frames
+    "RequestHandler.start",                      # an idle keep-alive connection to the fake
+    "Event.wait", "Condition.wait", "Queue.get",
+    "Lock.acquire", "Semaphore.acquire",         # the holder is looked at on its own
+    "sleep", "wait_for",                         # a timer further off than the horizon
+}
+
+
+@dataclass
+class Idleness:
+    idle: bool                                   # nothing runnable, busy or due soon
+    runnable: bool                               # callbacks or tasks ready to run now
+    only_unknown: bool                           # busy only by waits of an unknown kind
+    waiters: list[asyncio.Future]                # what the busy tasks wait on
+    recheck_at: float                            # when to look again without an event
+
+
+def _awaiting(task: asyncio.Task) -> list[str]:
+    """The chain of coroutines `task` is suspended in, outermost first."""
+    names: list[str] = []
+    coro: Any = task.get_coro()
+    while coro is not None and len(names) < 64:
+        frame = getattr(coro, "cr_frame", None) or getattr(coro, "gi_frame", None)
+        if frame is not None:
+            names.append(frame.f_code.co_qualname)
+        coro = getattr(coro, "cr_await", None) or getattr(coro, "gi_yieldfrom", None)
+    return names
+
+
+def idleness(loop: asyncio.AbstractEventLoop, horizon: float, fake: FakeDiscord,
+             advancing: bool = False) -> Idleness:
+    """Is everything on this loop (the bot, the fake, their threads) waiting on the outside world?
+
+    Runnable callbacks, a request in flight, a task waiting on a thread or on the fake's answer,
+    or a timer due within `horizon` seconds make it busy. A request held up by simulated latency is
+    busy too, except to the fake's network clock (`advancing`), which moves on only when all else
+    is idle. The loop's private queues are read: the tests run on the standard asyncio loop."""
+    now = loop.time()
+    me = asyncio.current_task()
+    tasks = [task for task in asyncio.all_tasks(loop) if not task.done()]
+    chains = {task: _awaiting(task) for task in tasks}
+    watchers = {task for task in tasks if task is me or any(mark in chains[task] for mark in WATCHERS)}
+    watched = {id(getattr(task, "_fut_waiter", None)) for task in watchers}
+    runnable = any(getattr(handle._callback, "__self__", None) not in watchers     # type: ignore[attr-defined]
+                   for handle in loop._ready)                                     # type: ignore[attr-defined]
+    busy = runnable or fake.in_flight - (fake.delayed if advancing else 0) > 0
+    recheck_at = now + (WAIT_POLL if busy else 3600.0)
+    near: set[int] = set()
+    for handle in loop._scheduled:                              # type: ignore[attr-defined]
+        args = handle._args or ()                               # type: ignore[attr-defined]
+        if handle.cancelled() or handle.when() - now > horizon or any(id(arg) in watched for arg in args):
+            continue
+        busy = True
+        recheck_at = min(recheck_at, handle.when())
+        near.update(id(arg) for arg in args)
+    waiters: list[asyncio.Future] = []
+    unknown = False
+    for task in tasks:
+        if task in watchers:
+            continue
+        waiter = getattr(task, "_fut_waiter", None)
+        chain = chains[task]
+        if waiter is None:
+            busy = runnable = True                              # runnable now
+            continue
+        if isinstance(waiter, asyncio.Task) or isinstance(waiter, asyncio.tasks._GatheringFuture):
+            continue                                            # each awaited task is looked at itself
+        if chain and chain[-1] == NETWORK:
+            if not advancing:
+                busy = True
+                waiters.append(waiter)
+            continue
+        if advancing and any(mark in chain for mark in WAITS_FOR_DISCORD):
+            continue                                            # its answer is what the clock holds up
+        if id(waiter) in near or any(mark in chain for mark in THREAD_WORK + WAITS_FOR_DISCORD):
+            busy = True
+            waiters.append(waiter)
+        elif chain and chain[-1] in PARKED:
+            continue
+        else:
+            unknown = True
+            waiters.append(waiter)
+    if unknown and not busy:
+        recheck_at = min(recheck_at, fake.last_activity + horizon)
+    return Idleness(not busy and not unknown, runnable, unknown and not busy, waiters, recheck_at)
+
+
+def busy_report(loop: asyncio.AbstractEventLoop, fake: FakeDiscord) -> str:
+    """What is keeping the loop busy, for the message of a wait that timed out."""
+    now = loop.time()
+    lines = [f"in flight: {fake.in_flight} (held by latency: {fake.delayed}); runnable callbacks: "
+             f"{len(loop._ready)}"]                                            # type: ignore[attr-defined]
+    lines += [f"timer in {handle.when() - now:.3f}s: {handle._callback}"       # type: ignore[attr-defined]
+              for handle in loop._scheduled if not handle.cancelled() and handle.when() - now < 1]  # type: ignore
+    for task in asyncio.all_tasks(loop):
+        if not task.done():
+            lines.append(f"task {task.get_name()}: {' > '.join(_awaiting(task))} "
+                         f"[waits on {type(getattr(task, '_fut_waiter', None)).__name__}]")
+    return "\n  ".join(lines)
+
+
+async def wait_any(waiters: list[asyncio.Future], timeout: float) -> None:
+    """Until one of `waiters` is done or `timeout` passes (without disturbing them)."""
+    timeout = max(0.0, timeout)
+    if waiters:
+        await asyncio.wait(waiters, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+    else:
+        await asyncio.sleep(timeout)
