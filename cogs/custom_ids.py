@@ -68,3 +68,12 @@ def form_made_for(custom_id: str) -> Made | None:
     """What an orders form was made for, or None when the id is not a Dispatch orders form."""
     match = FORM.fullmatch(custom_id or "")
     return made_for(match) if match else None
+
+
+# The buttons of a turn card (cogs.cards): not a seat's, so the id names the game and the phase
+# whose results the card shows; **My orders now** always answers with the current phase.
+CARD_TEMPLATE = r"dispatch:card:(?P<act>mine|orders|history):(?P<game>\d+):p(?P<phase>\d+)"
+
+
+def build_card(act: str, game_id: int, seq: int) -> str:
+    return f"dispatch:card:{act}:{game_id}:p{seq}"

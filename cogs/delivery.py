@@ -20,6 +20,7 @@ from service.reports import message_parts
 from .common import UPLOAD_LIMIT
 from .permissions import missing_permissions
 from .rooms import ArchiveIncomplete, archive_game, retire_spectator_role, sync_access
+from .cards import CardButton, turn_card
 from .seating import join_view
 from .sheet import sheet_view
 
@@ -66,6 +67,12 @@ class DeliveryCog(commands.Cog, name="Clock"):
             files = ([discord.File(io.BytesIO(delivery.png), filename=delivery.filename)]
                      + [discord.File(io.BytesIO(png), filename=name) for png, name in delivery.extras]
                      if destination.with_map and delivery.png is not None else [])
+            cards = [int(arg) for kind, arg in delivery.message.buttons if kind == "card"]
+            if cards and destination.kind == "channel" and files:
+                # a phase's outcome as one card: the maps, the results and its buttons
+                await target.send(view=turn_card(delivery.game.id, cards[0], text, [f.filename for f in files]),
+                                  files=files, allowed_mentions=mentions)
+                return
             view = join_view(delivery.game.id, joins) if joins else None
             if menus and destination.kind == "channel" and delivery.message.target.startswith("seat:"):
                 view = await brief_menus(self.service, delivery.game, delivery.message.target[5:], menus[0])
@@ -130,6 +137,7 @@ class DeliveryCog(commands.Cog, name="Clock"):
 
 async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(DeliveryCog(bot, bot.service))
+    bot.add_dynamic_items(CardButton)        # a turn card's buttons keep working after a restart
 
 
 async def brief_menus(service, game, seat: str, seq: int) -> discord.ui.View | None:

@@ -428,10 +428,10 @@ class GameService(BotsMixin, TimersMixin, PolicyMixin, GameMasterMixin, SeatsMix
         await self.store.log(conn, game_id, phase.id, iso(now), None, "adjudicated",
                              {"reason": reason, "label": phase.label,
                               "announcements": list(result.announcements)})
-        text = f"**{phase.label}** adjudicated ({reason}).\n{result.report}"
-        if result.announcements:
-            text += "\n" + "\n".join(result.announcements)
-        await self.store.outbox(conn, game_id, "game", text, phase.id, iso(now))
+        # the headlines (a coin flip, a victory) before the results by power; posted as the
+        # phase's turn card (cogs.cards) where Discord shows one
+        text = f"**{phase.label}** adjudicated ({reason}).\n" + "\n".join([*result.announcements, result.report])
+        await self.store.outbox(conn, game_id, "game", text, phase.id, iso(now), buttons=[("card", str(phase.seq))])
         await self._bot_reports(conn, game, phase, iso(now))
         for seat, message in result.private.items():
             await self.store.outbox(conn, game_id, f"seat:{seat}", message, None, iso(now))

@@ -25,6 +25,8 @@ def blocks(text: str) -> list[str]:
     for line in text.splitlines():
         if power_of_header(line) is not None and out[-1]:
             out.append([])
+        elif not line.strip() and out[-1] and power_of_header(out[-1][0]) is not None:
+            out.append([])          # a blank line ends a power's section
         out[-1].append(line)
     return ["\n".join(b) for b in out if b]
 
@@ -111,3 +113,4 @@ def seat_results(variant, state, seat: str, results: tuple[str, str] | None) -> 
     if not mine:
         return ""
     return f"Your results of **{label}** (every power's are in the game channel):\n{mine}\n\n"
+

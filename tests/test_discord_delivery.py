@@ -1,6 +1,7 @@
 """Delivery on Discord: deleted channels, restarts across deadlines, privacy of order sheets."""
 import pytest
 
+from tests.fake_discord.components_v2 import text_of
 from tests.discord_world import README_PERMISSIONS, close_world, make_world, started_game
 
 
@@ -50,7 +51,7 @@ async def test_restart_across_a_deadline_adjudicates_once_and_skips_stale_remind
     assert not any("Reminder" in m["content"] for m in entente.messages)
     phases = await service.store.phases(game_id)
     assert [p.adjudicated_at is not None for p in phases] == [True, False]
-    assert sum("adjudicated" in m["content"] for m in public.messages) == 1
+    assert sum("adjudicated" in text_of(m) for m in public.messages) == 1
 
 
 async def test_orders_after_the_deadline_are_refused(world, service, clock):

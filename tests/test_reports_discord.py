@@ -2,6 +2,7 @@
 before the brief of the phase they produce (a retreat's, then the winter's), the retreat brief
 carries its menu at once, and the brief starts with the reader's own results."""
 from service.models import encode_state
+from tests.fake_discord.components_v2 import v2_text
 from tests.discord_world import README_PERMISSIONS, close_world, make_world, started_game
 
 
@@ -32,7 +33,7 @@ async def test_results_before_the_briefs_they_produce_and_the_retreat_menu(servi
         brief = await world.harness.wait_message(entente, "Fall 1914 Retreat** has begun", after=marks[1],
                                                  timeout=10)
         assert int(results["id"]) < int(brief["id"])                  # results first
-        assert "**Russia** (Entente)\n✗ A Gal H — dislodged by A Bud (Austria); may retreat to " in results["content"]
+        assert "**Russia** (Entente)\n✗ A Gal H — dislodged by A Bud (Austria); may retreat to " in v2_text(results)
         assert brief["content"].split("\n")[1] == "**Russia** (Entente)"   # own results head the brief
         assert "Retreats, for example: `A Gal R " in brief["content"]
         menus = [c for row in brief.get("components", []) for c in row.get("components", []) if c.get("type") == 3]
@@ -44,7 +45,7 @@ async def test_results_before_the_briefs_they_produce_and_the_retreat_menu(servi
         winter = await world.harness.wait_message(central, "Winter 1914 Adjustment** has begun", after=marks[2],
                                                   timeout=10)
         assert int(retreat["id"]) < int(winter["id"])
-        assert "✓ A Gal retreats to Ukr" in retreat["content"]
+        assert "✓ A Gal retreats to Ukr" in v2_text(retreat)
         assert "Adjustments, for example: `Build A " in winter["content"]
         assert not world.fake.refusals and not world.fake.violations
     finally:

@@ -576,7 +576,8 @@ class DiplomacyGame(Variant):
                                  for p, u in sorted(units.items()) if adjusted.get(p) != u]
         labels = {p: self.power_label(state, p)[len(p):] for p in sections}
         notes = {p: self.civil_disorder_note(state, p) for p in disorder}
-        lines_out.insert(0, report.render(sections, self.powers, labels, notes))
+        # what no power's section holds (an American army landing) first, then the powers'
+        lines_out.append(report.render(sections, self.powers, labels, notes))
         lines_out = [line for line in lines_out if line]
         announcements = self._advance(new, rng)
         for power in sorted(self.civil_disorder_powers(new) - disorder):

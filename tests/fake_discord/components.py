@@ -95,5 +95,12 @@ def check_modal(data: dict[str, Any]) -> None:
 
 
 def components_of(message: dict[str, Any]) -> Iterator[dict[str, Any]]:
-    for row in message.get("components") or []:
-        yield from row.get("components") or []
+    """The buttons and menus of a message, also those nested in a Components v2 layout."""
+    def walk(items: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+        for item in items or []:
+            if item.get("type") in (BUTTON, STRING_SELECT):
+                yield item
+            yield from walk(item.get("components") or [])
+            if item.get("accessory"):
+                yield from walk([item["accessory"]])
+    yield from walk(message.get("components") or [])

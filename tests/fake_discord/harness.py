@@ -14,6 +14,7 @@ from discord.gateway import DiscordWebSocket
 
 from .idle import CALM_ROUNDS, QUIET, WAIT_POLL, busy_report, idleness, wait_any
 from .model import Channel, Guild, User
+from .components_v2 import v2_text
 from .server import TOKEN, FakeDiscord, Interaction
 
 APPLICATION_COMMAND, AUTOCOMPLETE = 2, 4
@@ -113,7 +114,7 @@ class BotHarness:
                            timeout: float = 20.0) -> dict[str, Any]:
         def found():
             for message in channel.messages[after:]:
-                if contains in message["content"]:
+                if contains in message["content"] or contains in v2_text(message):   # a v2 layout's text
                     return message
             return None
         return await self.wait_for(found, timeout, f"a message with {contains!r} in #{channel.name}")

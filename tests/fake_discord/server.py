@@ -17,6 +17,7 @@ from typing import Any, Callable
 from aiohttp import WSMsgType, web
 
 from .components import STRING_SELECT, ComponentError, check_message_components, components_of
+from .components_v2 import IS_COMPONENTS_V2, check_v2_message, is_v2
 from .model import (DM, GUILD_TEXT, MEMBER_DEFAULT, Channel, DiscordError, Guild, Pings, Role, User,
                     now_iso, snowflake)
 
@@ -216,6 +217,14 @@ class FakeDiscord:
         return error
 
     def check_message(self, payload: dict[str, Any], files: list[tuple[str, bytes]], where: str) -> None:
+        if is_v2(payload):          # Components v2: its own limits (components_v2.py)
+            if sum(len(data) for _, data in files) > UPLOAD_LIMIT:
+                raise self.refuse(where, DiscordError(413, 40005, "Request entity too large"))
+            try:
+                check_v2_message(payload, files)
+            except ComponentError as exc:
+                raise self.refuse(where, DiscordError(400, 50035, f"Invalid Form Body: {exc}")) from None
+            return
         content = payload.get("content") or ""
         if len(content) > MESSAGE_LIMIT:
             raise self.refuse(where, DiscordError(400, 50035, f"Invalid Form Body: content: Must be "
@@ -241,7 +250,7 @@ class FakeDiscord:
                              "url": f"https://cdn.invalid/{name}", "proxy_url": f"https://cdn.invalid/{name}"}
                             for name, data in files],
             "components": payload.get("components", []), "pinned": False, "type": 0,
-            "flags": 64 if visible_to is not None else 0,
+            "flags": (64 if visible_to is not None else 0) | (IS_COMPONENTS_V2 if is_v2(payload) else 0),
             "_files": files, "_visible_to": visible_to,
         }
         if channel.guild_id:
