@@ -119,3 +119,28 @@ async def test_results_come_before_the_brief_they_produce_and_the_brief_has_own_
     assert "**Russia**" not in central
     assert "Write them here, one per line, then `/ready`." in central
     assert "Adjustments, for example: `Build A Bud`" in central and ("menus", "1") in briefs["seat:Central"].buttons
+
+
+async def test_a_finished_game_names_the_phase_played_and_why_it_ended(service):
+    from service.models import encode_state
+    game = await service.create_game(GUILD, ALICE, "rx07", name="Armistice")
+    await service.join(game.id, ALICE, "Entente")
+    await service.join(game.id, BOB, "Central")
+    await service.start(game.id, ALICE)
+    phase = await service.phase(game.id)
+    units = {p: ("A", "Germany") for p in ("ber", "mun", "kie", "sil", "pru", "ruh", "bur")}
+    units.update({"par": ("A", "France"), "bre": ("F", "France"), "pic": ("A", "Germany")})
+    state = board(units, 1918, "fall")
+    async with service.db.transaction() as conn:
+        await conn.execute("UPDATE phases SET state=?, label=? WHERE id=?",
+                           (encode_state(state), "Fall 1918 Movement", phase.id))
+    await service.mark_ready(game.id, BOB, confirm=True)
+    await service.mark_ready(game.id, ALICE, confirm=True)
+    over = await service.game(game.id)
+    assert over.status == "finished" and over.winners == (CENTRAL,)
+    last = await service.phase(game.id)
+    assert last.label == "Game over after Fall 1918 Movement"
+    texts = [m.content for m in await service.pending_messages(200) if m.game_id == game.id]
+    ended = next(t for t in texts if "is over" in t)
+    assert ended.startswith("**Armistice** is over after Fall 1918 Movement. Winner: Central.\n"
+                            "🏆 Central wins: rule 7, 8 of 10 pieces (two thirds: 7).")
