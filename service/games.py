@@ -517,8 +517,15 @@ class GameService(BotsMixin, TimersMixin, PolicyMixin, GameMasterMixin, SeatsMix
         """Each seat that must act gets its brief, pinging its player: its own results of the
         phase just played first (`results`: its label and report), then what to order now, with
         the phase's menus (a retreat, builds, removals) as buttons under it. The brief waits
-        behind the results in the game channel (`Store.due_outbox`)."""
-        for seat in variant.seats_to_act(phase.state):
+        behind the results in the game channel (`Store.due_outbox`). A held seat with nothing to
+        order now still gets its own results in its channel, without a ping."""
+        acting = variant.seats_to_act(phase.state)
+        for seat in (s.seat for s in game.seats):
+            own = seat_results(variant, phase.state, seat, results) if seat not in acting else ""
+            if own and game.holder(seat) is not None:
+                await self.store.outbox(conn, game.id, f"seat:{seat}", own + f"Nothing for {seat} to order in "
+                                        f"**{phase.label}**; you will be told when there is.", None, phase.created_at)
+        for seat in acting:
             holder = game.holder(seat)
             settings = await self.store.notify_settings(holder, conn)
             due = f"<t:{int(phase.deadline.timestamp())}:R>"

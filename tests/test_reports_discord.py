@@ -33,6 +33,11 @@ async def test_results_before_the_briefs_they_produce_and_the_retreat_menu(servi
         brief = await world.harness.wait_message(entente, "Fall 1914 Retreat** has begun", after=marks[1],
                                                  timeout=10)
         assert int(results["id"]) < int(brief["id"])                  # results first
+        idle = await world.harness.wait_message(central, "Nothing for Central to order in **Fall 1914 Retreat**",
+                                                after=marks[2], timeout=10)
+        assert int(results["id"]) < int(idle["id"]) and "<@" not in idle["content"]       # no ping
+        assert idle["content"].startswith("Your results of **Fall 1914 Movement** (every power's are in the game "
+                                          "channel):\n**Austria** (Central)\n✓ A Bud - Gal\n✓ A Vie S A Bud - Gal")
         assert "**Russia** (Entente)\n✗ A Gal H — dislodged by A Bud (Austria); may retreat to " in v2_text(results)
         assert brief["content"].split("\n")[1] == "**Russia** (Entente)"   # own results head the brief
         assert "Retreats, for example: `A Gal R " in brief["content"]
