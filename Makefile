@@ -17,8 +17,10 @@ run: $(STAMP)
 console: $(STAMP)
 	$(PY) bot.py --console
 
+# one worker per core (pytest-xdist); a test that is not safe beside others carries
+# @pytest.mark.xdist_group and runs in one worker with the rest of its group
 test: $(STAMP)
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n auto --dist loadgroup
 
 bench: $(STAMP)
 	$(PY) bench/service_load.py

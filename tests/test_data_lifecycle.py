@@ -53,15 +53,18 @@ def test_migration_statements_split_where_sqlite_says_they_end():
 async def test_backup_while_the_bot_writes_is_a_consistent_database(tmp_path, service, db):
     game = await service.create_game(GUILD, ALICE, "guess")
     writing = True
+    under_way = asyncio.Event()
 
     async def writer():
         n = 0
         while writing:
             await service.create_game(GUILD + 1 + n % 50, ALICE, "guess")
             n += 1
+            if n == 3:
+                under_way.set()            # the copy starts while the bot is writing
             await asyncio.sleep(0)
     task = asyncio.create_task(writer())
-    await asyncio.sleep(0.05)
+    await under_way.wait()
     copy = tmp_path / "backup" / "copy.sqlite3"
     await asyncio.get_running_loop().run_in_executor(None, backup, db.path, copy)
     writing = False

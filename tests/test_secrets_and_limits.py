@@ -180,7 +180,12 @@ async def test_pausing_keeps_the_time_left_whatever_the_clock_does(service, cloc
 async def test_the_console_fires_deadlines_by_itself(service, clock, tmp_path):
     import asyncio
     printed = []
-    console = Console(service, tmp_path, write=printed.append)
+    said = asyncio.Event()
+
+    def write(text):
+        printed.append(text)
+        said.set()
+    console = Console(service, tmp_path, write=write)
     game = await started(service, creator=ALICE, guild=CONSOLE_GUILD)
     await service.set_policy(game.id, ALICE, excused_misses=0)
     await console.execute("")
@@ -188,10 +193,11 @@ async def test_the_console_fires_deadlines_by_itself(service, clock, tmp_path):
     try:
         clock.advance(hours=49)
         service.changed.set()
-        for _ in range(200):
-            if any("adjudicated (deadline)" in text for text in printed):
-                break
-            await asyncio.sleep(0.01)
+        async def adjudicated():              # each line the console prints is a chance to look
+            while not any("adjudicated (deadline)" in text for text in printed):
+                said.clear()
+                await said.wait()
+        await asyncio.wait_for(adjudicated(), timeout=10)
         assert any("adjudicated (deadline)" in text for text in printed)
         assert (await service.phase(game.id)).seq == 1
     finally:
