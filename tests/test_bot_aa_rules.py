@@ -162,3 +162,15 @@ def test_a_fleet_the_enemy_would_sink_withdraws():
     move = next((line, why) for line, why in pairs if line.startswith("move 1 cruiser: SZ 9 -"))
     assert move[1].startswith("withdraw to") and "would win" in move[1]
     assert move[0].split(" - ")[-1] not in board.territories["SZ 10"].adjacent
+
+
+def test_an_armored_train_runs_by_rail_to_the_threatened_border():
+    """2.8: trains move "any number of spaces within the owner's original territories"."""
+    state = at_turn_of("Germany", armored_trains=True)
+    state["round"] = 2
+    place(state, "Germany", "armored_train", "Hanover")
+    place(state, "Russia", "infantry", "Poland", 20)
+    pairs = sheet(state, "Germany")
+    rail = next((line, why) for line, why in pairs if line.startswith("move 1 armored_train: Hanover"))
+    assert rail[0].split(" - ")[-1] in V.board_of(state).territories["Poland"].adjacent
+    assert "by rail to" in rail[1]

@@ -14,7 +14,7 @@ from engine.variant import Bot, State
 
 from ..phases import PHASES
 from .economy import home_zones, land_site, plan_purchase
-from .land import free_units, plan_advance, plan_attacks, plan_fighters
+from .land import free_units, plan_advance, plan_attacks, plan_fighters, plan_trains
 from .naval import (plan_fleet, plan_freighters, plan_raiders, plan_submarine_warfare, plan_transports,
                     plan_withdrawals)
 from .pregame import answer
@@ -46,6 +46,7 @@ class AA1914Bot(Bot):
         plan_transports(view, sheet, plan, level, moved, home_zones(view, land_site(view)))
         plan_fighters(view, sheet, plan)
         plan_advance(view, sheet, plan, rng)
+        plan_trains(view, sheet)
         plan_submarine_warfare(view, sheet, moved)
         plan_withdrawals(view, sheet, moved)
         plan_freighters(view, sheet)

@@ -278,3 +278,43 @@ def _advance_path(view: View, place: str, rng: random.Random) -> tuple[str, ...]
             if best is None or score < best[0]:
                 best = (score, path)
     return best[1] if best else None
+
+
+def plan_trains(view: View, sheet: Sheet) -> None:
+    """House rule 2.8: an armored train "may move any number of spaces within the owner's
+    original territories": each train not guarding a threatened capital runs by rail to the
+    original territory the enemy could strike hardest that has no train yet."""
+    board = view.board
+    capital = board.capital_of(view.power)
+    trains = sorted(place for place, units in view.mine.items() for u in units if u["type"] == "armored_train")
+    taken = set(trains)
+    for start in trains:
+        if start == capital and view.enemy_strength_near(capital):
+            continue
+        rail = _rail_paths(view, start)
+        goals = [(-view.enemy_strength_near(name), len(path), name) for name, path in rail.items()
+                 if name not in taken and view.enemy_strength_near(name) > view.enemy_strength_near(start)]
+        for _, _, goal in sorted(goals):
+            if sheet.add("move 1 armored train: " + " - ".join(rail[goal]),
+                         f"by rail to {goal}, where the enemy could attack with "
+                         f"{view.enemy_strength_near(goal):.1f} hits a round (2.8)"):
+                taken.add(goal)
+                break
+
+
+def _rail_paths(view: View, start: str) -> dict[str, tuple[str, ...]]:
+    """Our own original territories, held and not contested, reachable by rail from `start`."""
+    board = view.board
+    paths = {start: (start,)}
+    queue = [start]
+    while queue:
+        here = queue.pop(0)
+        for step in sorted(board.territories[here].adjacent):
+            t = board.territories[step]
+            if step in paths or t.sea or t.original_owner != view.power or step in view.contested \
+                    or view.state["control"].get(step) != view.power:
+                continue
+            paths[step] = paths[here] + (step,)
+            queue.append(step)
+    del paths[start]
+    return paths
