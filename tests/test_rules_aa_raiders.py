@@ -37,8 +37,8 @@ def test_raiders_that_fit_nowhere_are_refunded_one_by_one():
     result = V.adjudicate(state, {"Germany": ["buy 3 merchant raider"]}, random.Random(1))
     assert raiders(result.state) == Counter({"SZ 11": 2, "SZ 10": 2})
     cost = rules_for(state["options"]).cost("merchant_raider")
-    assert f"1 merchant_raider not mobilized (no place to mobilize them): {cost} IPCs refunded" in result.report
-    assert "Germany mobilizes 2 merchant_raider." in result.report
+    assert f"1 merchant raider not mobilized (no place to mobilize them): {cost} IPCs refunded" in result.report
+    assert "Germany mobilizes 2 merchant raider." in result.report
     collected = int(result.report.split("collects ")[1].split()[0])
     assert result.state["treasury"]["Germany"] == before - 2 * cost + collected
 
