@@ -8,6 +8,8 @@ such a task waits on; a task reading a socket, or waiting for an event or a far 
 from __future__ import annotations
 
 import asyncio
+import gc
+import inspect
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -46,14 +48,22 @@ class Idleness:
 
 
 def _awaiting(task: asyncio.Task) -> list[str]:
-    """The chain of coroutines `task` is suspended in, outermost first."""
+    """The chain of coroutines `task` is suspended in, outermost first. Async generators (the
+    database's transaction context) and `__await__` wrappers expose no attribute to the next
+    link, so it is found among the objects they hold."""
     names: list[str] = []
     coro: Any = task.get_coro()
     while coro is not None and len(names) < 64:
-        frame = getattr(coro, "cr_frame", None) or getattr(coro, "gi_frame", None)
+        frame = (getattr(coro, "cr_frame", None) or getattr(coro, "gi_frame", None)
+                 or getattr(coro, "ag_frame", None))
         if frame is not None:
             names.append(frame.f_code.co_qualname)
-        coro = getattr(coro, "cr_await", None) or getattr(coro, "gi_yieldfrom", None)
+            coro = (getattr(coro, "cr_await", None) or getattr(coro, "gi_yieldfrom", None)
+                    or getattr(coro, "ag_await", None))
+        else:
+            coro = next((held for held in gc.get_referents(coro)
+                         if inspect.iscoroutine(held) or inspect.isgenerator(held) or inspect.isasyncgen(held)),
+                        None)
     return names
 
 
