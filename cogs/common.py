@@ -12,6 +12,7 @@ from engine.variant import variants
 from service import Actor, GameInfo, GameService, ServiceError
 from service.checks import tidy_error
 from service.errors import BadInput, NotFound
+from service.game_choices import choice_label, game_choices
 from service.history import phase_choices
 from service.permissions import require_same_server
 
@@ -213,12 +214,15 @@ class DispatchCog(commands.Cog):
 
     # ---- autocomplete shared by all cogs
     async def game_autocomplete(self, interaction: discord.Interaction, current: str):
-        if interaction.guild_id is None:
-            games = await self.service.games_of_user(interaction.user.id)
-        else:
-            games = await self.service.list_games(interaction.guild_id)
-        return [app_commands.Choice(name=f"#{g.id} {g.name} ({g.status})"[:100], value=g.id)
-                for g in games if current.lower() in f"{g.id} {g.name}".lower()][:25]
+        """Games the caller can pick: in a server at most 25 of its open games, read through an
+        index on every keystroke (service.game_choices); in direct messages their own games."""
+        if interaction.guild_id is not None:
+            return [app_commands.Choice(name=label, value=game_id)
+                    for label, game_id in await game_choices(self.service, interaction.guild_id, current)]
+        typed = current.strip().lstrip("#").lower()
+        return [app_commands.Choice(name=choice_label(g.id, g.name, g.status), value=g.id)
+                for g in await self.service.games_of_user(interaction.user.id)
+                if typed in f"{g.id} {g.name}".lower()][:25]
 
     async def typing_game(self, interaction: discord.Interaction, seat: str | None = None) -> tuple[int | None, str | None]:
         """While a player types: the game (and seat) of this channel, else their one running game here."""

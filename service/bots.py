@@ -220,6 +220,8 @@ class BotsMixin:
         rows = await self.db.fetchall(
             "SELECT DISTINCT g.id FROM games g JOIN phases p ON p.id = g.current_phase "
             "JOIN seats s ON s.game_id = g.id WHERE g.status='active' AND p.adjudicated_at IS NULL "
+            # read through the seats_bot index: a clock round costs the same at any number of games
+            "AND g.id IN (SELECT game_id FROM seats WHERE bot IS NOT NULL OR civil_disorder = 1) "
             "AND (s.bot IS NOT NULL OR (s.civil_disorder=1 AND COALESCE(g.absent_policy, '') <> 'hold')) "
             "AND NOT EXISTS (SELECT 1 FROM bot_sheets b JOIN orders o ON o.phase_id=b.phase_id AND o.seat=b.seat "
             "WHERE b.phase_id=p.id AND b.seat=s.seat AND o.ready=1)")

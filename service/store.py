@@ -73,6 +73,35 @@ class Store:
                 continue        # a damaged row is reported when that game is opened, not in a list
         return games
 
+    # The games a player can still pick in a server, as the game autocomplete reads them on every
+    # keystroke: through the partial indexes of migration 0010, at most `limit` rows each.
+    _OPEN = "status IN ('forming', 'active', 'paused')"     # the very words of the indexes' WHERE
+
+    async def open_games_by_id(self, guild_id: int, low: int, high: int, limit: int) -> list[tuple[int, str, str]]:
+        """(id, name, status) of the server's open games numbered low..high, lowest first."""
+        rows = await self._all(f"SELECT id, name, status FROM games WHERE guild_id=? AND {self._OPEN} "
+                               f"AND id BETWEEN ? AND ? ORDER BY id LIMIT ?", (guild_id, low, high, limit))
+        return [(r["id"], r["name"], r["status"]) for r in rows]
+
+    async def newest_open_games(self, guild_id: int, limit: int) -> list[tuple[int, str, str]]:
+        """(id, name, status) of the server's `limit` newest open games, newest first."""
+        rows = await self._all(f"SELECT id, name, status FROM games WHERE guild_id=? AND {self._OPEN} "
+                               f"ORDER BY id DESC LIMIT ?", (guild_id, limit))
+        return [(r["id"], r["name"], r["status"]) for r in rows]
+
+    async def open_games_named(self, guild_id: int, start: str, limit: int) -> list[tuple[int, str, str]]:
+        """(id, name, status) of the server's open games whose name starts with `start` (ASCII
+        letters in either case), in the order of their names."""
+        pattern = start.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+        rows = await self._all(f"SELECT id, name, status FROM games WHERE guild_id=? AND {self._OPEN} "
+                               f"AND name LIKE ? ESCAPE '\\' ORDER BY name COLLATE NOCASE LIMIT ?",
+                               (guild_id, pattern, limit))
+        return [(r["id"], r["name"], r["status"]) for r in rows]
+
+    async def max_game_id(self) -> int:
+        row = await self._one("SELECT MAX(id) AS top FROM games", ())
+        return int(row["top"] or 0) if row else 0
+
     async def games_of_user(self, user_id: int) -> list[GameInfo]:
         return await self._games("SELECT * FROM games WHERE id IN (SELECT game_id FROM seats WHERE user_id=?) "
                                  "AND status IN ('forming', 'active', 'paused') ORDER BY id", (user_id,))

@@ -1,0 +1,161 @@
+"""Issue 25 item 5: the game autocomplete and the clock's idle round read through indexes, so
+their cost does not grow with the number of games (the figures are in bench/games_autocomplete.py;
+here: what they offer, and that the queries use the indexes)."""
+from __future__ import annotations
+
+import json
+from types import SimpleNamespace
+
+from hypothesis import given, settings, strategies as st
+
+from cogs.common import DispatchCog
+from service.game_choices import LIMIT, game_choices
+
+AT = "2026-11-01T12:00:00+00:00"
+HERE, THERE = 1000, 2000
+
+
+async def add_games(db, rows) -> None:
+    """rows: (id, guild, name, status)."""
+    await db.conn.executemany(
+        "INSERT INTO games (id, guild_id, name, variant, options, status, creator_id, seed, seed_hash, "
+        "phase_hours, created_at) VALUES (?,?,?, 'guess', '{}', ?, 1, 's', 'h', 48, ?)",
+        [(g, guild, name, status, AT) for g, guild, name, status in rows])
+    await db.conn.commit()
+
+
+async def plan(db, sql: str, params: tuple) -> str:
+    async with db.conn.execute("EXPLAIN QUERY PLAN " + sql, params) as cur:
+        return " | ".join(row[3] for row in await cur.fetchall())
+
+
+async def many(db) -> None:
+    rows = []
+    for g in range(1, 301):
+        status = "finished" if g % 3 == 0 else "abandoned" if g % 11 == 0 else "paused" if g % 7 == 0 else "active"
+        rows.append((g, HERE if g % 2 else THERE, "Spring Cup " + str(g) if g % 5 == 0 else f"Game {g}", status))
+    await add_games(db, rows)
+
+
+def numbers(choices) -> list[int]:
+    return [game_id for _, game_id in choices]
+
+
+async def test_only_open_games_of_this_server_at_most_25(service, db):
+    await many(db)
+    for typed in ("", "1", "12", "#7", "game", "GAME 1", "cup", "spring cup 25", "zzz", "%", "_", "\\"):
+        found = numbers(await game_choices(service, HERE, typed))
+        assert len(found) <= LIMIT
+        rows = {r["id"]: r for r in await db.fetchall("SELECT id, guild_id, status FROM games", ())}
+        assert all(rows[g]["guild_id"] == HERE for g in found), typed
+        assert all(rows[g]["status"] in ("forming", "active", "paused") for g in found), typed
+        assert len(set(found)) == len(found)
+    assert len(await game_choices(service, HERE, "")) == LIMIT       # many open games: the first 25
+
+
+async def test_matching_by_number_name_start_and_part_of_the_name(service, db):
+    await many(db)
+    newest = numbers(await game_choices(service, HERE, ""))
+    assert newest == sorted(newest, reverse=True) and newest[0] == 299
+    # a number: the game itself first, then the numbers it starts (#1, #10-#19, #100-#199)
+    assert numbers(await game_choices(service, HERE, "1"))[:6] == [1, 13, 17, 19, 101, 103]
+    assert numbers(await game_choices(service, HERE, "#29"))[0] == 29
+    assert 3 not in numbers(await game_choices(service, HERE, "3"))     # finished: nothing to pick
+    # the start of the name, in either case; then a part of it
+    assert numbers(await game_choices(service, HERE, "game 13")) == [13, 131, 133, 137, 139]
+    assert {25, 205} <= set(numbers(await game_choices(service, HERE, "spring cup 2")))
+    assert set(numbers(await game_choices(service, HERE, "cup 5"))) == {5}      # #55 was abandoned
+    assert await game_choices(service, HERE, "zzz") == []
+    assert await game_choices(service, HERE, "%") == [] and await game_choices(service, HERE, "_") == []
+    label = (await game_choices(service, HERE, "7"))[0][0]
+    assert label == "#7 Game 7 (paused)"
+
+
+async def test_the_cog_offers_the_servers_games_and_in_dms_the_callers(service, db):
+    await many(db)
+    await db.conn.execute("INSERT INTO seats (game_id, seat, user_id) VALUES (2, 'North', 42)")
+    await db.conn.commit()
+    cog = SimpleNamespace(service=service)
+    here = await DispatchCog.game_autocomplete(cog, SimpleNamespace(guild_id=HERE, user=SimpleNamespace(id=42)), "1")
+    assert [c.value for c in here][:2] == [1, 13] and len(here) <= LIMIT
+    dm = await DispatchCog.game_autocomplete(cog, SimpleNamespace(guild_id=None, user=SimpleNamespace(id=42)), "")
+    assert [(c.name, c.value) for c in dm] == [("#2 Game 2 (active)", 2)]
+
+
+@settings(max_examples=60, deadline=None)
+@given(typed=st.text(max_size=40))
+async def test_random_text_never_crashes(typed):
+    from pathlib import Path
+    from tempfile import TemporaryDirectory
+
+    from db import Database
+    from service import GameService
+    with TemporaryDirectory() as folder:
+        db = await Database(Path(folder) / "t.sqlite3").connect()
+        try:
+            await add_games(db, [(1, HERE, "Game 1", "active"), (12, HERE, "Ωmega %_", "forming")])
+            found = await game_choices(GameService(db), HERE, typed)
+            assert len(found) <= LIMIT and set(numbers(found)) <= {1, 12}
+        finally:
+            await db.close()
+
+
+async def test_the_autocomplete_queries_use_the_indexes(service, db):
+    store = service.store
+    open_ = store._OPEN
+    assert "games_open_id" in await plan(db, f"SELECT id, name, status FROM games WHERE guild_id=? AND {open_} "
+                                             f"ORDER BY id DESC LIMIT ?", (HERE, 25))
+    assert "games_open_id (guild_id=? AND id>? AND id<?)" in await plan(
+        db, f"SELECT id, name, status FROM games WHERE guild_id=? AND {open_} AND id BETWEEN ? AND ? "
+            f"ORDER BY id LIMIT ?", (HERE, 10, 19, 25))
+    assert "games_open_name (guild_id=? AND name>? AND name<?)" in await plan(
+        db, f"SELECT id, name, status FROM games WHERE guild_id=? AND {open_} AND name LIKE ? ESCAPE '\\' "
+            f"ORDER BY name COLLATE NOCASE LIMIT ?", (HERE, "spr%", 25))
+
+
+async def test_the_store_runs_exactly_those_queries(service, db, monkeypatch):
+    """The plans above are the plans of the SQL the store really sends."""
+    await many(db)
+    sent = []
+    original = db.fetchall
+
+    async def spy(sql, params=()):
+        sent.append((sql, params))
+        return await original(sql, params)
+    monkeypatch.setattr(db, "fetchall", spy)
+    await game_choices(service, HERE, "12")
+    await game_choices(service, HERE, "")
+    await game_choices(service, HERE, "spr")
+    monkeypatch.setattr(db, "fetchall", original)
+    for sql, params in sent:
+        used = await plan(db, sql, params)
+        assert "SCAN games" not in used, (sql, used)
+        assert "games_open_id" in used or "games_open_name" in used, (sql, used)
+
+
+async def test_the_clocks_idle_round_reads_through_indexes(service, db, monkeypatch):
+    """A clock round with nothing due (timers, capped pauses, bots to play, messages owed) and
+    the next wake-up never scan the games or the delivered messages."""
+    await many(db)
+    await db.conn.execute("INSERT INTO outbox (game_id, target, content, created_at, delivered_at) "
+                          "VALUES (1, 'game', 'x', ?, ?)", (AT, AT))
+    await db.conn.commit()
+    sent = []
+    for name in ("fetchall", "fetchone"):
+        original = getattr(db, name)
+
+        def spy(sql, params=(), _original=original):
+            sent.append((sql, params))
+            return _original(sql, params)
+        monkeypatch.setattr(db, name, spy)
+    await service.tick()
+    await service.pending_messages(50)
+    await service.seconds_to_next_timer()
+    monkeypatch.undo()
+    assert sent
+    partial = ("seats_bot", "outbox_undelivered", "outbox_due", "games_pause_end", "reminders_due")
+    for sql, params in sent:
+        for step in (await plan(db, sql, params)).split(" | "):
+            # a scan only of a partial index, which holds just the rows that still need the clock
+            assert not step.startswith("SCAN ") or any(f"INDEX {name}" in step for name in partial), (sql, step)
+    json.dumps(sent)   # plain SQL and parameters
