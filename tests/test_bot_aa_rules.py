@@ -55,9 +55,22 @@ def test_a_front_across_the_water_buys_transports():
 
 
 def test_a_land_power_buys_artillery_and_infantry_in_pairs():
-    lines = [line for line, _ in sheet(at_turn_of("Germany"), "Germany")]
-    buys = {line.split()[-1]: int(line.split()[1]) for line in lines if line.startswith("buy")}
-    assert abs(buys.get("artillery", 0) - buys.get("infantry", 0)) <= 1 and "transport" not in buys
+    pairs = sheet(at_turn_of("Germany"), "Germany")
+    buys = {line.split()[-1]: int(line.split()[1]) for line, why in pairs
+            if line.startswith("buy") and why.startswith("attack capacity")}
+    assert abs(buys.get("artillery", 0) - buys.get("infantry", 0)) <= 1 and buys
+    assert not any("transport" in line for line, _ in pairs if line.startswith("buy"))
+
+
+def test_a_threatened_front_buys_infantry_for_it():
+    """Purchases defend threatened territories: a Russian homeland territory on the front that the
+    enemy could attack with more than it holds gets infantry (placed in Moscow, marching there)."""
+    state = at_turn_of("Russia")
+    place(state, "Germany", "infantry", "Prussia", 30)
+    place(state, "Germany", "artillery", "Prussia", 20)
+    pairs = sheet(state, "Russia")
+    assert any(line.startswith("buy") and line.endswith("infantry") and why.startswith("the front is threatened")
+               for line, why in pairs)
 
 
 def test_a_sure_attack_is_taken_and_a_hopeless_one_left_alone():

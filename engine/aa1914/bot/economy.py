@@ -77,6 +77,7 @@ def plan_purchase(view: View, sheet: Sheet) -> None:
                 gap -= 1.5
         buy("infantry", int(gap / 0.5) + 1, f"{capital} is threatened: the enemy could attack it with "
             f"{threat:.1f} hits a round, it defends with {have:.1f}")
+    _defend_the_front(view, buy, money_share=0.6)
     zones = home_zones(view, site)
     if view.dist.get(site, FAR) == FAR and zones and money >= cost("transport"):
         # across the water: a fleet to carry the army waiting at home
@@ -113,6 +114,36 @@ def plan_purchase(view: View, sheet: Sheet) -> None:
     for kind, n, why in buys:
         if sheet.add(f"buy {n} {kind.replace('_', ' ')}", why):
             _place(view, sheet, kind, n, site, zones)
+
+
+def _defend_the_front(view: View, buy, money_share: float) -> None:
+    """Threatened territories on the front line (our homeland, or worth 2 IPCs or more, next to
+    the enemy): infantry for the defence they lack against the enemy's reachable attack, with at
+    most `money_share` of the treasury — they are placed in the capital and march there."""
+    if view.dist.get(land_site(view) or "", FAR) == FAR:
+        return                      # placed across the water: the transports carry what we buy
+    worst, gap = None, 0.0
+    for name, status in sorted(view.status.items()):
+        t = view.board.territories[name]
+        if status != "friendly" or view.dist.get(name) != 1 or not (t.homeland or t.ipc >= 2):
+            continue
+        if view.state["control"].get(name) != view.power:
+            continue
+        threat = view.enemy_strength_near(name)
+        held = defence_power([u["type"] for u in view.mine.get(name, [])])
+        lack = threat * 1.3 - held
+        if lack > 0:
+            gap += lack
+            if worst is None or lack > worst[1]:
+                worst = (name, lack, threat, held)
+    if worst is None:
+        return
+    money = view.state["treasury"].get(view.power, 0)
+    cost = rules_for(view.state.get("options", {})).cost("infantry")
+    n = min(int(gap / 0.5) + 1, int(money * money_share) // cost)
+    if n > 0:
+        buy("infantry", n, f"the front is threatened: the enemy could attack {worst[0]} with {worst[2]:.1f} "
+            f"hits a round, it defends with {worst[3]:.1f}")
 
 
 def _place(view: View, sheet: Sheet, kind: str, n: int, site: str, zones: list[str]) -> None:
