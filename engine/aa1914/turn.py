@@ -48,7 +48,8 @@ class Turn:
     def __init__(self, board: Board, state: dict, power: str, rng: random.Random | None):
         self.board, self.power, self.rng = board, power, rng
         # the state is JSON by contract; a JSON round trip is the fastest deep copy of it
-        self.state = json.loads(json.dumps(state))
+        self._start_text = json.dumps(state)
+        self.state = json.loads(self._start_text)
         options = self.state.get("options", {})
         self.rules = rules_for(options)
         self.house = house_rules(options)
@@ -96,6 +97,17 @@ class Turn:
         self.placed: dict[str, int] = {}
         self.to_place: dict[str, int] = {}
         self.economic_collapse = False
+
+    def fresh(self) -> "Turn":
+        """A new turn from the same start as this one, which must not have run yet: what the
+        start sets up (contested territories, enemies, naval bases …) is not worked out again. A
+        sheet checked line by line replays its orders on a fresh turn for each line."""
+        twin = copy.copy(self)
+        for name, value in vars(self).items():
+            if isinstance(value, (set, dict, list)):
+                setattr(twin, name, copy.copy(value))     # at the start these hold no nested state
+        twin.state = json.loads(self._start_text)
+        return twin
 
     # ------------------------------------------------------------------ helpers
     def new_unit(self, kind: str, owner: str, where: str) -> dict:
@@ -367,7 +379,7 @@ class Turn:
                         record_destroyed(self.state, [x for x in self.state["units"]
                                                       if x["id"] == u["id"] or x.get("aboard") == u["id"]])
                         self.state["units"] = [x for x in self.state["units"] if x["id"] != u["id"] and x.get("aboard") != u["id"]]
-                        self.report.append(f"   A mine sinks {self.power}'s {u['type']} in {dest}.")
+                        self.report.append(f"   A mine sinks {self.power}'s {u['type'].replace('_', ' ')} in {dest}.")
         return dest
 
     def decide_sea_battle(self, order: SeaDecision) -> None:
