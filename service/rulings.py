@@ -6,6 +6,7 @@ and reading; its section (`## …`) says which games it belongs to. The lines na
 """
 from __future__ import annotations
 
+import logging
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -13,6 +14,7 @@ from pathlib import Path
 
 from .errors import NotFound
 
+log = logging.getLogger("dispatch.rulings")
 RULINGS_FILE = Path(__file__).resolve().parent.parent / "docs" / "rulings.md"
 PAGE = 15          # topics listed on one page of `/rules ruling:list`
 
@@ -81,7 +83,12 @@ def _tidy(line: str) -> str:
 
 @lru_cache(maxsize=1)
 def all_rulings() -> tuple[Ruling, ...]:
-    return parse_rulings(RULINGS_FILE.read_text(encoding="utf-8"))
+    """The rulings of docs/rulings.md (none, logged, if an installation left the file out)."""
+    try:
+        return parse_rulings(RULINGS_FILE.read_text(encoding="utf-8"))
+    except OSError:
+        log.error("cannot read %s: /rules ruling has no topics", RULINGS_FILE)
+        return ()
 
 
 def rulings_for(variant: str | None) -> list[Ruling]:
