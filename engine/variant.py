@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from .errors import IllegalOrder, OptionError, RulesError
 
@@ -175,6 +175,13 @@ class Variant(ABC):
 
         Raises OrderError naming the first bad line. Nothing is stored on error.
         """
+
+    def sheet_checker(self, state: State, seat: str) -> Callable[[str, Sequence[str]], list[str]]:
+        """`check_orders` of one line at a time over one state that passed `check_state` (a
+        submission checks its lines one by one): `checker(line, existing)` returns the merged
+        canonical lines or raises as `check_orders` does. A variant whose check reads the whole
+        state (A&A) reads it here once for the sheet rather than once per line."""
+        return lambda line, existing: self.check_orders(state, seat, [line], existing)
 
     def repeated_order(self, state: State, seat: str, line: str, given: Sequence[str]) -> str | None:
         """Why `line` contradicts an order given earlier in the same sheet (`given`), or None;

@@ -257,13 +257,14 @@ class GameService(BotsMixin, TimersMixin, PolicyMixin, GameMasterMixin, SeatsMix
             canonical = [] if replace else list(sheet.lines)
             refused: list[tuple[str, str]] = []
             given: list[str] = []        # this sheet's accepted lines (a repeat is refused, not merged)
+            check = variant.sheet_checker(phase.state, seat)    # the state is read once per sheet
             for line in lines:
                 try:
                     clash = variant.repeated_order(phase.state, seat, line, given)
                     if clash:
                         refused.append((line, clash))
                         continue
-                    canonical = variant.check_orders(phase.state, seat, [line], canonical)
+                    canonical = check(line, canonical)
                     given.append(line)
                 except OrderError as exc:
                     refused.append((line, exc.reason))

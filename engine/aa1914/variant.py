@@ -179,15 +179,23 @@ class AA1914Variant(Variant):
         self.check_state(state)
         return self._checked(state, seat, lines, existing)
 
-    def _checked(self, state: State, seat: str, lines: Sequence[str], existing: Sequence[str] = ()) -> list[str]:
-        """`check_orders` on a state already known to be sound (suggestions check many lines)."""
+    def sheet_checker(self, state: State, seat: str):
+        """One line at a time over a state that passed `check_state`: the state is not parsed
+        again, each line is parsed once, and the turn's start is set up once for the sheet."""
+        return SheetChecker(self, state, seat)
+
+    def _checked(self, state: State, seat: str, lines: Sequence[str], existing: Sequence[str] = (),
+                 sheet: "SheetChecker | None" = None) -> list[str]:
+        """`check_orders` on a state already known to be sound (suggestions check many lines;
+        `sheet` keeps what a submission's lines share)."""
         board = self.board_of(state)
         phase = PHASES.get(state.get("phase"))
         if phase is not None:
             return phase.check(board, state, seat, lines, existing)
+        parse = sheet.parse if sheet is not None else (lambda text: parse_order(text, board))
         merged: list[str] = list(existing)
         for line in lines:
-            order = parse_order(line, board)
+            order = parse(line)
             # checked on a copy: a standing order for a rule the game does not use is refused here
             if seat != self.active(state) and not apply_standing(dict(state), seat, order):
                 raise IllegalOrder(f"it is {self.active(state)}'s turn: {seat} may only set `casualties …` and "
@@ -197,10 +205,8 @@ class AA1914Variant(Variant):
             key = _key(text, board)
             merged = [m for m in merged if key is None or _key(m, board) != key] + [text]
         if seat == self.active(state):
-            orders = []
-            for line in merged:
-                orders.append((line, parse_order(line, board)))
-            Turn(board, state, seat, rng=None).run([o for _, o in orders])
+            turn = sheet.turn() if sheet is not None else Turn(board, state, seat, rng=None)
+            turn.run([parse(line) for line in merged])
         return merged
 
     def adjudicate(self, state: State, orders: Mapping[str, Sequence[str]], rng: random.Random) -> PhaseResult:
@@ -438,6 +444,32 @@ class AA1914Variant(Variant):
         if state.get("phase") == "auction":        # 4.9/4.10: the auction's state, as every brief shows it
             lines.extend(auction_state_lines(board, open_auction(board, dict(state)), seat))
         return "\n".join(lines)
+
+
+class SheetChecker:
+    """`check_orders` for the lines of one submission in turn (`Variant.sheet_checker`): what
+    every line's check shares — the board, each line's parse, the turn's start — is made once."""
+
+    def __init__(self, variant: AA1914Variant, state: State, seat: str):
+        self.variant, self.state, self.seat = variant, state, seat
+        self.board = variant.board_of(state)
+        self._parsed: dict[str, object] = {}
+        self._start: Turn | None = None
+
+    def parse(self, line: str):
+        """The order a line reads as (parsed once; a line that does not parse raises each time)."""
+        if line not in self._parsed:
+            self._parsed[line] = parse_order(line, self.board)
+        return self._parsed[line]
+
+    def turn(self) -> Turn:
+        """A turn of the seat from the sheet's state, not yet run."""
+        if self._start is None:
+            self._start = Turn(self.board, self.state, self.seat, rng=None)
+        return self._start.fresh()
+
+    def __call__(self, line: str, existing: Sequence[str]) -> list[str]:
+        return self.variant._checked(self.state, self.seat, [line], existing, sheet=self)
 
 
 def _key(text: str, board) -> str | None:
