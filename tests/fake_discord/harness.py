@@ -97,6 +97,7 @@ class BotHarness:
         """Wait until `condition()` is true: re-checked whenever the bot did something."""
         loop = asyncio.get_running_loop()
         end = loop.time() + timeout
+        calm = 0
         while True:
             value = condition()
             if value:
@@ -104,8 +105,9 @@ class BotHarness:
             if loop.time() >= end:
                 raise TimeoutError(f"waited {timeout}s for {what or condition}")
             verdict = idleness(loop, 0.0, self.fake)
-            if verdict.runnable:
-                await asyncio.sleep(0)
+            calm = calm + 1 if verdict.idle else 0
+            if verdict.runnable or 0 < calm <= CALM_ROUNDS:
+                await asyncio.sleep(0)          # a frame just sent reaches the bot on the loop's next turns
             else:
                 # follow what the bot waits on; idle, look again shortly (a thread may end the wait)
                 await wait_any(verdict.waiters, min(end - loop.time(), WAIT_POLL))
