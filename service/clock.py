@@ -12,6 +12,7 @@ import logging
 
 from .delivery import Sender, deliver_pending
 from .games import GameService
+from .suggest import warm_opened_phases
 
 log = logging.getLogger("dispatch.clock")
 
@@ -27,6 +28,7 @@ class GameClock:
         self.console = console
         self.longest_sleep = longest_sleep
         self._busy = asyncio.Lock()      # one round at a time: a message is sent once
+        self._opened_after: int | None = None     # phases up to this id have had their orders prepared
 
     async def run_once(self) -> int:
         """Fire what is due and deliver what is owed, once. Returns messages delivered."""
@@ -39,10 +41,17 @@ class GameClock:
         except Exception:  # noqa: BLE001 - the clock must outlive any one bad tick
             log.exception("tick failed")
         try:
-            return await deliver_pending(self.service, self.send, self.console)
+            delivered = await deliver_pending(self.service, self.send, self.console)
         except Exception:  # noqa: BLE001
             log.exception("delivery failed")
-            return 0
+            delivered = 0
+        try:
+            # after the results went out (their maps come first in the workers): the legal
+            # orders of the phases that opened, for the first autocomplete of each seat
+            self._opened_after = await warm_opened_phases(self.service, self._opened_after)
+        except Exception:  # noqa: BLE001 - a courtesy: autocomplete works them out when asked
+            log.exception("preparing the new phases' orders failed")
+        return delivered
 
     async def run(self) -> None:
         """Run until cancelled."""

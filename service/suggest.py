@@ -8,6 +8,8 @@ names ("did you mean …" spellings included). Suggestions never raise: a bad gu
 """
 from __future__ import annotations
 
+import asyncio
+import logging
 import re
 from collections import OrderedDict
 
@@ -16,10 +18,16 @@ from engine.variant import get_variant
 
 from .games import GameService
 from .models import Actor
+from .workers import BACKGROUND, URGENT, Inline
+
+log = logging.getLogger("dispatch.suggest")
 
 LIMIT = 25                       # Discord offers at most 25 autocomplete choices
-_CACHE: "OrderedDict[tuple[int, str], list[str]]" = OrderedDict()
+# (database, phase id, seat) -> the seat's legal orders in that phase
+_CACHE: "OrderedDict[tuple[str, int, str], list[str]]" = OrderedDict()
 _CACHE_SIZE = 256
+_PENDING: dict[tuple[str, int, str], asyncio.Future] = {}     # being worked out: shared by all who ask
+WARM_AT_ONCE = 32                # phases opened since the last clock round that are prepared
 
 
 def legal_orders(variant_key: str, state: dict, seat: str) -> list[str]:
@@ -28,17 +36,69 @@ def legal_orders(variant_key: str, state: dict, seat: str) -> list[str]:
     return get_variant(variant_key).order_choices(state, seat)
 
 
+def cache_key(service: GameService, phase_id: int, seat: str) -> tuple[str, int, str]:
+    return (str(getattr(service.db, "path", id(service.db))), phase_id, seat)
+
+
 async def cached_legal_orders(service: GameService, phase_id: int, variant_key: str, state: dict,
-                              seat: str) -> list[str]:
-    key = (phase_id, seat)
+                              seat: str, priority: int = URGENT) -> list[str]:
+    """The seat's legal orders in the phase, worked out once in the worker pool; a second asker
+    while they are being worked out (the phase's warm-up, another keystroke) waits for the same job."""
+    key = cache_key(service, phase_id, seat)
     if key in _CACHE:
         _CACHE.move_to_end(key)
         return _CACHE[key]
-    found = await service.cpu.run(legal_orders, variant_key, state, seat, timeout=20.0)
-    _CACHE[key] = found
-    while len(_CACHE) > _CACHE_SIZE:
-        _CACHE.popitem(last=False)
-    return found
+    job = _PENDING.get(key)
+    if job is None:
+        job = _PENDING[key] = asyncio.ensure_future(_work_out(service, key, variant_key, state, seat, priority))
+        job.add_done_callback(_quietly)
+    return await asyncio.shield(job)      # a keystroke given up on does not stop the shared job
+
+
+async def _work_out(service: GameService, key, variant_key: str, state: dict, seat: str, priority: int) -> list[str]:
+    try:
+        found = await service.cpu.run(legal_orders, variant_key, state, seat, timeout=20.0, priority=priority)
+        _CACHE[key] = found
+        while len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+        return found
+    finally:
+        _PENDING.pop(key, None)
+
+
+def _quietly(done: asyncio.Future) -> None:
+    """A job nobody waited for (a warm-up) that failed: the next asker works it out again."""
+    if not done.cancelled() and done.exception() is not None:
+        log.warning("legal orders could not be worked out: %r", done.exception())
+
+
+async def warm_opened_phases(service: GameService, after: int | None) -> int | None:
+    """Start working out, in the worker pool, the legal orders of each seat that must act in the
+    phases opened since phase id `after` (the clock calls this each round, after the phase's
+    transaction is committed): the first autocomplete of a phase then finds them ready. Returns
+    the id to continue after. Reads new phases by id (an index range), so a round costs the same
+    at any number of games. Without a worker pool (the console, tests) nothing is prepared: it
+    would run on the event loop."""
+    if after is None:                      # the first round: phases opened from now on
+        row = await service.db.fetchone("SELECT COALESCE(MAX(id), 0) AS top FROM phases", ())
+        return int(row["top"])
+    rows = await service.db.fetchall(
+        "SELECT p.id, g.id AS game_id, g.variant FROM phases p JOIN games g ON g.id = p.game_id "
+        "WHERE p.id > ? AND g.current_phase = p.id AND g.status = 'active' ORDER BY p.id LIMIT ?",
+        (after, WARM_AT_ONCE))
+    top = await service.db.fetchone("SELECT COALESCE(MAX(id), ?) AS top FROM phases", (after,))
+    if isinstance(service.cpu, Inline):
+        return int(top["top"])
+    for row in rows:
+        phase = await service.store.phase_by_id(row["id"])
+        variant = get_variant(row["variant"])
+        for seat in variant.seats_to_act(phase.state):
+            key = cache_key(service, phase.id, seat)
+            if key not in _CACHE and key not in _PENDING:
+                job = _PENDING[key] = asyncio.ensure_future(
+                    _work_out(service, key, row["variant"], phase.state, seat, BACKGROUND))
+                job.add_done_callback(_quietly)
+    return max([int(top["top"])] + [row["id"] for row in rows])
 
 
 def _words(text: str) -> list[str]:
