@@ -27,7 +27,49 @@ from service import GameService  # noqa: E402
 log = logging.getLogger("dispatch")
 
 
-def build_bot(service: GameService, prefix: str = "!", dev_guild: int | None = None):
+IDENTIFY_WINDOW = 5.0     # Discord: each identify bucket starts one session per 5 seconds
+
+
+class ShardPlan:
+    """Which shards this process runs (issue 25 item 8). Discord requires sharding from 2,500
+    servers; each shard is one gateway connection carrying the servers whose
+    `(guild_id >> 22) % count` is its id. By default the count comes from Discord
+    (GET /gateway/bot, its recommendation) and this process runs every shard; `.env` may fix the
+    count (`DISPATCH_SHARDS`) and the ids run here (`DISPATCH_SHARD_IDS`, e.g. `0-3` or `0,2`)."""
+
+    def __init__(self, count: int | None = None, ids: tuple[int, ...] | None = None):
+        if count is not None and count < 1:
+            raise ValueError(f"DISPATCH_SHARDS must be 1 or more, not {count}")
+        if ids is not None:
+            if count is None:
+                raise ValueError("DISPATCH_SHARD_IDS needs DISPATCH_SHARDS (the total count) too")
+            wrong = [i for i in ids if not 0 <= i < count]
+            if wrong or not ids:
+                raise ValueError(f"DISPATCH_SHARD_IDS must be ids from 0 to {count - 1}, not {wrong or 'none'}")
+        self.count, self.ids = count, ids
+
+    @classmethod
+    def from_env(cls, count: str | None, ids: str | None) -> "ShardPlan":
+        """From the `.env` texts (empty: ask Discord, run them all)."""
+        count, ids = (count or "").strip(), (ids or "").strip()
+        try:
+            total = int(count) if count else None
+            chosen: list[int] = []
+            for part in filter(None, (p.strip() for p in ids.split(","))):
+                low, _, high = part.partition("-")
+                chosen += range(int(low), int(high or low) + 1)
+        except ValueError:
+            raise ValueError(f"DISPATCH_SHARDS / DISPATCH_SHARD_IDS must be numbers (`4`, `0-1`), "
+                             f"not {count!r} / {ids!r}") from None
+        return cls(total, tuple(sorted(set(chosen))) if ids else None)
+
+    def options(self) -> dict:
+        """The keyword arguments for discord.py's AutoShardedBot."""
+        return {"shard_count": self.count, "shard_ids": list(self.ids) if self.ids is not None else None}
+
+
+def build_bot(service: GameService, prefix: str = "!", dev_guild: int | None = None,
+              shards: ShardPlan | None = None):
     import discord
     from discord.ext import commands
 
@@ -38,8 +80,29 @@ def build_bot(service: GameService, prefix: str = "!", dev_guild: int | None = N
     intents.message_content = True   # plain order lines in seat channels
     intents.members = True           # permission overwrites for seated players
 
-    class DispatchBot(commands.Bot):
+    class DispatchBot(commands.AutoShardedBot):
+        _identified: dict[int, float] = {}
+        _concurrency: int | None = None
+
+        async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+            """Start sessions as fast as Discord allows: shards `max_concurrency` apart
+            (GET /gateway/bot) identify together; a shard waits only for the one before it in
+            its bucket (`shard_id % max_concurrency`), 5 seconds after that one started."""
+            if self._concurrency is None:
+                try:
+                    limits = await self.fetch_session_start_limits()
+                    self._concurrency = max(1, limits.max_concurrency)
+                except (discord.HTTPException, discord.GatewayNotFound):
+                    self._concurrency = 1
+            bucket = (shard_id or 0) % self._concurrency
+            loop = asyncio.get_running_loop()
+            last = self._identified.get(bucket)
+            if last is not None and loop.time() - last < IDENTIFY_WINDOW:
+                await asyncio.sleep(IDENTIFY_WINDOW - (loop.time() - last))
+            self._identified[bucket] = loop.time()
+
         async def setup_hook(self) -> None:
+            self._identified = {}
             for extension in EXTENSIONS:
                 await self.load_extension(extension)
             await self.sync_commands(force=False)
@@ -62,12 +125,16 @@ def build_bot(service: GameService, prefix: str = "!", dev_guild: int | None = N
             log.info("slash commands synced (%d commands)", len(payload))
             return True
 
+        async def on_shard_ready(self, shard_id: int) -> None:
+            log.info("shard %d of %d ready", shard_id, self.shard_count or 1)
+
         async def on_ready(self) -> None:
-            log.info("connected as %s to %d server(s)", self.user, len(self.guilds))
+            log.info("connected as %s to %d server(s) on %d shard(s)", self.user, len(self.guilds),
+                     len(self.shards))
             log.info("invite link with the permissions Dispatch needs: %s", invite_url(self.user.id))
 
     bot = DispatchBot(command_prefix=commands.when_mentioned_or(prefix), intents=intents, help_command=None,
-                      allowed_mentions=discord.AllowedMentions.none())
+                      allowed_mentions=discord.AllowedMentions.none(), **(shards or ShardPlan()).options())
     bot.service = service
 
     @bot.command(name="sync", hidden=True)
@@ -140,7 +207,11 @@ async def main(argv: list[str] | None = None) -> None:
                 print(f"Invite Dispatch to a server with exactly the permissions it needs:\n  {invite_url(client_id)}")
             service.cpu = ProcessPool()
             dev = os.getenv("DISPATCH_DEV_GUILD", "").strip()
-            bot = build_bot(service, os.getenv("DISPATCH_PREFIX", "!") or "!", int(dev) if dev else None)
+            try:
+                shards = ShardPlan.from_env(os.getenv("DISPATCH_SHARDS"), os.getenv("DISPATCH_SHARD_IDS"))
+            except ValueError as exc:
+                raise SystemExit(f"Dispatch cannot start: {exc}.") from None
+            bot = build_bot(service, os.getenv("DISPATCH_PREFIX", "!") or "!", int(dev) if dev else None, shards)
             async with bot:
                 await bot.start(token)
     finally:

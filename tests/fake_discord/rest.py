@@ -145,9 +145,9 @@ class Routes:
                                   "verify_key": "0" * 64, "flags": 0, "summary": "", "team": None})
 
     async def gateway_url(self, request):
-        return _json({"url": self.fake.gateway_url, "shards": 1,
+        return _json({"url": self.fake.gateway_url, "shards": self.fake.shards,
                                   "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0,
-                                                          "max_concurrency": 1}})
+                                                          "max_concurrency": self.fake.max_concurrency}})
 
     async def sync_commands(self, request):
         payload, _ = await _body(request)

@@ -385,14 +385,29 @@ class FakeDiscord:
         return channel.to_json(self.users)
 
     # ------------------------------------------------------------------ gateway
-    async def dispatch(self, event: str, data: dict[str, Any]) -> None:
+    # Sharding (Topics → Gateway → Sharding): GET /gateway/bot recommends `shards`; a session
+    # IDENTIFYs with `shard: [id, count]` and receives only the events of the guilds with
+    # `(guild_id >> 22) % count == id`; direct messages go to shard 0.
+    shards = 1
+    max_concurrency = 1
+
+    def shard_of(self, guild_id: int | None, count: int) -> int:
+        return (guild_id >> 22) % count if guild_id is not None else 0
+
+    async def dispatch(self, event: str, data: dict[str, Any], only: web.WebSocketResponse | None = None) -> None:
         # an event sent is activity: `settle` then waits for the bot's answer to it
         self.touch()
         self._sequence += 1
         frame = json.dumps({"op": 0, "t": event, "s": self._sequence, "d": data})
-        for socket in list(self._sockets):
-            if not socket.closed:
-                await socket.send_str(frame)
+        guild = data.get("guild_id") or (data.get("id") if event in ("GUILD_CREATE", "GUILD_UPDATE", "GUILD_DELETE")
+                                         else None)
+        for socket in [only] if only is not None else list(self._sockets):
+            shard = getattr(socket, "dispatch_shard", None)
+            if socket.closed or shard is None:
+                continue            # not identified yet
+            if only is None and shard[0] != self.shard_of(int(guild) if guild else None, shard[1]):
+                continue            # another shard's guild
+            await socket.send_str(frame)
 
     def guild_create(self, guild: Guild) -> dict[str, Any]:
         members = [guild.member_json(self.users[u]) for u in guild.members]
@@ -421,7 +436,15 @@ class FakeDiscord:
                     if payload["d"].get("token") != TOKEN:
                         await socket.close(code=4004, message=b"Authentication failed")
                         break
-                    await self._ready(payload["d"])
+                    shard = payload["d"].get("shard", [0, 1])
+                    if not (isinstance(shard, list) and len(shard) == 2 and 0 <= shard[0] < shard[1]):
+                        await socket.close(code=4010, message=b"Invalid shard")
+                        break
+                    if shard[1] < self.shards:
+                        await socket.close(code=4011, message=b"Sharding required")
+                        break
+                    socket.dispatch_shard = (shard[0], shard[1])
+                    await self._ready(payload["d"], socket)
                 elif op == 6:       # resume: start afresh, as Discord does for an unknown session
                     await socket.send_str(json.dumps({"op": 9, "d": False}))
         finally:
@@ -429,16 +452,18 @@ class FakeDiscord:
                 self._sockets.remove(socket)
         return socket
 
-    async def _ready(self, identify: dict[str, Any]) -> None:
-        bot_guilds = [g for g in self.guilds.values() if self.bot.id in g.members]
+    async def _ready(self, identify: dict[str, Any], socket: web.WebSocketResponse) -> None:
+        shard, count = socket.dispatch_shard
+        bot_guilds = [g for g in self.guilds.values()
+                      if self.bot.id in g.members and self.shard_of(g.id, count) == shard]
         await self.dispatch("READY", {
-            "v": 10, "user": self.bot.to_json(), "session_id": self._session, "shard": [0, 1],
+            "v": 10, "user": self.bot.to_json(), "session_id": f"{self._session}-{shard}", "shard": [shard, count],
             "resume_gateway_url": f"ws://127.0.0.1:{self.port}/gateway", "relationships": [],
             "private_channels": [], "presences": [], "guild_join_requests": [], "geo_ordered_rtc_regions": [],
             "application": {"id": str(self.bot.id), "flags": 0},
-            "guilds": [{"id": str(g.id), "unavailable": True} for g in bot_guilds]})
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in bot_guilds]}, only=socket)
         for guild in bot_guilds:
-            await self.dispatch("GUILD_CREATE", self.guild_create(guild))
+            await self.dispatch("GUILD_CREATE", self.guild_create(guild), only=socket)
 
     async def close_gateway(self) -> None:
         for socket in list(self._sockets):
