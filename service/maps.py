@@ -16,6 +16,7 @@ from render.regions import regions_of
 from render.registry import focus_crop
 from render.replay import durations, encode_frames, fixed_palette, frame_image, gif_file, split_parts
 
+from .bots import absent_policy
 from .errors import BadInput, BadState
 from .games import GameService
 from .models import GameInfo, decode_state
@@ -38,6 +39,14 @@ def checked_region(variant_key: str, region: str | None) -> str | None:
         known = ", ".join(f"`{r}`" for r in regions_of(variant_key))
         raise BadInput(f"this map has no region `{region[:40]}`; regions: {known or 'none (no board)'}")
     return region
+
+
+def map_title(game: GameInfo, text: str) -> str:
+    """A map's title: the game, what the map shows, and the seats Dispatch's bot plays — bot seats
+    and, under `absent: bot`, seats in civil disorder (issue 28: bot seats are marked on maps)."""
+    absent_bot = absent_policy(game) == "bot"
+    played = [s.seat for s in game.seats if s.bot or (s.civil_disorder and absent_bot)]
+    return f"{game.name}: {text}" + (f" · played by the bot: {', '.join(played)}" if played else "")
 
 
 # ------------------------------------------------------------------ in the workers
@@ -114,7 +123,7 @@ async def _results_orders(service: GameService, game: GameInfo, seq: int):
     """The orders that made phase `seq` (those of the phase before, once adjudicated: public) and
     the map's label for them, or (None, label) when there are none."""
     row = await phase_row(service.store, game.id, seq)
-    label = f"{game.name}: {row.label}"
+    label = map_title(game, row.label)
     last_orders = None
     if row.seq > 0:
         previous = await phase_header(service.store, game.id, row.seq - 1)
@@ -123,7 +132,7 @@ async def _results_orders(service: GameService, game: GameInfo, seq: int):
                        if orders_visible(game, seat, previous.adjudicated_at is not None, None)}
         if any(last_orders.values()):
             # the arrows are the orders of the phase just resolved; the units stand as they now do
-            label = f"{game.name}: {previous.label} orders → {row.label}"
+            label = map_title(game, f"{previous.label} orders → {row.label}")
     if row.adjudicated_at is None and row.deadline is not None and game.status == "active":
         label += f" · orders due {row.deadline:%a %d %b %H:%M} UTC"
     return row, last_orders, label
@@ -218,7 +227,7 @@ async def replay_gif(service: GameService, game_id: int, viewer_id: int | None =
     for index, phase in enumerate(phases):
         orders = phases[index - 1].orders if index else {}
         shown = f"{phases[index - 1].label} orders → {phase.label}" if orders else phase.label
-        frames.append(ReplayFrame(phase.state, orders, f"{game.name}: {shown} ({index + 1}/{total})"))
+        frames.append(ReplayFrame(phase.state, orders, map_title(game, f"{shown} ({index + 1}/{total})")))
     palette = await service.palette_for(game.guild_id, viewer_id)
     size, colours = await _drawn(service, replay_colours, game.variant, frames[0], palette, priority=BACKGROUND)
     starts = range(0, total, REPLAY_RUN)
@@ -247,7 +256,7 @@ async def preview_map(service: GameService, game_id: int, user_id: int, region: 
     region = checked_region(game.variant, region)
     # the marks of the last adjudication belong to other orders than these
     state = {**phase.state, "resolved": {}, "failed_orders": [], "eliminated": []}
-    label = f"{game.name}: {phase.label} — preview of {', '.join(seats)}'s orders (only you see this)"
+    label = map_title(game, f"{phase.label} — preview of {', '.join(seats)}'s orders (only you see this)")
     palette = await service.palette_for(game.guild_id, user_id)
     png = await _drawn(service, render_map, game.variant, state, mine, label, variant.describe(phase.state), region,
                        palette)

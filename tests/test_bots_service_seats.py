@@ -155,3 +155,14 @@ async def test_the_final_summary_names_the_bot_seats_and_the_export_comes_back(s
     _, packed = await service.export_file(game.id, ALICE)
     back = await service.import_file(GUILD + 1, ADMIN, packed)
     assert back.status == "abandoned" and back.seat("Central").user_id is None
+
+
+async def test_maps_name_the_seats_the_bot_plays(service):
+    """Issue 28 item 3: "Bot seats are marked 🤖 in `/game status`, maps and the archive summary"
+    (the map's title names them: its font has no emoji)."""
+    from service.maps import _results_orders, map_title
+    game = await solo(service)
+    _, _, label = await _results_orders(service, game, 0)
+    assert "· played by the bot: Central" in label
+    people = await service.create_game(GUILD, ALICE, "rx07")
+    assert "bot" not in map_title(people, "Spring 1914")
