@@ -1,7 +1,7 @@
 """The games Dispatch offers. Importing this module registers them all."""
 from __future__ import annotations
 
-from .variant import register, register_bot, variants
+from .variant import register, register_alias, register_bot, variants
 
 _LOADED = False
 
@@ -24,6 +24,7 @@ def _diplomacy() -> None:
     register(Rx07Variant())
     for variant in classic_variants():
         register(variant)
+    register_alias("diplomacy", "classic")     # what players call the seven-power game
     register_bot(DiplomacyGame, DiplomacyBot())   # one bot plays every Diplomacy variant
 
 

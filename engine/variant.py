@@ -309,16 +309,26 @@ def register(variant: Variant) -> Variant:
     return variant
 
 
+# Other names players call a variant by (`diplomacy` is the classic game); a game is always
+# stored under the variant's own key.
+_ALIASES: dict[str, str] = {}
+
+
+def register_alias(alias: str, key: str) -> None:
+    _ALIASES[alias] = key
+
+
 def unregister(key: str) -> None:
     _REGISTRY.pop(key, None)
 
 
 def get_variant(key: str) -> Variant:
-    try:
-        return _REGISTRY[key]
-    except KeyError:
+    found = _REGISTRY.get(key) or _REGISTRY.get(_ALIASES.get(str(key).strip().lower(), ""))
+    if found is None:
         known = ", ".join(sorted(_REGISTRY)) or "none"
-        raise OptionError(f"no game called `{key}`; available: {known}") from None
+        aliases = ", ".join(f"`{a}` = `{k}`" for a, k in sorted(_ALIASES.items()) if k in _REGISTRY)
+        raise OptionError(f"no game called `{key}`; available: {known}" + (f" ({aliases})" if aliases else ""))
+    return found
 
 
 def variants() -> dict[str, Variant]:
