@@ -12,7 +12,7 @@ from engine.variant import variants
 from service import Actor, GameInfo, GameService, ServiceError
 from service.checks import tidy_error
 from service.errors import BadInput, NotFound
-from service.game_choices import choice_label, game_choices
+from service.game_choices import choice_label, game_choices, own_open_games
 from service.history import phase_choices
 from service.permissions import require_same_server
 
@@ -74,8 +74,7 @@ async def resolve_game(service: GameService, ctx: Any, game_id: int | None) -> G
     if guild is None:
         mine = await service.games_of_user(ctx.author.id)
     else:
-        mine = [g for g in await service.list_games(guild.id)
-                if ctx.author.id in {s.user_id for s in g.seats} or g.creator_id == ctx.author.id]
+        mine = await own_open_games(service, guild.id, ctx.author.id)
     if len(mine) == 1:
         return mine[0]
     if not mine:

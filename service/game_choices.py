@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from .ids import check_id
 from .games import GameService
+from .models import GameInfo
 
 LIMIT = 25                   # Discord offers at most 25 autocomplete choices
 NAME_WINDOW = 500            # games searched for a part of a name (a bounded read, newest first)
@@ -54,3 +55,10 @@ async def game_choices(service: GameService, guild_id: int, typed: str) -> list[
             add([row for row in await store.newest_open_games(guild_id, NAME_WINDOW)
                  if lowered in row[1].lower()])
     return [(choice_label(game_id, name, status), game_id) for game_id, (name, status) in found.items()]
+
+
+async def own_open_games(service: GameService, guild_id: int, user_id: int) -> list[GameInfo]:
+    """The open games of server `guild_id` that `user_id` plays in or created: what a command
+    given no game number may mean (never every game of the server)."""
+    return await service.store.open_games_of_user_in_guild(check_id(guild_id, "the server id"),
+                                                           check_id(user_id, "the user id"))

@@ -98,6 +98,14 @@ class Store:
                                (guild_id, pattern, limit))
         return [(r["id"], r["name"], r["status"]) for r in rows]
 
+    async def open_games_of_user_in_guild(self, guild_id: int, user_id: int) -> list[GameInfo]:
+        """The server's open games `user_id` holds a seat in or created (by the seats' and the
+        creators' indexes: a command without a game number costs the same in any server)."""
+        return await self._games(
+            f"SELECT * FROM games WHERE id IN (SELECT game_id FROM seats WHERE user_id=? UNION "
+            f"SELECT id FROM games WHERE guild_id=? AND creator_id=?) AND guild_id=? AND {self._OPEN} "
+            f"ORDER BY id", (user_id, guild_id, user_id, guild_id))
+
     async def max_game_id(self) -> int:
         row = await self._one("SELECT MAX(id) AS top FROM games", ())
         return int(row["top"] or 0) if row else 0

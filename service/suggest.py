@@ -79,16 +79,17 @@ async def warm_opened_phases(service: GameService, after: int | None) -> int | N
     the id to continue after. Reads new phases by id (an index range), so a round costs the same
     at any number of games. Without a worker pool (the console, tests) nothing is prepared: it
     would run on the event loop."""
+    # plain MAX(id): SQLite reads it from the end of the table (wrapped in a function it scans)
+    row = await service.db.fetchone("SELECT MAX(id) AS top FROM phases", ())
+    top = int(row["top"] or 0) if row else 0
     if after is None:                      # the first round: phases opened from now on
-        row = await service.db.fetchone("SELECT COALESCE(MAX(id), 0) AS top FROM phases", ())
-        return int(row["top"])
+        return top
+    if top <= after or isinstance(service.cpu, Inline):
+        return max(top, after)             # nothing opened since the last round, or no workers
     rows = await service.db.fetchall(
         "SELECT p.id, g.id AS game_id, g.variant FROM phases p JOIN games g ON g.id = p.game_id "
         "WHERE p.id > ? AND g.current_phase = p.id AND g.status = 'active' ORDER BY p.id LIMIT ?",
-        (after, WARM_AT_ONCE))
-    top = await service.db.fetchone("SELECT COALESCE(MAX(id), ?) AS top FROM phases", (after,))
-    if isinstance(service.cpu, Inline):
-        return int(top["top"])
+        (after, WARM_AT_ONCE))            # (more at once: the rest are worked out when asked)
     for row in rows:
         phase = await service.store.phase_by_id(row["id"])
         variant = get_variant(row["variant"])
@@ -98,7 +99,7 @@ async def warm_opened_phases(service: GameService, after: int | None) -> int | N
                 job = _PENDING[key] = asyncio.ensure_future(
                     _work_out(service, key, row["variant"], phase.state, seat, BACKGROUND))
                 job.add_done_callback(_quietly)
-    return max([int(top["top"])] + [row["id"] for row in rows])
+    return top
 
 
 def _words(text: str) -> list[str]:

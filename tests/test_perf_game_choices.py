@@ -9,6 +9,7 @@ from types import SimpleNamespace
 from hypothesis import given, settings, strategies as st
 
 from cogs.common import DispatchCog
+from service.clock import GameClock
 from service.game_choices import LIMIT, game_choices
 
 AT = "2026-11-01T12:00:00+00:00"
@@ -148,7 +149,11 @@ async def test_the_clocks_idle_round_reads_through_indexes(service, db, monkeypa
             sent.append((sql, params))
             return _original(sql, params)
         monkeypatch.setattr(db, name, spy)
-    await service.tick()
+    async def send(destination, delivery):
+        raise AssertionError("nothing is due")
+    clock = GameClock(service, send, longest_sleep=0)
+    await clock.run_once()                     # the first round notes the newest phase
+    await clock.run_once()                     # a round with nothing new
     await service.pending_messages(50)
     await service.seconds_to_next_timer()
     monkeypatch.undo()
@@ -159,3 +164,27 @@ async def test_the_clocks_idle_round_reads_through_indexes(service, db, monkeypa
             # a scan only of a partial index, which holds just the rows that still need the clock
             assert not step.startswith("SCAN ") or any(f"INDEX {name}" in step for name in partial), (sql, step)
     json.dumps(sent)   # plain SQL and parameters
+
+
+async def test_a_command_without_a_number_reads_only_the_callers_games(service, db, monkeypatch):
+    """`resolve_game` outside a game channel: the caller's open games of this server (seated or
+    created), read through the seats' and creators' indexes, not every game of the server."""
+    from service.game_choices import own_open_games
+    await many(db)
+    await db.conn.executemany("INSERT INTO seats (game_id, seat, user_id) VALUES (?, 'North', 42)",
+                              [(1,), (2,), (3,), (5,)])                  # 2: another server; 3: finished
+    await db.conn.execute("UPDATE games SET creator_id=42 WHERE id IN (7, 13, 9)")   # 9 is finished
+    await db.conn.commit()
+    sent = []
+    original = db.fetchall
+
+    async def spy(sql, params=()):
+        sent.append((sql, params))
+        return await original(sql, params)
+    monkeypatch.setattr(db, "fetchall", spy)
+    found = await own_open_games(service, HERE, 42)
+    monkeypatch.setattr(db, "fetchall", original)
+    assert [g.id for g in found] == [1, 5, 7, 13]
+    steps = (await plan(db, *sent[0])).split(" | ")
+    assert not any(step.startswith("SCAN") for step in steps), steps
+    assert any("games_open_id (guild_id=? AND id=?" in step for step in steps), steps
