@@ -28,6 +28,8 @@ bench: $(STAMP)
 	$(PY) bench/render.py
 	$(PY) bench/odds.py
 	$(PY) bench/autocomplete.py
+	$(PY) bench/games_autocomplete.py
+	$(PY) bench/submit_orders.py
 	$(PY) bench/discord_latency.py
 	$(PY) bench/storage.py
 	$(PY) bench/loop_block.py
