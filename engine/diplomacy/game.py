@@ -8,77 +8,24 @@ from __future__ import annotations
 import random
 from typing import Mapping, Sequence
 
-from engine.errors import IllegalOrder, OrderError, StateError
+from engine.errors import OrderError, StateError
 from engine.variant import ChoiceGroup, PhaseResult, State, Variant
 
-from .choices import adjustment_choices, movement_choices, retreat_choices
-from .map import DiplomacyMap, province_of
 from . import report
-from .movement import Dislodged, resolve_movement
-from .orders import Build, Disband, Hold, Move, Order, Remove, Retreat, Support, Convoy, Unit, Waive
+from .choices import adjustment_choices, movement_choices, retreat_choices
+from .map import DiplomacyMap
+from .movement import resolve_movement
+from .orders import Build, Order, Unit, Waive
 from .parser import parse_order
-from .retreats import adjustment_counts, build_problem, resolve_adjustments, resolve_retreats, retreat_options
-from .validation import check_movement_orders
+from .position import board_dislodged, board_units, unit_from_json, unit_to_json  # noqa: F401 - re-exported
+from .retreats import adjustment_counts, resolve_adjustments, resolve_retreats, retreat_options
+from .sheets import SheetChecks
 
 SEASONS = ("spring", "fall", "winter")
 EDITION = "2023"
 
 
-def unit_to_json(u: Unit) -> dict:
-    return {"kind": u.kind, "power": u.power, "loc": u.loc}
-
-
-def unit_from_json(d: Mapping) -> Unit:
-    return Unit(d["kind"], d["power"], d["loc"])
-
-
-def board_units(state: State) -> dict[str, Unit]:
-    return {prov: unit_from_json(d) for prov, d in state["units"].items()}
-
-
-def board_dislodged(state: State) -> dict[str, Dislodged]:
-    return {prov: Dislodged(unit_from_json(d["unit"]), d["attacker_from"], d["by_convoy"])
-            for prov, d in state.get("dislodged", {}).items()}
-
-
-def _tally(lines: Sequence[str], dmap: DiplomacyMap, units: dict[str, Unit],
-           phase: str) -> tuple[dict[str, int], dict[str, int], bool, set[str]]:
-    """What a sheet decides: builds and removals per power, whether it waives, and the provinces
-    whose unit has an order. Lines that do not read are left out (they were refused already)."""
-    builds: dict[str, int] = {}
-    removes: dict[str, int] = {}
-    waived = False
-    ordered: set[str] = set()
-    for line in lines:
-        try:
-            order = parse_order(line, dmap, phase)
-        except OrderError:
-            continue
-        if isinstance(order, Build):
-            owner = dmap.home_power(order.province)
-            builds[owner] = builds.get(owner, 0) + 1
-        elif isinstance(order, Remove) and order.province in units:
-            owner = units[order.province].power
-            removes[owner] = removes.get(owner, 0) + 1
-        elif isinstance(order, Waive):
-            waived = True
-        else:
-            ordered.add(order.province)
-    return builds, removes, waived, ordered
-
-
-def _destinations(order: Order) -> list[str]:
-    """The provinces an order sends a unit into, or supports or convoys a move into."""
-    if isinstance(order, Move):
-        return [province_of(order.dest)]
-    if isinstance(order, Support) and order.target_dest:
-        return [province_of(order.target_dest)]
-    if isinstance(order, Convoy):
-        return [province_of(order.dest)]
-    return []
-
-
-class DiplomacyGame(Variant):
+class DiplomacyGame(SheetChecks, Variant):
     """Standard Diplomacy machinery; a subclass says who plays which powers and adds rules."""
 
     powers: tuple[str, ...] = ("Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey")
@@ -214,142 +161,6 @@ class DiplomacyGame(Variant):
                 raise StateError(f"{'an army' if data['kind'] == 'A' else 'a fleet'} cannot stand in "
                                  f"{data['loc'][:20]}")
 
-    def check_orders(self, state: State, seat: str, lines: Sequence[str], existing: Sequence[str] = ()) -> list[str]:
-        self.check_state(state)
-        dmap = self.game_map(state)
-        merged: dict[str, str] = {}
-        for line in existing:
-            merged[self._order_key(line, dmap, state)] = line
-        given: dict[str, str] = {}
-        for line in lines:
-            canonical = self._check_one(state, seat, line, dmap)
-            key = self._order_key(canonical, dmap, state)
-            if key in given:
-                raise IllegalOrder(self._clash(given[key], key, dmap), line)
-            if not key.startswith("waive:"):
-                given[key] = canonical
-            merged[key] = canonical
-        if state["phase"] == "adjustment":
-            self._check_adjustment_totals(state, seat, list(merged.values()), dmap)
-        self.check_sheet(state, seat, list(merged.values()))
-        return list(merged.values())
-
-    def _order_key(self, line: str, dmap: DiplomacyMap, state: State) -> str:
-        """Orders for the same unit (or build site) replace each other."""
-        extra = self.check_extra_order(state, "", line) if state["phase"] == "adjustment" else None
-        if extra is not None and line.split()[0] == extra.split()[0]:
-            return line.split()[0].lower()
-        try:
-            order = parse_order(line, dmap, state["phase"])
-        except OrderError:
-            return line
-        if isinstance(order, Waive):
-            return f"waive:{line}"
-        return province_of(order.loc)
-
-    def repeated_order(self, state: State, seat: str, line: str, given: Sequence[str]) -> str | None:
-        """Within one sheet a second order for the same unit or build site (`Build A Tri` then
-        `Build F Tri`) contradicts the first: it is refused by name, not silently kept over it
-        (issue 23). A later sheet still replaces an earlier one."""
-        dmap = self.game_map(state)
-        try:
-            key = self._order_key(self._check_one(state, seat, line, dmap), dmap, state)
-        except OrderError:
-            return None          # check_orders names what is wrong with the line itself
-        if key.startswith("waive:"):
-            return None
-        for earlier in given:
-            try:
-                earlier = self._check_one(state, seat, earlier, dmap)
-            except OrderError:
-                continue
-            if self._order_key(earlier, dmap, state) == key:
-                return self._clash(earlier, key, dmap)
-        return None
-
-    def _clash(self, earlier: str, key: str, dmap: DiplomacyMap) -> str:
-        if key in dmap.provinces:
-            subject = ("the build in " if earlier.lower().startswith("build") else "the unit in ") + dmap.name(key)
-        else:
-            subject = f"the {key.capitalize()} order"
-        return f"`{earlier}` earlier in this sheet already gives {subject} its order; give one order for it"
-
-    def _check_one(self, state: State, seat: str, line: str, dmap: DiplomacyMap) -> str:
-        phase = state["phase"]
-        powers = set(self.powers_of(state, seat)) - self.civil_disorder_powers(state)
-        if phase == "adjustment":
-            extra = self.check_extra_order(state, seat, line)
-            if extra is not None:
-                return extra
-        order = parse_order(line, dmap, phase)
-        if phase == "movement":
-            if not isinstance(order, (Hold, Move, Support, Convoy)):
-                raise IllegalOrder("this is a movement phase: order H, -, S or C", line)
-            units = board_units(state)
-            unit = units.get(order.province)
-            self._require_own(unit, powers, order, line, dmap, state)
-            for place in _destinations(order):
-                if place in dmap.provinces and not dmap.is_passable(place):
-                    raise IllegalOrder(self.closed_reason(state, place) or f"{dmap.name(place)} is closed", line)
-            checked = check_movement_orders(dmap, units, [(unit.power, order)], self.edition(state))[order.province]
-            if checked.note:
-                raise IllegalOrder(checked.note, line)
-            return checked.text
-        if phase == "retreat":
-            dislodged = board_dislodged(state)
-            d = dislodged.get(order.province)
-            if d is None:
-                raise IllegalOrder(f"no dislodged unit in {dmap.name(order.province)}", line)
-            self._require_own(d.unit, powers, order, line, dmap, state)
-            if isinstance(order, Disband):
-                return Disband(d.unit.kind, d.unit.loc).text()
-            if not isinstance(order, Retreat):
-                raise IllegalOrder("a dislodged unit can only retreat (R) or disband (D)", line)
-            options = retreat_options(dmap, board_units(state), order.province, d, state.get("contested", []))
-            dest = order.dest if d.unit.kind == "F" or "/" not in order.dest else province_of(order.dest)
-            matches = [o for o in options if o == dest or province_of(o) == dest]
-            if len(matches) != 1:
-                where = ", ".join(dmap.label(o) for o in options) or "nowhere: it can only disband"
-                raise IllegalOrder(f"{d.unit} cannot retreat to {dmap.label(order.dest)}; it may retreat to {where}", line)
-            return Retreat(d.unit.kind, d.unit.loc, matches[0]).text()
-        # adjustment
-        units = board_units(state)
-        if isinstance(order, Waive):
-            return "Waive"
-        if isinstance(order, Build):
-            power = dmap.home_power(order.province)
-            if power not in powers:
-                raise IllegalOrder(f"{dmap.name(order.province)} is not a home centre of a power you play", line)
-            why = build_problem(dmap, units, state["owners"], dmap.home_centers, power, order)
-            if why:
-                raise IllegalOrder(why, line)
-            return order.text()
-        if isinstance(order, Remove):
-            unit = units.get(order.province)
-            self._require_own(unit, powers, order, line, dmap, state)
-            return Remove(unit.kind, unit.loc).text()
-        raise IllegalOrder("this is an adjustment phase: `Build A <place>`, `Remove A <place>` or `Waive`", line)
-
-    def _require_own(self, unit: Unit | None, powers: set[str], order: Order, line: str, dmap, state) -> None:
-        if unit is None:
-            raise IllegalOrder(f"there is no unit in {dmap.name(order.province)}", line)
-        if unit.power not in powers:
-            if unit.power in self.civil_disorder_powers(state):
-                raise IllegalOrder(f"{unit.power} is in civil disorder and takes no orders", line)
-            raise IllegalOrder(f"{unit} belongs to {unit.power}, not to you", line)
-        if order.unit is not None and order.unit != unit.kind:
-            raise IllegalOrder(f"the unit in {dmap.name(order.province)} is {'an army' if unit.kind == 'A' else 'a fleet'}", line)
-
-    def _check_adjustment_totals(self, state: State, seat: str, lines: list[str], dmap: DiplomacyMap) -> None:
-        counts = adjustment_counts(board_units(state), state["owners"], self.powers_of(state, seat))
-        builds, removes, _, _ = _tally(lines, dmap, board_units(state), "adjustment")
-        for power, n in builds.items():
-            if n > max(counts.get(power, 0), 0):
-                raise IllegalOrder(f"{power} may build {max(counts.get(power, 0), 0)} unit(s), not {n}")
-        for power, n in removes.items():
-            if n > max(-counts.get(power, 0), 0):
-                raise IllegalOrder(f"{power} must remove {max(-counts.get(power, 0), 0)} unit(s), not {n}")
-
     def order_help(self, state: State) -> str:
         """The forms of this phase's orders, with placeholders (a brief gives the reader's own)."""
         return {"movement": "Orders: `A <from> - <to>` (move), `A <place> S A <from> - <to>` (support), "
@@ -482,36 +293,6 @@ class DiplomacyGame(Variant):
 
     def extra_adjustment_help(self, state: State) -> str:
         return ""
-
-    def missing_orders(self, state: State, seat: str, lines: Sequence[str]) -> list[str]:
-        """Units without an order (they hold, or disband when dislodged) and builds or removals
-        still owed (builds are waived; removals follow the rulebook's civil-disorder order)."""
-        dmap = self.game_map(state)
-        powers = set(self.powers_of(state, seat)) - self.civil_disorder_powers(state)
-        units = board_units(state)
-        builds, removes, waived, ordered = _tally(lines, dmap, units, state["phase"])
-        missing: list[str] = []
-        if state["phase"] == "movement":
-            idle = sorted(dmap.label(u.loc) for p, u in units.items() if u.power in powers and p not in ordered)
-            if idle:
-                missing.append(f"{len(idle)} unit(s) without an order will hold: {', '.join(idle)}")
-        elif state["phase"] == "retreat":
-            idle = sorted(dmap.label(d.unit.loc) for p, d in board_dislodged(state).items()
-                          if d.unit.power in powers and p not in ordered)
-            if idle:
-                missing.append(f"dislodged unit(s) without an order will disband: {', '.join(idle)}")
-        else:
-            counts = adjustment_counts(units, state["owners"], sorted(powers))
-            for power, owed in counts.items():
-                if owed < 0 and removes.get(power, 0) < -owed:
-                    left = -owed - removes.get(power, 0)
-                    missing.append(f"{power} must still remove {left} unit(s); the rulebook's civil-disorder "
-                                   f"order will choose them")
-                elif owed > 0 and self._adjustment_owed(state, power) and builds.get(power, 0) < owed \
-                        and not waived:
-                    missing.append(f"{power} may still build {owed - builds.get(power, 0)} unit(s); "
-                                   f"unused builds are waived")
-        return missing
 
     # ---------------------------------------------------------------- adjudication
     def adjudicate(self, state: State, orders: Mapping[str, Sequence[str]], rng: random.Random) -> PhaseResult:
