@@ -31,41 +31,32 @@ IDENTIFY_WINDOW = 5.0     # Discord: each identify bucket starts one session per
 
 
 class ShardPlan:
-    """Which shards this process runs (issue 25 item 8). Discord requires sharding from 2,500
+    """How many shards the bot runs (issue 25 item 8). Discord requires sharding from 2,500
     servers; each shard is one gateway connection carrying the servers whose
     `(guild_id >> 22) % count` is its id. By default the count comes from Discord
-    (GET /gateway/bot, its recommendation) and this process runs every shard; `.env` may fix the
-    count (`DISPATCH_SHARDS`) and the ids run here (`DISPATCH_SHARD_IDS`, e.g. `0-3` or `0,2`)."""
+    (GET /gateway/bot, its recommendation); `.env` may fix it (`DISPATCH_SHARDS`). This one
+    process always runs every shard: the clock (deadlines, deliveries) is one per database and
+    reaches any server's channels, so a second process on other shards would post twice."""
 
-    def __init__(self, count: int | None = None, ids: tuple[int, ...] | None = None):
+    def __init__(self, count: int | None = None):
         if count is not None and count < 1:
             raise ValueError(f"DISPATCH_SHARDS must be 1 or more, not {count}")
-        if ids is not None:
-            if count is None:
-                raise ValueError("DISPATCH_SHARD_IDS needs DISPATCH_SHARDS (the total count) too")
-            wrong = [i for i in ids if not 0 <= i < count]
-            if wrong or not ids:
-                raise ValueError(f"DISPATCH_SHARD_IDS must be ids from 0 to {count - 1}, not {wrong or 'none'}")
-        self.count, self.ids = count, ids
+        self.count = count
 
     @classmethod
-    def from_env(cls, count: str | None, ids: str | None) -> "ShardPlan":
-        """From the `.env` texts (empty: ask Discord, run them all)."""
-        count, ids = (count or "").strip(), (ids or "").strip()
+    def from_env(cls, count: str | None) -> "ShardPlan":
+        """From the `.env` text (empty: ask Discord)."""
+        count = (count or "").strip()
         try:
-            total = int(count) if count else None
-            chosen: list[int] = []
-            for part in filter(None, (p.strip() for p in ids.split(","))):
-                low, _, high = part.partition("-")
-                chosen += range(int(low), int(high or low) + 1)
-        except ValueError:
-            raise ValueError(f"DISPATCH_SHARDS / DISPATCH_SHARD_IDS must be numbers (`4`, `0-1`), "
-                             f"not {count!r} / {ids!r}") from None
-        return cls(total, tuple(sorted(set(chosen))) if ids else None)
+            return cls(int(count) if count else None)
+        except ValueError as exc:
+            if "must be" in str(exc):
+                raise
+            raise ValueError(f"DISPATCH_SHARDS must be a number of shards (e.g. `2`), not {count!r}") from None
 
     def options(self) -> dict:
         """The keyword arguments for discord.py's AutoShardedBot."""
-        return {"shard_count": self.count, "shard_ids": list(self.ids) if self.ids is not None else None}
+        return {"shard_count": self.count}
 
 
 def build_bot(service: GameService, prefix: str = "!", dev_guild: int | None = None,
@@ -208,7 +199,7 @@ async def main(argv: list[str] | None = None) -> None:
             service.cpu = ProcessPool()
             dev = os.getenv("DISPATCH_DEV_GUILD", "").strip()
             try:
-                shards = ShardPlan.from_env(os.getenv("DISPATCH_SHARDS"), os.getenv("DISPATCH_SHARD_IDS"))
+                shards = ShardPlan.from_env(os.getenv("DISPATCH_SHARDS"))
             except ValueError as exc:
                 raise SystemExit(f"Dispatch cannot start: {exc}.") from None
             bot = build_bot(service, os.getenv("DISPATCH_PREFIX", "!") or "!", int(dev) if dev else None, shards)
