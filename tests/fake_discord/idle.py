@@ -37,6 +37,9 @@ PARKED = {                                       # waits that only the outside w
     "sleep", "wait_for",                         # a timer further off than the horizon
 }
 
+_WATCHERS, _WAITS_FOR_DISCORD = frozenset(WATCHERS), frozenset(WAITS_FOR_DISCORD)
+_BUSY = frozenset(THREAD_WORK + WAITS_FOR_DISCORD)
+
 
 @dataclass
 class Idleness:
@@ -77,13 +80,24 @@ def idleness(loop: asyncio.AbstractEventLoop, horizon: float, fake: FakeDiscord,
     is idle. The loop's private queues are read: the tests run on the standard asyncio loop."""
     now = loop.time()
     me = asyncio.current_task()
-    tasks = [task for task in asyncio.all_tasks(loop) if not task.done()]
-    chains = {task: _awaiting(task) for task in tasks}
-    watchers = {task for task in tasks if task is me or any(mark in chains[task] for mark in WATCHERS)}
-    watched = {id(getattr(task, "_fut_waiter", None)) for task in watchers}
-    runnable = any(getattr(handle._callback, "__self__", None) not in watchers     # type: ignore[attr-defined]
-                   for handle in loop._ready)                                     # type: ignore[attr-defined]
-    busy = runnable or fake.in_flight - (fake.delayed if advancing else 0) > 0
+    chains: dict[asyncio.Task, list[str]] = {}
+
+    def chain_of(task: asyncio.Task) -> list[str]:
+        if task not in chains:
+            chains[task] = _awaiting(task)
+        return chains[task]
+
+    def watching(task: Any) -> bool:
+        return task is me or (isinstance(task, asyncio.Task) and not _WATCHERS.isdisjoint(chain_of(task)))
+
+    # the common case first: something is about to run, so look again after it has
+    if any(not watching(getattr(handle._callback, "__self__", None))      # type: ignore[attr-defined]
+           for handle in loop._ready):                                     # type: ignore[attr-defined]
+        return Idleness(False, True, False, [], now)
+    tasks = [task for task in asyncio.all_tasks(loop) if not task.done() and not watching(task)]
+    watched = {id(getattr(task, "_fut_waiter", None)) for task in chains if watching(task)}
+    runnable = False
+    busy = fake.in_flight - (fake.delayed if advancing else 0) > 0
     recheck_at = now + (WAIT_POLL if busy else 3600.0)
     near: set[int] = set()
     for handle in loop._scheduled:                              # type: ignore[attr-defined]
@@ -96,23 +110,21 @@ def idleness(loop: asyncio.AbstractEventLoop, horizon: float, fake: FakeDiscord,
     waiters: list[asyncio.Future] = []
     unknown = False
     for task in tasks:
-        if task in watchers:
-            continue
         waiter = getattr(task, "_fut_waiter", None)
-        chain = chains[task]
         if waiter is None:
             busy = runnable = True                              # runnable now
             continue
-        if isinstance(waiter, asyncio.Task) or isinstance(waiter, asyncio.tasks._GatheringFuture):
+        if isinstance(waiter, (asyncio.Task, asyncio.tasks._GatheringFuture)):
             continue                                            # each awaited task is looked at itself
+        chain = chain_of(task)
         if chain and chain[-1] == NETWORK:
             if not advancing:
                 busy = True
                 waiters.append(waiter)
             continue
-        if advancing and any(mark in chain for mark in WAITS_FOR_DISCORD):
+        if advancing and not _WAITS_FOR_DISCORD.isdisjoint(chain):
             continue                                            # its answer is what the clock holds up
-        if id(waiter) in near or any(mark in chain for mark in THREAD_WORK + WAITS_FOR_DISCORD):
+        if id(waiter) in near or not _BUSY.isdisjoint(chain):
             busy = True
             waiters.append(waiter)
         elif chain and chain[-1] in PARKED:
