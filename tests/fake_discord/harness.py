@@ -222,8 +222,9 @@ class BotHarness:
 class _GuildReadyTimeout:
     """discord.py waits `guild_ready_timeout` (2 s) after each GUILD_CREATE in case another follows
     before it says `ready`. The fake sends them all right after READY and knows how many there
-    are: once the bot holds every server it is in and has taken each from its queue, the wait is
-    over at once; until then discord.py's own two seconds stand."""
+    are: once the bot (each shard still starting, when sharded) holds every server it is in and
+    has taken each from its queue, the wait is over at once; until then discord.py's own two
+    seconds stand."""
 
     def __init__(self, fake: FakeDiscord):
         self.fake = fake
@@ -231,12 +232,15 @@ class _GuildReadyTimeout:
     def __get__(self, state: Any, owner: type | None = None) -> float:
         if state is None:
             return self                                        # type: ignore[return-value]
-        queues = ([state.__dict__["_ready_state"]] if "_ready_state" in state.__dict__
-                  else list(state.__dict__.get("_ready_states", {}).values()))
-        if any(not queue.empty() for queue in queues):
+        if "_ready_state" in state.__dict__:                    # one connection
+            waiting = {None: state.__dict__["_ready_state"]}
+        else:                                                  # shards: those still taking their servers
+            waiting = dict(state.__dict__.get("_ready_states", {}))
+        if any(not queue.empty() for queue in waiting.values()):
             return DISCORD_GUILD_READY_TIMEOUT
+        count = getattr(state, "shard_count", None) or 1
         for guild in self.fake.guilds.values():
-            if self.fake.bot.id in guild.members:
+            if self.fake.bot.id in guild.members and (None in waiting or (guild.id >> 22) % count in waiting):
                 held = state._get_guild(guild.id)
                 if held is None or held.unavailable:
                     return DISCORD_GUILD_READY_TIMEOUT
