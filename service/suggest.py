@@ -69,7 +69,7 @@ async def _work_out(service: GameService, key, variant_key: str, state: dict, se
 def _quietly(done: asyncio.Future) -> None:
     """A job nobody waited for (a warm-up) that failed: the next asker works it out again."""
     if not done.cancelled() and done.exception() is not None:
-        log.warning("legal orders could not be worked out: %r", done.exception())
+        log.warning("legal orders could not be worked out: %r", done.exception(), exc_info=done.exception())
 
 
 async def warm_opened_phases(service: GameService, after: int | None) -> int | None:
