@@ -23,7 +23,6 @@ power's turn (median).
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import statistics
 import sys
@@ -36,19 +35,10 @@ sys.path.insert(0, str(ROOT))
 from engine.catalog import register_all  # noqa: E402
 from engine.errors import RulesError  # noqa: E402
 from engine.variant import get_variant  # noqa: E402
+from bot_ladder import wilson  # noqa: E402 - the one interval both ladders print (bench/ is on the path)
 
 MATCHES = ("normal:hold", "normal:random")
 KINDS = ("infantry", "artillery", "fighter", "cruiser", "submarine", "transport", "tank")
-
-
-def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion (draws as half successes)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = successes / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def kept(variant, state: dict, seat: str, lines: list[str]) -> list[str]:
