@@ -35,6 +35,7 @@ bench: $(STAMP)
 	$(PY) bench/loop_block.py
 	$(PY) bench/replay.py
 	$(PY) bench/maps_ready.py
+	$(PY) bench/suite_speed.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis
