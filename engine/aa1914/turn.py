@@ -11,6 +11,7 @@ the same rules but rolls no dice and fights no battles.
 from __future__ import annotations
 
 import copy
+import pickle
 import json
 import random
 from typing import Sequence
@@ -42,6 +43,16 @@ STEPS = (STANDING, PURCHASE, MOVEMENT, BREAKTHROUGH, ATTACK)
 
 # What a failed order must not leave half-done is everything of the turn but these (fixed for the turn).
 _FIXED_FOR_THE_TURN = frozenset({"board", "power", "rng", "rules", "house", "handlers"})
+
+
+def deep_copy(value):
+    """A deep copy of the turn's plain data: a pickle round trip, about four times faster than
+    copy.deepcopy (a snapshot is taken before every order of every turn, issue 25); deepcopy for
+    anything pickle cannot carry."""
+    try:
+        return pickle.loads(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+    except (pickle.PicklingError, TypeError, AttributeError):
+        return copy.deepcopy(value)
 
 
 class Turn:
@@ -199,7 +210,7 @@ class Turn:
         log = self.state["log"]
         self.state["log"] = []
         try:
-            saved = copy.deepcopy({k: v for k, v in self.__dict__.items() if k not in _FIXED_FOR_THE_TURN})
+            saved = deep_copy({k: v for k, v in self.__dict__.items() if k not in _FIXED_FOR_THE_TURN})
         finally:
             self.state["log"] = log
         return saved, len(log), self.rng.getstate()
