@@ -8,7 +8,6 @@ The posted map is the European theatre with the Americas and Africa as insets (i
 sharp zoomed crops (a place's name stands at `scale` × `place_point(place)`)."""
 from __future__ import annotations
 
-import io
 from functools import lru_cache
 from typing import Mapping, Sequence
 
@@ -31,6 +30,7 @@ from .palettes import colours_in, ink_for, tint
 from .patterns import diagonal_hatch
 from .registry import register_renderer
 from .unit_icons import icon_image
+from .png import encode
 
 __all__ = ["render_aa1914", "map_layout", "power_colours", "land_colours", "POWER_COLOURS", "SEA", "NEUTRAL",
            "ABBREVIATIONS", "legend_text", "unit_kinds", "drawn_kind", "place_point", "board_size", "name_text",
@@ -303,9 +303,7 @@ def render_aa1914(state: dict, last_orders: Mapping[str, Sequence[str]] | None, 
     draw_panel(picture, state, board, label, height, lettering, colours, key, shown, kinds)
     if as_image:
         return picture
-    out = io.BytesIO()
-    picture.save(out, "PNG", compress_level=6)
-    return out.getvalue()
+    return encode(picture)
 
 
 def _frame_inset(picture: Image.Image, view: View, zoom: float, shift: tuple[float, float]) -> None:

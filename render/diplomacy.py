@@ -9,7 +9,6 @@ full map (issue 27).
 """
 from __future__ import annotations
 
-import io
 from functools import lru_cache
 from typing import Mapping, Sequence
 
@@ -24,6 +23,7 @@ from .overlay import (DARK, Box, LegendEntry, arrow_sample, crossed_sample, draw
 from .palettes import FAILED, colours_in, tint
 from .patterns import diagonal_hatch
 from .registry import register_renderer
+from .png import encode
 
 __all__ = ["render_diplomacy", "power_colours", "land_fill", "place_point", "board_size", "panel_lines",
            "POWER_COLOURS", "COLOUR_BLIND", "SEA", "LAND", "CLOSED", "IMPASSABLE", "FAILED", "PASSAGES"]
@@ -323,9 +323,7 @@ def render_diplomacy(state: dict, last_orders: Mapping[str, Sequence[str]] | Non
         image = _with_panel(board, view, label, "", colours, entries)
     if as_image:                 # the replay encodes its frames itself (render.replay)
         return image
-    out = io.BytesIO()
-    image.save(out, "PNG", optimize=False, compress_level=6)
-    return out.getvalue()
+    return encode(image)
 
 
 def _unit_point(loc: str, dislodged: bool = False) -> tuple[float, float] | None:

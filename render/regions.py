@@ -11,6 +11,8 @@ import io
 import re
 from typing import Iterable, Mapping, Sequence
 
+from .png import encode
+
 REGIONS: dict[str, dict[str, tuple[str, ...]]] = {
     "rx07": {
         "western front": ("bre", "par", "pic", "bel", "hol", "ruh", "bur", "mun", "kie", "lon", "eng", "gas", "mar"),
@@ -169,9 +171,7 @@ def cut_out(png: bytes, box: Box, scale: float, title: str, module, palette: str
     for index, line in enumerate(lines):
         draw.text((12, top + 10 + index * (TITLE_SIZE + 8)), line, fill=(20, 20, 20), font=title_font)
     draw_legend(draw, (12, top + title_h + 6), entries, legend_font, width - 24, scale=1.5)
-    buffer = io.BytesIO()
-    out.save(buffer, "PNG", compress_level=6)
-    return buffer.getvalue()
+    return encode(out)
 
 
 def wrap(draw, text: str, text_font, width: float) -> list[str]:
