@@ -282,9 +282,8 @@ class Console:
             return [option_list(variant_or_error(_arg(args, 0, "VARIANT")))]
         if sub == "create":
             variant = _arg(args, 0, "VARIANT")
-            bots = [w.split(":", 1)[1] if ":" in w else w.split("=", 1)[1] for w in args[1:]
-                    if w.lower().startswith(("bots:", "bots="))]
-            options = parse_option_words(shlex.join(w for w in args[1:] if not w.lower().startswith(("bots:", "bots="))))
+            bots, rest = _bot_words(args[1:], variant_or_error(variant))
+            options = parse_option_words(shlex.join(rest))
             name = options.pop("name", None)
             hours = options.pop("hours", None)
             level = options.pop("bot_level", None)
@@ -574,6 +573,26 @@ def _int(text: str, name: str) -> int:
         return int(text.lstrip("#"))
     except ValueError:
         raise BadInput(f"{name} must be a number, not `{text}`") from None
+
+
+def _bot_words(words: list[str], variant) -> tuple[list[str], list[str]]:
+    """`bots:Germany,British Empire naval_costs` → (["Germany,British Empire"], ["naval_costs"]): a
+    seat name may have spaces, so the words after `bots:` belong to it up to the next option."""
+    keys = {spec.key for spec in variant.option_specs()} | {"name", "hours", "bot_level", "press", "audience"}
+    bots: list[str] = []
+    rest: list[str] = []
+    taking = False
+    for word in words:
+        low = word.lower()
+        if low.startswith(("bots:", "bots=")):
+            bots.append(word[5:])
+            taking = True
+        elif taking and "=" not in word and low.removeprefix("no").replace("-", "_") not in keys:
+            bots[-1] += " " + word
+        else:
+            taking = False
+            rest.append(word)
+    return bots, rest
 
 
 def _game_id(args: list[str]) -> int:

@@ -42,3 +42,15 @@ async def test_gm_bot_before_the_start_and_a_variant_without_a_bot(service, tmp_
     refused = "\n".join(await run("game create guess bots:North"))
     assert "has no bot yet" in refused
     assert "`bot` or `hold`" in "\n".join(await run("gm policy 1 absent=sometimes"))
+
+
+async def test_bot_seats_with_spaces_in_their_names_and_options_after_them(service, tmp_path):
+    """README: "seats answer to their full names" — `British Empire` needs no quotes after
+    `bots:`; the words after it belong to the seat list up to the next option."""
+    register_all()
+    console = Console(service, tmp_path, write=lambda _: None)
+    out = "\n".join(await console.execute(
+        "game create aa1914 name=Great bots:Germany,British Empire,United States naval_costs hours=24"))
+    assert "🤖 British Empire" in out and "🤖 United States" in out and "🤖 Germany" in out, out
+    game = await service.game(1)
+    assert game.options["naval_costs"] is True and game.phase_hours == 24 and game.name == "Great"
