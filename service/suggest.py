@@ -76,14 +76,17 @@ async def warm_opened_phases(service: GameService, after: int | None) -> int | N
     """Start working out, in the worker pool, the legal orders of each seat that must act in the
     phases opened since phase id `after` (the clock calls this each round, after the phase's
     transaction is committed): the first autocomplete of a phase then finds them ready. Returns
-    the id to continue after. Reads new phases by id (an index range), so a round costs the same
+    the id to continue after (`after` None, the first round after a start: the newest phases still
+    open are prepared). Reads new phases by id (an index range), so a round costs the same
     at any number of games. Without a worker pool (the console, tests) nothing is prepared: it
     would run on the event loop."""
     # plain MAX(id): SQLite reads it from the end of the table (wrapped in a function it scans)
     row = await service.db.fetchone("SELECT MAX(id) AS top FROM phases", ())
     top = int(row["top"] or 0) if row else 0
-    if after is None:                      # the first round: phases opened from now on
-        return top
+    if after is None:
+        # the first round after a start: the phases open now (the newest of them) are prepared too,
+        # so a restart does not leave their first autocomplete to work everything out
+        after = max(0, top - WARM_AT_ONCE)
     if top <= after or isinstance(service.cpu, Inline):
         return max(top, after)             # nothing opened since the last round, or no workers
     rows = await service.db.fetchall(

@@ -74,3 +74,28 @@ async def test_askers_while_it_is_worked_out_share_one_job(service, monkeypatch)
         assert all(answers[:2]) and worked == [seat]
     finally:
         service.cpu.close()
+
+
+async def test_after_a_restart_the_phases_open_now_are_prepared(service, monkeypatch):
+    """A bot that starts again finds games in the middle of a phase: its first clock round
+    prepares them too, so their first autocomplete is not the slow one."""
+    service.cpu = ProcessPool(workers=1, threads=True)
+    worked = []
+    original = suggest.legal_orders
+
+    def counting(variant_key, state, seat):
+        worked.append(seat)
+        return original(variant_key, state, seat)
+    monkeypatch.setattr(suggest, "legal_orders", counting)
+    try:
+        game, _ = await seat_everyone(service, {}, 900)        # opened before the clock (re)starts
+        clock = GameClock(service, nothing)
+        await clock.run_once()
+        await asyncio.gather(*suggest._PENDING.values())
+        phase = await service.phase(game.id)
+        acting = get_variant("aa1914").seats_to_act(phase.state)
+        assert worked == list(acting)
+        await clock.run_once()
+        assert worked == list(acting)                          # once only
+    finally:
+        service.cpu.close()
