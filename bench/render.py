@@ -17,6 +17,7 @@ from PIL import Image  # noqa: E402
 
 from engine.diplomacy.rx07 import Rx07Variant  # noqa: E402
 from render.diplomacy import render_diplomacy  # noqa: E402
+from render.png import LEVEL  # noqa: E402 - the baseline encodes as the maps are encoded
 
 
 def best(fn, repeat: int) -> float:
@@ -31,7 +32,12 @@ def best(fn, repeat: int) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeat", type=int, default=15)
+    parser.add_argument("--memory", choices=("rx07", "aa1914"), help="only draw many maps and print the peak RSS")
+    parser.add_argument("--games", type=int, default=1000)
     args = parser.parse_args()
+    if args.memory:
+        draw_many(args.memory, args.games)
+        return
     variant = Rx07Variant()
     state = variant.initial_state({}, random.Random(1))
     orders = {"Central": ["A Mun - Bur", "A Ber S A Mun - Bur", "F Kie - Hel"],
@@ -41,7 +47,7 @@ def main() -> None:
 
     def blank():
         out = io.BytesIO()
-        Image.new("RGB", size, (197, 223, 234)).save(out, "PNG", compress_level=6)
+        Image.new("RGB", size, (197, 223, 234)).save(out, "PNG", compress_level=LEVEL)
 
     def render():
         render_diplomacy(state, orders, "Fall 1914 Movement", variant.describe(state))
@@ -50,7 +56,7 @@ def main() -> None:
 
     def same():
         out = io.BytesIO()
-        finished.save(out, "PNG", compress_level=6)
+        finished.save(out, "PNG", compress_level=LEVEL)
 
     t_blank, t_render, t_same = best(blank, args.repeat), best(render, args.repeat), best(same, args.repeat)
     print(f"image {size[0]}x{size[1]}, {len(png) / 1024:.0f} KiB (goal < 2 MB)")
@@ -59,7 +65,7 @@ def main() -> None:
     print(f"board                {t_render * 1000:7.1f} ms  = {t_render / t_same:.2f}x encoding the same image "
           f"(goal <= 2x), {t_render / t_blank:.2f}x a blank one; one cached base image per map")
     bench_aa1914(args.repeat)
-    memory_of_many_games()
+    memory_of_many_games(args.games)
 
 
 def bench_aa1914(repeat: int) -> None:
@@ -72,13 +78,13 @@ def bench_aa1914(repeat: int) -> None:
 
     def blank():
         out = io.BytesIO()
-        Image.new("RGB", size, (168, 200, 224)).save(out, "PNG", compress_level=6)
+        Image.new("RGB", size, (168, 200, 224)).save(out, "PNG", compress_level=LEVEL)
 
     finished = Image.open(io.BytesIO(png)).convert("RGB")
 
     def same():
         out = io.BytesIO()
-        finished.save(out, "PNG", compress_level=6)
+        finished.save(out, "PNG", compress_level=LEVEL)
 
     t_blank, t_same = best(blank, repeat), best(same, repeat)
     t_render = best(lambda: render_aa1914(state, None, "Round 1: Austria-Hungary"), repeat)
@@ -95,7 +101,7 @@ def bench_aa1914(repeat: int) -> None:
 
     def same_results():
         out = io.BytesIO()
-        results.save(out, "PNG", compress_level=6)
+        results.save(out, "PNG", compress_level=LEVEL)
 
     t_same = best(same_results, repeat)
     t_render = best(lambda: render_aa1914(after, orders, "Round 1: Austria-Hungary orders"), repeat)
@@ -105,19 +111,51 @@ def bench_aa1914(repeat: int) -> None:
 
 
 def memory_of_many_games(games: int = 1000) -> None:
-    """RSS after drawing maps of many different positions: the caches must not grow with games."""
+    """Peak RSS of a worker that draws maps of many different positions, each map in a process of
+    its own (as each worker is): the caches must not grow with games."""
+    import subprocess
+    for kind in ("rx07", "aa1914"):
+        out = subprocess.run([sys.executable, __file__, "--memory", kind, "--games", str(games)],
+                             capture_output=True, text=True, check=True)
+        print(out.stdout.strip())
+
+
+def peak_rss_mib(resource) -> float:
+    """This process's own peak RSS: Linux's VmHWM (ru_maxrss keeps the parent's peak across the
+    fork and exec that started this process), else ru_maxrss."""
+    try:
+        with open("/proc/self/status") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def draw_many(kind: str, games: int) -> None:
     import resource
-    from engine.diplomacy.rx07 import Rx07Variant as V
-    variant = V()
     rng = random.Random(3)
-    for n in range(games // 20):
+    if kind == "rx07":
+        variant = Rx07Variant()
+        for n in range(games // 20):
+            state = variant.initial_state({}, rng)
+            owners = dict(state["owners"])
+            for centre in list(owners)[: n % len(owners)]:
+                owners[centre] = rng.choice(list(set(owners.values())))
+            render_diplomacy({**state, "owners": owners}, None, f"game {n}")
+    else:
+        from engine.aa1914.variant import AA1914Variant
+        from render.aa1914 import render_aa1914
+        variant = AA1914Variant()
         state = variant.initial_state({}, rng)
-        owners = dict(state["owners"])
-        for centre in list(owners)[: n % len(owners)]:
-            owners[centre] = rng.choice(list(set(owners.values())))
-        render_diplomacy({**state, "owners": owners}, None, f"game {n}")
-    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"peak RSS after {games // 20} maps of different positions: {rss:.0f} MiB (goal with 1,000 games <= 120 MiB)")
+        for n in range(games // 20):
+            seat = variant.seats_to_act(state)[0]
+            state = variant.adjudicate(state, {seat: []}, rng).state      # a new position each map
+            render_aa1914(state, None, f"game {n}")
+    rss = peak_rss_mib(resource)
+    print(f"{kind}: peak RSS of a process after {games // 20} maps of different positions: {rss:.0f} MiB "
+          f"(goal with 1,000 games <= 120 MiB)")
 
 
 if __name__ == "__main__":
