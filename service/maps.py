@@ -46,6 +46,8 @@ def map_title(game: GameInfo, text: str) -> str:
     and, under `absent: bot`, seats in civil disorder (issue 28: bot seats are marked on maps)."""
     absent_bot = absent_policy(game) == "bot"
     played = [s.seat for s in game.seats if s.bot or (s.civil_disorder and absent_bot)]
+    if len(played) > 3:          # a title a phone shows in one or two lines: the seats are in /game status
+        return f"{game.name}: {text} · {len(played)} seats played by the bot"
     return f"{game.name}: {text}" + (f" · played by the bot: {', '.join(played)}" if played else "")
 
 

@@ -166,3 +166,5 @@ async def test_maps_name_the_seats_the_bot_plays(service):
     assert "· played by the bot: Central" in label
     people = await service.create_game(GUILD, ALICE, "rx07")
     assert "bot" not in map_title(people, "Spring 1914")
+    crowd = await service.create_game(GUILD, ALICE, "classic", bots="England, France, Germany, Italy, Turkey")
+    assert map_title(crowd, "Spring 1901").endswith("Spring 1901 · 5 seats played by the bot")
