@@ -268,6 +268,22 @@ def _json_orders(dmap, texts, phase: str) -> list[tuple[str, tuple[str, Order] |
     return parsed
 
 
+def _v30_verdicts(case: dict, parsed: list, problems: list[str]):
+    """Each order of a v3.0 movement case that has a verdict to check, as (text, verdict, order):
+    the file's verdict, or ours where V30_DATC_PREFERENCE prefers another reading. An order with a
+    verdict that cannot be read is a problem appended to `problems` in the file's order."""
+    override = V30_DATC_PREFERENCE.get(case["url"].split("#")[1])
+    for (text, verdict), (_, order) in zip(case["orders"].items(), parsed):
+        if override and text == override[0]:
+            verdict = override[1]
+        if verdict is None:
+            continue
+        if order is None:
+            problems.append(f"{text}: cannot be read")
+            continue
+        yield text, verdict, order
+
+
 def run_v30_case(case: dict, dmap: DiplomacyMap) -> str | None:
     """Every verdict the file gives is checked: moves, holds, supports and convoys (a unit's
     order succeeds as the report marks it ✓), retreats, builds, disbands and civil disorder."""
@@ -280,17 +296,8 @@ def run_v30_case(case: dict, dmap: DiplomacyMap) -> str | None:
         # in DATC 6.A.5 where a support of an illegal move "Succeeds" though it helps nothing.
         succeeded = {unit.province: ("cut" not in why and "dislodged" not in why)
                      if " S " in text else ok for unit, text, ok, why in result.outcomes}
-        problems = []
-        override = V30_DATC_PREFERENCE.get(case["url"].split("#")[1])
-        for (text, verdict), (_, order) in zip(case["orders"].items(), parsed):
-            if override and text == override[0]:
-                verdict = override[1]
-            if verdict is None:
-                continue
-            if order is None:
-                problems.append(f"{text}: cannot be read")
-                continue
-            _, order = order
+        problems: list[str] = []
+        for text, verdict, (_, order) in _v30_verdicts(case, parsed, problems):
             ok = order.province in result.moved if isinstance(order, Move) else succeeded.get(order.province)
             if ok != (verdict == "Succeeds"):
                 problems.append(f"{text}: expected {verdict}")
@@ -327,8 +334,6 @@ def run_v30_case(case: dict, dmap: DiplomacyMap) -> str | None:
     return "; ".join(problems) or None
 
 
-
-
 def run_v30_main_in_game(case: dict, variant) -> str | None:
     """A v3.0 movement case played through a game variant's `adjudicate` (each power's order
     sheet, the 2023 edition as the game's option): every verdict is read from what the game
@@ -348,16 +353,8 @@ def run_v30_main_in_game(case: dict, variant) -> str | None:
         where = dmap.lookup(text.split()[1]) if len(text.split()) > 1 else None
         if where:
             reported[province_of(where)] = (ok, why, text, power)
-    override = V30_DATC_PREFERENCE.get(case["url"].split("#")[1])
-    problems = []
-    for (text, verdict), (_, order) in zip(case["orders"].items(), _json_orders(dmap, case["orders"], "movement")):
-        if override and text == override[0]:
-            verdict = override[1]
-        if verdict is None:
-            continue
-        if order is None:
-            problems.append(f"{text}: cannot be read")
-            continue
+    problems: list[str] = []
+    for text, verdict, order in _v30_verdicts(case, _json_orders(dmap, case["orders"], "movement"), problems):
         ok, why, shown, power = reported.get(order[1].province, (False, "not reported", "", ""))
         if power != order[0]:
             # another power's unit (DATC 6.A.6): the game never takes the order, so it fails
