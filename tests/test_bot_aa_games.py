@@ -8,26 +8,13 @@ import random
 
 import pytest
 
-from engine.aa1914.house.catalog import HOUSE_OPTIONS
 from engine.catalog import register_all
-from engine.errors import OptionError
 from engine.variant import get_variant
+from tests.test_aa1914_random_play import play_random_phases
+from tests.test_house_random_options import random_options
 
 register_all()
 V = get_variant("aa1914")
-KEYS = [spec.key for spec in HOUSE_OPTIONS]
-
-
-def random_options(rng: random.Random) -> dict:
-    while True:
-        chosen = {key: True for key in KEYS if rng.random() < 0.35}
-        if rng.random() < 0.5:
-            chosen[rng.choice(["auction_by_power", "auction_by_alliance"])] = True
-            chosen[rng.choice(["italian_dilemma", "spain_balance"])] = True
-        try:
-            return V.parse_options(chosen)
-        except OptionError:
-            continue
 
 
 def check_invariants(before: dict, state: dict) -> None:
@@ -48,27 +35,22 @@ def check_invariants(before: dict, state: dict) -> None:
 
 
 def play_bots(options: dict, seed: int, phases: int, level: str = "normal") -> tuple[dict, int]:
-    """Bots in every seat for up to `phases` phases; every sheet must pass check_orders."""
-    state = V.initial_state(options, random.Random(seed))
-    rng = random.Random(seed)
+    """Bots in every seat for up to `phases` phases; every sheet must pass check_orders, and every
+    state a bot is shown, and the last one, keeps the invariants."""
+    start = V.initial_state(options, random.Random(seed))
     lines = 0
-    for _ in range(phases):
-        seats = V.seats_to_act(state)
-        if not seats:
-            break
-        orders = {}
-        for seat in seats:
-            pairs = V.bot_orders(state, seat, random.Random(rng.random()), level)
-            assert V.check_orders(state, seat, [line for line, _ in pairs]) == [line for line, _ in pairs]
-            assert all(reason.strip() for _, reason in pairs)
-            orders[seat] = [line for line, _ in pairs]
-            lines += len(pairs)
-        before = state
-        result = V.adjudicate(state, orders, random.Random(rng.random()))
-        state = result.state
-        check_invariants(before, state)
-        if result.finished:
-            break
+
+    def bot_sheet(state: dict, seat: str, rng: random.Random) -> list[str]:
+        nonlocal lines
+        check_invariants(start, state)
+        pairs = V.bot_orders(state, seat, random.Random(rng.random()), level)
+        assert V.check_orders(state, seat, [line for line, _ in pairs]) == [line for line, _ in pairs]
+        assert all(reason.strip() for _, reason in pairs)
+        lines += len(pairs)
+        return [line for line, _ in pairs]
+
+    state = play_random_phases(start, random.Random(seed), bot_sheet, phases)
+    check_invariants(start, state)
     return state, lines
 
 
