@@ -11,7 +11,6 @@ at most 25 autocomplete choices), Opcodes and Status Codes → JSON error codes.
 """
 from __future__ import annotations
 
-import asyncio
 import json
 from typing import Any
 
