@@ -22,6 +22,7 @@ from .map import DiplomacyMap, province_of
 from .movement import Dislodged, resolve_movement
 from .orders import Move, Order, Unit
 from .parser import parse_order
+from .position import unit_to_json
 from .report import read_report
 from .retreats import resolve_adjustments, resolve_retreats, retreat_options
 
@@ -178,13 +179,13 @@ def run_v24_case_in_game(case: Case, variant, edition: str = "2000") -> str | No
     pre = _board(dmap, case.pre)
     state = variant.initial_state(variant.parse_options({"edition": edition}), None)
     state.update(year=1901, season="spring" if case.phase != "adjustment" else "winter", phase=case.phase,
-                 units={p: {"kind": u.kind, "power": u.power, "loc": u.loc} for p, u in pre.items()},
+                 units={p: unit_to_json(u) for p, u in pre.items()},
                  dislodged={}, contested=[])
     if case.phase == "adjustment":
         state["owners"] = dict(case.owners)
     if case.phase == "retreat":
         _, dislodged, contested = _replay(dmap, case, pre)
-        state["dislodged"] = {p: {"unit": {"kind": d.unit.kind, "power": d.unit.power, "loc": d.unit.loc},
+        state["dislodged"] = {p: {"unit": unit_to_json(d.unit),
                                   "attacker_from": d.attacker_from, "by_convoy": d.by_convoy}
                               for p, d in dislodged.items()}
         state["contested"] = sorted(contested)
@@ -342,7 +343,7 @@ def run_v30_main_in_game(case: dict, variant) -> str | None:
     units = _json_units(dmap, case["orders"], case.get("starting_state", []))
     state = variant.initial_state(variant.parse_options({"edition": "2023"}), None)
     state.update(year=1901, season="spring", phase="movement", dislodged={}, contested=[],
-                 units={p: {"kind": u.kind, "power": u.power, "loc": u.loc} for p, u in units.items()})
+                 units={p: unit_to_json(u) for p, u in units.items()})
     sheets: dict[str, list[str]] = {}
     for text in case["orders"]:
         code, _, order = text.partition(":")
