@@ -218,5 +218,3 @@ class AdjudicationMixin:
         # person gone into civil disorder the game waits for its deadlines
         people = [s for s in game.seats if s.user_id is not None and not s.civil_disorder]
         return bool(needed) and bool(people) and all(seat in sheets and sheets[seat].ready for seat in needed)
-
-    # ------------------------------------------------------------------ outbox

@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
-import logging
 import secrets
 from datetime import datetime, timedelta, timezone
 from typing import Any, Callable, Mapping, Sequence
@@ -37,7 +36,6 @@ from .timers import TimersMixin
 from .workers import Inline
 
 Clock = Callable[[], datetime]
-log = logging.getLogger("dispatch.games")
 
 
 def utcnow() -> datetime:
