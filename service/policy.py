@@ -209,11 +209,11 @@ class PolicyMixin:
             await conn.execute("UPDATE seats SET civil_disorder=1 WHERE game_id=? AND seat=?", (game.id, seat))
             await self.store.outbox(conn, game.id, "game", (
                 f"🏳️ **{seat}** sent no orders for {phase.label} ({misses} missed phases; {game.excused_misses} "
-                f"excused) and is now in civil disorder: "
+                "excused) and is now in civil disorder: "
                 + ("the bot plays it from now on. " if absent_policy(game) == "bot" else
                    "its units follow the default orders (they hold). ") +
-                f"The seat is open for a substitute: press **Join** below to take it over (or the GM gives it "
-                f"with `/gm assign`); its player returns simply by giving orders." + outsiders_note(game)),
+                "The seat is open for a substitute: press **Join** below to take it over (or the GM gives it "
+                "with `/gm assign`); its player returns simply by giving orders." + outsiders_note(game)),
                 None, iso(now),
                 buttons=[("join", seat)])
         if not excused or game.miss_extension_hours <= 0:
