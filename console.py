@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Callable
 
 from engine.errors import RulesError
-from engine.variant import variants
+from engine.variant import BOT_LEVELS, variants
 from service import Actor, GameService, ServiceError
 from service.clock import GameClock
 from service.delivery import Delivery, Destination
@@ -320,7 +320,7 @@ class Console:
         words = rest.split()
         game_id = _game_id(words)
         extra = words[1:]
-        level = extra.pop() if extra and extra[-1].lower() in ("easy", "normal", "hard") else None
+        level = extra.pop() if extra and extra[-1].lower() in BOT_LEVELS else None
         hint = await self.service.hint(game_id, self.actor, " ".join(extra) or None, level)
         return hint.describe()
 

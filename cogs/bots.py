@@ -10,9 +10,9 @@ from __future__ import annotations
 from discord import app_commands
 from discord.ext import commands
 
-from .common import GAME_ID, DispatchCog, actor_of, channel_seat, private_command, reply_privately, resolve_game
+from engine.variant import BOT_LEVELS
 
-LEVELS = ("easy", "normal", "hard")
+from .common import GAME_ID, DispatchCog, actor_of, channel_seat, private_command, reply_privately, resolve_game
 
 
 class BotsCog(DispatchCog, name="Bots"):
@@ -22,7 +22,7 @@ class BotsCog(DispatchCog, name="Bots"):
                              extras=private_command())
     @app_commands.describe(game_id=GAME_ID, seat="which of your seats, if you hold several",
                            level="how the bot thinks: easy, normal (default) or hard")
-    @app_commands.choices(level=[app_commands.Choice(name=level, value=level) for level in LEVELS])
+    @app_commands.choices(level=[app_commands.Choice(name=level, value=level) for level in BOT_LEVELS])
     async def hint(self, ctx: commands.Context, game_id: int | None = None, seat: str | None = None,
                    level: str | None = None) -> None:
         game = await resolve_game(self.service, ctx, game_id)

@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from engine.variant import BOT_LEVELS
 from service.bots import ABSENT_POLICIES
 from service.policy import policy_text, zone_names
 from service.seats import advert_text
@@ -117,7 +118,7 @@ class GmCog(DispatchCog, name="Game master"):
     @gm.command(name="bot", description="GM, before the start: a bot plays a seat (level off: a person again)")
     @app_commands.describe(seat="the seat the bot plays", game_id=GAME_ID,
                            level="easy, normal (default), hard; off: the seat waits for a person again")
-    @app_commands.choices(level=[app_commands.Choice(name=v, value=v) for v in ("easy", "normal", "hard", "off")])
+    @app_commands.choices(level=[app_commands.Choice(name=v, value=v) for v in (*BOT_LEVELS, "off")])
     @guild_only()
     async def bot(self, ctx: commands.Context, seat: str, game_id: int | None = None, level: str = "normal") -> None:
         game = await resolve_game(self.service, ctx, game_id)
