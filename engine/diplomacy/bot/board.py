@@ -11,21 +11,10 @@ from functools import cached_property
 from typing import Any, Mapping
 
 from ..map import DiplomacyMap, province_of
-from ..movement import Dislodged
 from ..orders import Unit
+from ..position import board_units
 
 NEUTRAL = "neutral"
-
-
-def units_of(state: Mapping[str, Any]) -> dict[str, Unit]:
-    """Province -> unit, read from the stored JSON."""
-    return {prov: Unit(d["kind"], d["power"], d["loc"]) for prov, d in state["units"].items()}
-
-
-def dislodged_of(state: Mapping[str, Any]) -> dict[str, Dislodged]:
-    return {prov: Dislodged(Unit(d["unit"]["kind"], d["unit"]["power"], d["unit"]["loc"]),
-                            d["attacker_from"], d["by_convoy"])
-            for prov, d in state.get("dislodged", {}).items()}
 
 
 @dataclass(frozen=True)
@@ -50,7 +39,7 @@ class Board:
         for other in variant.seats(options):
             for power in variant.powers_of(state, other):
                 side.setdefault(power, other)
-        return cls(variant, state, seat, variant.game_map(state), units_of(state), dict(state["owners"]),
+        return cls(variant, state, seat, variant.game_map(state), board_units(state), dict(state["owners"]),
                    side, frozenset(variant.powers_of(state, seat)) - disorder, disorder)
 
     # ---- who is who

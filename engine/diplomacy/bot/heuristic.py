@@ -10,8 +10,9 @@ from dataclasses import dataclass
 
 from ..map import province_of
 from ..orders import Build, Convoy, Disband, Hold, Move, Remove, Retreat, Support, Unit
+from ..position import board_dislodged
 from ..retreats import adjustment_counts, retreat_options
-from .board import Board, dislodged_of
+from .board import Board
 from .convoys import convoy_plans, ferry_values
 from .rules import BotRules
 from .values import Values
@@ -274,7 +275,7 @@ def retreat_orders(board: Board, values: Values) -> list[Pair]:
     out: list[Pair] = []
     taken: set[str] = set()
     contested = board.state.get("contested", [])
-    for prov, d in sorted(dislodged_of(board.state).items()):
+    for prov, d in sorted(board_dislodged(board.state).items()):
         if d.unit.power not in board.active:
             continue
         options = [o for o in retreat_options(board.dmap, board.units, prov, d, contested)
