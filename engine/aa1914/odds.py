@@ -71,12 +71,13 @@ def hit_distribution(groups: dict[int, int]) -> list[float]:
     return dist
 
 
-def _force(types: Sequence[str]) -> list[Piece]:
+def pieces_of(types: Sequence[str]) -> list[Piece]:
+    """Pieces of the given types, as a battle would field them (no owner, ids in order)."""
     return [Piece(t, "", uid=i) for i, t in enumerate(types)]
 
 
 def _after(types: tuple, hits: int, order: tuple) -> tuple:
-    force = _force(types)
+    force = pieces_of(types)
     take_hits(force, hits, order)
     return tuple(sorted((p.type, p.damaged) for p in force))
 
@@ -196,6 +197,15 @@ def absorbing_chain(a_dists: Sequence[np.ndarray], d_dists: Sequence[np.ndarray]
     return final
 
 
+def tanks_cancel(dist: np.ndarray, tanks: int) -> np.ndarray:
+    """RULES.md 3.1 (4): each attacking tank cancels one defending hit — the defender's hit
+    distribution with `tanks` hits taken off (never below none)."""
+    out = np.zeros(max(1, len(dist) - tanks))
+    out[0] = dist[:tanks + 1].sum()
+    out[1:] = dist[tanks + 1:]
+    return out
+
+
 def _dist(groups: dict[int, int]) -> np.ndarray:
     return np.array(hit_distribution(groups))
 
@@ -216,17 +226,13 @@ def land_odds(attackers: Sequence[str], defenders: Sequence[str],
         a_force = _drop_fighters(attackers, fa - fa_left)
         d_force = _drop_fighters(defenders, fd - fd_left)
         supremacy = "attacker" if fa_left and not fd_left else "defender" if fd_left and not fa_left else None
-        a_groups = land_targets(_force(a_force), True, supremacy == "attacker")
+        a_groups = land_targets(pieces_of(a_force), True, supremacy == "attacker")
         cars = sum(t == "armored_car" for t in a_force)
         if cars:   # armored cars' hits counted like any others (their choice of artillery is not modelled)
             a_groups[3] = a_groups.get(3, 0) + cars
         a_dist = _dist(a_groups)
-        d_dist = _dist(land_targets(_force(d_force), False, supremacy == "defender"))
-        # 3.1 (4): each attacking tank cancels one defending hit
-        tanks = sum(t == "tank" for t in a_force)
-        cancelled = np.zeros(max(1, len(d_dist) - tanks))
-        cancelled[0] = d_dist[:tanks + 1].sum()
-        cancelled[1:] = d_dist[tanks + 1:]
+        d_dist = _dist(land_targets(pieces_of(d_force), False, supremacy == "defender"))
+        cancelled = tanks_cancel(d_dist, sum(t == "tank" for t in a_force))
         d_ids = np.array([tally.id_of(_after(d_force, hits, d_order)) for hits in range(len(a_dist))])
         a_ids = np.array([tally.id_of(_after(a_force, hits, a_order)) for hits in range(len(cancelled))])
         tally.add(a_ids, d_ids, np.multiply.outer(cancelled, a_dist * p_air))
@@ -262,8 +268,8 @@ def sea_odds(attackers: Sequence[str], defenders: Sequence[str],
     d_hp = sum(UNIT_TYPES[t].hits for t in defenders)
     a_forces = [_after(attackers, k, a_order) for k in range(a_hp + 1)]
     d_forces = [_after(defenders, k, d_order) for k in range(d_hp + 1)]
-    a_dists = [_dist(sea_targets(_force([t for t, _ in f]))) for f in a_forces]
-    d_dists = [_dist(sea_targets(_force([t for t, _ in f]), defending=True)) for f in d_forces]
+    a_dists = [_dist(sea_targets(pieces_of([t for t, _ in f]))) for f in a_forces]
+    d_dists = [_dist(sea_targets(pieces_of([t for t, _ in f]), defending=True)) for f in d_forces]
     ended = np.array([[not a or not d for d in d_forces] for a in a_forces], dtype=bool).reshape(a_hp + 1, d_hp + 1)
     final = absorbing_chain(a_dists, d_dists, ended)
     tally = _Tally()

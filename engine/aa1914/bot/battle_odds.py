@@ -12,8 +12,8 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..combat import Piece, land_targets, take_hits
-from ..odds import Odds, absorbing_chain, hit_distribution, land_odds, sea_odds
+from ..combat import land_targets, take_hits
+from ..odds import Odds, absorbing_chain, hit_distribution, land_odds, pieces_of, sea_odds, tanks_cancel
 from ..units import DEFAULT_LOSS_ORDER, UNIT_TYPES
 
 MAX_UNITS = 40          # odds.py is fast up to here; a larger stack is judged by its first 40
@@ -27,7 +27,7 @@ def _key(types) -> tuple[str, ...]:
 
 
 def _survivors(types: tuple[str, ...], hits: int) -> tuple[str, ...]:
-    force = [Piece(t, "", uid=i) for i, t in enumerate(types)]
+    force = pieces_of(types)
     take_hits(force, hits, DEFAULT_LOSS_ORDER)
     return tuple(p.type for p in force)
 
@@ -40,26 +40,12 @@ def _pressed(attackers: tuple[str, ...], defenders: tuple[str, ...]) -> float:
         return 0.0
     a_forces = [_survivors(attackers, k) for k in range(len(attackers) + 1)]
     d_forces = [_survivors(defenders, k) for k in range(len(defenders) + 1)]
-
-    def pieces(types):
-        return [Piece(t, "", uid=i) for i, t in enumerate(types)]
-
-    a_dists = [np.array(hit_distribution(land_targets(pieces(f), True, False))) for f in a_forces]
-    d_dists = []
-    for i, f in enumerate(d_forces):
-        dist = np.array(hit_distribution(land_targets(pieces(f), False, False)))
-        d_dists.append(dist)
-    # tanks cancel defending hits (RULES.md 3.1 (4)): fold them into the defender's distribution
+    a_dists = [np.array(hit_distribution(land_targets(pieces_of(f), True, False))) for f in a_forces]
+    # tanks cancel defending hits (RULES.md 3.1 (4)): folded into the defender's distribution
     # seen from the attacker's state; approximated with the attacker's full tank count
     tanks = sum(t == "tank" for t in attackers)
-    if tanks:
-        folded = []
-        for dist in d_dists:
-            out = np.zeros(max(1, len(dist) - tanks))
-            out[0] = dist[:tanks + 1].sum()
-            out[1:] = dist[tanks + 1:]
-            folded.append(out)
-        d_dists = folded
+    d_dists = [tanks_cancel(np.array(hit_distribution(land_targets(pieces_of(f), False, False))), tanks)
+               for f in d_forces]
     ended = np.zeros((len(a_forces), len(d_forces)), dtype=bool)
     ended[-1, :] = ended[:, -1] = True
     final = absorbing_chain(a_dists, d_dists, ended)
