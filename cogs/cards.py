@@ -20,11 +20,10 @@ from service.cards import my_results
 from service.history import history_text
 from service.reports import blocks, power_of_header
 
-from .common import actor_of, chunks, error_text
+from .common import actor_of, error_text
 from .custom_ids import CARD_TEMPLATE, build_card
-from .sheet import menus_for, sheet_text, sheet_view
+from .sheet import menus_for, sheet_text, sheet_view, tell_privately
 
-NO_PINGS = discord.AllowedMentions.none()
 CARD_TEXT = 3_800          # Discord: 4,000 characters over all of a v2 message's text; room for the title
 GALLERY = 10               # Discord: a media gallery shows 1-10 pictures
 
@@ -56,11 +55,7 @@ class CardButton(discord.ui.DynamicItem[discord.ui.Button], template=CARD_TEMPLA
                 text, view = await my_orders(service, interaction, self.game_id)
         except ServiceError as exc:
             text = error_text(exc)
-        parts = chunks(text)
-        for index, part in enumerate(parts):
-            last = index == len(parts) - 1
-            await interaction.followup.send(part, ephemeral=True, allowed_mentions=NO_PINGS,
-                                            **({"view": view} if last and view is not None else {}))
+        await tell_privately(interaction, text, view)
 
 
 async def my_orders(service: GameService, interaction: discord.Interaction,

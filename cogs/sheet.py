@@ -178,7 +178,7 @@ async def answer_if_stale(interaction: discord.Interaction, made: Made, typed: s
         game = await service.game(made.game_id)
         current = await service.phase(game.id) if game.current_phase is not None else None
     except ServiceError as exc:
-        await _tell(interaction, error_text(exc), None)
+        await tell_privately(interaction, error_text(exc), None)
         return True
     if current is not None and made.phase == current.seq and game.status in ("active", "paused"):
         return False
@@ -202,15 +202,16 @@ async def answer_if_stale(interaction: discord.Interaction, made: Made, typed: s
         except ServiceError as exc:
             text += f" The game is now in **{current.label}**. {error_text(exc)}"
     if typed is not None and typed.strip():
-        await _tell(interaction, text, None)
-        await _tell(interaction, "What you had typed in the form (copy it into `/orders` if you still want it):\n"
-                    f"```\n{typed.replace('```', 'ʼʼʼ')}\n```", view)
+        await tell_privately(interaction, text, None)
+        await tell_privately(interaction,
+                             "What you had typed in the form (copy it into `/orders` if you still want it):\n"
+                             f"```\n{typed.replace('```', 'ʼʼʼ')}\n```", view)
         return True
-    await _tell(interaction, text, view)
+    await tell_privately(interaction, text, view)
     return True
 
 
-async def _tell(interaction: discord.Interaction, text: str, view: discord.ui.View | None) -> None:
+async def tell_privately(interaction: discord.Interaction, text: str, view: discord.ui.View | None) -> None:
     """An ephemeral answer in as many messages as it needs (a view goes with the last)."""
     parts = chunks(text)
     for index, part in enumerate(parts):
@@ -263,12 +264,12 @@ async def handle_orders_form(interaction: discord.Interaction) -> bool:
             sheet = await service.orders(made.game_id, actor, made.seat)
         groups = await _groups(service, interaction, made.game_id, sheet.seat)
     except ServiceError as exc:
-        await _tell(interaction, error_text(exc) + "\nWhat you had typed:\n```\n" + typed.replace("```", "ʼʼʼ")
-                    + "\n```" if typed.strip() else error_text(exc), None)
+        await tell_privately(interaction, error_text(exc) + "\nWhat you had typed:\n```\n"
+                             + typed.replace("```", "ʼʼʼ") + "\n```" if typed.strip() else error_text(exc), None)
         return True
     except Exception as exc:  # noqa: BLE001 - the player must hear back, and keep what they typed
         log.error("orders form failed", exc_info=exc)
-        await _tell(interaction, error_text(exc), None)
+        await tell_privately(interaction, error_text(exc), None)
         return True
     await interaction.followup.send(sheet_text(made.game_id, sheet)[:2000],
                                     view=sheet_view(made.game_id, made.phase, sheet, groups),
