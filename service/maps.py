@@ -109,12 +109,18 @@ async def _drawn(service: GameService, fn, *args, timeout: float = RENDER_SECOND
         raise BadState("drawing this map took too long and was stopped; try again in a minute") from None
 
 
-async def shown_phase(service: GameService, game: GameInfo, seq: int | None) -> PhaseHeader:
-    """The phase `seq` (default: the current one) by number and label, without its position."""
+async def shown_seq(service: GameService, game: GameInfo, seq: int | None) -> int:
+    """The number of the phase to show: `seq`, default the current one's."""
     if seq is None:
         seq = await current_seq(service.store, game.id, game.current_phase)
         if seq is None:
             raise BadState(f"game #{game.id} has not started yet")
+    return seq
+
+
+async def shown_phase(service: GameService, game: GameInfo, seq: int | None) -> PhaseHeader:
+    """The phase `seq` (default: the current one) by number and label, without its position."""
+    seq = await shown_seq(service, game, seq)
     found = await phase_header(service.store, game.id, seq)
     if found is None:
         await phase_row(service.store, game.id, seq)       # the number checked and refused by name
@@ -151,8 +157,8 @@ async def phase_map(service: GameService, game_id: int, seq: int | None = None,
     """
     game = await service.game(game_id)
     region = checked_region(game.variant, region)
-    seq = (await shown_phase(service, game, seq)).seq
-    row, last_orders, label = await _results_orders(service, game, seq)
+    # `_results_orders` reads the phase itself (and refuses a number the game has not reached)
+    row, last_orders, label = await _results_orders(service, game, await shown_seq(service, game, seq))
     palette = await service.palette_for(game.guild_id, viewer_id)
     png = await _drawn(service, draw_phase, game.variant, row.state, last_orders, label, region, palette)
     suffix = f"-{region.replace(' ', '-')}" if region else ""
