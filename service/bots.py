@@ -199,11 +199,11 @@ class BotsMixin:
         return chosen
 
     async def _bots_at_creation(self, conn, game: GameInfo, names, level: str | None) -> None:
-        """`/game create … bots:<seats>`: the named seats get bots (checked before anything is
-        written by `check_creation_bots`)."""
+        """`/game create … bots:<seats>`: the named seats get bots (`create_game` checked the
+        names and the level before anything was written)."""
+        chosen_level = require_bot(get_variant(game.variant), level)
         for seat in bot_seat_names(game, names):
-            await conn.execute("UPDATE seats SET bot=? WHERE game_id=? AND seat=?",
-                               (require_bot(get_variant(game.variant), level), game.id, seat))
+            await conn.execute("UPDATE seats SET bot=? WHERE game_id=? AND seat=?", (chosen_level, game.id, seat))
 
     # ------------------------------------------------------------------ playing
     async def tick(self) -> int:
@@ -249,7 +249,7 @@ class BotsMixin:
             todo = await self._bot_todo(game, variant, phase)
             if not todo:
                 return played
-            seed = (await self.db.fetchone("SELECT seed FROM games WHERE id=?", (game_id,)))["seed"]
+            seed = await self.store.seed(None, game_id)
             computed: dict[str, tuple[str, list[tuple[str, str]] | None]] = {}
             for seat, level in todo.items():
                 try:
@@ -391,7 +391,7 @@ class BotsMixin:
         seat = permissions.resolve_seat(game, actor, seat)
         if not variant.may_order(phase.state, seat):
             return Hint(seat, phase.label, chosen_level, ())
-        seed = (await self.db.fetchone("SELECT seed FROM games WHERE id=?", (game.id,)))["seed"]
+        seed = await self.store.seed(None, game.id)
         try:
             pairs = await self.cpu.run(bot_job, variant.key, phase.state, seat,
                                        bot_seed(seed, phase.seq, seat, "hint"), chosen_level, timeout=BOT_TIMEOUT)
