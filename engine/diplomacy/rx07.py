@@ -36,12 +36,14 @@ ATLANTIC_EDGE = ("nao", "mao")
 SEASON_ORDER = {"spring": 0, "fall": 1, "winter": 2}
 
 
-def _when(year: int, season: str) -> int:
+def phase_index(year: int, season: str) -> int:
+    """Phases in game order: a later phase has a larger index (rule 4's dates compare by it)."""
     return year * 3 + SEASON_ORDER[season]
 
 
 @lru_cache(maxsize=16)
-def _map_with(closed: frozenset[str]) -> DiplomacyMap:
+def map_with(closed: frozenset[str]) -> DiplomacyMap:
+    """The rx07 map with `closed` impassable and rule 3's Baltic-Skagerrak passage."""
     return DiplomacyMap.standard().changed(closed=closed, fleet_passages=[BALTIC_PASSAGE])
 
 
@@ -90,10 +92,10 @@ class Rx07Variant(DeclaredVariant):
     # ---------------------------------------------------------------- rules 1, 3, 4: the map
     def closed_provinces(self, state: State) -> frozenset[str]:
         """Rules 1, 3 and 4: what no unit may enter in this phase."""
-        now = _when(state["year"], state["season"])
+        now = phase_index(state["year"], state["season"])
         closed = set(PERMANENTLY_CLOSED)
         for provinces, (year, season) in ENTRY_DATES.items():
-            if now < _when(year, season):
+            if now < phase_index(year, season):
                 closed.update(provinces)
         return frozenset(closed)
 
@@ -112,7 +114,7 @@ class Rx07Variant(DeclaredVariant):
         return None
 
     def game_map(self, state: State) -> DiplomacyMap:
-        return _map_with(self.closed_provinces(state))
+        return map_with(self.closed_provinces(state))
 
     # ---------------------------------------------------------------- rules 2 and 5: who orders
     def side_powers(self, state: State, side: str) -> tuple[str, ...]:
@@ -135,7 +137,7 @@ class Rx07Variant(DeclaredVariant):
         which side Italy shall belong." Announced with the Winter 1914 results.
         Rules 3 and 4: the provinces closed in the new phase are kept in the state for the map."""
         state["closed"] = sorted(self.closed_provinces(state))
-        if state.get("italy_side") is None and _when(state["year"], state["season"]) >= _when(1915, "spring"):
+        if state.get("italy_side") is None and phase_index(state["year"], state["season"]) >= phase_index(1915, "spring"):
             state["italy_side"] = rng.choice((ENTENTE, CENTRAL))
             name = "the Entente" if state["italy_side"] == ENTENTE else "the Central Powers"
             return [f"🪙 Coin flip for Italy: Italy joins **{name}** and moves from Spring 1915."]

@@ -15,11 +15,9 @@
 """
 from __future__ import annotations
 
-from functools import lru_cache
-
 from ..map import DiplomacyMap
-from ..rx07 import (AMERICAN_LANDING, ATLANTIC_EDGE, BALTIC_PASSAGE, CAPITALS, CENTRAL, ENTENTE,
-                    ENTRY_DATES, PERMANENTLY_CLOSED, SEASON_ORDER)
+from ..rx07 import (AMERICAN_LANDING, ATLANTIC_EDGE, CAPITALS, CENTRAL, ENTENTE, ENTRY_DATES,
+                    PERMANENTLY_CLOSED, map_with, phase_index)
 from .board import Board
 from .rules import BotRules, Values
 
@@ -31,28 +29,19 @@ CLOSED_DISCOUNT = 0.8
 ROUTE_SEAS = ATLANTIC_EDGE + ("iri", "eng", "nwg")
 
 
-@lru_cache(maxsize=1)
-def _future_map() -> DiplomacyMap:
-    """The rx07 map once every dated province is open (rule 3's closures stay)."""
-    return DiplomacyMap.standard().changed(closed=PERMANENTLY_CLOSED, fleet_passages=[BALTIC_PASSAGE])
-
-
-def _phase_index(year: int, season: str) -> int:
-    return year * 3 + SEASON_ORDER[season]
-
-
 class Rx07Rules(BotRules):
     piece_weight = 0.3
 
     def spread_map(self, board: Board) -> DiplomacyMap:
-        return _future_map()
+        # the rx07 map once every dated province is open (rule 3's closures stay)
+        return map_with(frozenset(PERMANENTLY_CLOSED))
 
     def opening(self, board: Board, province: str) -> float:
         if board.dmap.is_passable(province):
             return 1.0
         for provinces, (year, season) in ENTRY_DATES.items():
             if province in provinces:
-                wait = _phase_index(year, season) - _phase_index(board.state["year"], board.season)
+                wait = phase_index(year, season) - phase_index(board.state["year"], board.season)
                 return CLOSED_DISCOUNT ** max(wait, 1)
         return 0.0
 
