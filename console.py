@@ -21,7 +21,6 @@ from engine.variant import BOT_LEVELS, variants
 from service import Actor, GameService, ServiceError
 from service.clock import GameClock
 from service.delivery import Delivery, Destination
-from service.archive import pack_export
 from service.checks import MAX_SHEET, clip, printable, tidy_error
 from service.errors import BadInput
 from service.exports import MAX_EXPORT_FILE
@@ -292,10 +291,7 @@ class Console:
             await svc.abandon(game_id, me)
             return [f"game #{game_id} abandoned"]
         if sub == "export":
-            self.out_dir.mkdir(parents=True, exist_ok=True)
-            path = self.out_dir / f"game-{game_id}.json.gz"
-            path.write_bytes((await svc.export_file(game_id, me))[1])
-            return [f"wrote {self._shown(path)}"]
+            return [self._write((await svc.export_file(game_id, me))[1], f"game-{game_id}.json.gz")]
         if sub == "delete":
             game = await svc.delete_game(game_id, me)
             return [f"deleted the record of game #{game.id} {game.name}"]
@@ -398,9 +394,13 @@ class Console:
         return (self.actor.user_id if palette else None), palette
 
     def _write(self, data: bytes, name: str) -> str:
+        return f"wrote {self._save(data, name)}"
+
+    def _save(self, data: bytes, name: str) -> str:
+        """Write a file to the out folder; its path as `_shown` prints it."""
         self.out_dir.mkdir(parents=True, exist_ok=True)
         (self.out_dir / name).write_bytes(data)
-        return f"wrote {self._shown(self.out_dir / name)}"
+        return self._shown(self.out_dir / name)
 
     def _shown(self, path: Path) -> str:
         """A written file's path relative to the folder the console was started in."""
@@ -442,17 +442,12 @@ class Console:
         said = delivery.text.replace("`/ready`", f"`ready {delivery.message.game_id}`")
         text = f"[game #{delivery.message.game_id} {target}] {self._names(said)}"
         if delivery.png is not None:
-            self.out_dir.mkdir(parents=True, exist_ok=True)
-            (self.out_dir / delivery.filename).write_bytes(delivery.png)
-            text += f"\n  (map: {self._shown(self.out_dir / delivery.filename)})"
+            text += f"\n  (map: {self._save(delivery.png, delivery.filename)})"
             for png, name in delivery.extras:            # the crop of the turn's action
-                (self.out_dir / name).write_bytes(png)
-                text += f"\n  (where the action was: {self._shown(self.out_dir / name)})"
+                text += f"\n  (where the action was: {self._save(png, name)})"
         if delivery.message.target == "archive":        # the final summary comes with the whole record
-            self.out_dir.mkdir(parents=True, exist_ok=True)
-            path = self.out_dir / f"game-{delivery.message.game_id}.json.gz"
-            path.write_bytes(pack_export(await self.service.export(delivery.message.game_id)))
-            text += f"\n  (export: {self._shown(path)})"
+            _, packed = await self.service.export_file(delivery.message.game_id)      # packed off the loop
+            text += f"\n  (export: {self._save(packed, f'game-{delivery.message.game_id}.json.gz')})"
         joins = [arg for kind, arg in delivery.message.buttons if kind == "join"]
         if joins:
             text += "\n  " + " ".join(f"[Join {arg}: `game take {delivery.message.game_id} {arg}`]" for arg in joins)
