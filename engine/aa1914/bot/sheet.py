@@ -8,14 +8,16 @@ from engine.errors import RulesError
 
 class Sheet:
     def __init__(self, variant, state: dict, seat: str):
-        self.variant, self.state, self.seat = variant, state, seat
+        # what every line's check shares (the state read, the turn's start) is made once for the
+        # sheet; `bot_orders` checks the whole sheet, state included, with `check_orders` after
+        self.check = variant.sheet_checker(state, seat)
         self.lines: list[str] = []
         self.reasons: list[str] = []
 
     def add(self, line: str, reason: str) -> bool:
         """Keep `line` if the rules accept it after the lines already kept; True if kept."""
         try:
-            merged = self.variant.check_orders(self.state, self.seat, [line], self.lines)
+            merged = self.check(line, self.lines)
         except RulesError:
             return False
         if len(merged) != len(self.lines) + 1:
