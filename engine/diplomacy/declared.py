@@ -12,9 +12,10 @@ from typing import Any, Mapping
 from engine.errors import OptionError
 from engine.variant import OptionSpec, State
 
-from .game import DiplomacyGame, unit_to_json
+from .game import DiplomacyGame
 from .map import DiplomacyMap
 from .orders import Unit
+from .position import unit_to_json
 
 SEASONS = ("spring", "fall")
 EDITIONS = ("2023", "2000")

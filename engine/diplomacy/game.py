@@ -17,7 +17,7 @@ from .map import DiplomacyMap
 from .movement import resolve_movement
 from .orders import Build, Order, Unit, Waive
 from .parser import parse_order
-from .position import board_dislodged, board_units, unit_from_json, unit_to_json  # noqa: F401 - re-exported
+from .position import board_dislodged, board_units, unit_to_json
 from .retreats import adjustment_counts, resolve_adjustments, resolve_retreats, retreat_options
 from .sheets import SheetChecks
 

@@ -13,9 +13,9 @@ from engine.errors import IllegalOrder
 from engine.variant import State
 
 from .declared import Declaration, DeclaredVariant, standard_setup
-from .game import board_units
 from .map import DiplomacyMap
 from .orders import Unit
+from .position import board_units
 
 ENTENTE, CENTRAL = "Entente", "Central"
 SIDES = {ENTENTE: ("England", "France", "Russia"), CENTRAL: ("Germany", "Austria", "Turkey")}
