@@ -35,7 +35,7 @@ from engine.variant import NoBot, Variant, get_variant
 from . import permissions
 from .checks import clip, require_status
 from .errors import BadInput, BadState
-from .models import Actor, GameInfo, PhaseInfo, SeatInfo, iso
+from .models import Actor, GameInfo, PhaseInfo, iso
 from .workers import Busy
 
 log = logging.getLogger("dispatch.bots")
@@ -132,11 +132,6 @@ def check_absent(game: GameInfo, policy: str) -> str:
     if text == "bot":
         require_bot(get_variant(game.variant))
     return text
-
-
-def seat_mark(info: SeatInfo) -> str:
-    """🤖 before a seat a bot plays."""
-    return "🤖 " if info.bot else ""
 
 
 def bot_players(game: GameInfo) -> dict[str, str]:
