@@ -42,10 +42,11 @@ KINDS = ("infantry", "artillery", "fighter", "cruiser", "submarine", "transport"
 
 
 def kept(variant, state: dict, seat: str, lines: list[str]) -> list[str]:
+    check = variant.sheet_checker(state, seat)      # the state (sound: it was adjudicated) read once
     sheet: list[str] = []
     for line in lines:
         try:
-            sheet = variant.check_orders(state, seat, [line], sheet)
+            sheet = check(line, sheet)
         except RulesError:
             continue
     return sheet

@@ -98,7 +98,6 @@ async def main(runs: int) -> None:
         await one(service, player, "aa1914", {k: v for k, v in HOUSE.items() if k in known}, runs)
         await one(service, player, "aa1914", {}, runs)
         await one(service, player, "rx07", {}, runs)
-        await service.close() if hasattr(service, "close") else None
         await db.close()
 
 
