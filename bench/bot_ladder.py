@@ -99,22 +99,14 @@ def play(variant, seed: int, players: dict[str, str], cap: int, timings: dict[st
 def match(variant_key: str, tested: str, opponent: str, games: int, cap: int, seed: int) -> None:
     variant = get_variant(variant_key)
     seats = variant.seats(variant.parse_options({}))
-    wins = draws = losses = 0
     timings: dict[str, list[float]] = {}
-    as_seat = {seat: [0, 0, 0] for seat in seats}
+    as_seat = {seat: [0, 0, 0] for seat in seats}      # the tested player's W/D/L by its seat
     for game in range(games):
         mine = seats[game % len(seats)]
         players = {seat: (tested if seat == mine else opponent) for seat in seats}
         winner = play(variant, seed + game, players, cap, timings)
-        if winner == mine:
-            wins += 1
-            as_seat[mine][0] += 1
-        elif winner is None:
-            draws += 1
-            as_seat[mine][1] += 1
-        else:
-            losses += 1
-            as_seat[mine][2] += 1
+        as_seat[mine][0 if winner == mine else 1 if winner is None else 2] += 1
+    wins, draws, losses = (sum(counts[i] for counts in as_seat.values()) for i in range(3))
     score = wins + draws / 2
     low, high = wilson(score, games)
     wlow, whigh = wilson(wins, games)
