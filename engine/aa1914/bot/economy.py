@@ -12,7 +12,6 @@ site with the army waiting for them.
 """
 from __future__ import annotations
 
-from ..house.registry import rules_for
 from ..mobilization import land_placements, placement_options
 from ..units import HOUSE_UNITS, UNIT_TYPES
 from .sheet import Sheet
@@ -22,7 +21,7 @@ ESCORTS = ("destroyer", "cruiser")
 
 
 def _may_buy(view: View, kind: str) -> bool:
-    rules = rules_for(view.state.get("options", {}))
+    rules = view.turn.rules
     if kind in HOUSE_UNITS and kind not in rules.house_units:
         return False
     if kind == "tank" and view.state["round"] < rules.tanks_from_round:
@@ -47,7 +46,7 @@ def home_zones(view: View, site: str | None) -> list[str]:
 
 
 def plan_purchase(view: View, sheet: Sheet) -> None:
-    rules = rules_for(view.state.get("options", {}))
+    rules = view.turn.rules
     money = view.state["treasury"].get(view.power, 0)
     site = land_site(view)
     if site is None:
@@ -139,7 +138,7 @@ def _defend_the_front(view: View, buy, money_share: float) -> None:
     if worst is None:
         return
     money = view.state["treasury"].get(view.power, 0)
-    cost = rules_for(view.state.get("options", {})).cost("infantry")
+    cost = view.turn.rules.cost("infantry")
     n = min(int(gap / 0.5) + 1, int(money * money_share) // cost)
     if n > 0:
         buy("infantry", n, f"the front is threatened: the enemy could attack {worst[0]} with {worst[2]:.1f} "

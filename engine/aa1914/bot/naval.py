@@ -9,7 +9,7 @@ level's threshold. An empty transport sails back toward the army waiting at home
 """
 from __future__ import annotations
 
-from collections import deque
+from collections import Counter, deque
 
 from ..rules import USW_ZONES
 from ..units import UNIT_TYPES
@@ -71,9 +71,7 @@ def plan_fleet(view: View, sheet: Sheet, level: str, moved: set[str]) -> None:
         if best is None:
             continue
         win, step, enemy = best
-        counts: dict[str, int] = {}
-        for kind in ships:
-            counts[kind] = counts.get(kind, 0) + 1
+        counts = Counter(ships)
         reason = f"sea battle in {step}: {win:.0%} to sink {len(enemy)} enemy ship(s)"
         for kind, n in sorted(counts.items()):
             sheet.add(f"move {n} {kind}: {zone} - {step}", reason)
@@ -117,9 +115,7 @@ def _withdraw(view: View, sheet: Sheet, zone: str, ships: list[str], moved: set[
     if best is None or best[0] > here - 0.2:
         return
     risk, _, dest, path = best
-    counts: dict[str, int] = {}
-    for kind in ships:
-        counts[kind] = counts.get(kind, 0) + 1
+    counts = Counter(ships)
     reason = f"withdraw to {dest}: the enemy fleet in reach would win {here:.0%} here, {risk:.0%} there"
     for kind, n in sorted(counts.items()):
         sheet.add(f"move {n} {kind}: " + " - ".join(path), reason)
@@ -152,9 +148,7 @@ def plan_transports(view: View, sheet: Sheet, plan: Plan, level: str, moved: set
         paths = sea_paths(view, zone, reach)
         escorts = [u["type"] for u in view.my_ships[zone] if u["type"] in BLOCKERS] if zone not in moved else []
         if loaded:
-            counts: dict[str, int] = {}
-            for kind in loaded:
-                counts[kind] = counts.get(kind, 0) + 1
+            counts = Counter(loaded)
             # the best landing whose voyage the rules allow (a mined zone on the way stops ships)
             for dest, land, reason in _landings(view, paths, loaded, bool(escorts), level):
                 if dest != zone and not _sail(view, sheet, zone, paths[dest], len(transports), escorts, moved,
@@ -180,9 +174,7 @@ def _sail(view: View, sheet: Sheet, zone: str, path: tuple[str, ...], n: int, es
     if not sheet.add(f"move {n} transport: " + " - ".join(path), reason):
         return False
     if escorts and zone not in moved:
-        counts: dict[str, int] = {}
-        for kind in escorts:
-            counts[kind] = counts.get(kind, 0) + 1
+        counts = Counter(escorts)
         for kind, k in sorted(counts.items()):
             sheet.add(f"move {k} {kind}: " + " - ".join(path), f"escort the transports to {path[-1]}")
         moved.add(zone)
