@@ -285,8 +285,8 @@ class Rx07Variant(DeclaredVariant):
 
     def civil_disorder_announcement(self, state: State, power: str) -> str:
         """Rule 5, told with the Spring 1917 results."""
-        return (f"🇷🇺 Russia falls into civil disorder (rule 5) for the rest of the game: its units hold, its "
-                f"dislodged units disband and it builds nothing; its pieces still count for the Entente.")
+        return ("🇷🇺 Russia falls into civil disorder (rule 5) for the rest of the game: its units hold, its "
+                "dislodged units disband and it builds nothing; its pieces still count for the Entente.")
 
     def pieces(self, state: State) -> dict[str, int]:
         """Rule 7's count: every piece on the board, dislodged ones included, by side."""
