@@ -184,8 +184,9 @@ class SheetChecks:
             raise IllegalOrder(f"the unit in {dmap.name(order.province)} is {'an army' if unit.kind == 'A' else 'a fleet'}", line)
 
     def _check_adjustment_totals(self, state: State, seat: str, lines: list[str], dmap: DiplomacyMap) -> None:
-        counts = adjustment_counts(board_units(state), state["owners"], self.powers_of(state, seat))
-        builds, removes, _, _ = tally(lines, dmap, board_units(state), "adjustment")
+        units = board_units(state)
+        counts = adjustment_counts(units, state["owners"], self.powers_of(state, seat))
+        builds, removes, _, _ = tally(lines, dmap, units, "adjustment")
         for power, n in builds.items():
             if n > max(counts.get(power, 0), 0):
                 raise IllegalOrder(f"{power} may build {max(counts.get(power, 0), 0)} unit(s), not {n}")
