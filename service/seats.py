@@ -14,7 +14,7 @@ from engine.variant import get_variant
 from . import permissions
 from .checks import clip, require_status
 from .errors import BadState, NotFound
-from .models import CONSOLE_GUILD, Actor, GameInfo, HolderSpell, SeatChange, iso
+from .models import CONSOLE_GUILD, Actor, GameInfo, HolderSpell, SeatChange, SeatInfo, iso
 
 ADVERTISE_LIMIT = 10          # Join buttons on one notice (two rows of five)
 
@@ -272,11 +272,20 @@ def anonymous_now(game: GameInfo) -> bool:
     return bool(game.options.get("anonymous")) and game.status not in ("finished", "abandoned")
 
 
+def holder_text(info: SeatInfo, hidden: bool = False) -> str:
+    """Who plays a seat, as shown: its player (only `taken` when `hidden`: an anonymous game
+    still running), the bot at its level, or `open`."""
+    if info.user_id:
+        return "taken" if hidden else f"<@{info.user_id}>"
+    return f"🤖 bot ({info.bot})" if info.bot else "open"
+
+
 def seats_text(game: GameInfo, history: list[HolderSpell]) -> str:
     """`/game seats`: each seat's player, since when, who held it before, and its standing
     (players hidden while an anonymous game runs)."""
     lines = [f"**Seats of #{game.id} {game.name}**"]
-    if anonymous_now(game):
+    hidden = anonymous_now(game)
+    if hidden:
         lines[0] += " (anonymous players: revealed when the game ends)"
     for info in game.seats:
         spells = [h for h in history if h.seat == info.seat]
@@ -288,9 +297,9 @@ def seats_text(game: GameInfo, history: list[HolderSpell]) -> str:
             state.append("offered to a substitute")
         if info.misses:
             state.append(f"{info.misses} missed phase(s)")
-        holder = f"<@{info.user_id}>" if info.user_id else f"🤖 bot ({info.bot})" if info.bot else "open"
-        if anonymous_now(game):
-            holder, spells = ("taken" if info.user_id else f"🤖 bot ({info.bot})" if info.bot else "open"), spells[-1:]
+        holder = holder_text(info, hidden)
+        if hidden:
+            spells = spells[-1:]
         lines.append(f"• **{info.seat}**: {holder}{since}" + (f" — {', '.join(state)}" if state else ""))
         for earlier in spells[:-1]:
             lines.append(f"  before: <@{earlier.user_id}> from {earlier.from_label or 'the start'}")

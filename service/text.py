@@ -12,7 +12,7 @@ from .history import last_headlines
 from .policy import policy_text
 from .rooms import TABLE_SETTINGS, table_text
 from .rulings import rulings_hint
-from .seats import anonymous_now
+from .seats import anonymous_now, holder_text
 from .models import GameInfo
 
 
@@ -71,8 +71,7 @@ async def game_status(service: GameService, game: GameInfo, viewer_id: int | Non
     if options:
         lines.append("Options: " + ", ".join(f"{k}={v}" for k, v in sorted(options.items())))
     hidden = anonymous_now(game)          # anonymous players: seats by power only until the end
-    seats = ", ".join(f"{s.seat}: " + (("taken" if hidden else f"<@{s.user_id}>") if s.user_id else
-                                        f"🤖 bot ({s.bot})" if s.bot else "open")
+    seats = ", ".join(f"{s.seat}: " + holder_text(s, hidden)
                       + (" (civil disorder)" if s.civil_disorder else " (offered to a substitute)" if s.leaving else "")
                       for s in game.seats)
     lines.append("Seats: " + seats)
