@@ -12,7 +12,7 @@ import discord
 import yarl
 from discord.gateway import DiscordWebSocket
 
-from .idle import CALM_ROUNDS, QUIET, WAIT_POLL, busy_report, idleness, wait_any
+from .idle import CALM_ROUNDS, QUIET, WAIT_POLL, busy_report, idleness, until_calm, wait_any
 from .model import Channel, Guild, User
 from .components_v2 import v2_text
 from .server import TOKEN, FakeDiscord, Interaction
@@ -75,23 +75,8 @@ class BotHarness:
         so a test never sleeps a fixed time. A task waiting somewhere not known to be idle counts
         as busy until nothing has happened for `quiet` seconds (the old quiet-period rule)."""
         loop = asyncio.get_running_loop()
-        end = loop.time() + timeout
-        horizon = quiet
-        calm = 0
-        while loop.time() < end:
-            verdict = idleness(loop, horizon, self.fake)
-            if verdict.idle or (verdict.only_unknown and loop.time() - self.fake.last_activity >= horizon):
-                calm += 1
-                if calm >= CALM_ROUNDS:
-                    return
-                await asyncio.sleep(0)          # one more turn of the loop: its selector sees the sockets
-                continue
-            calm = 0
-            if verdict.runnable:
-                await asyncio.sleep(0)
-            else:
-                await wait_any(verdict.waiters, min(end, verdict.recheck_at) - loop.time())
-        raise TimeoutError(f"the bot kept talking to Discord:\n  {busy_report(loop, self.fake)}")
+        if not await until_calm(loop, quiet, self.fake, loop.time() + timeout):
+            raise TimeoutError(f"the bot kept talking to Discord:\n  {busy_report(loop, self.fake)}")
 
     async def wait_for(self, condition: Callable[[], Any], timeout: float = 20.0, what: str = "") -> Any:
         """Wait until `condition()` is true: re-checked whenever the bot did something."""

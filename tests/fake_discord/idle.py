@@ -158,3 +158,25 @@ async def wait_any(waiters: list[asyncio.Future], timeout: float) -> None:
         await asyncio.wait(waiters, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
     else:
         await asyncio.sleep(timeout)
+
+
+async def until_calm(loop: asyncio.AbstractEventLoop, horizon: float, fake: FakeDiscord,
+                     end: float = float("inf"), advancing: bool = False) -> bool:
+    """Wait until `idleness` finds the loop idle `CALM_ROUNDS` turns in a row (a wait of an
+    unknown kind counts once nothing has happened for `horizon` seconds); False if `end` (loop
+    time) came first. While busy it waits on what the busy tasks wait on, never a fixed time."""
+    calm = 0
+    while loop.time() < end:
+        verdict = idleness(loop, horizon, fake, advancing)
+        if verdict.idle or (verdict.only_unknown and loop.time() - fake.last_activity >= horizon):
+            calm += 1
+            if calm >= CALM_ROUNDS:
+                return True
+            await asyncio.sleep(0)          # one more turn of the loop: its selector sees the sockets
+            continue
+        calm = 0
+        if verdict.runnable:
+            await asyncio.sleep(0)
+        else:
+            await wait_any(verdict.waiters, min(end, verdict.recheck_at) - loop.time())
+    return False

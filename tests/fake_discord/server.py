@@ -107,27 +107,16 @@ class FakeDiscord:
         await wake
 
     async def _advance_network_time(self) -> None:
-        from .idle import CALM_ROUNDS, QUIET, idleness, wait_any
+        from .idle import QUIET, until_calm
         loop = asyncio.get_running_loop()
-        calm = 0
         while self._network:
-            verdict = idleness(loop, QUIET, self, advancing=True)
-            if verdict.idle or (verdict.only_unknown and loop.time() - self.last_activity >= QUIET):
-                calm += 1
-                if calm >= CALM_ROUNDS:
-                    calm = 0
-                    self.network_time += max(0.0, self._network[0][0] - self._loop_time())
-                    while self._network and self._network[0][0] <= self._loop_time():
-                        wake = heapq.heappop(self._network)[2]
-                        if not wake.done():
-                            wake.set_result(None)
-                await asyncio.sleep(0)
-                continue
-            calm = 0
-            if verdict.runnable:
-                await asyncio.sleep(0)
-            else:
-                await wait_any(verdict.waiters, verdict.recheck_at - loop.time())
+            await until_calm(loop, QUIET, self, advancing=True)     # the clock jumps only when all else is idle
+            self.network_time += max(0.0, self._network[0][0] - self._loop_time())
+            while self._network and self._network[0][0] <= self._loop_time():
+                wake = heapq.heappop(self._network)[2]
+                if not wake.done():
+                    wake.set_result(None)
+            await asyncio.sleep(0)
 
     def touch(self) -> None:
         self.last_activity = self._loop_time()
