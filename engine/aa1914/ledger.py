@@ -20,14 +20,19 @@ def loss_order(turn: TurnContext, power: str) -> list[str]:
 def remove_losses(turn: TurnContext, survivors: list[Piece], lost: list[Piece]) -> None:
     """Take the lost pieces off the board (a transport's cargo sinks with it) and mark the
     survivors' new damage."""
-    dead = {p.uid for p in lost}
     damaged = {p.uid for p in survivors if p.damaged}
-    record_destroyed(turn.state, [u for u in turn.state["units"] if u["id"] in dead or u.get("aboard") in dead])
-    turn.state["units"] = [u for u in turn.state["units"] if u["id"] not in dead
-                           and u.get("aboard") not in dead]
+    destroy(turn.state, {p.uid for p in lost})
     for u in turn.state["units"]:
         if u["id"] in damaged:
             u["damaged"] = True
+
+
+def destroy(state: dict, dead: set[int]) -> None:
+    """Take the units `dead` off the board, and any cargo aboard them (a transport's cargo sinks
+    with it), recorded for the results map (`record_destroyed`)."""
+    gone = [u for u in state["units"] if u["id"] in dead or u.get("aboard") in dead]
+    record_destroyed(state, gone)
+    state["units"] = [u for u in state["units"] if u["id"] not in dead and u.get("aboard") not in dead]
 
 
 def record_destroyed(state: dict, gone: list[dict]) -> None:

@@ -24,7 +24,7 @@ from .house.base import (ATTACK, BREAKTHROUGH, COLLECT, MOVEMENT, PURCHASE, STAN
                          OrderHandler)
 from .house.catalog import not_enabled
 from .house.registry import house_rules, order_handlers, rules_for
-from .ledger import record_destroyed
+from .ledger import destroy
 from .orders import Attack, Buy, CallOff, DeclareUSW, MoveOrder, Order, Place, SeaDecision, Submerge
 from .rules import USW_ZONES, submarine_warfare_loss
 from .standing import apply_standing
@@ -387,9 +387,7 @@ class Turn:
                         u["damaged"] = True
                         self.report.append(f"   A mine damages {self.power}'s battleship in {dest}.")
                     else:
-                        record_destroyed(self.state, [x for x in self.state["units"]
-                                                      if x["id"] == u["id"] or x.get("aboard") == u["id"]])
-                        self.state["units"] = [x for x in self.state["units"] if x["id"] != u["id"] and x.get("aboard") != u["id"]]
+                        destroy(self.state, {u["id"]})
                         self.report.append(f"   A mine sinks {self.power}'s {u['type'].replace('_', ' ')} in {dest}.")
         return dest
 

@@ -11,7 +11,7 @@ from engine.errors import IllegalOrder
 
 from ..combat import Piece, Roll, SeaPolicy, roll_dice, sea_battle
 from ..context import TurnContext
-from ..ledger import log_rolls, record_destroyed, remove_losses
+from ..ledger import destroy, log_rolls, remove_losses
 from ..orders import AttackBattery
 from ..state import at_war, units_in
 from ..units import UNIT_TYPES
@@ -53,9 +53,7 @@ def fire_on_passing_ships(turn: TurnContext, path: tuple[str, ...], ships: list[
                                  "dice": roll.dice})
             for ship, die in zip(alive, roll.dice):
                 if die <= BATTERY_SINKS:
-                    record_destroyed(state, [u for u in state["units"]
-                                             if u["id"] == ship["id"] or u.get("aboard") == ship["id"]])
-                    state["units"] = [u for u in state["units"] if u["id"] != ship["id"] and u.get("aboard") != ship["id"]]
+                    destroy(state, {ship["id"]})
                     turn.report.append(f"💥 {battery['owner']}'s coastal guns at {battery['where']} sink "
                                        f"{turn.power}'s {ship['type']} in {zone}.")
 
