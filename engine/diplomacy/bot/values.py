@@ -151,7 +151,7 @@ class Values:
             near = sum(weight * rounds[p] for weight, rounds in zip(w.proximity, self.proximity[kind])) / total
             threat = self.threat[p]
             ours = threat.get(board.seat, 0)
-            enemy = max((n for side, n in threat.items() if side not in (board.seat, NEUTRAL)), default=0)
+            enemy = self.enemy_reach(p)
             # our strength counts only where an enemy competes: away from the front it would only
             # make units huddle together
             far = min(self.distance[kind].get(p, MAX_DISTANCE), MAX_DISTANCE)
