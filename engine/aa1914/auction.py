@@ -169,8 +169,7 @@ def _threateners(board: Board, auction: dict) -> tuple[str, ...]:
 
 
 def _holds_threat(board: Board, auction: dict, seat: str) -> bool:
-    key = board.side_of(seat) if auction["by_alliance"] else seat
-    return bool(auction["threats"].get(key))
+    return bool(auction["threats"].get(payer(board, seat, auction["by_alliance"])))
 
 
 def _intent(auction: dict, seat: str, minor: str) -> bool | None:
@@ -384,7 +383,7 @@ def _after_win(board: Board, state: dict, auction: dict, report: list[str]) -> N
 
 
 def _threaten(board: Board, state: dict, auction: dict, threat: str, report: list[str], how: str) -> None:
-    auction["threats"][board.side_of(threat) if auction["by_alliance"] else threat] -= 1
+    auction["threats"][payer(board, threat, auction["by_alliance"])] -= 1
     auction["threat_by"] = threat
     report.append(f"⚔️ {threat} declares a Threat of Invasion on {auction['minor']}{how}.")
     if _affordable(board, auction):
