@@ -1,5 +1,5 @@
 """House rule 4.5 "Reinforcements from Munich": Germany also mobilizes in Munich
-(`turn.standard_placements`)."""
+(`mobilization.standard_placements`)."""
 from __future__ import annotations
 
 from .base import HouseRule
