@@ -33,9 +33,9 @@ def convoy_plans(board: Board, values: Values, own: list[Unit]) -> dict[str, tup
     plans: dict[str, tuple[str, tuple[str, ...]]] = {}
     targets: set[str] = set()
     armies = [u for u in own if u.kind == "A" and dmap.provinces[u.province].type == "coast"]
-    armies.sort(key=lambda u: (max(values.of("A", loc) for loc in [u.loc] + board.steps(u)), u.province))
+    armies.sort(key=lambda u: (values.unit_worth(u), u.province))
     for army in armies:
-        by_land = max(values.of("A", loc) for loc in [army.loc] + board.steps(army))
+        by_land = values.unit_worth(army)
         best: tuple[float, str, tuple[str, ...]] | None = None
         free = {s: u for s, u in fleets.items() if not any(s in chain for _, chain in plans.values())}
         for chain in _chains(board, army, free):
@@ -62,7 +62,7 @@ def ferry_values(board: Board, values: Values, own: list[Unit]) -> dict[str, tup
     for army in own:
         if army.kind != "A" or dmap.provinces[army.province].type != "coast":
             continue
-        by_land = max(values.of("A", loc) for loc in [army.loc] + board.steps(army))
+        by_land = values.unit_worth(army)
         for sea, prov in dmap.provinces.items():
             if not prov.is_sea or not dmap.is_passable(sea) or not dmap.borders(army.province, sea):
                 continue
