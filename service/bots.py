@@ -145,17 +145,17 @@ def bot_players(game: GameInfo) -> dict[str, str]:
     return playing
 
 
-def bot_seat_names(game: GameInfo, names) -> list[str]:
-    """The seats `names` (text, comma- or space-separated) call for bots at game creation."""
+def bot_seat_names(variant: Variant, seats: list[str], names) -> list[str]:
+    """The seats (of `seats`, a game of `variant`) that `names` (text, comma- or space-separated)
+    call for bots at game creation."""
     if isinstance(names, str):
         names = [n for n in names.replace(";", ",").split(",") if n.strip()]
-    seats = [s.seat for s in game.seats]
-    aliases = get_variant(game.variant).seat_aliases()
+    aliases = variant.seat_aliases()
     chosen = []
     for name in names:
         seat = permissions.match_name(name.strip(), seats, aliases)
         if seat is None:
-            raise BadInput(f"bots: {get_variant(game.variant).title} has no seat `{clip(name.strip())}`; "
+            raise BadInput(f"bots: {variant.title} has no seat `{clip(name.strip())}`; "
                            f"seats: {', '.join(seats)}")
         if seat not in chosen:
             chosen.append(seat)
@@ -175,7 +175,7 @@ class BotsMixin:
             game = await self.store.game(game_id, conn)
             permissions.require_gm(game, actor, "give seats to bots in")
             require_status(game, "forming", "give a seat to a bot in")
-            chosen = bot_seat_names(game, [seat])[0]
+            chosen = bot_seat_names(get_variant(game.variant), [s.seat for s in game.seats], [seat])[0]
             info = game.seat(chosen)
             off = str(level or "").strip().lower() in ("off", "none", "person", "human")
             now = iso(self.clock())
@@ -196,8 +196,9 @@ class BotsMixin:
     async def _bots_at_creation(self, conn, game: GameInfo, names, level: str | None) -> None:
         """`/game create … bots:<seats>`: the named seats get bots (`create_game` checked the
         names and the level before anything was written)."""
-        chosen_level = require_bot(get_variant(game.variant), level)
-        for seat in bot_seat_names(game, names):
+        variant = get_variant(game.variant)
+        chosen_level = require_bot(variant, level)
+        for seat in bot_seat_names(variant, [s.seat for s in game.seats], names):
             await conn.execute("UPDATE seats SET bot=? WHERE game_id=? AND seat=?", (chosen_level, game.id, seat))
 
     # ------------------------------------------------------------------ playing

@@ -25,7 +25,7 @@ from .bots import BotsMixin, bot_seat_names, require_bot
 from .checks import MAX_NAME, check_hours, check_id, clean_text, clip, order_lines, require_status
 from .errors import BadInput, BadState, NotFound, Unconfirmed
 from .gm import GameMasterMixin
-from .models import Actor, GameChannels, GameInfo, OrderSheet, OutboxMessage, PhaseInfo, SeatInfo, iso
+from .models import Actor, GameChannels, GameInfo, OrderSheet, OutboxMessage, PhaseInfo, iso
 from .policy import PolicyMixin
 from .rooms import RoomsMixin, split_table_settings
 from .ending import EndingMixin
@@ -127,9 +127,7 @@ class GameService(AdjudicationMixin, BotsMixin, TimersMixin, PolicyMixin, GameMa
         name = clean_text(name or variant.title, MAX_NAME) or variant.title
         if bots:
             require_bot(variant, bot_level)
-            bot_seat_names(GameInfo(0, guild_id, name, variant.key, parsed, "forming", actor.user_id, "", hours, (),
-                                    None, None, None, None, (), "", None, None,
-                                    tuple(SeatInfo(s, None, None) for s in variant.seats(parsed))), bots)
+            bot_seat_names(variant, list(variant.seats(parsed)), bots)      # checked before anything is written
         seed = self.seed_source()
         now = iso(self.clock())
         async with self.db.transaction() as conn:
