@@ -94,13 +94,16 @@ def check_modal(data: dict[str, Any]) -> None:
             raise ComponentError("text input value / max_length: at most 4000")
 
 
+def walk(components: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    """Every component of a message, nested ones included (a Components v2 layout's containers,
+    sections and their accessories), parents first."""
+    for component in components or []:
+        yield component
+        yield from walk(component.get("components") or [])
+        if component.get("accessory"):
+            yield component["accessory"]
+
+
 def components_of(message: dict[str, Any]) -> Iterator[dict[str, Any]]:
     """The buttons and menus of a message, also those nested in a Components v2 layout."""
-    def walk(items: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
-        for item in items or []:
-            if item.get("type") in (BUTTON, STRING_SELECT):
-                yield item
-            yield from walk(item.get("components") or [])
-            if item.get("accessory"):
-                yield from walk([item["accessory"]])
-    yield from walk(message.get("components") or [])
+    return (c for c in walk(message.get("components") or []) if c.get("type") in (BUTTON, STRING_SELECT))

@@ -13,9 +13,10 @@ within the whole message.
 """
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any
 
-from .components import ACTION_ROW, BUTTON, LINK_STYLE, STRING_SELECT, ComponentError, check_message_components
+from .components import (ACTION_ROW, BUTTON, LINK_STYLE, STRING_SELECT, ComponentError, check_message_components,
+                         walk)
 
 IS_COMPONENTS_V2 = 1 << 15
 SECTION, TEXT_DISPLAY, THUMBNAIL, MEDIA_GALLERY, FILE, SEPARATOR, CONTAINER = 9, 10, 11, 12, 13, 14, 17
@@ -28,15 +29,6 @@ IN_CONTAINER = TOP_LEVEL - {CONTAINER}
 
 def is_v2(payload: dict[str, Any]) -> bool:
     return bool(int(payload.get("flags") or 0) & IS_COMPONENTS_V2)
-
-
-def walk(components: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
-    """Every component of a message, nested ones included, parents first."""
-    for component in components or []:
-        yield component
-        yield from walk(component.get("components") or [])
-        if component.get("accessory"):
-            yield component["accessory"]
 
 
 def v2_text(message: dict[str, Any]) -> str:
