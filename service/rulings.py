@@ -33,11 +33,6 @@ class Ruling:
     text: str                        # the quote(s) and the reading, as in docs/rulings.md
     games: tuple[str, ...]
 
-    @property
-    def key(self) -> str:
-        """How a ruling is named in `/rules ruling:` (its topic, unique over the file)."""
-        return self.topic
-
     def applies_to(self, variant: str | None) -> bool:
         return variant is None or "*" in self.games or variant in self.games
 
