@@ -29,6 +29,7 @@ from service.maps import phase_map, preview_map, replay_gif
 from service.odds import battle_odds, combat_options_in_force, odds_options
 from service.history import history_text
 from service.policy import policy_text
+from service.rooms import TABLE_SETTINGS
 from service.rulings import ruling_text
 from service.seats import seats_text
 from service.suggest import order_suggestions
@@ -512,7 +513,7 @@ def _int(text: str, name: str) -> int:
 def _bot_words(words: list[str], variant) -> tuple[list[str], list[str]]:
     """`bots:Germany,British Empire naval_costs` → (["Germany,British Empire"], ["naval_costs"]): a
     seat name may have spaces, so the words after `bots:` belong to it up to the next option."""
-    keys = {spec.key for spec in variant.option_specs()} | {"name", "hours", "bot_level", "press", "audience"}
+    keys = {spec.key for spec in variant.option_specs()} | {"name", "hours", "bot_level", *TABLE_SETTINGS}
     bots: list[str] = []
     rest: list[str] = []
     taking = False
