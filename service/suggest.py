@@ -48,11 +48,18 @@ async def cached_legal_orders(service: GameService, phase_id: int, variant_key: 
     if key in _CACHE:
         _CACHE.move_to_end(key)
         return _CACHE[key]
+    job = _job(service, key, variant_key, state, seat, priority)
+    return await asyncio.shield(job)      # a keystroke given up on does not stop the shared job
+
+
+def _job(service: GameService, key, variant_key: str, state: dict, seat: str, priority: int) -> asyncio.Future:
+    """The job working out `key`'s legal orders: the one under way, else a new one (shared by all
+    who ask meanwhile; one nobody waits for that fails is only logged)."""
     job = _PENDING.get(key)
     if job is None:
         job = _PENDING[key] = asyncio.ensure_future(_work_out(service, key, variant_key, state, seat, priority))
         job.add_done_callback(_quietly)
-    return await asyncio.shield(job)      # a keystroke given up on does not stop the shared job
+    return job
 
 
 async def _work_out(service: GameService, key, variant_key: str, state: dict, seat: str, priority: int) -> list[str]:
@@ -98,10 +105,8 @@ async def warm_opened_phases(service: GameService, after: int | None) -> int | N
         variant = get_variant(row["variant"])
         for seat in variant.seats_to_act(phase.state):
             key = cache_key(service, phase.id, seat)
-            if key not in _CACHE and key not in _PENDING:
-                job = _PENDING[key] = asyncio.ensure_future(
-                    _work_out(service, key, row["variant"], phase.state, seat, BACKGROUND))
-                job.add_done_callback(_quietly)
+            if key not in _CACHE:
+                _job(service, key, row["variant"], phase.state, seat, BACKGROUND)
     return top
 
 
