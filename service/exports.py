@@ -322,7 +322,7 @@ def check_export(data: Any, values_checked: bool = False) -> ImportPlan:
         check_values(data)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise BadExport(f"this is not a Dispatch game export (expected format `{FORMAT}`)")
-    game = _Reader(data.get("game"), "game")
+    export, game = _Reader(data, "export"), _Reader(data.get("game"), "game")
     if data.get("complete") is not True or "seed" not in game.obj:
         raise BadExport("this export is of a game still running: it leaves out secret orders and the "
                         "dice seed, so it cannot be continued. Import works with a finished game's export; "
@@ -356,14 +356,14 @@ def check_export(data: Any, values_checked: bool = False) -> ImportPlan:
                     for i, value in enumerate(game.items("winners", len(seat_names))))
 
     seats: dict[str, int | None] = {}
-    for index, item in enumerate(_Reader(data, "export").items("seats", len(seat_names))):
+    for index, item in enumerate(export.items("seats", len(seat_names))):
         seat = _Reader(item, f"seats[{index}]")
         name_of = _seat(seat.obj.get("seat"), seat_names, f"seats[{index}].seat")
         if name_of in seats:
             raise BadExport(f"seats[{index}]: the seat {name_of} is listed twice")
         seats[name_of] = seat.whole("user_id", optional=True)
 
-    phases = _phases(_Reader(data, "export").items("phases", MAX_PHASES), variant, seat_names)
+    phases = _phases(export.items("phases", MAX_PHASES), variant, seat_names)
     if not phases:
         raise BadExport("the export has no phases: a finished game has at least one")
     ids = {phase.phase_id for phase in phases}
@@ -372,19 +372,19 @@ def check_export(data: Any, values_checked: bool = False) -> ImportPlan:
         raise BadExport(f"game.current_phase ({current}) is not one of the export's phases")
 
     events = []
-    for index, item in enumerate(_Reader(data, "export").items("events", MAX_EVENTS)):
+    for index, item in enumerate(export.items("events", MAX_EVENTS)):
         event = _Reader(item, f"events[{index}]")
         phase_id = event.whole("phase_id", optional=True)
         events.append((phase_id if phase_id in ids else None, event.time("at"), event.whole("actor_id", optional=True),
                        event.text("kind", 40), json.dumps(event.mapping("payload"))))
     history = []
-    for index, item in enumerate(_Reader(data, "export").items("seat_history", MAX_HISTORY, optional=True)):
+    for index, item in enumerate(export.items("seat_history", MAX_HISTORY, optional=True)):
         spell = _Reader(item, f"seat_history[{index}]")
         history.append((_seat(spell.obj.get("seat"), seat_names, f"seat_history[{index}].seat"),
                         spell.whole("user_id", optional=True), spell.text("from_label", optional=True),
                         spell.time("at"), spell.text("how")))
     rollbacks = []
-    for index, item in enumerate(_Reader(data, "export").items("rollbacks", MAX_HISTORY, optional=True)):
+    for index, item in enumerate(export.items("rollbacks", MAX_HISTORY, optional=True)):
         undone = _Reader(item, f"rollbacks[{index}]")
         rollbacks.append((undone.time("at"), undone.whole("actor_id", optional=True),
                           undone.whole("reopened_seq"), undone.text("reopened_label"),
