@@ -19,6 +19,7 @@ from typing import Callable
 from engine.errors import RulesError
 from engine.variant import BOT_LEVELS, variants
 from service import Actor, GameService, ServiceError
+from service.bots import turns_bot_off
 from service.clock import GameClock
 from service.delivery import Delivery, Destination
 from service.checks import MAX_SHEET, clip, printable, tidy_error
@@ -262,8 +263,7 @@ class Console:
         if sub == "bot":
             level = _opt(args, 2) or "normal"
             seat = await svc.set_bot_seat(game_id, me, _arg(args, 1, "SEAT"), level)
-            return [f"{seat} is a person's seat again in game #{game_id}" if level.lower() in ("off", "none", "person",
-                                                                                               "human")
+            return [f"{seat} is a person's seat again in game #{game_id}" if turns_bot_off(level)
                     else f"🤖 a bot ({level}) plays {seat} in game #{game_id}"]
         if sub == "start":
             game = await svc.start(game_id, me)

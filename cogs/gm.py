@@ -14,7 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from engine.variant import BOT_LEVELS
-from service.bots import ABSENT_POLICIES
+from service.bots import ABSENT_POLICIES, turns_bot_off
 from service.policy import policy_text, zone_names
 from service.seats import advert_text
 
@@ -123,7 +123,7 @@ class GmCog(DispatchCog, name="Game master"):
     async def bot(self, ctx: commands.Context, seat: str, game_id: int | None = None, level: str = "normal") -> None:
         game = await resolve_game(self.service, ctx, game_id)
         chosen = await self.service.set_bot_seat(game.id, actor_of(ctx), seat, level)
-        if level == "off":
+        if turns_bot_off(level):
             await reply(ctx, f"**{chosen}** in game #{game.id} waits for a person again: `/game join {game.id} "
                              f"{chosen}`.")
             return

@@ -98,6 +98,15 @@ def require_bot(variant: Variant, level: str | None = None) -> str:
     return chosen
 
 
+# The words of `/gm bot SEAT <level>` that give a bot's seat back to the people.
+BOT_OFF_WORDS = ("off", "none", "person", "human")
+
+
+def turns_bot_off(level: str | None) -> bool:
+    """Does `level` ask for no bot at all (the seat waits for a person)?"""
+    return str(level or "").strip().lower() in BOT_OFF_WORDS
+
+
 def team_game(variant: Variant, options) -> bool:
     """A side of several seats (Axis & Allies' alliances): an idle seat costs its allies too."""
     return any(len(seats) > 1 for seats in variant.alliances(options).values())
@@ -177,7 +186,7 @@ class BotsMixin:
             require_status(game, "forming", "give a seat to a bot in")
             chosen = bot_seat_names(get_variant(game.variant), [s.seat for s in game.seats], [seat])[0]
             info = game.seat(chosen)
-            off = str(level or "").strip().lower() in ("off", "none", "person", "human")
+            off = turns_bot_off(level)
             now = iso(self.clock())
             if off:
                 if not info.bot:

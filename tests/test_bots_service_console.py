@@ -34,6 +34,8 @@ async def test_gm_bot_before_the_start_and_a_variant_without_a_bot(service, tmp_
     await run("game join 1 Central")
     assert "🤖 a bot (easy) plays Entente in game #1" in "\n".join(await run("gm bot 1 Entente easy"))
     assert "Entente is a person's seat again" in "\n".join(await run("gm bot 1 Entente off"))
+    await run("gm bot 1 Entente")
+    assert "Entente is a person's seat again" in "\n".join(await run("gm bot 1 Entente None"))   # every off word
     assert "🤖 a bot (normal) plays Entente" in "\n".join(await run("gm bot 1 Entente"))
     assert "game #1 started" in "\n".join(await run("game start 1"))
     await run("game create guess")

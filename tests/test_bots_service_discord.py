@@ -118,6 +118,9 @@ async def test_gm_bot_and_the_absent_policy_through_discord(service):
         assert "⚠️" in refused.text and (await service.game(game_id)).bot_seats == []
         given = await world.slash(alice, "gm bot", game_id=game_id, seat="Central", level="easy")
         assert "🤖 A bot (easy) plays **Central**" in given.text, given.text
+        taken_back = await world.slash(alice, "gm bot", game_id=game_id, seat="Central", level="off")
+        assert "waits for a person again" in taken_back.text and (await service.game(game_id)).bot_seats == []
+        given = await world.slash(alice, "gm bot", game_id=game_id, seat="Central", level="easy")
         policy = await world.slash(alice, "gm policy", game_id=game_id, absent="bot")
         assert "played by the bot until a substitute joins" in policy.text, policy.text
         created = await world.slash(alice, "game create", variant="guess", name="Toy", bots="North")
