@@ -91,7 +91,8 @@ def rulings_for(variant: str | None) -> list[Ruling]:
 
 
 def ruling_choices(variant: str | None, typed: str) -> list[str]:
-    """Topics matching what was typed (for the autocomplete), at most 25."""
+    """Topics matching what was typed (for the autocomplete), at most 24: Discord shows 25 choices
+    and the autocomplete puts `list` first."""
     key = typed.lower().strip()
     return [r.topic for r in rulings_for(variant) if key in r.topic.lower() or key in r.section.lower()][:24]
 
