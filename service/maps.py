@@ -70,6 +70,16 @@ def draw_results(variant_key: str, stored_state: bytes | str, last_orders: dict 
     return full, focus_crop(variant_key, state, last_orders, label, palette)
 
 
+def draw_preview(variant_key: str, stored_state: bytes | str, orders: dict, label: str, region: str | None,
+                 palette: str) -> bytes:
+    """In a worker: the stored position with a seat's own `orders` drawn on it, described as it
+    stands; the marks of the last adjudication are left off (they belong to other orders)."""
+    state = decode_state(stored_state)
+    summary = get_variant(variant_key).describe(state)
+    state = {**state, "resolved": {}, "failed_orders": [], "eliminated": []}
+    return render_map(variant_key, state, orders, label, summary, region, palette)
+
+
 @dataclass(frozen=True)
 class ReplayFrame:
     """A frame as a worker gets it: a stored position and the orders that made it."""
@@ -254,18 +264,14 @@ async def preview_map(service: GameService, game_id: int, user_id: int, region: 
     """The current board with the caller's own orders drawn on it, before the deadline — for the
     caller alone: only sheets of seats they hold are read."""
     game = await service.game(game_id)
-    phase = await service.phase(game_id)
+    phase = await phase_row(service.store, game.id, await shown_seq(service, game, None))
     seats = game.seats_of(user_id)
     if not seats:
         raise BadInput(f"you hold no seat in game #{game_id}: there are no orders of yours to preview")
-    variant = get_variant(game.variant)
     sheets = await service.store.order_sheets(phase.id)
     mine = {seat: list(sheets[seat].lines) for seat in seats if seat in sheets and sheets[seat].lines}
     region = checked_region(game.variant, region)
-    # the marks of the last adjudication belong to other orders than these
-    state = {**phase.state, "resolved": {}, "failed_orders": [], "eliminated": []}
     label = map_title(game, f"{phase.label} — preview of {', '.join(seats)}'s orders (only you see this)")
     palette = await service.palette_for(game.guild_id, user_id)
-    png = await _drawn(service, render_map, game.variant, state, mine, label, variant.describe(phase.state), region,
-                       palette)
+    png = await _drawn(service, draw_preview, game.variant, phase.state, mine, label, region, palette)
     return png, f"game-{game_id}-phase-{phase.seq}-preview.png"
