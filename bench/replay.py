@@ -22,6 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.long_game import open_copy  # noqa: E402
+from bench.render import peak_rss_mib  # noqa: E402
 from service.maps import replay_gif  # noqa: E402
 from service.workers import Inline, ProcessPool  # noqa: E402
 
@@ -65,7 +66,7 @@ async def alone(rounds: int) -> None:
     finally:
         await db.close()
         shutil.rmtree(folder, ignore_errors=True)
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    peak = peak_rss_mib(resource)     # this process's own: ru_maxrss keeps the parent's peak
     workers = ProcessPool().workers
     print(f"the whole replay in one process: {took:.1f} s wall, {cpu:.1f} s of CPU ({cpu / workers:.1f} s spread over "
           f"{workers} idle cores), peak RSS {peak:.0f} MiB (goal ≤ 300 MB), "
