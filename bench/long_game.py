@@ -49,9 +49,14 @@ async def play(service: GameService, rounds: int, seed: int = 7) -> int:
 
 def long_game_file(rounds: int = 20) -> Path:
     """The database file of the long game (built on first use)."""
+    return asyncio.run(built_long_game(rounds))
+
+
+async def built_long_game(rounds: int = 20) -> Path:
+    """`long_game_file` from inside a running event loop (as `open_copy` is: it cannot `asyncio.run`)."""
     path = Path(str(CACHE).format(rounds=rounds))
     if not path.exists():
-        asyncio.run(_build(path, rounds))
+        await _build(path, rounds)
     return path
 
 
@@ -74,7 +79,7 @@ async def open_copy(rounds: int = 20) -> tuple[Database, GameService, int, Path]
     register_all()
     folder = Path(tempfile.mkdtemp(prefix="dispatch-bench-"))
     path = folder / "long.sqlite3"
-    shutil.copy(long_game_file(rounds), path)
+    shutil.copy(await built_long_game(rounds), path)
     db = await Database(path).connect()
     service = GameService(db)
     row = await db.fetchone("SELECT id FROM games ORDER BY id LIMIT 1")
