@@ -14,7 +14,8 @@ from typing import Any
 from . import permissions
 from .checks import check_id, check_optional_id
 from .errors import BadExport, BadState, Forbidden
-from .exports import FORMAT, ImportPlan, pack_export, plan_import, read_export  # noqa: F401 - the file API
+from .exports import pack_export
+from .imports import FORMAT, ImportPlan, plan_import, read_export  # noqa: F401 - the file API
 from .models import Actor, GameInfo, iso
 from .visibility import OVER
 from .workers import Overrun
