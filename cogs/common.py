@@ -109,19 +109,52 @@ def chunks(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
     return out
 
 
+# What the public "thinking…" of a command becomes, for a moment, when its answer is for the
+# asker alone (see `reply`); it is deleted as soon as the answer is sent.
+WITHDRAWN = "🔒 Answered privately."
+NO_PINGS = discord.AllowedMentions.none()
+
+
+def _deferred(interaction: Any, how: str) -> bool:
+    """Whether `interaction` was deferred `how` ("public" or "private") by `cog_before_invoke`
+    and nothing has answered it yet (its "thinking…" is still showing)."""
+    extras = getattr(interaction, "extras", None) or {}
+    return extras.get("deferred") == how and not extras.get("answered")
+
+
 async def reply(ctx: Any, text: str, *, file: discord.File | None = None, ephemeral: bool = False,
                 view: discord.ui.View | None = None) -> None:
     """Answer in place: the interaction's follow-up (ephemeral if asked) or the channel. A file
-    and buttons go with the last part of a long answer."""
+    and buttons go with the last part of a long answer.
+
+    Discord shows the first follow-up after a deferred response *as* that response, with the
+    defer's visibility, and ignores the follow-up's own ephemeral flag (Interactions → Receiving
+    and Responding). So an answer for the asker alone after a public defer first turns the public
+    "thinking…" into a neutral line (that edit is the response), goes as an ephemeral follow-up
+    (now honoured), and then deletes the line. After a private defer the answer stays private:
+    whether a command answers privately is decided before deferring (`answers_privately`)."""
+    interaction = getattr(ctx, "interaction", None)
+    withdraw = ephemeral and _deferred(interaction, "public")
+    if interaction is not None and not ephemeral and _deferred(interaction, "private"):
+        ephemeral = True
+    if withdraw:
+        await interaction.edit_original_response(content=WITHDRAWN, allowed_mentions=NO_PINGS)
+    if isinstance(getattr(interaction, "extras", None), dict):
+        interaction.extras["answered"] = True
     parts = chunks(text)
     for index, part in enumerate(parts):
-        kwargs: dict[str, Any] = {"ephemeral": ephemeral} if getattr(ctx, "interaction", None) else {}
+        kwargs: dict[str, Any] = {"ephemeral": ephemeral} if interaction is not None else {}
         if index == len(parts) - 1:
             if file is not None:
                 kwargs["file"] = file
             if view is not None:
                 kwargs["view"] = view
         await ctx.send(part, **kwargs)
+    if withdraw:
+        try:
+            await interaction.delete_original_response()
+        except discord.HTTPException:        # the neutral line stays: it tells nothing
+            log.warning("could not delete the neutral response of interaction %s", interaction.id)
 
 
 async def reply_privately(service: GameService, ctx: Any, text: str, *, file: discord.File | None = None,
@@ -186,7 +219,10 @@ class DispatchCog(commands.Cog):
         # first, then the real reply arrives as the follow-up.
         interaction = ctx.interaction
         if interaction is not None and not interaction.response.is_done() and not self.opens_form(ctx):
-            await ctx.defer(ephemeral=await self.answers_privately(ctx))
+            private = await self.answers_privately(ctx)
+            await ctx.defer(ephemeral=private)
+            if isinstance(getattr(interaction, "extras", None), dict):
+                interaction.extras["deferred"] = "private" if private else "public"      # read by `reply`
 
     def opens_form(self, ctx: commands.Context) -> bool:
         """Whether this command answers with a form (a modal), which must be the interaction's

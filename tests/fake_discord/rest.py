@@ -440,9 +440,12 @@ class Routes:
                 message["_files"] = files
             interaction.response_type = 7
             interaction.replies.append(message)
+            interaction.original = message
             return result
-        if kind == 6:
+        if kind == 6:                 # no "thinking": `@original` is the message the component is on
             interaction.response_type = 6
+            interaction.original = next((m for m in channel.messages if int(m["id"]) == interaction.message_id),
+                                        None) if interaction.message_id else None
             return result
         if kind == 8:
             choices = data.get("choices") or []
@@ -468,6 +471,7 @@ class Routes:
             interaction.ephemeral = bool(int(data.get("flags") or 0) & EPHEMERAL)
             message = self.fake.store_message(channel, self.fake.bot, data, files,
                                               interaction.user_id if interaction.ephemeral else None, interaction)
+            interaction.original = message
             result["interaction"].update(response_message_id=message["id"],
                                          response_message_ephemeral=interaction.ephemeral)
             result["resource"] = {"type": kind, "message": self.fake.public(message)}
@@ -490,11 +494,27 @@ class Routes:
             interaction.refusals.append(exc)
             raise
         channel = self.fake.channels[interaction.channel_id]
-        # The first followup after a "thinking" defer replaces it, ephemeral as the defer was.
-        first = interaction.response_type == 5 and not interaction.replies
-        ephemeral = interaction.ephemeral if first else bool(int(payload.get("flags") or 0) & EPHEMERAL)
+        asked = bool(int(payload.get("flags") or 0) & EPHEMERAL)
+        # Receiving and Responding → Followup Messages: the first follow-up after a "thinking"
+        # defer (type 5) replaces the loading message — it is the original response — and is
+        # shown as the defer said, ephemeral or not, whatever flag it carries.
+        first = interaction.response_type == 5 and interaction.original is None
+        if first and interaction.original_deleted:
+            # the loading message was deleted before anything replaced it (discord-api-docs #2739:
+            # Discord answered 10008); a bot must not rely on what follows
+            exc = DiscordError(404, 10008, "Unknown Message")
+            interaction.refusals.append(exc)
+            raise exc
+        ephemeral = interaction.ephemeral if first else asked
+        if first and asked != ephemeral:
+            self.fake.ignored_ephemeral.append(
+                f"{interaction.command}: the first follow-up after a {'private' if ephemeral else 'public'} defer "
+                f"asked ephemeral={asked}; Discord shows it {'privately' if ephemeral else 'to the whole channel'}: "
+                f"{(payload.get('content') or '')[:80]!r}")
         message = self.fake.store_message(channel, self.fake.bot, payload, files,
                                           interaction.user_id if ephemeral else None, interaction)
+        if first:
+            interaction.original = message
         return _json(self.fake.public(message))
 
     def _reply(self, request) -> tuple[Interaction, dict[str, Any] | None]:
@@ -502,7 +522,9 @@ class Routes:
         self._token_valid(interaction)
         wanted = request.match_info["message"]
         if wanted == "@original":
-            return interaction, interaction.replies[0] if interaction.replies else None
+            if interaction.original_deleted:
+                raise DiscordError(404, 10008, "Unknown Message")
+            return interaction, interaction.original
         for message in interaction.replies:
             if message["id"] == wanted:
                 return interaction, message
@@ -513,11 +535,14 @@ class Routes:
         payload, files = await _body(request)
         self.fake.check_message({**(message or {}), **payload, "_": 1} if message else payload, files,
                                 f"edit of interaction {interaction.id}")
-        if message is None:          # editing a deferred response posts it
+        if message is None:          # editing a deferred response posts it, as the defer said
+            if interaction.response_type != 5:
+                raise DiscordError(404, 10008, "Unknown Message")
             channel = self.fake.channels[interaction.channel_id]
             message = self.fake.store_message(channel, self.fake.bot, payload, files,
                                               interaction.user_id if interaction.ephemeral else None,
                                               interaction)
+            interaction.original = message
         else:
             if "content" in payload:
                 if len(payload["content"] or "") > MESSAGE_LIMIT:
@@ -527,6 +552,8 @@ class Routes:
                 message["components"] = payload["components"]
             if files:
                 message["_files"] = files
+            if message not in interaction.replies:      # a component's message this answer changed
+                interaction.replies.append(message)
         return _json(self.fake.public(message))
 
     async def get_reply(self, request):
@@ -537,9 +564,12 @@ class Routes:
 
     async def delete_reply(self, request):
         interaction, message = self._reply(request)
+        if request.match_info["message"] == "@original":
+            interaction.original_deleted = True       # also a loading message nothing replaced yet
         if message is not None:
-            interaction.replies.remove(message)
-            channel = self.fake.channels.get(interaction.channel_id)
+            if message in interaction.replies:
+                interaction.replies.remove(message)
+            channel = self.fake.channels.get(int(message["channel_id"]))
             if channel is not None and message in channel.messages:
                 channel.messages.remove(message)
         return web.Response(status=204)

@@ -49,6 +49,21 @@ class Interaction:
     modal: dict[str, Any] | None = None
     message_id: int | None = None          # the message whose component was used
     refusals: list[DiscordError] = field(default_factory=list)
+    # `@original`: the initial response's message — the one a type-4 answer posted, the first
+    # follow-up (or edit) after a type-5 defer, or for a component the message it is on
+    original: dict[str, Any] | None = None
+    original_deleted: bool = False
+
+    @property
+    def command(self) -> str:
+        """What was used, as a person would name it: `/gm assign`, or the component's custom id."""
+        if self.type in (3, 5):
+            return str(self.data.get("custom_id", ""))
+        words, options = [str(self.data.get("name", ""))], self.data.get("options") or []
+        while options and options[0].get("type") in (1, 2):
+            words.append(options[0]["name"])
+            options = options[0].get("options") or []
+        return "/" + " ".join(words)
 
     @property
     def text(self) -> str:
@@ -73,6 +88,10 @@ class FakeDiscord:
         self.command_syncs = 0
         self.refusals: list[tuple[str, DiscordError]] = []
         self.violations: list[str] = []
+        # Follow-ups whose ephemeral flag Discord ignores: the first follow-up after a "thinking"
+        # defer replaces it and keeps the defer's visibility, whatever flag it asks for (a refusal
+        # sent "ephemerally" after a public defer is shown to the whole channel)
+        self.ignored_ephemeral: list[str] = []
         self.pings: list[tuple[int, Pings]] = []          # (message id, who it notified)
         self.requests: list[tuple[str, str]] = []
         self.uploads: dict[int, bytes] = {}                 # attachment id -> bytes a user attached
