@@ -20,7 +20,7 @@ from service.cards import my_results
 from service.history import history_text
 from service.reports import blocks, power_of_header
 
-from .common import actor_of, error_text
+from .common import GameComponent, actor_of, error_text
 from .custom_ids import CARD_TEMPLATE, build_card
 from .sheet import menus_for, sheet_text, sheet_view, tell_privately
 
@@ -28,7 +28,8 @@ CARD_TEXT = 3_800          # Discord: 4,000 characters over all of a v2 message'
 GALLERY = 10               # Discord: a media gallery shows 1-10 pictures
 
 
-class CardButton(discord.ui.DynamicItem[discord.ui.Button], template=CARD_TEMPLATE):
+class CardButton(GameComponent, discord.ui.DynamicItem[discord.ui.Button], template=CARD_TEMPLATE):
+    in_game_channel = True          # a card is posted in the game channel only
     LABELS = {"mine": ("My results", discord.ButtonStyle.primary),
               "orders": ("My orders now", discord.ButtonStyle.success),
               "history": ("History", discord.ButtonStyle.secondary)}

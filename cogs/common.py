@@ -182,6 +182,49 @@ async def reply_privately(service: GameService, ctx: Any, text: str, *, file: di
     await ctx.send(f"📬 {ctx.author.mention}, I sent you the answer by direct message (it is private).")
 
 
+async def component_game(service: GameService, interaction: discord.Interaction, game_id: int,
+                         in_game_channel: bool = False) -> GameInfo:
+    """The one place check of every button, menu and form: the game it was made for, if it is
+    used where that game lives — in the game's own server (the check every command's game number
+    passes, `require_same_server`), in direct messages only by one of its players, and for what is
+    posted only in the game channel (a turn card's buttons) only in that channel. A custom id
+    names any game: one pressed elsewhere (forged, or copied from another server) is refused with
+    the words a command gets, and nothing of that game is read out."""
+    game = await service.game(game_id)
+    if interaction.guild_id is None:
+        if not game.seats_of(interaction.user.id):
+            raise NotFound(f"you hold no seat in game #{game.id}; in direct messages you can only reach your "
+                           f"own games")
+    else:
+        require_same_server(game, interaction.guild_id)
+    if in_game_channel and interaction.channel_id != game.channel_id:
+        raise NotFound(f"this button belongs in the channel of game #{game.id}; use `/history` or `/orders` here")
+    return game
+
+
+class GameComponent:
+    """Mixed into every button and menu of a game (`DynamicItem`s: sheets, turn cards, Join):
+    before its callback, discord.py runs `interaction_check`, which applies `component_game` and
+    answers a refusal to the presser alone. `game_id` is the game the custom id names."""
+
+    game_id: int
+    in_game_channel = False
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        try:
+            await component_game(interaction.client.service, interaction, self.game_id, self.in_game_channel)
+        except ServiceError as exc:
+            try:
+                if interaction.response.is_done():
+                    await interaction.followup.send(error_text(exc), ephemeral=True)
+                else:
+                    await interaction.response.send_message(error_text(exc), ephemeral=True)
+            except discord.HTTPException:
+                log.exception("could not refuse a component of game %s", self.game_id)
+            return False
+        return True
+
+
 def error_text(error: BaseException) -> str:
     """The one place a command error becomes words for the user."""
     original = error

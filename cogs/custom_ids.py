@@ -11,6 +11,11 @@ advert posted weeks ago is still good), so its id names only the game and the se
 (`dispatch:join:<game>:<seat>`, `JOIN_TEMPLATE` / `build_join`) and the service checks, when it
 is pressed, that the seat is still open.
 
+A custom id names any game, so an id says nothing about where it may be used: every component
+(and the orders form) is checked against the server — and a turn card's buttons against the game
+channel — it is used in, like a command's game number (`cogs.common.component_game`, run by
+`GameComponent.interaction_check` before any callback).
+
 Ids posted before phases were marked (`dispatch:<kind>:<game>:<seat>...`, still on messages in
 running games) parse too, with no phase: they always count as stale, never as the current phase.
 Discord allows 100 characters in a custom id; a seat's `:` becomes a space so it cannot be read
@@ -77,3 +82,12 @@ CARD_TEMPLATE = r"dispatch:card:(?P<act>mine|orders|history):(?P<game>\d+):p(?P<
 
 def build_card(act: str, game_id: int, seq: int) -> str:
     return f"dispatch:card:{act}:{game_id}:p{seq}"
+
+
+# The Confirm button under a vote that would end the game (cogs.table): the game, the phase the
+# voter was shown and the motion; pressed once the game has moved on, it changes nothing.
+VOTE_TEMPLATE = r"dispatch:vote:(?P<motion>draw|concede):(?P<game>\d+):p(?P<phase>\d+)"
+
+
+def build_vote(motion: str, game_id: int, seq: int) -> str:
+    return f"dispatch:vote:{motion}:{game_id}:p{seq}"

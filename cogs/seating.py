@@ -16,7 +16,7 @@ from service import GameService, ServiceError
 from service.models import GameInfo
 
 from .channels import grant_seat, member_or_object, revoke_seat
-from .common import actor_of, error_text
+from .common import GameComponent, actor_of, error_text
 from .custom_ids import JOIN_TEMPLATE, build_join
 from .permissions import BotLacksPermissions, discord_cause, require_bot_permissions
 
@@ -57,7 +57,7 @@ def join_view(game_id: int, seats: list[str]) -> discord.ui.View:
     return view
 
 
-class JoinButton(discord.ui.DynamicItem[discord.ui.Button], template=JOIN_TEMPLATE):
+class JoinButton(GameComponent, discord.ui.DynamicItem[discord.ui.Button], template=JOIN_TEMPLATE):
     """**Join** on an open-seat notice: take that seat."""
 
     def __init__(self, game_id: int, seat: str):

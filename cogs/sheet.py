@@ -21,7 +21,7 @@ from service import GameService, ServiceError
 from service.errors import BadState, Unconfirmed
 from service.models import OrderSheet
 
-from .common import actor_of, chunks, error_text
+from .common import GameComponent, actor_of, chunks, component_game, error_text
 from .custom_ids import Made, build, form_made_for, made_for, template
 
 log = logging.getLogger("dispatch")
@@ -42,7 +42,7 @@ def sheet_text(game_id: int, sheet: OrderSheet) -> str:
     return text
 
 
-class SheetButton(discord.ui.DynamicItem[discord.ui.Button], template=template("ready|unready|confirm")):
+class SheetButton(GameComponent, discord.ui.DynamicItem[discord.ui.Button], template=template("ready|unready|confirm")):
     """Ready / Not ready on a sheet, and "Ready anyway" under the list of what is missing."""
 
     LABELS = {"ready": ("Ready", discord.ButtonStyle.success), "unready": ("Not ready", discord.ButtonStyle.secondary),
@@ -52,7 +52,7 @@ class SheetButton(discord.ui.DynamicItem[discord.ui.Button], template=template("
         label, style = self.LABELS[act]
         super().__init__(discord.ui.Button(label=label, style=style, disabled=disabled,
                                            custom_id=build(act, made.game_id, made.phase, made.seat)))
-        self.act, self.made = act, made
+        self.act, self.made, self.game_id = act, made, made.game_id
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /):
@@ -96,7 +96,7 @@ class SheetButton(discord.ui.DynamicItem[discord.ui.Button], template=template("
                                                  allowed_mentions=NO_PINGS)
 
 
-class ChoiceMenu(discord.ui.DynamicItem[discord.ui.Select], template=template("pick", r":(?P<key>.+)")):
+class ChoiceMenu(GameComponent, discord.ui.DynamicItem[discord.ui.Select], template=template("pick", r":(?P<key>.+)")):
     """A menu of legal orders for one decision; picking replaces that decision's earlier orders."""
 
     def __init__(self, made: Made, group: ChoiceGroup):
@@ -105,7 +105,7 @@ class ChoiceMenu(discord.ui.DynamicItem[discord.ui.Select], template=template("p
             custom_id=build("pick", made.game_id, made.phase, made.seat, group.key),
             placeholder=group.prompt[:150], min_values=1, max_values=max(1, min(group.picks, len(options))),
             options=options))
-        self.made, self.group = made, group
+        self.made, self.group, self.game_id = made, group, made.game_id
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /):
@@ -120,7 +120,7 @@ class ChoiceMenu(discord.ui.DynamicItem[discord.ui.Select], template=template("p
         await _pick_and_redraw(interaction, self.made, self.group.key, list(self.item.values))
 
 
-class AnswerButton(discord.ui.DynamicItem[discord.ui.Button],
+class AnswerButton(GameComponent, discord.ui.DynamicItem[discord.ui.Button],
                    template=template("answer", r":(?P<key>[^#]+)#(?P<index>\d)")):
     """One of a few short answers (an auction bid or pass, Italy's accept or refuse) as a button;
     pressing it gives that answer, as if typed."""
@@ -129,7 +129,7 @@ class AnswerButton(discord.ui.DynamicItem[discord.ui.Button],
         super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.primary,
                                            custom_id=build("answer", made.game_id, made.phase, made.seat,
                                                            f"{key}#{index}")))
-        self.made, self.key, self.index = made, key, index
+        self.made, self.key, self.index, self.game_id = made, key, index, made.game_id
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /):
@@ -253,6 +253,7 @@ async def handle_orders_form(interaction: discord.Interaction) -> bool:
     typed = form_text(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
     try:
+        await component_game(service, interaction, made.game_id)       # the place check of every component
         if await answer_if_stale(interaction, made, typed):
             return True
         actor = actor_of(interaction)
