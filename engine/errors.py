@@ -48,6 +48,17 @@ class OptionError(RulesError):
     """A game option that does not exist or has a value it cannot take."""
 
 
+class ScoringError(RulesError):
+    """A finished game a scoring system cannot score as given: an unknown system, centres that
+    do not add up, a draw or a solo the position does not allow (`engine.scoring`)."""
+
+
+class RatingError(RulesError):
+    """A game history the ratings, or a list of order phases the reliability, cannot read: an
+    unknown family or ending, a seat nobody held, a miss in a phase that was not owed
+    (`engine.ratings`)."""
+
+
 def did_you_mean(names: list[str]) -> str:
     """The tail of an error for an unknown name: the closest names on the board, if any."""
     return f"; did you mean {' or '.join(names)}?" if names else ""
