@@ -66,9 +66,10 @@ class ArchiveMixin:
                  plan.seed, plan.seed_hash, plan.phase_hours, json.dumps(plan.reminder_hours),
                  json.dumps(plan.winners), plan.created_at, plan.started_at, plan.ended_at))
             game_id = cur.lastrowid
-            for seat, user_id in plan.seats:
-                await conn.execute("INSERT INTO seats (game_id, seat, user_id) VALUES (?,?,?)",
-                                   (game_id, seat, user_id))
+            for seat, user_id, bot in plan.seats:      # bot seats stay the bot's (at their level)
+                await conn.execute("INSERT INTO seats (game_id, seat, user_id, bot) VALUES (?,?,?,?)",
+                                   (game_id, seat, user_id, bot))
+            await conn.execute("UPDATE games SET absent_policy=? WHERE id=?", (plan.absent_policy, game_id))
             new_ids: dict[int, int] = {}
             for phase in plan.phases:
                 cur = await conn.execute(

@@ -25,6 +25,7 @@ from typing import Any, Mapping
 from engine.errors import RulesError
 from engine.variant import Variant, get_variant
 
+from .bots import ABSENT_POLICIES
 from .checks import MAX_NAME, SQLITE_MAX_INT, clip
 from .errors import BadExport
 from .models import encode_state
@@ -179,7 +180,8 @@ class ImportPlan:
     started_at: str | None
     ended_at: str | None
     current_phase: int | None
-    seats: tuple[tuple[str, int | None], ...]
+    seats: tuple[tuple[str, int | None, str | None], ...]      # seat, its player, the bot's level
+    absent_policy: str | None
     phases: tuple[ImportedPhase, ...]
     events: tuple[tuple[int | None, str, int | None, str, str], ...]     # phase_id, at, actor, kind, payload JSON
     seat_history: tuple[tuple[str, int | None, str | None, str, str], ...]
@@ -306,7 +308,7 @@ def check_export(data: Any, values_checked: bool = False) -> ImportPlan:
     variant = _variant(game.text("variant", 40))
     options = game.mapping("options")
     try:
-        variant.parse_options(options)
+        parsed_options = variant.parse_options(options)
         seat_names = variant.seats(options)
     except (RulesError, ValueError, TypeError, KeyError) as exc:
         raise BadExport(f"game.options do not fit {variant.title}: {clip(exc, 120)}") from None
@@ -322,15 +324,16 @@ def check_export(data: Any, values_checked: bool = False) -> ImportPlan:
     winners = tuple(_seat(value, seat_names, f"game.winners[{i}]")
                     for i, value in enumerate(game.items("winners", len(seat_names))))
 
-    seats: dict[str, int | None] = {}
-    for index, item in enumerate(export.items("seats", len(seat_names))):
-        seat = _Reader(item, f"seats[{index}]")
-        name_of = _seat(seat.obj.get("seat"), seat_names, f"seats[{index}].seat")
-        if name_of in seats:
-            raise BadExport(f"seats[{index}]: the seat {name_of} is listed twice")
-        seats[name_of] = seat.whole("user_id", optional=True)
+    seats = _seats(export, variant, seat_names)
+    absent = game.text("absent_policy", 10, optional=True)
+    if absent is not None and absent not in ABSENT_POLICIES:
+        raise BadExport(f"game.absent_policy must be {' or '.join(ABSENT_POLICIES)}, not {_kind(absent)}")
+    if absent == "bot" and not variant.bot_levels():
+        raise BadExport(f"game.absent_policy is `bot`, but {variant.title} has no bot")
 
-    phases = _phases(export.items("phases", MAX_PHASES), variant, seat_names)
+    raw_events = export.items("events", MAX_EVENTS)
+    bot_ordered = _bot_ordered(raw_events)
+    phases = _phases(export.items("phases", MAX_PHASES), variant, seat_names, parsed_options, seats, bot_ordered)
     if not phases:
         raise BadExport("the export has no phases: a finished game has at least one")
     ids = {phase.phase_id for phase in phases}
@@ -339,7 +342,7 @@ def check_export(data: Any, values_checked: bool = False) -> ImportPlan:
         raise BadExport(f"game.current_phase ({current}) is not one of the export's phases")
 
     events = []
-    for index, item in enumerate(export.items("events", MAX_EVENTS)):
+    for index, item in enumerate(raw_events):
         event = _Reader(item, f"events[{index}]")
         phase_id = event.whole("phase_id", optional=True)
         events.append((phase_id if phase_id in ids else None, event.time("at"), event.whole("actor_id", optional=True),
@@ -362,7 +365,8 @@ def check_export(data: Any, values_checked: bool = False) -> ImportPlan:
         options=options, status=status, creator_id=game.whole("creator_id"), seed=seed, seed_hash=seed_hash,
         phase_hours=hours, reminder_hours=tuple(reminders), winners=winners, created_at=game.time("created_at"),
         started_at=game.time("started_at", optional=True), ended_at=game.time("ended_at", optional=True),
-        current_phase=current, seats=tuple(seats.items()), phases=phases, events=tuple(events),
+        current_phase=current, seats=tuple((seat, user, bot) for seat, (user, bot) in seats.items()),
+        absent_policy=absent, phases=phases, events=tuple(events),
         seat_history=tuple(history), rollbacks=tuple(rollbacks))
 
 
@@ -379,7 +383,69 @@ def _seat(value: Any, seats: tuple[str, ...], where: str) -> str:
     return value
 
 
-def _phases(items: list[Any], variant: Variant, seat_names: tuple[str, ...]) -> tuple[ImportedPhase, ...]:
+def _seats(export: _Reader, variant: Variant, seat_names: tuple[str, ...]) -> dict[str, tuple[int | None, str | None]]:
+    """Seat -> (its player, the bot's level): a seat is played by a person, by the bot at one of
+    the levels it plays, or by nobody — never by both."""
+    seats: dict[str, tuple[int | None, str | None]] = {}
+    for index, item in enumerate(export.items("seats", len(seat_names))):
+        seat = _Reader(item, f"seats[{index}]")
+        name_of = _seat(seat.obj.get("seat"), seat_names, f"seats[{index}].seat")
+        if name_of in seats:
+            raise BadExport(f"seats[{index}]: the seat {name_of} is listed twice")
+        user_id = seat.whole("user_id", optional=True)
+        level = seat.text("bot", 40, optional=True)
+        if level is not None:
+            levels = variant.bot_levels()
+            if not levels:
+                raise BadExport(f"seats[{index}].bot: {name_of} is played by a bot, but {variant.title} has no bot")
+            if level not in levels:
+                raise BadExport(f"seats[{index}].bot: the {variant.title} bot plays at {', '.join(levels)}, not "
+                                f"{_kind(level)}")
+            if user_id is not None:
+                raise BadExport(f"seats[{index}]: {name_of} is played both by the bot ({level}) and by a person "
+                                f"({user_id}); a seat has one or the other")
+        seats[name_of] = (user_id, level)
+    return seats
+
+
+def _bot_ordered(events: list[Any]) -> set[tuple[Any, Any]]:
+    """(phase id, seat) of every sheet the bot wrote, as the event log records it (`bot_orders`)."""
+    found = set()
+    for event in events:
+        if isinstance(event, dict) and event.get("kind") == "bot_orders" and isinstance(event.get("payload"), dict):
+            seat = event["payload"].get("seat")
+            if isinstance(seat, str):
+                found.add((event.get("phase_id"), seat))
+    return found
+
+
+def _same_options(variant: Variant, state: Mapping[str, Any], options: dict[str, Any], where: str) -> None:
+    """A phase is played under the game's options: a state that carries its own (every variant's
+    does) must carry the same ones, defaults filled in on both sides."""
+    if "options" not in state:
+        return
+    try:
+        played = variant.parse_options(state["options"])
+    except (RulesError, ValueError, TypeError, AttributeError) as exc:
+        raise BadExport(f"{where}: its options do not fit {variant.title}: {clip(exc, 120)}") from None
+    differing = sorted(key for key in set(played) | set(options) if played.get(key) != options.get(key))
+    if differing:
+        said = ", ".join(f"`{key}` {_setting(played.get(key))} (game.options: {_setting(options.get(key))})"
+                         for key in differing[:3])
+        raise BadExport(f"{where} was played with {said}: the file contradicts itself. Nothing was imported")
+
+
+def _setting(value: Any) -> str:
+    if value is True:
+        return "on"
+    if value in (False, None):
+        return "off"
+    return f"`{clip(value, 24)}`"
+
+
+def _phases(items: list[Any], variant: Variant, seat_names: tuple[str, ...], options: dict[str, Any],
+            seats: dict[str, tuple[int | None, str | None]],
+            bot_ordered: set[tuple[Any, Any]]) -> tuple[ImportedPhase, ...]:
     phases: list[ImportedPhase] = []
     ids: set[int] = set()
     last_seq = -1
@@ -394,6 +460,7 @@ def _phases(items: list[Any], variant: Variant, seat_names: tuple[str, ...]) -> 
         last_seq = seq
         label = phase.text("label")
         state = phase.mapping("state")
+        _same_options(variant, state, options, f"phases[{index}] ({clip(label)})")
         _check_state(variant, state, f"phases[{index}] ({clip(label)})")
         orders = []
         for seat, sheet_data in phase.mapping("orders").items():
@@ -407,8 +474,11 @@ def _phases(items: list[Any], variant: Variant, seat_names: tuple[str, ...]) -> 
                 if len(line) > MAX_LINE:
                     raise BadExport(f"{where}.lines[{number}] is {len(line):,} characters long; an order line has at "
                                     f"most {MAX_LINE}")
-            orders.append((seat, tuple(lines), sheet.flag("ready"), sheet.whole("by", optional=True),
-                           sheet.time("at", optional=True)))
+            by = sheet.whole("by", optional=True)
+            if by is None and seats.get(seat, (None, None))[1] is None and (phase_id, seat) not in bot_ordered:
+                raise BadExport(f"{where} has no author (`by`): a sheet is written by its player, or by the bot "
+                                f"(for a bot seat, or as the event log's `bot_orders` says). Nothing was imported")
+            orders.append((seat, tuple(lines), sheet.flag("ready"), by, sheet.time("at", optional=True)))
         phases.append(ImportedPhase(phase_id, seq, label, encode_state(state), phase.time("deadline", optional=True),
                                     phase.time("created_at", optional=True),
                                     phase.time("adjudicated_at", optional=True),

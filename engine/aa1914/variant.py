@@ -27,7 +27,7 @@ from .state import income, incomes
 from .tournament import KEY_CAPITAL, capital_victory, capitals_held, economic_victory, victory_points
 from .standing import apply_standing, standing_field
 from .turn import Turn
-from .units import UNIT_TYPES
+from .units import HOUSE_UNITS, UNIT_TYPES
 
 
 # What a player needs at hand (`/rules`), from seed 001 (Tournament Rules, final edition).
@@ -163,7 +163,14 @@ class AA1914Variant(Variant):
         return gaps
 
     def check_state(self, state: State) -> None:
-        self.typed_state(state)
+        game = self.typed_state(state)
+        # a house unit exists only through its option (units.HOUSE_UNITS): a truck on the board of
+        # a game played without `trucks` is a state that contradicts its own options
+        allowed = rules_for(game.options).house_units
+        stray = next((u for u in game.units if u.type in HOUSE_UNITS and u.type not in allowed), None)
+        if stray is not None:
+            raise StateError(f"unit {stray.id} is a {stray.type.replace('_', ' ')}, but the game is played without "
+                             f"the `{HOUSE_UNITS[stray.type]}` option")
 
     def typed_state(self, state: State) -> GameState:
         """The stored JSON as a typed `model.GameState`, refusing a damaged one by name. The board
