@@ -34,6 +34,7 @@ from service.rooms import TABLE_SETTINGS
 from service.rulings import ruling_text
 from service.seats import seats_text
 from service.suggest import order_suggestions
+from service.votes import UnconfirmedVote
 from service.text import all_rules, game_rules, game_status, option_list, parse_option_words, variant_or_error
 
 from console_words import EXAMPLES, HELP, ORDER_WORDS
@@ -253,7 +254,7 @@ class Console:
             seats = await svc.advertise(game_id, me, _opt(args, 1))
             return [f"advertised {', '.join(seats)} in the game channel"]
         if sub == "seats":
-            return [self._names(seats_text(await svc.game(game_id), await svc.seat_history(game_id)))]
+            return [self._names(seats_text(await svc.game(game_id), await svc.seat_history(game_id), me.user_id))]
         if sub == "rollback":
             tally = await svc.rollback(game_id, me)
             return [f"rolled back; now {(await svc.phase(game_id)).label}" if tally is None or tally.passed
@@ -322,17 +323,23 @@ class Console:
         return hint.describe()
 
     async def _vote(self, rest: str) -> str:
-        """`vote ID [MOTION [HOURS] [withdraw]]`."""
+        """`vote ID [MOTION [HOURS] [withdraw|confirm]]`; a draw or a concession asks to confirm."""
         words = rest.split()
         game_id = _game_id(words)
-        withdraw = bool(words) and words[-1].lower() == "withdraw"
-        words = words[:-1] if withdraw else words
+        flags = set()
+        while len(words) > 2 and words[-1].lower() in ("withdraw", "confirm"):
+            flags.add(words.pop().lower())
+        command = f"vote {game_id}"
         if len(words) < 2:
             tallies = await self.service.votes(game_id)
-            return "\n".join(t.describe() for t in tallies) or f"no votes in game #{game_id} this phase"
+            return "\n".join(t.describe(command) for t in tallies) or f"no votes in game #{game_id} this phase"
         hours = words[2] if len(words) > 2 else None
-        tally = await self.service.vote(game_id, self.actor, words[1], hours, withdraw)
-        return tally.describe()
+        try:
+            tally = await self.service.vote(game_id, self.actor, words[1], hours, "withdraw" in flags,
+                                            confirm="confirm" in flags)
+        except UnconfirmedVote as exc:
+            return exc.describe(f"`{command} {exc.kind} confirm`", command)
+        return tally.describe(command)
 
     async def _orders(self, rest: str, replace: bool) -> list[str]:
         game_id, seat, text = _target(rest)

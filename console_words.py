@@ -13,7 +13,8 @@ HELP = """Commands (game number first where a game is meant; `;` separates order
   gm bot ID SEAT [easy|normal|hard|off]   before the start: a bot plays SEAT (off: a person again)
   hint ID [SEAT] [LEVEL]          what the bot would order for your seat now, and why (nothing is saved)
   gm advertise ID [SEAT] | game take ID SEAT (Discord's Join button) | game seats ID
-  vote ID [MOTION [HOURS] [withdraw]]   pause, resume, extend, draw, concede, rollback; alone: the tally
+  vote ID [MOTION [HOURS] [withdraw|confirm]]   pause, resume, extend, draw, concede, rollback; alone: the
+                                  tally; a draw or a concession asks first (`vote 1 draw confirm`)
   press send ID SEATS: MESSAGE    a letter to other seats, signed with your power only (`/press send`)
   game import FILE | game delete ID (server admin: `as NAME admin`)
   orders ID [SEAT:] [ORDER; ORDER ...]   show or replace orders
@@ -59,7 +60,7 @@ EXAMPLES = {
     "submerge": "submerge 1 SZ 9   ·   submerge 1 always", "call": "call 1 off Picardy if mined",
     "declare": "declare 1 usw", "orders": "orders 1 A Par - Bur; A Mar S A Par - Bur", "order": "order 1 A Mun - Ruh",
     "clear": "clear 1", "map": "map 1 balkans   ·   map 1 3   ·   map 1 replay   ·   map 1 preview",
-    "history": "history 1 2", "palette": "palette colour-blind", "vote": "vote 1 extend 24   ·   vote 1 draw",
+    "history": "history 1 2", "palette": "palette colour-blind", "vote": "vote 1 extend 24   ·   vote 1 draw   ·   vote 1 draw confirm",
     "odds": "odds 3 inf, 1 art vs 4 inf   ·   odds #1 3 inf vs 2 inf", "rules": "rules classic   ·   rules 1",
     "status": "status 1", "ruling": "ruling list   ·   ruling rx07 Rule 5: Russia in civil disorder", "hint": "hint 1   ·   hint 1 Central hard", "pick": "pick 1 build/France Build A Par",
     "press": "press send 1 France: shall we leave Burgundy empty?",

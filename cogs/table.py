@@ -2,16 +2,70 @@
 press channels between chosen seats."""
 from __future__ import annotations
 
+import re
+from typing import Any
+
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from service.votes import MOTIONS, motion_words
+from service import GameService, ServiceError
+from service.votes import MOTIONS, UnconfirmedVote, motion_words
 
 from .channels import delete_channels
-from .common import GAME_ID, DispatchCog, actor_of, guild_only, private_command, reply, resolve_game
+from .common import (GAME_ID, DispatchCog, GameComponent, actor_of, error_text, guild_only, private_command,
+                     reply, resolve_game)
+from .custom_ids import VOTE_TEMPLATE, build_vote
 from .permissions import require_bot_permissions
 from .rooms import open_press_channel
+
+
+NO_PINGS = discord.AllowedMentions.none()
+
+
+def confirm_view(unconfirmed: UnconfirmedVote) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(ConfirmVoteButton(unconfirmed.kind, unconfirmed.game_id, unconfirmed.phase_seq))
+    return view
+
+
+def confirm_text(unconfirmed: UnconfirmedVote) -> str:
+    return unconfirmed.describe(f"press **Confirm** below, or `/vote motion:{unconfirmed.kind} confirm:True`")
+
+
+class ConfirmVoteButton(GameComponent, discord.ui.DynamicItem[discord.ui.Button], template=VOTE_TEMPLATE):
+    """**Confirm** under a vote that would end the game: casts it, for the phase the voter was
+    shown (the service refuses it, changing nothing, once the game has moved on). Pressed
+    outside the game's server it is refused first (`GameComponent`)."""
+
+    def __init__(self, motion: str, game_id: int, seq: int):
+        super().__init__(discord.ui.Button(label=f"Confirm: vote to {motion}", style=discord.ButtonStyle.danger,
+                                           custom_id=build_vote(motion, game_id, seq)))
+        self.motion, self.game_id, self.seq = motion, game_id, seq
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /):
+        return cls(match["motion"], int(match["game"]), int(match["phase"]))
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        service: GameService = interaction.client.service
+        await interaction.response.defer()          # the prompt is ephemeral: its edits stay the voter's
+        try:
+            tally = await service.vote(self.game_id, actor_of(interaction), self.motion, phase_seq=self.seq,
+                                       confirm=True)
+        except ServiceError as exc:
+            await interaction.edit_original_response(content=error_text(exc), view=None, allowed_mentions=NO_PINGS)
+            return
+        await interaction.edit_original_response(content=vote_answer(tally, self.game_id), view=None,
+                                                 allowed_mentions=NO_PINGS)
+
+
+def vote_answer(tally, game_id: int, withdrawn: bool = False) -> str:
+    what = "withdrawn" if withdrawn else "counted"
+    text = f"🗳️ Your vote to {motion_words(tally.motion)} is {what}: {tally.describe()}."
+    if tally.passed and not withdrawn:
+        return text + f" Game #{game_id} follows the motion now; the game channel has the details."
+    return text + " The game channel was told."
 
 
 class TableCog(DispatchCog, name="Table"):
@@ -21,10 +75,11 @@ class TableCog(DispatchCog, name="Table"):
                              extras=private_command())
     @app_commands.describe(motion="what you vote for; leave empty to see the votes of this phase",
                            hours="for extend: hours to add (default 24)", withdraw="take your vote back",
+                           confirm="a draw or a concession ends the game: True casts it without asking first",
                            game_id=GAME_ID)
     @app_commands.choices(motion=[app_commands.Choice(name=m, value=m) for m in MOTIONS])
     async def vote(self, ctx: commands.Context, motion: str | None = None, hours: float | None = None,
-                   withdraw: bool = False, game_id: int | None = None) -> None:
+                   withdraw: bool = False, confirm: bool = False, game_id: int | None = None) -> None:
         game = await resolve_game(self.service, ctx, game_id)
         if motion is None:
             tallies = await self.service.votes(game.id)
@@ -33,10 +88,13 @@ class TableCog(DispatchCog, name="Table"):
             await reply(ctx, text, ephemeral=True)
             return
         asked_in = (await self.service.phase(game.id)).seq if game.current_phase is not None else None
-        tally = await self.service.vote(game.id, actor_of(ctx), motion, hours, withdraw, phase_seq=asked_in)
-        what = "withdrawn" if withdraw else "counted"
-        await reply(ctx, f"Your vote to {motion_words(tally.motion)} is {what}: {tally.describe()}. "
-                         f"The game channel was told.", ephemeral=True)
+        try:
+            tally = await self.service.vote(game.id, actor_of(ctx), motion, hours, withdraw, phase_seq=asked_in,
+                                            confirm=confirm)
+        except UnconfirmedVote as unconfirmed:       # nothing recorded: say what it does, ask to confirm
+            await reply(ctx, confirm_text(unconfirmed), ephemeral=True, view=confirm_view(unconfirmed))
+            return
+        await reply(ctx, vote_answer(tally, game.id, withdraw), ephemeral=True)
 
     @commands.hybrid_group(name="press", fallback="list", description="Your press and alliance channels in a game",
                            extras=private_command())
@@ -95,3 +153,4 @@ class TableCog(DispatchCog, name="Table"):
 
 async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(TableCog(bot, bot.service))
+    bot.add_dynamic_items(ConfirmVoteButton)     # a Confirm button keeps working after a restart

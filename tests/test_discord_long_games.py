@@ -70,11 +70,11 @@ async def test_players_vote_a_draw_and_the_game_is_archived(service):
         entente, central = world.seat_channel(game_id, "Entente"), world.seat_channel(game_id, "Central")
         outsider = await world.slash(carol, "vote", motion="draw", game_id=game_id)
         assert "only players" in outsider.text
-        first = await world.slash(alice, "vote", motion="draw", game_id=game_id)
+        first = await world.slash(alice, "vote", motion="draw", game_id=game_id, confirm=True)
         assert "1 of 2 seats vote to end the game in a draw" in first.text and first.replies[-1]["_visible_to"]
         tally = await world.slash(bob, "vote", game_id=game_id)
         assert "1 of 2" in tally.text
-        await world.slash(bob, "vote", motion="draw", game_id=game_id)
+        await world.slash(bob, "vote", motion="draw", game_id=game_id, confirm=True)
         public = world.public_channel(game_id)
         summary = await world.harness.wait_message(public, "Final summary", timeout=10)
         assert "a draw" in summary["content"] and "Seed:" in summary["content"]

@@ -10,7 +10,7 @@ from service.archive import pack_export, read_export
 from service.rooms import alliances_of, split_table_settings
 from service.seats import seats_text
 from service.text import game_rules, game_status
-from service.votes import two_thirds
+from service.votes import UnconfirmedVote, two_thirds
 from tests.conftest import ALICE, BOB, CAROL, GUILD, drain_outbox
 from service.models import Actor
 
@@ -155,9 +155,12 @@ async def test_draws_need_every_seat_and_only_diplomacy_has_them(service):
     with pytest.raises(BadState, match="has no draws"):
         await service.vote(guess.id, ALICE, "draw")
     game = await _started(service, gm=CAROL, players=(ALICE, BOB), variant="rx07")
-    first = await service.vote(game.id, ALICE, "draw")
+    with pytest.raises(UnconfirmedVote, match="Nothing is recorded until you confirm"):
+        await service.vote(game.id, ALICE, "draw")            # a draw ends the game: confirmed first
+    assert await service.votes(game.id) == []
+    first = await service.vote(game.id, ALICE, "draw", confirm=True)
     assert not first.passed and first.needed == 2
-    await service.vote(game.id, BOB, "draw")
+    await service.vote(game.id, BOB, "draw", confirm=True)
     over = await service.game(game.id)
     assert over.status == "finished" and over.winners == ()
     messages = await drain_outbox(service)
@@ -168,7 +171,7 @@ async def test_draws_need_every_seat_and_only_diplomacy_has_them(service):
 async def test_a_side_concedes_and_the_other_side_wins(service):
     game = await _started(service, gm=CAROL, players=(ALICE, BOB), variant="rx07")
     seat = (await service.game(game.id)).seats_of(BOB.user_id)[0]
-    tally = await service.vote(game.id, BOB, "concede")
+    tally = await service.vote(game.id, BOB, "concede", confirm=True)
     over = await service.game(game.id)
     assert tally.passed and over.status == "finished"
     assert over.winners == tuple(s.seat for s in over.seats if s.seat != seat)
@@ -261,7 +264,7 @@ async def test_a_seated_gm_rolls_back_only_with_the_players_vote(service):
 
 async def test_a_finished_game_cannot_be_rolled_back(service):
     game = await _started(service, gm=CAROL, players=(ALICE, BOB), variant="rx07")
-    await service.vote(game.id, BOB, "concede")
+    await service.vote(game.id, BOB, "concede", confirm=True)
     with pytest.raises(BadState):
         await service.rollback(game.id, CAROL)
 

@@ -77,11 +77,14 @@ async def test_a_seven_player_classic_game_through_the_console(service, tmp_path
     wrote = (await console.execute(f"map {game_id}"))[0]
     assert wrote.startswith("wrote ") and wrote.endswith(".png")
 
-    # every surviving power votes for a draw; the game ends with no winner
+    # every surviving power votes for a draw, each confirming first; the game ends with no winner
+    await console.execute(f"as {POWERS[0].lower()}_player")
+    asked = (await console.execute(f"vote {game_id} draw"))[0]
+    assert "Confirm first" in asked and f"`vote {game_id} draw confirm`" in asked and "/vote" not in asked
     for power in POWERS:
         await console.execute(f"as {power.lower()}_player")
-        told = (await console.execute(f"vote {game_id} draw"))[0]
-    assert "passed (7 of 7 seats)" in told
+        told = (await console.execute(f"vote {game_id} draw confirm"))[0]
+    assert "passed (7 of 7 seats" in told
     over = " ".join(printed)
     assert "all players agreed to a draw. Winner: nobody (a draw)" in over
     assert "finished" in (await console.execute(f"status {game_id}"))[0]

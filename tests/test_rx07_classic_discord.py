@@ -41,7 +41,7 @@ async def test_seven_seats_a_draw_by_vote_and_a_solo_victory(service):
         assert result["attachments"][0]["filename"].endswith(".png")
         # A draw: every surviving power votes.
         for index, power in enumerate(POWERS):
-            voted = await world.slash(holders[power], "vote", motion="draw", game_id=game_id)
+            voted = await world.slash(holders[power], "vote", motion="draw", game_id=game_id, confirm=True)
             if index < 6:
                 assert f"{index + 1} of 7 seats vote to end the game in a draw" in voted.text
         summary = await world.harness.wait_message(public, "Final summary", timeout=10)

@@ -36,10 +36,10 @@ async def test_a_draw_needs_every_surviving_power_and_an_eliminated_one_does_not
     async with service.db.transaction() as conn:
         await conn.execute("UPDATE phases SET state=? WHERE id=?", (encode_state(state), phase.id))
     for player in PLAYERS[:3]:
-        tally = await service.vote(game.id, player, "draw")
+        tally = await service.vote(game.id, player, "draw", confirm=True)
     assert len(tally.electorate) == 6 and "Italy" not in tally.electorate and not tally.passed
     for player in PLAYERS[3:4] + PLAYERS[5:]:
-        tally = await service.vote(game.id, player, "draw")
+        tally = await service.vote(game.id, player, "draw", confirm=True)
     assert tally.passed
     finished = await service.game(game.id)
     assert finished.status == "finished" and finished.winners == ()
@@ -49,9 +49,9 @@ async def test_with_seven_powers_all_survivors_but_one_concede_to_that_one(servi
     game = await seven(service)
     await drain_outbox(service)
     for player in PLAYERS[:5]:
-        tally = await service.vote(game.id, player, "concede")
+        tally = await service.vote(game.id, player, "concede", confirm=True)
         assert not tally.passed and tally.needed == 6
-    tally = await service.vote(game.id, PLAYERS[6], "concede")        # everyone but Russia
+    tally = await service.vote(game.id, PLAYERS[6], "concede", confirm=True)        # everyone but Russia
     assert tally.passed
     finished = await service.game(game.id)
     assert finished.status == "finished" and finished.winners == ("Russia",)
@@ -64,7 +64,7 @@ async def test_two_player_concession_is_the_other_side_winning(service):
     await service.join(game.id, PLAYERS[0], "France")
     await service.join(game.id, PLAYERS[1], "Austria")
     await service.start(game.id, PLAYERS[0])
-    assert (await service.vote(game.id, PLAYERS[1], "concede")).passed
+    assert (await service.vote(game.id, PLAYERS[1], "concede", confirm=True)).passed
     assert (await service.game(game.id)).winners == ("France",)
 
 
@@ -76,7 +76,7 @@ async def test_anonymous_players_are_shown_by_power_only_until_the_end(service):
     seats = seats_text(await service.game(game.id), await service.seat_history(game.id))
     assert "<@" not in seats and "revealed when the game ends" in seats
     for player in PLAYERS:
-        await service.vote(game.id, player, "draw")
+        await service.vote(game.id, player, "draw", confirm=True)
     over = await service.game(game.id)
     assert over.status == "finished"
     assert f"<@{PLAYERS[0].user_id}>" in await game_status(service, over)
