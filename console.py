@@ -254,7 +254,7 @@ class Console:
             seats = await svc.advertise(game_id, me, _opt(args, 1))
             return [f"advertised {', '.join(seats)} in the game channel"]
         if sub == "seats":
-            return [self._names(seats_text(await svc.game(game_id), await svc.seat_history(game_id)))]
+            return [self._names(seats_text(await svc.game(game_id), await svc.seat_history(game_id), me.user_id))]
         if sub == "rollback":
             tally = await svc.rollback(game_id, me)
             return [f"rolled back; now {(await svc.phase(game_id)).label}" if tally is None or tally.passed

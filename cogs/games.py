@@ -12,6 +12,7 @@ from engine.variant import get_variant
 from render.palettes import PALETTES
 from service.errors import BadInput
 from service.seats import seats_text
+from service.visibility import players_hidden
 from service.text import game_status, option_list, parse_option_words, variant_or_error
 
 from .channels import ChannelSetupFailed, create_game_channels, undo_game_channels
@@ -92,10 +93,13 @@ class GameCog(DispatchCog, name="Games"):
                     cancel: bool = False) -> None:
         game = await resolve_game(self.service, ctx, game_id)
         left = await self.service.leave(game.id, actor_of(ctx), seat, cancel)
-        if game.options.get("anonymous") and (game.status == "forming" or cancel):
-            # anonymous players: whose seat it was stays between the player and the bot
-            await reply_privately(self.service, ctx, f"You {'keep' if cancel else 'leave'} **{left}** in game "
-                                                     f"#{game.id}.")
+        if players_hidden(game):
+            # anonymous players: whose seat it was stays between the player and the bot (the game
+            # channel is told of a seat offered to a substitute, without its player)
+            what = ("keep" if cancel else "leave") if game.status == "forming" or cancel else "offer"
+            await reply_privately(self.service, ctx, f"You {what} **{left}** in game #{game.id}" + (
+                " to a substitute: a Join button is posted in the game channel. Keep giving orders until someone "
+                "takes it; `/game leave cancel:True` takes the offer back." if what == "offer" else "."))
         elif game.status == "forming":
             await reply(ctx, f"{ctx.author.mention} leaves **{left}** in game #{game.id}.")
         elif cancel:
@@ -114,7 +118,8 @@ class GameCog(DispatchCog, name="Games"):
     @app_commands.describe(game_id=GAME_ID)
     async def seats(self, ctx: commands.Context, game_id: int | None = None) -> None:
         game = await resolve_game(self.service, ctx, game_id)
-        await reply_privately(self.service, ctx, seats_text(game, await self.service.seat_history(game.id)))
+        await reply_privately(self.service, ctx, seats_text(game, await self.service.seat_history(game.id),
+                                                            ctx.author.id))
 
     @game.command(name="spectate", description="Read a game's channel as a spectator (or stop)",
                   extras=private_command())

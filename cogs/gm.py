@@ -17,6 +17,7 @@ from engine.variant import BOT_LEVELS
 from service.bots import ABSENT_POLICIES, turns_bot_off
 from service.policy import policy_text, zone_names
 from service.seats import advert_text
+from service.visibility import player_named, players_hidden
 
 from .common import GAME_ID, DispatchCog, actor_of, guild_only, reply, reply_privately, resolve_game
 from .seating import join_view, move_seat_channel
@@ -50,9 +51,12 @@ class GmCog(DispatchCog, name="Game master"):
         channel_id = game.seat(change.seat).channel_id
         note = "" if channel_id is None or ctx.guild.get_channel(channel_id) is not None else \
             " Its private channel is gone: the player gets its messages by direct message."
+        # anonymous players: the GM alone is told, of the member they named and never of whom it replaced
+        previous = player_named(game, change.previous, None, "its previous player")
         told = (f"{member.mention} now holds **{change.seat}** in game #{game.id}"
-                + (f" (replacing <@{change.previous}>)." if change.previous else ".") + note)
-        if game.options.get("anonymous"):          # anonymous players: the GM alone is told
+                + (f" (replacing {previous})." if change.previous else ".") + note)
+        told += " They were told." if game.status == "forming" else ""
+        if players_hidden(game):
             await reply_privately(self.service, ctx, told)
             return
         await reply(ctx, told)

@@ -35,6 +35,7 @@ from engine.variant import NoBot, Variant, get_variant
 from . import permissions
 from .checks import clip, require_status
 from .errors import BadInput, BadState
+from .visibility import player_named
 from .models import Actor, GameInfo, PhaseInfo, iso
 from .workers import Busy
 
@@ -196,7 +197,9 @@ class BotsMixin:
                 return chosen
             chosen_level = require_bot(get_variant(game.variant), level)
             if info.user_id is not None:
-                raise BadState(f"{chosen} is held by <@{info.user_id}>; they give it up first (`/game leave`)")
+                who = player_named(game, info.user_id, actor.user_id, "a player")    # anonymous: never named
+                raise BadState(f"you hold {chosen}: give it up first (`/game leave`)" if who == "you" else
+                               f"{chosen} is held by {who}; they give it up first (`/game leave`)")
             await conn.execute("UPDATE seats SET bot=? WHERE game_id=? AND seat=?", (chosen_level, game.id, chosen))
             await self.store.log(conn, game.id, None, now, actor.user_id, "bot_seat",
                                  {"seat": chosen, "level": chosen_level})

@@ -11,7 +11,7 @@ from .checks import (MAX_REMINDERS, check_hours, check_id, check_number, check_o
                      require_status)
 from .errors import BadInput, BadState, Forbidden
 from .models import Actor, GameInfo, NotifySettings, iso, parse_time
-from .visibility import redact_export
+from .visibility import gm_named, players_hidden, redact_export
 
 
 class GameMasterMixin:
@@ -26,8 +26,10 @@ class GameMasterMixin:
             require_status(game, "active", "pause")
             capped = bool(game.seats_of(actor.user_id))
             until = self.clock() + timedelta(hours=game.pause_cap_hours) if capped else None
-            why = (f"by the GM <@{actor.user_id}>, who holds a seat: the pause ends by itself "
-                   f"<t:{int(until.timestamp())}:R> at the latest" if capped else f"by the GM <@{actor.user_id}>")
+            gm = gm_named(game, actor.user_id)
+            seated = "" if players_hidden(game) else ", who holds a seat"      # anonymous: who plays is secret
+            why = (f"by {gm}{seated}: the pause ends by itself <t:{int(until.timestamp())}:R> at the latest"
+                   if capped else f"by {gm}")
             await self._pause_in(conn, game, actor, until, why)
         return await self.game(game_id)
 
@@ -54,7 +56,7 @@ class GameMasterMixin:
             game = await self.store.game(game_id, conn)
             permissions.require_gm(game, actor, "resume")
             require_status(game, "paused", "resume")
-            await self._resume_in(conn, game, actor, f"the GM <@{actor.user_id}> resumed it")
+            await self._resume_in(conn, game, actor, f"{gm_named(game, actor.user_id)} resumed it")
         return await self.game(game_id)
 
     async def _resume_in(self, conn, game: GameInfo, actor: Actor | None, why: str) -> datetime:
@@ -97,7 +99,7 @@ class GameMasterMixin:
             await self.store.log(conn, game_id, phase.id, iso(now), actor.user_id, "extended",
                                  {"hours": hours, "deadline": iso(deadline)})
             await self.store.outbox(conn, game_id, "game", (
-                f"⏳ The GM <@{actor.user_id}> extended the deadline of **{phase.label}** by {hours:g}h: now "
+                f"⏳ {gm_named(game, actor.user_id).replace('the', 'The', 1)} extended the deadline of **{phase.label}** by {hours:g}h: now "
                 f"<t:{int(deadline.timestamp())}:R>."), None, iso(now))
         return deadline
 

@@ -15,6 +15,7 @@ from . import permissions
 from .checks import clip, require_status
 from .errors import BadState, NotFound
 from .models import CONSOLE_GUILD, Actor, GameInfo, HolderSpell, SeatChange, SeatInfo, iso
+from .visibility import player_named, players_hidden
 
 ADVERTISE_LIMIT = 10          # Join buttons on one notice (two rows of five)
 
@@ -129,8 +130,23 @@ class SeatsMixin:
                                    (user_id, now, game_id, chosen))
                 await self.store.log(conn, game_id, None, now, actor.user_id, "seat_assigned",
                                      {"seat": chosen, "user_id": user_id, "previous": previous})
+                await self._tell_seated(conn, game, chosen, user_id, previous, now)
                 return SeatChange(chosen, previous, user_id)
             return await self._hand_over(conn, game, chosen, user_id, actor, "assigned")
+
+    async def _tell_seated(self, conn, game: GameInfo, seat: str, user_id: int | None, previous: int | None,
+                           now: str) -> None:
+        """Before the start, the GM seated someone (or emptied a seat): the new player and the one
+        it was taken from each hear it from the bot, by direct message."""
+        if user_id is not None:
+            await self.store.outbox(conn, game.id, f"user:{user_id}", (
+                f"🎖️ The GM gave you **{seat}** in **{game.name}** (game #{game.id}). When the GM starts the game "
+                f"you get its private channel, with your first orders to give; `/game leave {game.id}` gives the "
+                f"seat up before then."), None, now)
+        if previous is not None and previous != user_id:
+            await self.store.outbox(conn, game.id, f"user:{previous}", (
+                f"🎖️ The GM gave **{seat}** in **{game.name}** (game #{game.id}) to another player: you no longer "
+                f"hold it. `/game join {game.id}` takes an open seat, if one is left."), None, now)
 
     async def _hand_over(self, conn, game: GameInfo, seat: str, user_id: int, actor: Actor, how: str) -> SeatChange:
         """A started game's seat changes hands: the new player starts with a clean slate (no
@@ -149,7 +165,7 @@ class SeatsMixin:
         replacing = f", replacing <@{previous}>" if previous else ""
         joined = f"{by} <@{user_id}> as **{seat}**{replacing}." if how == "assigned" else \
             f"🤝 <@{user_id}> takes over **{seat}**{replacing}."
-        if anonymous_now(game):
+        if players_hidden(game):
             joined = f"🤝 A new player takes over **{seat}** (anonymous game: names are revealed at the end)."
         await self.store.outbox(conn, game.id, "game", joined, None, now)
         brief = ""
@@ -258,33 +274,36 @@ def _assignable(game: GameInfo, actor: Actor, seat: str, user_id: int | None, gu
     if user_id is None and game.status != "forming":
         raise BadState("a started game cannot have an empty seat; assign a replacement")
     if game.seat(chosen).user_id == user_id:
+        # the GM named this member: telling them it is theirs already tells nobody else's seat
         raise BadState(f"<@{user_id}> already holds {chosen} in game #{game.id}")
     if game.status != "forming" and chosen not in game.substitute_wanted:
-        player = "its player" if anonymous_now(game) else f"<@{game.holder(chosen)}>"
+        player = player_named(game, game.holder(chosen))
         raise BadState(f"{player} plays {chosen} and has not agreed to hand it over. A seat "
                        f"changes hands mid-game when its player agrees (`/game leave`) or when it has fallen "
                        f"into civil disorder")
     return chosen
 
 
-def anonymous_now(game: GameInfo) -> bool:
-    """Anonymous players (a game option): who holds which seat is shown only once it is over."""
-    return bool(game.options.get("anonymous")) and game.status not in ("finished", "abandoned")
+# Anonymous players (a game option): who holds which seat is shown only once it is over; the one
+# rule is `service.visibility` (this name stays for the modules that ask it).
+anonymous_now = players_hidden
 
 
-def holder_text(info: SeatInfo, hidden: bool = False) -> str:
+def holder_text(info: SeatInfo, hidden: bool = False, viewer_id: int | None = None) -> str:
     """Who plays a seat, as shown: its player (only `taken` when `hidden`: an anonymous game
-    still running), the bot at its level, or `open`."""
+    still running — `taken by you` for the viewer's own), the bot at its level, or `open`."""
     if info.user_id:
-        return "taken" if hidden else f"<@{info.user_id}>"
+        if hidden:
+            return "taken by you" if info.user_id == viewer_id else "taken"
+        return f"<@{info.user_id}>"
     return f"🤖 bot ({info.bot})" if info.bot else "open"
 
 
-def seats_text(game: GameInfo, history: list[HolderSpell]) -> str:
+def seats_text(game: GameInfo, history: list[HolderSpell], viewer_id: int | None = None) -> str:
     """`/game seats`: each seat's player, since when, who held it before, and its standing
-    (players hidden while an anonymous game runs)."""
+    (players hidden while an anonymous game runs, but for the viewer's own seat)."""
     lines = [f"**Seats of #{game.id} {game.name}**"]
-    hidden = anonymous_now(game)
+    hidden = players_hidden(game)
     if hidden:
         lines[0] += " (anonymous players: revealed when the game ends)"
     for info in game.seats:
@@ -297,7 +316,7 @@ def seats_text(game: GameInfo, history: list[HolderSpell]) -> str:
             state.append("offered to a substitute")
         if info.misses:
             state.append(f"{info.misses} missed phase(s)")
-        holder = holder_text(info, hidden)
+        holder = holder_text(info, hidden, viewer_id)
         if hidden:
             spells = spells[-1:]
         lines.append(f"• **{info.seat}**: {holder}{since}" + (f" — {', '.join(state)}" if state else ""))

@@ -71,7 +71,7 @@ async def game_status(service: GameService, game: GameInfo, viewer_id: int | Non
     if options:
         lines.append("Options: " + ", ".join(f"{k}={v}" for k, v in sorted(options.items())))
     hidden = anonymous_now(game)          # anonymous players: seats by power only until the end
-    seats = ", ".join(f"{s.seat}: " + holder_text(s, hidden)
+    seats = ", ".join(f"{s.seat}: " + holder_text(s, hidden, viewer_id)
                       + (" (civil disorder)" if s.civil_disorder else " (offered to a substitute)" if s.leaving else "")
                       for s in game.seats)
     lines.append("Seats: " + seats)
