@@ -42,6 +42,12 @@ def seed_round(players: Sequence[PlayerId], shape: BoardShape, rng: random.Rando
     SeedingError when the players cannot make one board."""
     fill = Fill(fill)
     _check_players(players)
+    keep_apart = list(keep_apart)
+    registered = set(players)
+    for pair in keep_apart:
+        strangers = [p for p in pair if p not in registered]
+        if strangers:
+            raise SeedingError(f"player {strangers[0]} is to be kept apart but is not registered")
     prefs = _read_preferences(preferences, shape)
     number = number if number is not None else len(previous) + 1
     playing, waiting = _who_plays(players, shape, fill, volunteers, previous, rng)
@@ -145,7 +151,7 @@ def _seat(playing: list[PlayerId], shape: BoardShape, rng: random.Random, previo
         members[b].append(i)
     played = seats_played(previous)
     rows = [cost_row(shape, played.get(p), prefs.get(p)) for p in playing]
-    _improve_seats(members, rows, weights, size, rng, budget=int(min(3000, 300 + 20 * count) * effort))
+    _improve_seats(members, rows, weights, size, rng, budget=int(min(3000, 1000 + 20 * count) * effort))
     members.sort(key=min)        # board 1 holds the earliest registered player, and so on
     boards = []
     for number, m in enumerate(members, start=1):
