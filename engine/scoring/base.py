@@ -225,8 +225,8 @@ def _check_eliminated(centres: dict[str, int], eliminated: Sequence[str | Collec
         groups.append(frozenset(members))
     missing = [p for p, n in centres.items() if n == 0 and p not in seen]
     if groups and missing:
-        raise ScoringError(f"eliminated: {', '.join(missing)} hold no supply centre but are missing from the order "
-                           f"of eliminations")
+        raise ScoringError(f"eliminated: the order of eliminations leaves out {', '.join(missing)} (no supply "
+                           f"centre left)")
     return groups
 
 

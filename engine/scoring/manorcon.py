@@ -12,7 +12,10 @@ Each non-eliminated players tournament score is 100 * P / B points."
 Years played count from the game's first year to the year of elimination, both included: a power
 that fell in 1904 played 1901–1904 and scores 0.4. (dipvis scores it 0.3, counting only the
 years before; the organisers' page says "including the year they were eliminated", which this
-follows.) The survivors of a drawn game share exactly 100; the eliminated add their years.
+follows.) An eliminated power's P of 16 stays in the board score although it is paid to nobody
+(stabbeurfou's statement: "players without any centre … receive zero, even if their presence
+count for calculating the sum"), so the survivors of a drawn game share 100 × (B − 16 × the
+eliminated) / B, and the eliminated add their years.
 """
 from __future__ import annotations
 
