@@ -10,9 +10,10 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Mapping
 
-from ..map import DiplomacyMap, province_of
+from ..map import DiplomacyMap
 from ..orders import Unit
 from ..position import board_units
+from .tables import Tables, tables
 
 NEUTRAL = "neutral"
 
@@ -71,28 +72,36 @@ class Board:
         return [u for _, u in sorted(self.units.items()) if u.power in self.active]
 
     # ---- what a unit can do
+    @cached_property
+    def tables(self) -> Tables:
+        return tables(self.dmap)
+
     def steps(self, unit: Unit) -> list[str]:
         """Locations `unit` may move to now (coasts spelled out for fleets)."""
-        if unit.kind == "A":
-            return sorted(p for p in self.dmap.army_neighbours(unit.province)
-                          if self.dmap.provinces[p].type != "sea" and self.dmap.is_passable(p))
-        return sorted(loc for loc in self.dmap.fleet_neighbours(unit.loc) if self.dmap.is_passable(loc))
+        return list(self.tables.steps(unit.kind, unit.loc))
 
     def reaches(self, unit: Unit, province: str) -> bool:
         """Could `unit` move into `province` (any coast)? Also the test for supporting there."""
-        return any(province_of(loc) == province for loc in self.steps(unit))
+        return province in self.tables.reach(unit.kind, unit.loc)
 
     @cached_property
     def reach(self) -> dict[str, frozenset[str]]:
         """Province of each unit -> the provinces it could enter now."""
-        return {prov: frozenset(province_of(loc) for loc in self.steps(u)) for prov, u in self.units.items()}
+        return {prov: self.tables.reach(u.kind, u.loc) for prov, u in self.units.items()}
+
+    @cached_property
+    def _threats(self) -> dict[str, dict[str, int]]:
+        out: dict[str, dict[str, int]] = {}
+        for prov, unit in self.units.items():
+            if unit.power in self.disorder:
+                continue
+            side = self.side_of(unit.power)
+            for p in self.reach[prov]:
+                counts = out.setdefault(p, {})
+                counts[side] = counts.get(side, 0) + 1
+        return out
 
     def threats(self, province: str) -> dict[str, int]:
         """Seat -> how many of its units (of powers that move: civil disorder only holds) could
         enter `province` now."""
-        out: dict[str, int] = {}
-        for prov, unit in self.units.items():
-            if unit.power not in self.disorder and province in self.reach[prov]:
-                side = self.side_of(unit.power)
-                out[side] = out.get(side, 0) + 1
-        return out
+        return dict(self._threats.get(province, {}))

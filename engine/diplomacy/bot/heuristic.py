@@ -15,6 +15,7 @@ from ..retreats import adjustment_counts, retreat_options
 from .board import Board
 from .convoys import convoy_plans, ferry_values
 from .rules import BotRules
+from .sheet import Plan, coherent
 from .values import Values
 
 Pair = tuple[str, str]
@@ -33,7 +34,9 @@ class Style:
 STYLES = {"easy": Style(alternative=0.6, margin=0.6, supports=False),
           "normal": Style(alternative=0.35, margin=0.12, supports=True),
           # the search's second opinion: takes more of the near-best destinations
-          "bold": Style(alternative=0.6, margin=0.3, supports=True)}
+          "bold": Style(alternative=0.6, margin=0.3, supports=True),
+          # the opponent model's widest guess
+          "wild": Style(alternative=0.5, margin=0.6, supports=True)}
 
 
 def _risk(values: Values, province: str, supported: int) -> str:
@@ -48,8 +51,8 @@ def _risk(values: Values, province: str, supported: int) -> str:
     return f"bounce risk: {reach} enemy unit(s) can reach it" + (f", {supported} support(s)" if supported else "")
 
 
-def movement_orders(board: Board, values: Values, rng: random.Random, style: Style) -> list[Pair]:
-    """One order per unit this seat orders, with its reason."""
+def movement_plan(board: Board, values: Values, rng: random.Random, style: Style) -> Plan:
+    """One order per unit this seat orders (a coherent plan: see `sheet`)."""
     own = board.own_units()
     ferry = ferry_values(board, values, own) if style.supports else {}
 
@@ -75,12 +78,32 @@ def movement_orders(board: Board, values: Values, rng: random.Random, style: Sty
             ranked[sea] = [board.units[sea].loc]
             carriers[sea] = army
     dest = _allocate(board, own, ranked, rng, first=list(plans))
-    carriers = {sea: army for sea, army in carriers.items() if dest[army] == plans[army][0]}
     supports: dict[str, tuple[str, str | None]] = {}
     if style.supports:
-        supports = _reinforce(board, values, own, dest, set(carriers))
-        supports.update(_supports(board, values, own, dest, supports, set(carriers)))
-    return _write(board, values, own, dest, supports, carriers, ferry)
+        # the convoy's fleets and the army it carries are busy: neither supports anyone
+        busy = set(carriers) | {army for army in plans if dest[army] == plans[army][0]}
+        supports = _reinforce(board, values, own, dest, busy)
+        supports.update(_supports(board, values, own, dest, supports, busy))
+    carriers = {sea: army for sea, army in carriers.items() if dest[army] == plans[army][0]}
+    plan: Plan = {}
+    for unit in own:
+        loc = dest[unit.province]
+        if unit.province in carriers:
+            army = board.units[carriers[unit.province]]
+            plan[unit.province] = Convoy("F", unit.loc, army.province, province_of(dest[army.province]))
+        elif unit.province in supports:
+            p, into = supports[unit.province]
+            plan[unit.province] = Support(unit.kind, unit.loc, p, into, board.units[p].kind)
+        elif province_of(loc) == unit.province:
+            plan[unit.province] = Hold(unit.kind, unit.loc)
+        else:
+            plan[unit.province] = Move(unit.kind, unit.loc, loc)
+    return coherent(board, plan)
+
+
+def movement_orders(board: Board, values: Values, rng: random.Random, style: Style) -> list[Pair]:
+    """One order per unit this seat orders, with its reason."""
+    return explain(board, values, movement_plan(board, values, rng, style))
 
 
 def _allocate(board: Board, own: list[Unit], ranked: dict[str, list[str]], rng: random.Random,
@@ -228,45 +251,43 @@ def _supports(board: Board, values: Values, own: list[Unit], dest: dict[str, str
     return out
 
 
-def _write(board: Board, values: Values, own: list[Unit], dest: dict[str, str],
-           supports: dict[str, tuple[str, str | None]], carriers: dict[str, str],
-           ferry: dict[str, tuple[float, str]]) -> list[Pair]:
+def explain(board: Board, values: Values, plan: Plan, ferry: dict[str, tuple[float, str]] | None = None) -> list[Pair]:
+    """The plan's orders in board order, each with its one-line reason."""
+    if ferry is None:
+        ferry = ferry_values(board, values, board.own_units()) if any(
+            isinstance(o, Convoy) or (isinstance(o, Move) and o.unit == "F") for o in plan.values()) else {}
     support_count: dict[str, int] = {}
-    for _, (p, target) in supports.items():
-        if target:
-            support_count[target] = support_count.get(target, 0) + 1
+    for order in plan.values():
+        if isinstance(order, Support) and order.target_dest:
+            support_count[order.target_dest] = support_count.get(order.target_dest, 0) + 1
     out: list[Pair] = []
-    for unit in own:
-        loc = dest[unit.province]
-        target = province_of(loc)
-        if unit.province in carriers:
-            army = board.units[carriers[unit.province]]
-            coast = province_of(dest[army.province])
-            out.append((Convoy("F", unit.loc, army.province, coast).text(),
-                        f"convoys {army} to {board.dmap.label(coast)}: it can do more there than by land"))
-        elif unit.province in supports:
-            p, into = supports[unit.province]
-            other = board.units[p]
-            order = Support(unit.kind, unit.loc, other.loc, into, other.kind)
-            if into:
-                why = (f"supports {other} into {board.dmap.label(into)}: "
-                       f"{_risk(values, into, support_count.get(into, 0))}")
-            else:
-                why = f"supports {other} holding: {values.enemy_reach(p)} enemy unit(s) can attack it"
-            out.append((order.text(), why))
-        elif target == unit.province:
-            reach = values.enemy_reach(unit.province)
-            why = (f"holds: {values.describe(unit.province)}, worth {values.score(unit.kind, unit.loc)}; "
-                   + (f"{reach} enemy unit(s) can attack it" if reach else "no better place to go"))
-            out.append((Hold(unit.kind, unit.loc).text(), why))
-        else:
-            by_sea = "by convoy: " if unit.kind == "A" and target not in board.dmap.army_neighbours(unit.province) else ""
-            carry = (f" (from there it can carry {board.units[ferry[target][1]]})"
-                     if unit.kind == "F" and target in ferry else "")
-            why = (f"{by_sea}{values.describe(target)}{carry}, worth {values.score(unit.kind, loc)}; "
-                   f"{_risk(values, target, support_count.get(target, 0))}")
-            out.append((Move(unit.kind, unit.loc, loc).text(), why))
+    for unit in board.own_units():
+        order = plan[unit.province]
+        out.append((order.text(), _reason(board, values, unit, order, plan, support_count, ferry)))
     return out
+
+
+def _reason(board: Board, values: Values, unit: Unit, order, plan: Plan, support_count: dict[str, int],
+            ferry: dict[str, tuple[float, str]]) -> str:
+    if isinstance(order, Convoy):
+        army = board.units[order.army]
+        return f"convoys {army} to {board.dmap.label(order.dest)}: it can do more there than by land"
+    if isinstance(order, Support):
+        other = board.units[order.target]
+        if order.target_dest:
+            return (f"supports {other} into {board.dmap.label(order.target_dest)}: "
+                    f"{_risk(values, order.target_dest, support_count.get(order.target_dest, 0))}")
+        return f"supports {other} holding: {values.enemy_reach(other.province)} enemy unit(s) can attack it"
+    if isinstance(order, Move):
+        target = province_of(order.dest)
+        by_sea = "by convoy: " if unit.kind == "A" and target not in board.dmap.army_neighbours(unit.province) else ""
+        carry = (f" (from there it can carry {board.units[ferry[target][1]]})"
+                 if unit.kind == "F" and target in ferry else "")
+        return (f"{by_sea}{values.describe(target)}{carry}, worth {values.score(unit.kind, order.dest)}; "
+                f"{_risk(values, target, support_count.get(target, 0))}")
+    reach = values.enemy_reach(unit.province)
+    return (f"holds: {values.describe(unit.province)}, worth {values.score(unit.kind, unit.loc)}; "
+            + (f"{reach} enemy unit(s) can attack it" if reach else "no better place to go"))
 
 
 def retreat_orders(board: Board, values: Values) -> list[Pair]:

@@ -1,102 +1,217 @@
-"""The `hard` level: a one-phase search over the heuristic's own ideas.
+"""The search: joint orders for the whole seat (moves and supports together), judged by
+adjudicating them against the opponents' likely orders.
 
-For the seat to move and for its opponents (every other seat with orders, taken together) the
-heuristic proposes K candidate sheets (different seeded draws, some bolder); every pair is
-adjudicated with the game's own resolver, and the position after it is scored from our side
-(centres, pieces, what the fall will decide). Regret matching over that K x K table finds the
-equilibrium mix of our sheets against the opponents' best replies, and one sheet is drawn
-from the mix with the seeded RNG — unpredictable, as a mixed strategy must be, yet the same for
-the same seed.
+1. **Opponent model.** Every other seat with orders is played by the heuristic from its own
+   point of view (its own values), `samples` times with different seeded draws: each sample is
+   one joint order of all the opponents.
+2. **Our candidates.** The heuristic proposes `candidates` plans (half as `normal` plays, half
+   bolder). Each is adjudicated against every sample with the game's own resolver and the
+   positions are scored (`evaluate.Judge`, centres now and one movement ahead); a plan's worth
+   is its average — a sampled best response (Anthony et al. 2020).
+3. **Local search** (`hard`). From the best plan, one unit at a time tries every order it could
+   give — hold, each move, each support of another unit's order, and each move with a support
+   from a neighbour — and the change that raises the average most is kept; passes repeat until
+   nothing improves or the node budget (adjudications) is spent. Supports follow the moves they
+   support (`sheet.coherent`).
+4. **Two seats** (rx07 and the two-player variants, zero-sum): the final choice among the best
+   plans is the equilibrium of the plans × samples table found by regret matching+ (Bakhtin et
+   al. 2021's SearchBot uses regret matching over sampled candidate actions), drawn with the
+   seeded RNG: the same for the same seed, unpredictable across seeds.
+
+Bounded by counts (samples, candidates, adjudications), never by a clock: the same seed gives
+the same orders on any machine.
 """
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
 
-from engine.errors import OrderError
-
-from ..movement import MovementResult, resolve_movement
-from ..parser import parse_order
-from ..retreats import retreat_options
-from .board import NEUTRAL, Board
-from .heuristic import STYLES, Pair, movement_orders
+from ..map import province_of
+from ..movement import resolve_movement
+from ..orders import Hold, Move, Order, Support
+from .board import Board
+from .evaluate import Judge
+from .heuristic import STYLES, Pair, explain, movement_plan
 from .rules import BotRules
+from .sheet import Plan, coherent
 from .values import Values
 
-CANDIDATES = 6           # K: sheets per side
 ITERATIONS = 400         # rounds of regret matching
-# Score of a position from our side, in centres.
-PIECE = 0.6              # a unit on the board (rx07 counts pieces)
-LOST = 1.0               # a dislodged unit with nowhere to retreat is destroyed
-DISLODGED = 0.35         # a dislodged unit that can retreat has lost ground
-STANDING_ON = 0.4        # in spring, standing on a centre we do not own: the fall may take it
-POSITION = 0.05          # the values of the places our units end on, per unit of value
+IMPROVEMENT = 1e-6       # a change must raise the average by more than this to be kept
+# the opponent model's styles, in turn (more randomness covers more of what others do)
+MODEL_STYLES = ("normal", "bold", "wild")
+FINALISTS = 4            # distinct plans the two-seat equilibrium chooses among
 
 
-def _candidates(variant: Any, state: Mapping[str, Any], seat: str, rng: random.Random,
-                rules: BotRules) -> tuple[Board, Values, list[list[Pair]]]:
-    """Up to K different heuristic sheets for `seat`: half as the normal level plays, half bolder."""
-    board = Board.read(variant, state, seat)
-    values = Values(board, rules)
-    sheets: list[list[Pair]] = []
-    seen: set[tuple[str, ...]] = set()
-    for i in range(CANDIDATES * 2):
-        style = STYLES["normal"] if i % 2 == 0 else STYLES["bold"]
-        sheet = movement_orders(board, values, random.Random(rng.random()), style)
-        key = tuple(sorted(line for line, _ in sheet))
-        if key not in seen:
-            seen.add(key)
-            sheets.append(sheet)
-        if len(sheets) == CANDIDATES:
-            break
-    return board, values, sheets
+@dataclass(frozen=True)
+class Effort:
+    """How much a level searches, in counts: our starting plans, opponent samples, and the
+    adjudications the local search may spend (0: no local search)."""
+
+    candidates: int
+    samples: int
+    adjudications: int
 
 
-def _given(board: Board, lines: Sequence[str]) -> list[tuple[str, Any]]:
-    out = []
-    for line in lines:
-        try:
-            order = parse_order(line, board.dmap, "movement")
-        except OrderError:
-            continue
-        unit = board.units.get(order.province)
-        if unit is not None:
-            out.append((unit.power, order))
-    return out
+EFFORT = {"normal": Effort(candidates=4, samples=3, adjudications=0),
+          "hard": Effort(candidates=8, samples=8, adjudications=2400)}
 
 
-def score(board: Board, values: Values, result: MovementResult) -> float:
-    """The position after a movement from `board.seat`'s side: our centres and pieces minus the
-    enemies' (averaged over enemy seats), with a little for where our units stand."""
-    dmap, fall = board.dmap, board.season == "fall"
-    mine = 0.0
-    theirs: dict[str, float] = {}
+class Search:
+    """One seat's search in one movement phase."""
 
-    def add(side: str, amount: float) -> None:
-        nonlocal mine
-        if side == board.seat:
-            mine += amount
-        elif side != NEUTRAL:
-            theirs[side] = theirs.get(side, 0.0) + amount
+    def __init__(self, variant: Any, state: Mapping[str, Any], seat: str, rng: random.Random,
+                 rules: BotRules, effort: Effort):
+        self.variant, self.state, self.seat, self.rules, self.effort = variant, state, seat, rules, effort
+        self.board = Board.read(variant, state, seat)
+        self.values = Values(self.board, rules)
+        self.judge = Judge(self.board, self.values)
+        self.edition = variant.edition(state)
+        self.adjudications = 0
+        self._scores: dict[tuple, float] = {}
+        self.seeds = self._candidates(rng)
+        self.opponents = [s for s in variant.seats_to_act(state) if s != seat]
+        self.samples = self._samples(rng)
+        self.rows: dict[tuple, list[float]] = {}
 
-    for centre in dmap.supply_centers():
-        unit = result.units.get(centre)
-        owner = board.owners.get(centre)
-        if fall and unit is not None:
-            owner = unit.power
-        elif unit is not None and board.side_of(unit.power) != board.side_of(owner):
-            add(board.side_of(unit.power), STANDING_ON)
-        if owner is not None:
-            add(board.side_of(owner), 1.0)
-    for prov, unit in result.units.items():
-        add(board.side_of(unit.power), PIECE)
-        if board.ours(unit.power):
-            mine += POSITION * values.of(unit.kind, unit.loc) / values.unit
-    for prov, d in result.dislodged.items():
-        trapped = not retreat_options(dmap, result.units, prov, d, result.contested)
-        add(board.side_of(d.unit.power), PIECE - (LOST if trapped else DISLODGED))
-    enemy = sum(theirs.values()) / len(theirs) if theirs else 0.0
-    return mine - enemy
+    # ---- the inputs
+    def _candidates(self, rng: random.Random) -> list[Plan]:
+        out: list[Plan] = []
+        seen: set[tuple] = set()
+        for i in range(self.effort.candidates * 2):
+            style = STYLES["normal"] if i % 2 == 0 else STYLES["bold"]
+            plan = movement_plan(self.board, self.values, random.Random(rng.random()), style)
+            key = _key(plan)
+            if key not in seen:
+                seen.add(key)
+                out.append(plan)
+            if len(out) == self.effort.candidates:
+                break
+        return out
+
+    def _samples(self, rng: random.Random) -> list[list[tuple[str, Order]]]:
+        samples: list[list[tuple[str, Order]]] = [[] for _ in range(self.effort.samples)]
+        for other in self.opponents:
+            board = Board.read(self.variant, self.state, other)
+            values = Values(board, self.rules)
+            for i, sample in enumerate(samples):
+                style = STYLES[MODEL_STYLES[i % len(MODEL_STYLES)]]
+                plan = movement_plan(board, values, random.Random(rng.random()), style)
+                sample.extend((board.units[p].power, order) for p, order in plan.items())
+        return samples
+
+    # ---- judging a plan
+    def row(self, plan: Plan) -> list[float]:
+        """The plan's score against each opponent sample."""
+        key = _key(plan)
+        row = self.rows.get(key)
+        if row is None:
+            units = self.board.units
+            ours = [(units[p].power, order) for p, order in plan.items()]
+            row = []
+            for sample in self.samples or [[]]:
+                result = resolve_movement(self.board.dmap, units, ours + sample, self.edition)
+                row.append(self.judge.value(result.units, result.dislodged, result.contested))
+            self.adjudications += len(row)
+            self.rows[key] = row
+        return row
+
+    def score(self, plan: Plan) -> float:
+        row = self.row(plan)
+        return sum(row) / len(row)
+
+    # ---- local search
+    def _options(self, plan: Plan, prov: str) -> list[dict[str, Order]]:
+        """Every change of one unit's order (with a neighbour's support for a move)."""
+        board = self.board
+        unit = board.units[prov]
+        out: list[dict[str, Order]] = [{prov: Hold(unit.kind, unit.loc)}]
+        mine = {p: board.units[p] for p in plan}
+        for loc in board.steps(unit):
+            dest = province_of(loc)
+            out.append({prov: Move(unit.kind, unit.loc, loc)})
+            if not self._contested(dest):
+                continue
+            for p, other in mine.items():
+                if p not in (prov, dest) and board.reaches(other, dest):
+                    out.append({prov: Move(unit.kind, unit.loc, loc),
+                                p: Support(other.kind, other.loc, prov, dest, unit.kind)})
+        for p, order in plan.items():
+            if p == prov:
+                continue
+            other = mine[p]
+            if isinstance(order, Move):
+                dest = province_of(order.dest)
+                if dest != prov and board.reaches(unit, dest):
+                    out.append({prov: Support(unit.kind, unit.loc, p, dest, other.kind)})
+            elif board.reaches(unit, p):
+                out.append({prov: Support(unit.kind, unit.loc, p, None, other.kind)})
+        return out
+
+    def _contested(self, province: str) -> bool:
+        """Could a support matter for a move into `province`: an enemy holds it or can enter it."""
+        unit = self.board.units.get(province)
+        return (unit is not None and not self.board.ours(unit.power)) or self.values.enemy_reach(province) > 0
+
+    def _order_of_units(self, plan: Plan) -> list[str]:
+        """Units where the fighting is first (an enemy unit or a centre not ours in reach)."""
+        board = self.board
+
+        def busy(prov: str) -> int:
+            reach = board.reach[prov] | {prov}
+            return sum(1 for p in reach if (p in board.units and board.enemy(board.units[p].power))
+                       or (board.dmap.provinces[p].supply_center and not board.ours(board.owners.get(p))))
+        return sorted(plan, key=lambda p: (-busy(p), p))
+
+    def improve(self, plan: Plan) -> Plan:
+        best = self.score(plan)
+        budget = self.effort.adjudications
+        per_plan = max(1, len(self.samples))
+        improved = True
+        while improved:
+            improved = False
+            for prov in self._order_of_units(plan):
+                choice, choice_score = None, best
+                for change in self._options(plan, prov):
+                    if self.adjudications + per_plan > budget:
+                        break
+                    trial = coherent(self.board, {**plan, **change})
+                    if _key(trial) == _key(plan):
+                        continue
+                    s = self.score(trial)
+                    if s > choice_score + IMPROVEMENT:
+                        choice, choice_score = trial, s
+                if choice is not None:
+                    plan, best = choice, choice_score
+                    improved = True
+                if self.adjudications + per_plan > budget:
+                    return plan
+        return plan
+
+    # ---- the choice
+    def choose(self, rng: random.Random) -> tuple[Plan, str]:
+        scored = sorted(((self.score(p), i) for i, p in enumerate(self.seeds)), reverse=True)
+        best = self.seeds[scored[0][1]]
+        note = f"search: {len(self.seeds)} plans x {len(self.samples)} replies"
+        if self.effort.adjudications:
+            before = self.score(best)
+            best = self.improve(best)
+            note += f", {self.adjudications} adjudications; expected {self.score(best):.1f} (first plan {before:.1f})"
+        else:
+            note += f"; expected {self.score(best):.1f}"
+        if len(self.opponents) == 1 and len(self.samples) > 1:
+            finalists = [best] + [self.seeds[i] for _, i in scored if _key(self.seeds[i]) != _key(best)]
+            finalists = finalists[:FINALISTS]
+            mix = regret_matching([self.row(p) for p in finalists])
+            pick = rng.choices(range(len(finalists)), weights=mix)[0]
+            best = finalists[pick]
+            note += f"; equilibrium plan {pick + 1} of {len(finalists)}, played {round(100 * mix[pick])}%"
+        return best, note
+
+
+def _key(plan: Plan) -> tuple:
+    return tuple(sorted(plan.items(), key=lambda item: item[0]))
 
 
 def regret_matching(payoff: list[list[float]], iterations: int = ITERATIONS) -> list[float]:
@@ -125,26 +240,10 @@ def regret_matching(payoff: list[list[float]], iterations: int = ITERATIONS) -> 
 
 
 def search_orders(variant: Any, state: Mapping[str, Any], seat: str, rng: random.Random,
-                  rules_for: Callable[[Any], BotRules]) -> list[Pair]:
-    rules = rules_for(variant)
-    board, values, mine = _candidates(variant, state, seat, rng, rules)
-    others = [s for s in variant.seats_to_act(state) if s != seat]
-    if len(mine) < 2 or not others:
-        return mine[0] if mine else []
-    per_seat = [_candidates(variant, state, other, rng, rules)[2] for other in others]
-    replies = [[line for sheets in per_seat for line, _ in sheets[j % len(sheets)]]
-               for j in range(max(len(s) for s in per_seat))]
-    edition = variant.edition(state)      # the rulebook edition this game is adjudicated by
-    payoff = []
-    for sheet in mine:
-        row = []
-        ours = _given(board, [line for line, _ in sheet])
-        for reply in replies:
-            result = resolve_movement(board.dmap, dict(board.units), ours + _given(board, reply), edition)
-            row.append(score(board, values, result))
-        payoff.append(row)
-    strategy = regret_matching(payoff)
-    pick = rng.choices(range(len(mine)), weights=strategy)[0]
-    note = f" [search: plan {pick + 1} of {len(mine)}, played {round(100 * strategy[pick])}% of the time]"
-    return [(line, why + note) for line, why in mine[pick]]
-
+                  rules_for: Callable[[Any], BotRules], level: str) -> list[Pair]:
+    """The level's orders for `seat` in a movement phase, with reasons."""
+    search = Search(variant, state, seat, rng, rules_for(variant), EFFORT[level])
+    if not search.seeds:
+        return []
+    plan, note = search.choose(rng)
+    return [(line, f"{why} [{note}]") for line, why in explain(search.board, search.values, plan)]

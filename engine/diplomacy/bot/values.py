@@ -20,12 +20,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..map import DiplomacyMap, province_of
+import numpy as np
+
+from ..map import province_of
 from ..orders import Unit
 from .board import NEUTRAL, Board
 from .rules import BotRules
+from .tables import tables
 
-ROUNDS = 10
 # Far from the front every spread value is near nothing; each step nearer the closest centre
 # or enemy unit to take adds this share of a centre's worth, so the rear moves up.
 APPROACH = 0.02
@@ -56,17 +58,6 @@ def side_size(centres: int) -> float:
     return centres * centres + 4 * centres + 16
 
 
-def _graphs(spread: DiplomacyMap) -> dict[str, dict[str, set[str]]]:
-    """Province adjacency for armies and for fleets (coasts folded into their province)."""
-    army = {p: {q for q in spread.army_neighbours(p) if spread.provinces[q].type != "sea"}
-            for p, prov in spread.provinces.items() if prov.type != "sea"}
-    fleet: dict[str, set[str]] = {}
-    for loc in spread.locations():
-        for other in spread.fleet_neighbours(loc):
-            fleet.setdefault(province_of(loc), set()).add(province_of(other))
-    return {"A": army, "F": fleet}
-
-
 class Values:
     """The value of every province for each kind of unit, for one seat in one phase."""
 
@@ -84,9 +75,12 @@ class Values:
         # the worth of one centre to attack: the unit the other terms are measured in
         self.unit = self.weights.attack * self.neutral_size
         self.base = self._base()
-        graphs = _graphs(rules.spread_map(board))
-        self.proximity = {kind: self._spread(graph) for kind, graph in graphs.items()}
-        self.distance = {kind: self._distances(graph) for kind, graph in graphs.items()}
+        spread = rules.spread_map(board)
+        self.tables = tables(spread)
+        base = np.array([self.base.get(p, 0.0) for p in self.tables.provinces])
+        self.near = {kind: dict(zip(self.tables.provinces, (self.tables.operator(kind, self.weights.proximity) @ base)
+                                    .tolist())) for kind in ("A", "F")}
+        self.distance = {kind: self._distances(kind) for kind in ("A", "F")}
         self.value = {kind: self._destinations(kind) for kind in ("A", "F")}
         every = [v for table in self.value.values() for v in table.values()]
         self.low, self.high = min(every), max(every)
@@ -116,39 +110,24 @@ class Values:
         return base
 
     # ---- step 2
-    def _spread(self, graph: dict[str, set[str]]) -> list[dict[str, float]]:
-        rounds = [dict(self.base)]
-        for _ in range(ROUNDS - 1):
-            last = rounds[-1]
-            rounds.append({p: (last[p] + sum(last[q] for q in graph.get(p, ()))) / 5 for p in last})
-        return rounds
-
-    def _distances(self, graph: dict[str, set[str]]) -> dict[str, int]:
+    def _distances(self, kind: str) -> dict[str, int]:
         """Steps from each province to the nearest centre or enemy unit worth attacking."""
-        board = self.board
-        targets = [p for p in board.dmap.provinces
-                   if (board.dmap.provinces[p].supply_center and not board.ours(board.owners.get(p))
-                       and self.rules.opening(board, p) > 0)
-                   or (p in board.units and board.enemy(board.units[p].power))]
-        distance = {p: 0 for p in targets}
-        frontier = list(targets)
-        while frontier:
-            nxt = []
-            for p in frontier:
-                for q in graph.get(p, ()):
-                    if q not in distance:
-                        distance[q] = distance[p] + 1
-                        nxt.append(q)
-            frontier = nxt
-        return distance
+        board, t = self.board, self.tables
+        targets = [t.index[p] for p in t.provinces if p in board.dmap.provinces and (
+            (board.dmap.provinces[p].supply_center and not board.ours(board.owners.get(p))
+             and self.rules.opening(board, p) > 0)
+            or (p in board.units and board.enemy(board.units[p].power)))]
+        if not targets:
+            return {}
+        nearest = t.distance[kind][:, targets].min(axis=1).tolist()
+        return {p: d for p, d in zip(t.provinces, nearest) if d <= len(t.provinces)}
 
     # ---- step 3
     def _destinations(self, kind: str) -> dict[str, float]:
         board, w = self.board, self.weights
-        total = sum(w.proximity)
         out = {}
         for p in board.dmap.provinces:
-            near = sum(weight * rounds[p] for weight, rounds in zip(w.proximity, self.proximity[kind])) / total
+            near = self.near[kind][p]
             threat = self.threat[p]
             ours = threat.get(board.seat, 0)
             enemy = self.enemy_reach(p)
