@@ -68,8 +68,9 @@ class DeliveryCog(commands.Cog, name="Clock"):
                      + [discord.File(io.BytesIO(png), filename=name) for png, name in delivery.extras]
                      if destination.with_map and delivery.png is not None else [])
             cards = [int(arg) for kind, arg in delivery.message.buttons if kind == "card"]
-            if cards and destination.kind == "channel" and files:
-                # a phase's outcome as one card: the maps, the results and its buttons
+            if cards and destination.kind == "channel":
+                # a phase's outcome as one card: the maps (unless they follow, drawn late), the
+                # results and its buttons
                 await target.send(view=turn_card(delivery.game.id, cards[0], text, [f.filename for f in files]),
                                   files=files, allowed_mentions=mentions)
                 return

@@ -19,6 +19,13 @@ A destination that is gone or closed to the bot moves on to the next one; any ot
 `MAX_ATTEMPTS` the message becomes a dead letter: logged, and the GM is told. A job (`archive`,
 `access`) is never given up: after telling the GM it is retried at the longest pause until it works.
 One message that cannot be sent never holds up any other destination.
+
+A message about a phase carries its map (a turn's results: the board and the crop of its
+action). A map is owed after every turn: its drawing is never refused by busy workers, and the
+results wait for it at most `maps.RESULTS_MAP_WAIT` seconds; if it is not drawn by then (or
+drawing it failed), the results go out saying the map follows, and in the same transaction as
+their delivery the map is queued as a message of its own (`MAP`), retried like a job until it
+is posted: delayed under load, never dropped, and posted once.
 """
 from __future__ import annotations
 
@@ -28,8 +35,8 @@ from datetime import timedelta
 from typing import Awaitable, Callable
 
 from .games import GameService
-from .maps import phase_map, prefetch_results, results_maps
-from .models import CONSOLE_GUILD, GameInfo, OutboxMessage
+from .maps import phase_map, posted_maps, prefetch_results, results_maps
+from .models import CONSOLE_GUILD, GameInfo, OutboxMessage, iso
 from .timers import backoff
 
 log = logging.getLogger("dispatch.delivery")
@@ -38,6 +45,8 @@ MAX_ATTEMPTS = 8
 # Jobs the bot carries out rather than messages it sends (target -> what it does, for the GM).
 JOBS = {"archive": "archive the game's channels and post its final summary",
         "access": "bring the game's alliance and press channels up to date with who holds the seats"}
+MAP = "map"          # the kind of a message that is a phase's map, following its results (`buttons`)
+MAP_FOLLOWS = "🗺️ The map follows in a moment (the map workers are busy)."
 FIRST_RETRY = timedelta(seconds=5)
 LONGEST_RETRY = timedelta(minutes=10)
 
@@ -48,6 +57,10 @@ class DestinationUnavailable(Exception):
 
 class Undeliverable(Exception):
     """The message itself is refused (Discord says it is malformed): retrying cannot help."""
+
+
+class MapNotReady(Exception):
+    """A map's own message, and its map is not drawn yet: it is tried again later."""
 
 
 @dataclass(frozen=True)
@@ -69,6 +82,7 @@ class Delivery:
     filename: str | None
     map_seq: int | None = None        # the phase the map shows
     extras: tuple[tuple[bytes, str], ...] = ()    # more pictures: the crop of a turn's action
+    map_follows: str | None = None    # the map could not go with it: the text of the map's own message
 
 
 Sender = Callable[[Destination, Delivery], Awaitable[None]]
@@ -112,22 +126,35 @@ def route_of(game: GameInfo, message: OutboxMessage) -> tuple[Destination, ...]:
     return tuple(route)
 
 
+def is_map(message: OutboxMessage) -> bool:
+    """Is this message a phase's map following its results?"""
+    return any(kind == MAP for kind, _ in message.buttons)
+
+
 async def prepare(service: GameService, message: OutboxMessage) -> Delivery:
     game = await service.game(message.game_id)
-    png = filename = following = None
+    png = filename = following = follows = None
     extras: list[tuple[bytes, str]] = []
     if message.phase_id is not None:
         phase = await service.store.phase_by_id(message.phase_id)
         following = phase.seq + 1 if phase.adjudicated_at else phase.seq
         try:
-            if phase.adjudicated_at:     # a turn's results: the board and the crop of its action
-                (png, filename), *extras = await results_maps(service, game.id, following)
-            else:
-                png, filename = await phase_map(service, game.id, following)
+            # a turn's results: the board and the crop of its action; else the board (the final position)
+            drawn = await posted_maps(service, game.id, following, results=phase.adjudicated_at is not None)
         except Exception:  # noqa: BLE001 - a map that cannot be drawn must never stop a report
-            log.exception("map of game %s phase %s failed; sending the text alone", game.id, following)
+            log.exception("map of game %s phase %s failed; the text goes first, the map follows", game.id, following)
+            drawn = None
+        if drawn is not None:
+            (png, filename), *extras = drawn
+        elif is_map(message):
+            raise MapNotReady(f"the map of {phase.label} is not drawn yet")
+        else:
+            follows = (f"🗺️ **{game.name}** (game #{game.id}): the map of **{phase.label}**"
+                       f"{' and its results' if phase.adjudicated_at else ''}, drawn late (the map workers were busy).")
+            title, _, rest = message.content.partition("\n")
+            message = replace(message, content=f"{title}\n{MAP_FOLLOWS}" + (f"\n{rest}" if rest else ""))
     return Delivery(message, game, route_of(game, message), message.content, png, filename,
-                    following if png is not None else None, tuple(extras))
+                    following if png is not None else None, tuple(extras), follows)
 
 
 async def for_reader(service: GameService, delivery: Delivery, destination: Destination) -> Delivery:
@@ -154,6 +181,9 @@ async def deliver_one(service: GameService, message: OutboxMessage, send: Sender
     """Try one message along its route; returns True once it is delivered."""
     try:
         delivery = await prepare(service, message)
+    except MapNotReady as exc:
+        await _failed(service, message, str(exc), permanent=False)
+        return False
     except Exception as exc:  # noqa: BLE001 - a damaged game record must not stop the others
         log.exception("outbox message %s: cannot prepare it", message.id)
         await _failed(service, message, f"cannot prepare: {exc}", permanent=True)
@@ -174,7 +204,11 @@ async def deliver_one(service: GameService, message: OutboxMessage, send: Sender
             log.warning("outbox message %s: attempt %s failed: %r", message.id, message.attempts + 1, exc)
             await _failed(service, message, repr(exc), permanent=False)
             return False
-        await service.mark_delivered(message.id)
+        if delivery.map_follows is not None:     # delivered, and its map queued to follow, in one transaction
+            await service.store.deliver_then(message, iso(service.clock()), delivery.map_follows,
+                                             [(MAP, str(delivery.message.phase_id))])
+        else:
+            await service.mark_delivered(message.id)
         if index > 0 and message.target != "gm":
             await _tell_gm(service, delivery, destination, unavailable)
         return True
@@ -203,13 +237,15 @@ async def _failed(service: GameService, message: OutboxMessage, error: str, perm
     if not permanent and attempts < MAX_ATTEMPTS:
         await service.delivery_failed(message.id, error, service.clock() + backoff(attempts, FIRST_RETRY, LONGEST_RETRY))
         return
-    if not permanent and message.target in JOBS:
-        # A job is never given up (issue 22: an interrupted archive resumes): once the GM has been
-        # told the cause, it is tried again at the longest pause until what stops it is fixed.
+    if not permanent and (message.target in JOBS or is_map(message)):
+        # A job is never given up (issue 22: an interrupted archive resumes), nor is the map owed
+        # after a turn: once the GM has been told the cause, it is tried again at the longest pause
+        # until what stops it is fixed.
         await service.delivery_failed(message.id, error, service.clock() + LONGEST_RETRY)
         if attempts == MAX_ATTEMPTS:
+            what = "post a turn's map" if is_map(message) else JOBS[message.target]
             await service.note_gm(message.game_id, (
-                f"⚠️ I could not {JOBS[message.target]} yet: {error[:300]}. I try again every "
+                f"⚠️ I could not {what} yet: {error[:300]}. I try again every "
                 f"{int(LONGEST_RETRY.total_seconds() // 60)} minutes until it works."))
         return
     await service.delivery_failed(message.id, error, None)

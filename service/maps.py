@@ -3,7 +3,8 @@ a turn's action for phones; and the replay of a whole game.
 
 Nothing here decodes a stored position on the event loop: the stored (compressed) state goes to
 a worker (`service.workers`), which decodes it, has the variant describe it and draws it
-(issue 25: a long game's maps never stall the bot).
+(issue 25: a long game's maps never stall the bot). The map posted with a turn is owed: its
+drawing is never refused by busy workers (`posted_maps`, `service.delivery`).
 """
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ from .workers import BACKGROUND, URGENT, Overrun
 
 RENDER_SECONDS = 30.0
 REPLAY_SECONDS = 120.0
+RESULTS_MAP_WAIT = 20.0     # seconds a turn's results wait for their map; then they go out and the map follows
 REPLAY_RUN = 12             # frames a worker draws in one go (each run opens on a whole frame): short
                             # enough that a map a player waits for never queues long behind a replay
 
@@ -112,8 +114,11 @@ def replay_run(variant_key: str, frames: list[ReplayFrame], palette: str, colour
 
 
 # ------------------------------------------------------------------ on the loop
-async def _drawn(service: GameService, fn, *args, timeout: float = RENDER_SECONDS, priority: int = URGENT):
+async def _drawn(service: GameService, fn, *args, timeout: float = RENDER_SECONDS, priority: int = URGENT,
+                 refusable: bool = True):
     try:
+        if not refusable:          # a map owed after a turn takes its place in line, however long
+            return await service.cpu.run(fn, *args, timeout=timeout, priority=priority, refusable=False)
         return await service.cpu.run(fn, *args, timeout=timeout, priority=priority)
     except Overrun:
         raise BadState("drawing this map took too long and was stopped; try again in a minute") from None
@@ -157,20 +162,22 @@ async def _results_orders(service: GameService, game: GameInfo, seq: int):
 
 
 async def phase_map(service: GameService, game_id: int, seq: int | None = None,
-                    region: str | None = None, viewer_id: int | None = None) -> tuple[bytes, str]:
+                    region: str | None = None, viewer_id: int | None = None, owed: bool = False) -> tuple[bytes, str]:
     """PNG bytes and a file name for phase `seq` (default: the current phase), the whole board or
     one named region of it, drawn at its own scale (`render.regions`). In the colours of
     `viewer_id`'s own palette when the map is for them alone, else of the server's default.
 
     Only orders of an already adjudicated phase are drawn, so a map never leaks orders
-    that are still secret.
+    that are still secret. An `owed` map (posted with a message, like the final board) is never
+    refused by busy workers: it waits its turn.
     """
     game = await service.game(game_id)
     region = checked_region(game.variant, region)
     # `_results_orders` reads the phase itself (and refuses a number the game has not reached)
     row, last_orders, label = await _results_orders(service, game, await shown_seq(service, game, seq))
     palette = await service.palette_for(game.guild_id, viewer_id)
-    png = await _drawn(service, draw_phase, game.variant, row.state, last_orders, label, region, palette)
+    png = await _drawn(service, draw_phase, game.variant, row.state, last_orders, label, region, palette,
+                       refusable=not owed)
     suffix = f"-{region.replace(' ', '-')}" if region else ""
     return png, f"game-{game_id}-phase-{row.seq}{suffix}.png"
 
@@ -220,12 +227,36 @@ async def results_maps(service: GameService, game_id: int, seq: int,
     return await _results_maps(service, game_id, seq, viewer_id)
 
 
+async def posted_maps(service: GameService, game_id: int, seq: int, results: bool) -> list[tuple[bytes, str]] | None:
+    """The maps a message owes for phase `seq` — a turn's results (`results_maps`), else the board
+    (the final position) — if they are drawn within `RESULTS_MAP_WAIT` seconds; else None, and the
+    drawing goes on for the map's own message to take (a map after every turn: delayed under load,
+    never dropped). A drawing that fails raises, as `results_maps` does."""
+    key = (id(service), game_id, seq) if results else (id(service), game_id, seq, "board")
+    task = _AHEAD.pop(key, None)
+    if task is None:
+        task = asyncio.ensure_future(_results_maps(service, game_id, seq) if results
+                                     else _board(service, game_id, seq))
+        task.add_done_callback(_quietly)
+    try:
+        return await asyncio.wait_for(asyncio.shield(task), RESULTS_MAP_WAIT)
+    except asyncio.TimeoutError:
+        _AHEAD[key] = task          # still being drawn: kept for the map's own message
+        return None
+
+
+async def _board(service: GameService, game_id: int, seq: int) -> list[tuple[bytes, str]]:
+    return [await phase_map(service, game_id, seq, owed=True)]
+
+
 async def _results_maps(service: GameService, game_id: int, seq: int,
                         viewer_id: int | None = None) -> list[tuple[bytes, str]]:
     game = await service.game(game_id)
     row, last_orders, label = await _results_orders(service, game, seq)
     palette = await service.palette_for(game.guild_id, viewer_id)
-    full, focus = await _drawn(service, draw_results, game.variant, row.state, last_orders, label, palette)
+    # the map posted with the turn is owed; one in a reader's own colours falls back to it
+    full, focus = await _drawn(service, draw_results, game.variant, row.state, last_orders, label, palette,
+                               refusable=viewer_id is not None)
     files = [(full, f"game-{game_id}-phase-{row.seq}.png")]
     if focus is not None:
         files.append((focus, f"game-{game_id}-phase-{row.seq}-action.png"))

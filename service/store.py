@@ -235,6 +235,15 @@ class Store:
         async with self.db.transaction() as conn:
             await conn.execute("UPDATE outbox SET delivered_at=? WHERE id=?", (at, message_id))
 
+    async def deliver_then(self, message: OutboxMessage, at: str, content: str,
+                           buttons: list[tuple[str, str]]) -> None:
+        """`message` delivered and, in the same transaction, a message following it (same game,
+        target and phase): the map of a turn whose results went out without it is never lost."""
+        async with self.db.transaction() as conn:
+            await conn.execute("UPDATE outbox SET delivered_at=? WHERE id=?", (at, message.id))
+            await self.outbox(conn, message.game_id, message.target, content, message.phase_id, at,
+                              buttons=buttons)
+
     async def delivery_failed(self, message_id: int, error: str, retry_at: str | None, at: str) -> None:
         """One more failed attempt: retry at `retry_at`, or (None) give up: a dead letter."""
         async with self.db.transaction() as conn:

@@ -7,8 +7,11 @@ functions in worker processes; `Inline` runs them in place (the console, unit te
 The pool has one worker per core the process may use (issue 25: eight games resolving at once
 must not wait on one worker), and hands each worker one job at a time: the rest wait here, in
 order of priority (a map after a turn before the frames of a replay), at most `MAX_WAITING` of
-them — beyond that a job is refused at once (`Busy`) rather than piling up. A job's time bound
-runs from when a worker takes it, so waiting in line never counts as an overrun.
+them — beyond that a job is refused at once (`Busy`) rather than piling up. The one exception is
+a job that must not be dropped (`refusable=False`: the map posted with a turn's results): it
+always takes its place in line, since a map is owed after every turn; their number is bounded by
+the turns being delivered, not by what players ask for. A job's time bound runs from when a
+worker takes it, so waiting in line never counts as an overrun.
 """
 from __future__ import annotations
 
@@ -49,7 +52,8 @@ def machine_workers() -> int:
 class Inline:
     """Run the function right here (no isolation, no bound): for the console and unit tests."""
 
-    async def run(self, fn: Callable[..., Any], *args: Any, timeout: float = 0, priority: int = URGENT) -> Any:
+    async def run(self, fn: Callable[..., Any], *args: Any, timeout: float = 0, priority: int = URGENT,
+                  refusable: bool = True) -> Any:
         return fn(*args)
 
     def close(self) -> None:
@@ -82,12 +86,13 @@ class ProcessPool:
         """Jobs waiting for a worker now."""
         return len(self._waiting)
 
-    async def _turn(self, priority: int) -> None:
-        """Wait until a worker is free for this job (lower `priority` first, then first come)."""
+    async def _turn(self, priority: int, refusable: bool = True) -> None:
+        """Wait until a worker is free for this job (lower `priority` first, then first come);
+        a refusable job is refused (`Busy`) when `max_waiting` jobs already wait."""
         if self._running < self.workers and not self._waiting:
             self._running += 1
             return
-        if len(self._waiting) >= self.max_waiting:
+        if refusable and len(self._waiting) >= self.max_waiting:
             raise Busy(f"{len(self._waiting)} jobs are already waiting for the map and odds workers; "
                        f"try again in a minute")
         wake = asyncio.get_running_loop().create_future()
@@ -130,8 +135,9 @@ class ProcessPool:
             started.result()
         return pool
 
-    async def run(self, fn: Callable[..., Any], *args: Any, timeout: float = 30.0, priority: int = URGENT) -> Any:
-        await self._turn(priority)
+    async def run(self, fn: Callable[..., Any], *args: Any, timeout: float = 30.0, priority: int = URGENT,
+                  refusable: bool = True) -> Any:
+        await self._turn(priority, refusable)
         try:
             future = (await self._executor()).submit(fn, *args)
             try:
