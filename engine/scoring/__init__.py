@@ -20,8 +20,8 @@ from engine.errors import ScoringError
 from . import carnage, cdiplo, dss, manorcon, opentribute, sos, tribute, winloss as _winloss, worldclassic
 from .base import FIRST_YEAR, STANDARD_CENTRES, STANDARD_VICTORY, FinalPosition, ScoringSystem, final_position
 
-__all__ = ["FIRST_YEAR", "STANDARD_CENTRES", "STANDARD_VICTORY", "SYSTEMS", "FinalPosition", "ScoringError", "ScoringSystem", "final_position", "score",
-           "scoring_system", "scoring_systems", "systems_for", "winloss"]
+__all__ = ["FIRST_YEAR", "STANDARD_CENTRES", "STANDARD_VICTORY", "SYSTEMS", "FinalPosition", "ScoringError",
+           "ScoringSystem", "final_position", "score", "scoring_system", "scoring_systems", "systems_for", "winloss"]
 
 # In the order the systems are listed to players (`/game scores`).
 SYSTEMS: dict[str, ScoringSystem] = {s.key: s for s in (

@@ -16,9 +16,8 @@ eliminated power, have no draw size score and so pay no tribute ("cannot exceed 
 score"). Tied board-toppers pay none to each other. Tribute moves points between powers, so a
 drawn game is worth 66 + the centres owned (100 when all 34 are owned).
 
-The brief that asked for Tribute credits it to Jason Mastbaum; every published source found
-credits Brandon Fogel ("War Weasel Brandon Fogel", "To Whom Tribute is Due", Diplomacy World
-149), so the docs name him.
+Every published source found credits Brandon Fogel ("War Weasel Brandon Fogel", "To Whom
+Tribute is Due", Diplomacy World 149), so the docs name him.
 """
 from __future__ import annotations
 

@@ -153,3 +153,11 @@ def test_random_input_never_crashes(centres, solo, draw, system, total):
     except ScoringError:
         return
     assert list(points) == list(centres)
+
+
+def test_two_powers_level_at_the_victory_number_have_not_won():
+    """The rulebook's reading (docs/rulings.md): equal counts at the number is no solo yet, so the
+    game may still end in a draw — scored, not refused."""
+    points = score("dss", P.board(12, 12, 5, 5, 0, 0, 0), victory=12, fell={"Italy": 1904, "Russia": 1905,
+                                                                           "Turkey": 1906})
+    assert points["Austria"] == points["France"] == 25
