@@ -23,6 +23,7 @@ sys.path.insert(0, str(ROOT))
 from db import Database, SchemaTooNew  # noqa: E402
 from engine.catalog import register_all  # noqa: E402
 from service import GameService  # noqa: E402
+from service.limits import Limits  # noqa: E402
 
 log = logging.getLogger("dispatch")
 
@@ -128,6 +129,19 @@ def build_bot(service: GameService, prefix: str = "!", dev_guild: int | None = N
                       allowed_mentions=discord.AllowedMentions.none(), **(shards or ShardPlan()).options())
     bot.service = service
 
+    async def within_limits(ctx: commands.Context) -> bool:
+        """Every command anyone gives, typed or slash, passes here once: at most
+        `service.limits.commands` of them per person (`service.limits`; the clock never does)."""
+        if service.limits is not None:
+            from service.limits import TooFast
+            try:
+                service.limits.command(ctx.author.id)
+            except TooFast as exc:
+                raise commands.CheckFailure(str(exc)) from None
+        return True
+
+    bot.add_check(within_limits, call_once=True)
+
     @bot.command(name="sync", hidden=True)
     @commands.is_owner()
     async def sync(ctx: commands.Context) -> None:
@@ -183,6 +197,7 @@ async def main(argv: list[str] | None = None) -> None:
     except SchemaTooNew as exc:
         raise SystemExit(f"Dispatch cannot start: {exc}.") from None
     service = GameService(db)
+    service.limits = Limits(service.clock)      # letters and commands per person (README, "Limits")
     token = os.getenv("DISCORD_TOKEN", "").strip()
     try:
         if args.console or not token:

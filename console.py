@@ -70,6 +70,8 @@ class Console:
             if len(line) > MAX_LINE:         # bounded before any word is split or parsed
                 raise BadInput(f"that line is {len(line):,} characters long; a command has at most {MAX_LINE:,} "
                                f"(an order sheet at most {MAX_SHEET:,})")
+            if self.service.limits is not None and line.strip() and not line.lstrip().startswith("#"):
+                self.service.limits.command(self.actor.user_id)      # as on Discord: commands per person
             out.extend(await self._dispatch(line))
         except (ServiceError, RulesError) as exc:
             out.append(f"error: {tidy_error(str(exc))}")

@@ -212,7 +212,10 @@ class GameComponent:
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         try:
-            await component_game(interaction.client.service, interaction, self.game_id, self.in_game_channel)
+            service = interaction.client.service
+            if service.limits is not None:          # a press is a command: the same limit per person
+                service.limits.command(interaction.user.id)
+            await component_game(service, interaction, self.game_id, self.in_game_channel)
         except ServiceError as exc:
             try:
                 if interaction.response.is_done():

@@ -5,7 +5,8 @@
 - **Press channels**: a player opens a private channel with chosen seats (`/press open`), unless
   the game was created with `press=off`.
 - **Letters**: `/press send` carries a player's words to other seats' channels, signed with the
-  power only; the press of games with anonymous players (a channel would show its members).
+  power only; the press of games with anonymous players (a channel would show its members). A
+  player sends at most `limits.LETTERS` of them (a burst, then one every few seconds).
 - **Spectators**: with `audience=players` the game channel is read only by the players and the
   game's Spectator role (`/game spectate` gives it); with `audience=server` (the default) every
   member of the server reads it. Spectators never see a seat, alliance or press channel.
@@ -23,6 +24,7 @@ from engine.variant import get_variant
 from . import permissions
 from .checks import check_id, clip, require_status
 from .errors import BadInput, BadState, Forbidden, printable
+from .limits import Limits
 from .models import Actor, GameChannels, GameInfo, Room, iso
 from .seats import anonymous_now
 
@@ -67,6 +69,10 @@ def table_text(game: GameInfo) -> str:
 
 class RoomsMixin:
     """The room side of `GameService` (it provides `db`, `store`, `clock`, `game`)."""
+
+    # How often one person may act (letters here; commands where every command passes: the bot's
+    # global check and the console). bot.py sets them for the bot and the console it runs.
+    limits: Limits | None = None
 
     async def rooms(self, game_id: int) -> list[Room]:
         return await self.store.rooms(game_id)
@@ -122,6 +128,8 @@ class RoomsMixin:
         if sender is None:
             raise BadInput(f"you hold {', '.join(own)} in game #{game.id}: write from one of them, e.g. "
                            f"`/press send to: {own[0]}, {others[0]} message: …`")
+        if self.limits is not None:        # after every other check: a refused letter costs nothing
+            self.limits.letter(actor.user_id)
         async with self.db.transaction() as conn:
             now = iso(self.clock())
             addressed = ", ".join(f"**{s}**" for s in others)
