@@ -46,6 +46,6 @@ class DiplomacyBot(Bot):
 
     def orders(self, variant: Any, state: Mapping[str, Any], seat: str, rng: random.Random,
                level: str) -> list[tuple[str, str]]:
-        if level == "hard" and state["phase"] == "movement":
+        if level in ("normal", "hard") and state["phase"] == "movement":
             return search_orders(variant, state, seat, rng, rules_for, level)
         return heuristic_sheet(variant, state, seat, rng, "easy" if level == "easy" else "normal")

@@ -42,75 +42,81 @@ class Judge:
         self.board, self.values = board, values
         self.seat = board.seat
         self.fall = board.season == "fall"
-        self.centres = [p for p, prov in board.dmap.provinces.items() if prov.supply_center]
-        self.owner = {c: board.side_of(board.owners.get(c)) for c in self.centres}
         self.tables = board.tables
+        self.centres = self.tables.centres
+        self.owner = [board.side_of(board.owners.get(c)) for c in self.centres]
         self.side = dict(board.side)
-
-    def side_of(self, power: str) -> str:
-        return self.side.get(power, NEUTRAL)
+        self.disorder = board.disorder
 
     def value(self, units: Mapping[str, Unit], dislodged: Mapping[str, Dislodged],
               contested: frozenset[str] = frozenset()) -> float:
-        board, seat, t = self.board, self.seat, self.tables
-        adjacent: dict[str, dict[str, int]] = {}
-        near: dict[str, list[str]] = {}            # centre -> our units that can enter it
+        seat, t, side_of = self.seat, self.tables, self.side
+        n = len(self.centres)
+        counts: dict[str, list[int]] = {}
+        near: list[list[str]] = [[] for _ in range(n)]     # centre -> our units that can enter it
         ours = 0
         position = 0.0
+        of = self.values.of
         for prov, unit in units.items():
-            if unit.power in board.disorder:
+            if unit.power in self.disorder:
                 continue
-            side = self.side_of(unit.power)
-            mine = side == seat
-            if mine:
+            side = side_of.get(unit.power, NEUTRAL)
+            reach = t.reach_centres(unit.kind, unit.loc)
+            if side == seat:
                 ours += 1
-                position += self.values.of(unit.kind, unit.loc)
-            for p in t.reach(unit.kind, unit.loc):
-                counts = adjacent.setdefault(p, {})
-                counts[side] = counts.get(side, 0) + 1
-                if mine:
-                    near.setdefault(p, []).append(prov)
+                position += of(unit.kind, unit.loc)
+                for i in reach:
+                    near[i].append(prov)
+            arr = counts.get(side)
+            if arr is None:
+                arr = counts[side] = [0] * n
+            for i in reach:
+                arr[i] += 1
+        mine_at = counts.get(seat) or [0] * n
+        enemy_at = [0] * n
+        for side, arr in counts.items():
+            if side not in (seat, NEUTRAL):
+                enemy_at = [a if a >= b else b for a, b in zip(enemy_at, arr)]
         now = 0.0
         promise = 0.0
-        walk_ins: list[tuple[float, str]] = []
-        for c in self.centres:
+        walk_ins: list[tuple[float, int]] = []
+        fall = self.fall
+        for i, c in enumerate(self.centres):
             unit = units.get(c)
-            holder = self.side_of(unit.power) if unit is not None else None
-            owner = holder if (self.fall and holder is not None) else self.owner[c]
+            holder = side_of.get(unit.power, NEUTRAL) if unit is not None else None
+            owner = holder if (fall and holder is not None) else self.owner[i]
             if owner == seat:
                 now += 1
-            counts = adjacent.get(c, {})
-            mine = counts.get(seat, 0)
-            enemy = max((n for s, n in counts.items() if s not in (seat, NEUTRAL)), default=0)
+            mine, enemy = mine_at[i], enemy_at[i]
             if holder == seat:
                 p = KEEP_SAFE if enemy <= mine else KEEP_OUTNUMBERED if enemy == mine + 1 else KEEP_OVERRUN
             elif holder is not None and holder != NEUTRAL:
-                defence = counts.get(holder, 0)
+                defence = counts[holder][i] if holder in counts else 0
                 p = ATTACK_SUPPORTED if mine >= 2 and mine > defence else ATTACK_ALONE if mine else 0.0
-                if unit.power in board.disorder and mine:
-                    p = max(p, ATTACK_SUPPORTED)
+                if mine and unit.power in self.disorder:
+                    p = ATTACK_SUPPORTED
             elif mine == 0:
                 p = (1.0 if enemy == 0 else 0.5) if owner == seat else 0.0
+            elif owner == seat:
+                p = 1.0 if enemy == 0 else SHARED * mine / (mine + enemy)
             else:
-                share = mine / (mine + enemy)
-                p = 1.0 if owner == seat and enemy == 0 else (WALK_IN if enemy == 0 else SHARED * share)
-                if owner != seat:
-                    walk_ins.append((p, c))
-                    continue
+                walk_ins.append((WALK_IN if enemy == 0 else SHARED * mine / (mine + enemy), i))
+                continue
             promise += p
         # one unit takes one empty centre: match our units to the best walk-ins first
-        used: set[str] = set()
-        for p, c in sorted(walk_ins, reverse=True):
-            free = [u for u in near.get(c, ()) if u not in used]
-            if free:
-                used.add(min(free, key=lambda u: (len(t.reach(units[u].kind, units[u].loc)), u)))
-                promise += p
-            else:
-                promise += p * UNMATCHED
+        if walk_ins:
+            used: set[str] = set()
+            for p, i in sorted(walk_ins, reverse=True):
+                free = [u for u in near[i] if u not in used]
+                if free:
+                    used.add(min(free, key=lambda u: (len(t.reach_centres(units[u].kind, units[u].loc)), u)))
+                    promise += p
+                else:
+                    promise += p * UNMATCHED
         pieces = PIECE * ours
         for prov, d in dislodged.items():
-            if self.side_of(d.unit.power) == seat:
-                if retreat_options(board.dmap, dict(units), prov, d, contested):
+            if side_of.get(d.unit.power, NEUTRAL) == seat:
+                if retreat_options(self.board.dmap, dict(units), prov, d, contested):
                     pieces += RETREATING
-        score = promise if not self.fall else now + NEXT_YEAR * (promise - now)
+        score = promise if not fall else now + NEXT_YEAR * (promise - now)
         return score + pieces + POSITION * position / self.values.unit

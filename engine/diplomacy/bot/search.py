@@ -41,6 +41,7 @@ ITERATIONS = 400         # rounds of regret matching
 IMPROVEMENT = 1e-6       # a change must raise the average by more than this to be kept
 # the opponent model's styles, in turn (more randomness covers more of what others do)
 MODEL_STYLES = ("normal", "bold", "wild")
+RADIUS = 3               # steps from our units and centres within which other units are adjudicated
 FINALISTS = 4            # distinct plans the two-seat equilibrium chooses among
 
 
@@ -54,7 +55,7 @@ class Effort:
     adjudications: int
 
 
-EFFORT = {"normal": Effort(candidates=4, samples=3, adjudications=0),
+EFFORT = {"normal": Effort(candidates=1, samples=2, adjudications=80),
           "hard": Effort(candidates=8, samples=8, adjudications=2400)}
 
 
@@ -71,7 +72,15 @@ class Search:
         self.adjudications = 0
         self._scores: dict[tuple, float] = {}
         self.seeds = self._candidates(rng)
-        self.opponents = [s for s in variant.seats_to_act(state) if s != seat]
+        # only the units that can touch ours this phase or the next are adjudicated: a unit
+        # further away than RADIUS steps changes nothing the judge reads
+        board = self.board
+        anchors = [p for p, u in board.units.items() if u.power in board.active]
+        anchors += [c for c, owner in board.owners.items() if board.ours(owner)]
+        self.local = board.tables.around(anchors, RADIUS)
+        self.units = {p: u for p, u in board.units.items() if p in self.local}
+        self.opponents = [s for s in variant.seats_to_act(state)
+                          if s != seat and any(board.side_of(u.power) == s for u in self.units.values())]
         self.samples = self._samples(rng)
         self.rows: dict[tuple, list[float]] = {}
 
@@ -98,7 +107,7 @@ class Search:
             for i, sample in enumerate(samples):
                 style = STYLES[MODEL_STYLES[i % len(MODEL_STYLES)]]
                 plan = movement_plan(board, values, random.Random(rng.random()), style)
-                sample.extend((board.units[p].power, order) for p, order in plan.items())
+                sample.extend((board.units[p].power, order) for p, order in plan.items() if p in self.local)
         return samples
 
     # ---- judging a plan
@@ -107,7 +116,7 @@ class Search:
         key = _key(plan)
         row = self.rows.get(key)
         if row is None:
-            units = self.board.units
+            units = self.units
             ours = [(units[p].power, order) for p, order in plan.items()]
             row = []
             for sample in self.samples or [[]]:

@@ -35,7 +35,16 @@ class Tables:
         self._steps: dict[tuple[str, str], tuple[str, ...]] = {}
         self._reach: dict[tuple[str, str], frozenset[str]] = {}
         self._operators: dict[tuple[str, tuple[float, ...]], np.ndarray] = {}
+        self.centres: list[str] = [p for p in self.provinces if dmap.provinces[p].supply_center]
+        self.centre_index = {c: i for i, c in enumerate(self.centres)}
+        self._reach_centres: dict[tuple[str, str], tuple[int, ...]] = {}
         self.distance = {kind: self._all_distances(graph) for kind, graph in self.graph.items()}
+        either: dict[str, set[str]] = {}
+        for graph in self.graph.values():
+            for p, neighbours in graph.items():
+                either.setdefault(p, set()).update(neighbours)
+        # steps between provinces for a unit of either kind: how far apart two places are
+        self.between = self._all_distances(either)
 
     # ---- units
     def steps(self, kind: str, loc: str) -> tuple[str, ...]:
@@ -60,6 +69,23 @@ class Tables:
             out = frozenset(province_of(s) for s in self.steps(kind, loc))
             self._reach[key] = out
         return out
+
+    def reach_centres(self, kind: str, loc: str) -> tuple[int, ...]:
+        """Indexes (in `centres`) of the supply centres a unit of `kind` at `loc` could enter."""
+        key = (kind, loc)
+        out = self._reach_centres.get(key)
+        if out is None:
+            out = tuple(sorted(self.centre_index[p] for p in self.reach(kind, loc) if p in self.centre_index))
+            self._reach_centres[key] = out
+        return out
+
+    def around(self, provinces, radius: int) -> frozenset[str]:
+        """The provinces within `radius` steps (army or fleet) of any of `provinces`."""
+        idx = [self.index[p] for p in provinces if p in self.index]
+        if not idx:
+            return frozenset()
+        close = (self.between[idx, :] <= radius).any(axis=0)
+        return frozenset(p for p, near in zip(self.provinces, close.tolist()) if near)
 
     # ---- spreading
     def operator(self, kind: str, weights: tuple[float, ...]) -> np.ndarray:
