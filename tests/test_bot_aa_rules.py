@@ -184,6 +184,6 @@ def test_an_armored_train_runs_by_rail_to_the_threatened_border():
     place(state, "Germany", "armored_train", "Hanover")
     place(state, "Russia", "infantry", "Poland", 20)
     pairs = sheet(state, "Germany")
-    rail = next((line, why) for line, why in pairs if line.startswith("move 1 armored_train: Hanover"))
+    rail = next((line, why) for line, why in pairs if line.startswith("move 1 armored train: Hanover"))
     assert rail[0].split(" - ")[-1] in V.board_of(state).territories["Poland"].adjacent
     assert "by rail to" in rail[1]

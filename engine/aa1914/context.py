@@ -69,6 +69,8 @@ class TurnContext(Protocol):
     unloaded_into: dict[str, set[int]]
     unloaded_from: dict[str, set[str]]
     pending_landings: list[tuple[str, str, list[int]]]
+    mine_cargo: dict[str, dict[str, int]]   # zone -> land units lost there with transports a mine sank
+    mined_transports: dict[str, int]        # zone -> transports a mine sank there
     won_zones: set[str]
     attacks: set[str]
     bought: dict[str, int]

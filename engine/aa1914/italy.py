@@ -18,6 +18,7 @@ from engine.errors import IllegalOrder
 
 from .board import ALLIANCES, Board
 from .orders import parse_counts
+from .units import unit_name
 
 ITALY = "Italy"
 MAX_UNITS = 10            # "A number of military units being handed over (to a maximum of 10 units)"
@@ -36,7 +37,7 @@ class Demand:
         if self.kind == "none":
             return "no demands"
         if self.kind == "units":
-            return "demand units " + ", ".join(f"{n} {t}" for t, n in self.units)
+            return "demand units " + ", ".join(f"{n} {unit_name(t)}" for t, n in self.units)
         if self.kind == "territory":
             return f"demand territory {self.territory} by {self.by_round}"
         return f"demand {self.kind} {self.amount}"
@@ -116,7 +117,7 @@ def can_deliver(state: dict, power: str, demands: list[Demand], offer: int) -> s
     for kind, n in units.items():
         have = sum(1 for u in state["units"] if u["owner"] == power and u["type"] == kind)
         if have < n:
-            return f"{power} has {have} {kind}, not the {n} Italy demands"
+            return f"{power} has {have} {unit_name(kind)}, not the {n} Italy demands"
     return None
 
 

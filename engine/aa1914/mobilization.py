@@ -15,7 +15,7 @@ from .context import TurnContext
 from .house.base import NOT_MINE
 from .orders import Place
 from .state import is_contested
-from .units import UNIT_TYPES
+from .units import UNIT_TYPES, unit_name
 
 
 def mobilize(turn: TurnContext, places: list[Place]) -> None:
@@ -33,7 +33,7 @@ def place(turn: TurnContext, order: Place) -> None:
     """One `place` order: every unit it names, or (refused) none of them."""
     for kind, n in order.units:
         if turn.to_place.get(kind, 0) < n:
-            raise IllegalOrder(f"{turn.power} bought {turn.to_place.get(kind, 0)} {kind} to place, not {n}")
+            raise IllegalOrder(f"{turn.power} bought {turn.to_place.get(kind, 0)} {unit_name(kind)} to place, not {n}")
         problem = NOT_MINE
         if order.where not in standard_placements(turn) and not UNIT_TYPES[kind].is_sea:
             # the house rules' places with limits of their own (4.17 Spain, 4.11, 4.6)
@@ -125,7 +125,7 @@ def placement_problem(turn: TurnContext, kind: str, where: str) -> str | None:
         return None
     allowed = land_placements(turn)
     if where not in allowed:
-        return f"{kind} is placed in {' or '.join(allowed)}, not {where}"
+        return f"{unit_name(kind)} is placed in {' or '.join(allowed)}, not {where}"
     holder = turn.state["control"].get(where)
     if holder != turn.power and not (holder is None and is_contested(board, turn.state, where)
                                      and board.territories[where].original_owner == turn.power):

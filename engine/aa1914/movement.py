@@ -18,7 +18,7 @@ from engine.errors import IllegalOrder
 from .context import TurnContext
 from .orders import MoveOrder
 from .state import US, aligned, at_war, friendly, units_in
-from .units import UNIT_TYPES
+from .units import UNIT_TYPES, unit_name
 
 SUEZ = ("SZ 19", "SZ 28")
 
@@ -97,9 +97,40 @@ def pick_units(turn: TurnContext, order: MoveOrder, owner: str | None = None) ->
             pool.sort(key=lambda u: u.get("damaged", False))
         if len(pool) < count:
             have = len(pool)
-            raise IllegalOrder(f"{owner} has {have} {kind} in {start} that can still move, not {count}")
+            raise IllegalOrder(f"{owner} has {have} {unit_name(kind)} in {start} that can still move, not {count}")
         chosen.extend(pool[:count])
     return chosen
+
+
+def after_mines(turn: TurnContext, order: MoveOrder) -> tuple[MoveOrder, str | None]:
+    """A landing some of whose cargo went down with a transport a mine sank this turn goes on
+    with the units left aboard: errata "If you are planning an amphibious assault or
+    reinforcement, but some of your ships hit mines while attempting to deliver the units, you
+    may call off the landing" — *may*: calling it off is the player's `call off <territory> if
+    mined`, so without it the survivors land (docs/rulings.md). Returns the order as it goes on
+    and the line that tells so (None: nothing was lost, and the order stands as given). When
+    nothing is left aboard, the order fails saying that a mine sank the transport."""
+    zone, dest = order.path[0], order.path[-1]
+    lost = turn.mine_cargo.get(zone)
+    if turn.rng is None or not lost or turn.board.territories[dest].sea:
+        return order, None
+    exhausted = turn.state.get("exhausted", {})
+    aboard = {kind: sum(1 for u in units_in(turn.state, zone) if u["owner"] == turn.power and u["type"] == kind
+                        and u.get("aboard") is not None and u["id"] not in turn.done_moving
+                        and str(u["id"]) not in exhausted)
+              for kind, _ in order.units}
+    if all(aboard[kind] >= n for kind, n in order.units) or any(
+            n - aboard[kind] > lost.get(kind, 0) for kind, n in order.units):
+        return order, None              # nothing short, or short of more than the mines took
+    left = tuple((kind, min(n, aboard[kind])) for kind, n in order.units if aboard[kind])
+    asked = ", ".join(f"{n} {unit_name(kind)}" for kind, n in order.units)
+    if not left:
+        sunk = turn.mined_transports.get(zone, 1)
+        raise IllegalOrder(f"{'a mine' if sunk == 1 else 'mines'} sank the transport{'s' if sunk > 1 else ''} "
+                           f"carrying them in {zone}: none of the {asked} is left aboard to land in {dest}")
+    going = ", ".join(f"{n} {unit_name(kind)}" for kind, n in left)
+    return (MoveOrder(left, order.path, order.damaged),
+            f"💣 A mine sank part of the landing in {zone}: {going} of the {asked} land in {dest}.")
 
 
 def check_path(turn: TurnContext, order: MoveOrder, units: list[dict]) -> str:
@@ -170,7 +201,7 @@ def _check_sea(turn: TurnContext, path: tuple[str, ...], units: list[dict]) -> s
     for u in units:
         allowance = UNIT_TYPES[u["type"]].move + bonus
         if len(path) - 1 > allowance:
-            raise IllegalOrder(f"a {u['type']} starting in {path[0]} moves at most {allowance} sea zones"
+            raise IllegalOrder(f"a {unit_name(u['type'])} starting in {path[0]} moves at most {allowance} sea zones"
                              + ("" if bonus else " (one more from a friendly naval base)"))
     for zone in path[1:-1]:
         if enemy_minefield(turn, zone):

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from engine.errors import OrderError, UnreadableOrder, did_you_mean
 
 from .board import Board
-from .units import UNIT_TYPES, unit_type
+from .units import UNIT_TYPES, UnitType, unit_name, unit_type
 
 MAX_LENGTH = 300
 Counts = tuple[tuple[str, int], ...]   # (unit type, number), in a fixed order
@@ -74,7 +74,7 @@ class LossOrder:
     types: tuple[str, ...]
 
     def text(self) -> str:
-        return "casualties " + ", ".join(self.types)
+        return "casualties " + ", ".join(unit_name(t) for t in self.types)
 
 
 @dataclass(frozen=True)
@@ -210,7 +210,7 @@ class SubTargets:
     types: tuple[str, ...]
 
     def text(self) -> str:
-        return "sub targets " + ", ".join(self.types)
+        return "sub targets " + ", ".join(unit_name(t) for t in self.types)
 
 
 @dataclass(frozen=True)
@@ -271,7 +271,25 @@ Order = Buy | MoveOrder | Place | Attack | SeaDecision | LossOrder | Submerge | 
 
 
 def _counts_text(units: Counts) -> str:
-    return ", ".join(f"{n} {t}" for t, n in units)
+    return ", ".join(f"{n} {unit_name(t)}" for t, n in units)
+
+
+def unit_list(text: str) -> list[tuple[str, UnitType | None]]:
+    """`infantry, armored train tank`: unit names separated by commas or spaces, each with its
+    type (None: not a unit). A two-word name (`armored train`, `coastal artillery`) is read whole."""
+    found: list[tuple[str, UnitType | None]] = []
+    for part in text.split(","):
+        words = part.split()
+        index = 0
+        while index < len(words):
+            pair = unit_type(" ".join(words[index:index + 2])) if index + 1 < len(words) else None
+            if pair is not None:
+                found.append((" ".join(words[index:index + 2]), pair))
+                index += 2
+            else:
+                found.append((words[index], unit_type(words[index])))
+                index += 1
+    return found
 
 
 def parse_counts(text: str) -> tuple[Counts, bool]:
@@ -295,7 +313,7 @@ def parse_counts(text: str) -> tuple[Counts, bool]:
             raise UnreadableOrder(f"`{part.strip()}` is not a number and a unit type (e.g. `3 infantry`)")
         kind = unit_type(words[0])
         if kind is None:
-            raise UnreadableOrder(f"`{words[0]}` is not a unit; units: {', '.join(UNIT_TYPES)}")
+            raise UnreadableOrder(f"`{words[0]}` is not a unit; units: {', '.join(unit_name(u) for u in UNIT_TYPES)}")
         if not 1 <= number <= 200:
             raise UnreadableOrder(f"{number} is not a number of units (1 to 200)")
         counts[kind.name] = counts.get(kind.name, 0) + number
@@ -420,10 +438,7 @@ def _parse(line: str, board: Board) -> Order:
         return SeaDecision(_sea(board, match.group(1)), "retreat", int(match.group(3) or 1), _sea(board, match.group(2)))
     if verb in ("casualties", "losses"):
         types = []
-        for word in re.split(r"[,\s]+", rest.strip()):
-            if not word:
-                continue
-            kind = unit_type(word)
+        for word, kind in unit_list(rest):
             if kind is None:
                 raise UnreadableOrder(f"`{word}` is not a unit")
             if kind.name not in types:
@@ -482,9 +497,8 @@ def _parse(line: str, board: Board) -> Order:
         return AllyJoin(ally, units, tuple(places))
     if verb == "sub" and rest.lower().startswith("targets"):
         types = []
-        for word in re.split(r"[,\s]+", rest[len("targets"):].strip()):
-            kind = unit_type(word) if word else None
-            if word and (kind is None or not kind.is_sea):
+        for word, kind in unit_list(rest[len("targets"):]):
+            if kind is None or not kind.is_sea:
                 raise UnreadableOrder(f"`{word}` is not a ship")
             if kind and kind.name not in types:
                 types.append(kind.name)

@@ -16,7 +16,7 @@ from .board import Board
 from .house.registry import rules_for
 from .rules import RESERVE_LIMITS
 from .orders import Place
-from .units import HOUSE_UNITS, UNIT_TYPES
+from .units import HOUSE_UNITS, UNIT_TYPES, unit_name
 
 
 def check_reserves(board: Board, state: dict, power: str, places: list[Place]) -> None:
@@ -40,7 +40,7 @@ def check_reserves(board: Board, state: dict, power: str, places: list[Place]) -
             if order.where not in original:
                 raise IllegalOrder(f"reserves go where {power} already has units, not {order.where}")
             if spec.is_sea != board.territories[order.where].sea:
-                raise IllegalOrder(f"a {kind} cannot be placed in {order.where}")
+                raise IllegalOrder(f"a {unit_name(kind)} cannot be placed in {order.where}")
             spent += rules.cost(kind) * n
             added[order.where] = added.get(order.where, 0) + n
             per_type[kind] = per_type.get(kind, 0) + n
@@ -53,7 +53,7 @@ def check_reserves(board: Board, state: dict, power: str, places: list[Place]) -
             raise IllegalOrder(f"{where} may receive {original[where]} more unit(s): at most twice its original number")
     for kind, limit in RESERVE_LIMITS.items():
         if per_type.get(kind, 0) > limit:
-            raise IllegalOrder(f"at most {limit} {kind}s among the reserves")
+            raise IllegalOrder(f"at most {limit} {unit_name(kind)}s among the reserves")
     for where, n in fighters.items():
         if n > 1:
             raise IllegalOrder(f"only one fighter may be added in {where}")

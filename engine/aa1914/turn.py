@@ -30,7 +30,7 @@ from .rules import USW_ZONES, submarine_warfare_loss
 from .standing import apply_standing
 from .state import US, aligned, at_war, contested_territories, friendly, holds_land, income, units_in
 from .tournament import economic_collapse, political_collapse
-from .units import HOUSE_UNITS, UNIT_TYPES
+from .units import HOUSE_UNITS, UNIT_TYPES, unit_name, units_text
 
 USW_HIT = 3          # seed 001: "totaling the results of the rolls showing a 3 or less"
 MINE_HIT = 1         # RULES.md 5.4: "each vessel must survive a roll"; sunk (hit) on a 1
@@ -85,6 +85,8 @@ class Turn:
         self.left_contested: dict[int, str] = {}     # unit id -> the contested territory it sailed from
         # landings from a zone where a sea battle is still to be fought wait for its outcome
         self.pending_landings: list[tuple[str, str, list[int]]] = []
+        self.mine_cargo: dict[str, dict[str, int]] = {}     # zone -> land units lost with mined transports
+        self.mined_transports: dict[str, int] = {}           # zone -> transports a mine sank there
         self.call_off: set[str] = set()             # `call off <territory> if mined`
         self.mined_zones: set[str] = set()          # zones where a mine hit one of our ships
         self.won_zones: set[str] = set()            # zones whose sea battle the mover won
@@ -271,11 +273,12 @@ class Turn:
             cost = self.rules.cost(kind) * n
             left = self.state["treasury"][self.power]
             if cost > left:
-                raise IllegalOrder(f"{self.power} has {left} IPCs left, not the {cost} that {n} {kind} cost")
+                raise IllegalOrder(f"{self.power} has {left} IPCs left, not the {cost} that {n} {unit_name(kind)} cost")
             self.state["treasury"][self.power] = left - cost
             self.bought[kind] = self.bought.get(kind, 0) + n
 
     def move(self, order: MoveOrder) -> None:
+        order, mined = movement.after_mines(self, order)
         units = movement.pick_units(self, order)
         kind = movement.check_path(self, order, units)
         dest = order.path[-1]
@@ -316,6 +319,8 @@ class Turn:
             self.unloaded_into.setdefault(dest, set()).update(u["id"] for u in units)
             self.unloaded_from.setdefault(dest, set()).add(order.path[0])
             self.entered_land(dest)
+            if mined:
+                self.report.append(mined)
             return
         if kind == "sea":
             for rule in self.house:
@@ -387,8 +392,15 @@ class Turn:
                         u["damaged"] = True
                         self.report.append(f"   A mine damages {self.power}'s battleship in {dest}.")
                     else:
+                        cargo = [c for c in self.state["units"] if c.get("aboard") == u["id"]]
+                        if u["type"] == "transport":
+                            self.mined_transports[dest] = self.mined_transports.get(dest, 0) + 1
+                        for c in cargo:        # seed 001: the landing may go on with what is left
+                            lost = self.mine_cargo.setdefault(dest, {})
+                            lost[c["type"]] = lost.get(c["type"], 0) + 1
                         destroy(self.state, {u["id"]})
-                        self.report.append(f"   A mine sinks {self.power}'s {u['type'].replace('_', ' ')} in {dest}.")
+                        self.report.append(f"   A mine sinks {self.power}'s {unit_name(u['type'])} in {dest}"
+                                           + (f", with {units_text(cargo)} aboard." if cargo else "."))
         return dest
 
     def decide_sea_battle(self, order: SeaDecision) -> None:

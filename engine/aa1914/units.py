@@ -5,6 +5,7 @@ Tournament Rules let every unit move two spaces (see `movement`).
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 
@@ -79,6 +80,33 @@ DEFAULT_LOSS_ORDER = ("infantry", "armored_car", "artillery_truck", "artillery",
                       "destroyer", "cruiser", "battleship", "merchant_raider", "freighter", "transport", "truck", "coastal_artillery")
 
 
+def _key(word: str) -> str:
+    """What a unit's name comes to whatever way it is written: case, spaces, `_` and `-` aside,
+    British spelling as American (`armoured` is `armored`)."""
+    return re.sub(r"[\s_\-]+", "", word.strip().lower()).replace("armour", "armor")
+
+
+_NAMES = {_key(name): name for name in UNIT_TYPES} | {_key(alias): name for alias, name in ALIASES.items()}
+
+
 def unit_type(word: str) -> UnitType | None:
-    word = word.strip().lower()
-    return UNIT_TYPES.get(word) or UNIT_TYPES.get(ALIASES.get(word, ""))
+    """The unit a player named: its name as spoken (`armored train`, `armoured trains`,
+    `merchant raider`), with `_` (`armored_train`), or a short name (`inf`, `bb`); a plural `s`
+    is allowed."""
+    key = _key(word)
+    name = _NAMES.get(key) or (_NAMES.get(key[:-1]) if key.endswith("s") else None)
+    return UNIT_TYPES.get(name) if name else None
+
+
+def unit_name(kind: str) -> str:
+    """A unit type as players read it: the spoken name, `armored train`, never `armored_train`."""
+    return kind.replace("_", " ")
+
+
+def units_text(units) -> str:
+    """`2 infantry, 1 armored train`: unit dicts counted by type, in the table's order."""
+    counts: dict[str, int] = {}
+    for unit in units:
+        counts[unit["type"]] = counts.get(unit["type"], 0) + 1
+    order = list(UNIT_TYPES)
+    return ", ".join(f"{n} {unit_name(kind)}" for kind, n in sorted(counts.items(), key=lambda kv: order.index(kv[0])))

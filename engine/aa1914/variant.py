@@ -27,7 +27,7 @@ from .state import income, incomes
 from .tournament import KEY_CAPITAL, capital_victory, capitals_held, economic_victory, victory_points
 from .standing import apply_standing, standing_field
 from .turn import Turn
-from .units import HOUSE_UNITS, UNIT_TYPES
+from .units import HOUSE_UNITS, UNIT_TYPES, unit_name
 
 
 # What a player needs at hand (`/rules`), from seed 001 (Tournament Rules, final edition).
@@ -169,7 +169,7 @@ class AA1914Variant(Variant):
         allowed = rules_for(game.options).house_units
         stray = next((u for u in game.units if u.type in HOUSE_UNITS and u.type not in allowed), None)
         if stray is not None:
-            raise StateError(f"unit {stray.id} is a {stray.type.replace('_', ' ')}, but the game is played without "
+            raise StateError(f"unit {stray.id} is a {unit_name(stray.type)}, but the game is played without "
                              f"the `{HOUSE_UNITS[stray.type]}` option")
 
     def typed_state(self, state: State) -> GameState:
@@ -179,7 +179,7 @@ class AA1914Variant(Variant):
         board = self.board_of(state)
         stray = next((u for u in game.units if u.where not in board.territories), None)
         if stray is not None:
-            raise StateError(f"unit {stray.id} ({stray.type}) stands nowhere on the map: {stray.where[:30]}")
+            raise StateError(f"unit {stray.id} ({unit_name(stray.type)}) stands nowhere on the map: {stray.where[:30]}")
         return game
 
     def check_orders(self, state: State, seat: str, lines: Sequence[str], existing: Sequence[str] = ()) -> list[str]:

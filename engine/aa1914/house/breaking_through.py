@@ -13,7 +13,7 @@ from .. import movement
 from ..context import TurnContext
 from ..orders import Breakthrough
 from ..state import at_war, units_in
-from ..units import UNIT_TYPES
+from ..units import UNIT_TYPES, unit_name
 from .base import BREAKTHROUGH, HouseRule, OrderHandler
 
 
@@ -49,7 +49,7 @@ def break_through(turn: TurnContext, order: Breakthrough) -> None:
     for kind, n in order.units:
         pool = [u for u in stayed if u["type"] == kind]
         if len(pool) < n:
-            raise IllegalOrder(f"only {len(pool)} {kind} began the turn in {origin}")
+            raise IllegalOrder(f"only {len(pool)} {unit_name(kind)} began the turn in {origin}")
         for u in pool[:n]:
             u["where"] = dest
             turn.done_moving.add(u["id"])

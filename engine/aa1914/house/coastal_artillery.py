@@ -14,7 +14,7 @@ from ..context import TurnContext
 from ..ledger import destroy, log_rolls, remove_losses
 from ..orders import AttackBattery
 from ..state import at_war, units_in
-from ..units import UNIT_TYPES
+from ..units import UNIT_TYPES, unit_name
 from .base import MOVEMENT, HouseRule, OrderHandler
 
 BATTERY_SINKS = 1          # 2.4 "sunk on a roll of 1"
@@ -55,7 +55,7 @@ def fire_on_passing_ships(turn: TurnContext, path: tuple[str, ...], ships: list[
                 if die <= BATTERY_SINKS:
                     destroy(state, {ship["id"]})
                     turn.report.append(f"💥 {battery['owner']}'s coastal guns at {battery['where']} sink "
-                                       f"{turn.power}'s {ship['type']} in {zone}.")
+                                       f"{turn.power}'s {unit_name(ship['type'])} in {zone}.")
 
 
 def check_attack(turn: TurnContext, where: str, zone: str) -> None:
