@@ -6,9 +6,11 @@ from engine.variant import get_variant
 
 from .games import GameService
 from .history import past_phase
+from .ids import checks_ids
 from .reports import own_results, seat_powers, sections
 
 
+@checks_ids
 async def my_results(service: GameService, game_id: int, user_id: int, seq: int) -> str:
     """A player's own part of phase `seq`'s results (the turn card's **My results**): the sections
     of the powers their seats order, else (a report not split by power, as A&A's) the lines that

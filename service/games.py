@@ -24,6 +24,7 @@ from .archive import ArchiveMixin
 from .bots import BotsMixin, bot_seat_names, require_bot
 from .checks import MAX_NAME, check_hours, check_id, clean_text, clip, order_lines, require_status
 from .errors import BadInput, BadState, NotFound, Unconfirmed
+from .ids import checked_ids
 from .gm import GameMasterMixin
 from .models import Actor, GameChannels, GameInfo, OrderSheet, OutboxMessage, PhaseInfo, iso
 from .policy import PolicyMixin
@@ -42,6 +43,7 @@ def utcnow() -> datetime:
     return datetime.now(timezone.utc)
 
 
+@checked_ids              # every entry point checks its ids first (service/ids.py)
 class GameService(AdjudicationMixin, BotsMixin, TimersMixin, PolicyMixin, GameMasterMixin, SeatsMixin, VotesMixin, RoomsMixin, EndingMixin,
                   ArchiveMixin):
     def __init__(self, db, clock: Clock = utcnow, seed_source: Callable[[], str] | None = None):

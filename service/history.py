@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from .errors import BadInput, NotFound
+from .ids import checks_ids
 from .games import GameService
 from .models import PhaseInfo
 from .phase_index import phase_headers
@@ -17,6 +18,7 @@ from .visibility import orders_visible
 HEADLINES = 3
 
 
+@checks_ids
 async def past_phase(service: GameService, game_id: int, seq: int | None) -> PhaseInfo:
     """Phase `seq` of the game if it has been adjudicated; default: the last adjudicated one.
     Only that phase's position is read: the others are found by number (`phase_index`)."""
@@ -33,6 +35,7 @@ async def past_phase(service: GameService, game_id: int, seq: int | None) -> Pha
     return await service.store.phase_by_id(found.id)
 
 
+@checks_ids
 async def history_text(service: GameService, game_id: int, seq: int | None = None) -> tuple[str, int]:
     """The orders of every seat and the results of a past phase, and that phase's number."""
     game = await service.game(game_id)
@@ -50,6 +53,7 @@ async def history_text(service: GameService, game_id: int, seq: int | None = Non
     return "\n".join(lines), phase.seq
 
 
+@checks_ids
 async def last_headlines(service: GameService, game_id: int) -> str | None:
     """The first lines of the last adjudicated phase's report, for `/game status`."""
     try:
@@ -66,6 +70,7 @@ async def last_headlines(service: GameService, game_id: int) -> str | None:
     return f"Last phase ({phase.label}): " + " · ".join(shown) + more
 
 
+@checks_ids
 async def phase_choices(service: GameService, game_id: int, typed: str) -> list[tuple[str, int]]:
     """Adjudicated phases matching what was typed, newest first: (label, number)."""
     phases = [p for p in await phase_headers(service.store, game_id) if p.adjudicated_at]

@@ -2,8 +2,11 @@
 
 A Discord id is a whole number from 1 to 2^63 - 1 (SQLite's largest integer): an id outside
 that range, a negative one, 0, or one given as text or true/false is refused with `BadInput`
-naming what it was for, instead of an `OverflowError` from the database. The `Actor` model and
-every service entry point that takes a server, user or channel id call `check_id`.
+naming what it was for, instead of an `OverflowError` from the database. The `Actor` model calls
+`check_id`; every public method of `GameService` (`checked_ids`) and every service function a
+front end calls (`checks_ids`) checks its id parameters — a server, user or channel id, a game,
+phase or message number (`ID_PARAMETERS`) — before its body runs, so a new entry point is checked
+the day it is written (tests/hardening/test_service_ids.py calls them all with hostile ids).
 """
 from __future__ import annotations
 
@@ -24,3 +27,88 @@ def check_id(value: object, what: str) -> int:
 def check_optional_id(value: object, what: str) -> int | None:
     """Like `check_id`, with None allowed (no server: a direct message; no user: nobody)."""
     return None if value is None else check_id(value, what)
+
+
+# ------------------------------------------------------------------ every entry point
+# The parameters of the service's entry points that hold an id, and what each is called in a
+# refusal: Discord ids (1 to 2^63 - 1) and the service's own numbers (a game, a phase, a queued
+# message: 0 to 2^63 - 1).
+ID_PARAMETERS = {"guild_id": "the server id", "user_id": "the user id", "channel_id": "the channel id",
+                 "game_id": "game number", "phase_seq": "phase number", "seq": "phase number",
+                 "phase_id": "phase", "message_id": "message number"}
+DISCORD_IDS = ("guild_id", "user_id", "channel_id")
+
+
+def check_game_number(value: object) -> int:
+    """A game's number as given (`12`, `"#12"`), or NotFound saying it is not one."""
+    from .checks import check_number          # checks imports this module
+    from .errors import NotFound
+    try:
+        return check_number(value, "game number")
+    except BadInput:
+        raise NotFound(f"`{clip(value, 24)}` is not a game number") from None
+
+
+def _checker(name: str):
+    if name == "game_id":
+        return check_game_number
+    if name in DISCORD_IDS:
+        return lambda value: check_id(value, ID_PARAMETERS[name])
+
+    def number(value: object) -> int:
+        from .checks import check_number
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        if not isinstance(value, (int, str)) or isinstance(value, bool):
+            raise BadInput(f"{ID_PARAMETERS[name]} must be a whole number, not `{clip(value, 24)}`")
+        return check_number(value, ID_PARAMETERS[name])
+    return number
+
+
+def checked_ids(cls: type) -> type:
+    """Class decorator: every public coroutine method of `cls` (and its mixins) checks the ids
+    it is given — parameters named in `ID_PARAMETERS` — before its body runs, so that no entry
+    point can hand SQLite an integer it cannot hold or a value of the wrong kind. A parameter
+    whose default is None may be None ("not given"). Methods handed a database connection run
+    inside another entry point and are left as they are."""
+    import inspect
+    for name, method in inspect.getmembers(cls, inspect.iscoroutinefunction):
+        checks = _checks_of(method)
+        if name.startswith("_") or checks is None:
+            continue
+        if checks:
+            setattr(cls, name, _checking(method, checks))
+    return cls
+
+
+def checks_ids(function):
+    """The same for a service entry point written as a function (`history_text(service,
+    game_id, seq)`): its ids are checked before its body runs."""
+    return _checking(function, _checks_of(function) or [])
+
+
+def _checks_of(function) -> list | None:
+    """(position, name, may be None, check) of each id parameter; None for a method handed a
+    database connection (it runs inside another entry point's transaction)."""
+    import inspect
+    parameters = list(inspect.signature(function).parameters.values())
+    if any(p.name == "conn" for p in parameters):
+        return None
+    return [(index, p.name, p.default is None or "None" in str(p.annotation), _checker(p.name))
+            for index, p in enumerate(parameters) if p.name in ID_PARAMETERS]
+
+
+def _checking(method, checks):
+    import functools
+
+    @functools.wraps(method)
+    async def checked(*args, **kwargs):
+        args = list(args)
+        for index, name, optional, check in checks:
+            if index < len(args):
+                if not (optional and args[index] is None):
+                    args[index] = check(args[index])
+            elif name in kwargs and not (optional and kwargs[name] is None):
+                kwargs[name] = check(kwargs[name])
+        return await method(*args, **kwargs)
+    return checked
