@@ -65,22 +65,27 @@ def test_a_scripted_full_auction_by_power_takes_two_phases():
     assert state["phase"] == "turn"
 
 
-def test_a_scripted_full_auction_by_alliance_takes_three_phases():
+def test_a_scripted_full_auction_by_alliance_takes_four_phases():
     """4.10: the pools bid, "AND to which specific country": the Allies' one threat and the Central
-    Powers' two are asked once each where nobody decided in advance."""
+    Powers' two are asked once each where nobody decided in advance; the minors nobody bid on are
+    offered once more (4.9: "This process is repeated ... until all neutral countries are
+    "aligned" or every player runs out of IPCs"), and passed by all they stay neutral."""
     first = {"Germany": ["bid Norway 8 for Germany", "bid Sweden 6 for Germany", "no threat"],
              "France": ["bid Norway 7 for Russia", "bid Spain 9 for France", "bid Greece 3 for British Empire"],
              "Ottoman Empire": ["bid Persia 4 for Ottoman Empire"]}
 
     def script(state):
         if V.phase_label(state).endswith("first)"):
-            return first
+            return {} if ", round 2 (" in V.phase_label(state) else first
         return {seat: "threaten" for seat in V.seats_to_act(state)} if "Threat" in V.phase_label(state) \
             else {"Germany": "premium pay"}
     state, phases, reports = play(new_auction(auction_by_alliance=True), script)
-    assert phases <= 3
+    assert phases <= 4
     print(f"a full auction by alliance took {phases} phases")
     assert state["alignments"]["Norway"] == "Germany" and state["alignments"]["Spain"] == "France"
+    text = "\n".join(reports)
+    assert "on offer again in round 2 of the bidding" in text and "stay neutral for the game" in text
+    assert state["alignments"]["Denmark"] is None
 
 
 def test_a_maximum_counts_only_as_far_as_the_money_left():

@@ -18,6 +18,16 @@ threat the winner decides whether to pay the premium ("50% more money than the b
 up", and 2 IPCs from every other power of its alliance) or refuse (the minor "will stay a neutral
 minor power for the rest of the game" and the winner "loses half the value of the bid, rounded
 up"). Then the remaining minors are settled with the maxima already given.
+
+"This process is repeated for every neutral minor power until all neutral countries are "aligned"
+or every player runs out of IPCs to bid with. In the latter case, minor powers that were not bid
+on due to lack of money or interest (some countries may be passed by all players) remain neutral."
+Round the table a player bids on a minor knowing what the others bought and what money is left;
+a standing maximum given before anything was sold cannot. So the minors nobody bid on are offered
+again, in another round of maximum bids to everyone who can still pay for one, after any round
+that sold a minor; a round in which nobody wins a minor — every minor "passed by all players" —
+or with nobody able to pay the lowest price left leaves the rest neutral for the game
+(docs/rulings.md).
 """
 from __future__ import annotations
 
@@ -307,9 +317,36 @@ def settle_step(board: Board, state: dict, orders: dict[str, list]) -> list[str]
         _premium(board, state, auction, answer is None or answer.pay, report)
     _settle_minors(board, state, auction, report)
     if auction["step"] == "bid" and not auction["queue"]:
+        _next_round(board, state, auction, report)
+    if auction["step"] == "bid" and not auction["queue"]:
         del state["auction"]
         report.append("The auction is over.")
     return report
+
+
+def _next_round(board: Board, state: dict, auction: dict, report: list[str]) -> None:
+    """The minors nobody bid on go on offer again if the round sold one and someone can still
+    pay the lowest price among them; otherwise they stay neutral for the game (4.9: "until all
+    neutral countries are "aligned" or every player runs out of IPCs to bid with")."""
+    unsold = sorted(auction.pop("unsold", []), key=lambda m: (-minor_value(board, m), m))
+    if not unsold:
+        return
+    cheapest = min(minor_value(board, m) for m in unsold)
+    able = [p for p in bidders(board) if auction["money"][payer(board, p, auction["by_alliance"])] >= cheapest]
+    if auction.pop("sold_this_round", False) and able:
+        auction["queue"] = unsold
+        auction["bid_round"] = auction.get("bid_round", 1) + 1
+        report.append(f"🔁 Nobody bid on {', '.join(unsold)}: {'it goes' if len(unsold) == 1 else 'they go'} on offer "
+                      f"again in round {auction['bid_round']} of the bidding, to everyone who can still pay "
+                      f"{cheapest} IPCs ({', '.join(able)}).")
+        return
+    why = ("every bidder passed on them in this round" if able else
+           f"nobody has the {cheapest} IPCs the cheapest of them costs any more")
+    for minor in unsold:
+        state.setdefault("alignments", {}).setdefault(minor, None)
+        auction["results"].append(f"{minor}: no bid (neutral)")
+    report.append(f"{', '.join(unsold)}: no bid, and {why}: {'it stays' if len(unsold) == 1 else 'they stay'} "
+                  f"neutral for the game.")
 
 
 def _record_maxima(board: Board, auction: dict, answers: dict[str, list]) -> None:
@@ -349,10 +386,10 @@ def _settle_minors(board: Board, state: dict, auction: dict, report: list[str]) 
                 if reach >= value:
                     entries.append((reach, -order_of.index(seat), seat, for_power))
         if not entries:
-            report.append(f"{minor}: no bid; it stays neutral.")
-            auction["results"].append(f"{minor}: no bid (neutral)")
-            state.setdefault("alignments", {}).setdefault(minor, None)
+            report.append(f"{minor}: no bid in this round.")
+            auction.setdefault("unsold", []).append(minor)
             continue
+        auction["sold_this_round"] = True        # a minor was won (sold, or kept neutral by a threat)
         entries.sort(reverse=True)
         reach, _, seat, for_power = entries[0]
         price = value if len(entries) == 1 else min(reach, max(value, entries[1][0] + 1))
@@ -456,8 +493,9 @@ def step_label(board: Board, state: dict) -> str:
     if auction["step"] == "premium":
         return f"{minor} — {high['bidder']}: pay the premium?"
     queue = auction["queue"]
-    return f"maximum bids ({len(queue)} minor{'s' if len(queue) != 1 else ''} on offer, {queue[0]} first)" if queue \
-        else "settled"
+    again = f", round {auction['bid_round']}" if auction.get("bid_round", 1) > 1 else ""
+    return f"maximum bids{again} ({len(queue)} minor{'s' if len(queue) != 1 else ''} on offer, {queue[0]} first)" \
+        if queue else "settled"
 
 
 def auction_brief(board: Board, state: dict, seat: str) -> str:
@@ -475,7 +513,12 @@ def auction_brief(board: Board, state: dict, seat: str) -> str:
         ask = (f"On offer, highest value first (the value is the lowest bid): {on_offer}.\n"
                f"Give the most you would pay for each minor you want, e.g. {example}: the highest maximum wins, "
                f"paying one IPC more than the next-highest (at least the minor's value). Minors are settled in the "
-               f"order above, and a maximum counts only as far as the money left then. `pass` bids on nothing.")
+               f"order above, and a maximum counts only as far as the money left then. `pass` bids on nothing. "
+               f"A minor nobody bids on is offered again in another round while the round before sold a minor "
+               f"and someone can still pay for it; a minor every bidder passes stays neutral for the game.")
+        if auction.get("bid_round", 1) > 1:
+            ask = (f"**Round {auction['bid_round']} of the bidding**: these minors had no bid; they are offered "
+                   f"again.\n") + ask
         if _holds_threat(board, auction, seat):
             ask += (" You hold a Threat of Invasion: decide now with `threaten <minor>` or `no threat`, or be "
                     "asked when the other alliance wins a minor.")
