@@ -37,7 +37,7 @@ from service.suggest import order_suggestions
 from service.votes import UnconfirmedVote
 from service.text import all_rules, game_rules, game_status, option_list, parse_option_words, variant_or_error
 
-from console_words import EXAMPLES, HELP, ORDER_WORDS
+from console_words import HELP, ORDER_WORDS, help_answer, in_console_words
 
 log = logging.getLogger("dispatch.console")
 
@@ -78,6 +78,8 @@ class Console:
         except Exception:  # noqa: BLE001 - the console never dies on input
             log.exception("console command failed: %r", line[:200])
             out.append("error: something went wrong on our side; nothing was changed. The error was logged.")
+        if not re.match(r"\s*[/!]?(help|\?)\b", line, re.I):      # the help itself names Discord's words too
+            out = [in_console_words(text, _line_game(line)) for text in out]
         drained = await self._drain()
         out = [printable(text) for text in out + drained]
         for text in out:
@@ -92,13 +94,7 @@ class Console:
         head = head.lower().lstrip("/!")
         if head in ("help", "?"):
             word = rest.strip().lower().lstrip("/")
-            if not word:
-                return [HELP]
-            found = [line for line in HELP.splitlines()[1:] if re.search(rf"(^|[\s|]){re.escape(word)}\b", line)]
-            if not found:
-                return [f"no console command `{word[:30]}`; type `help`"]
-            example = EXAMPLES.get(word)
-            return ["\n".join(found) + (f"\n  for example: {example}" if example else "")]
+            return [await help_answer(self.service, self.actor, word) if word else HELP]
         if head == "as":
             return self._as(rest)
         if head in ("game", "gm"):          # `gm pause 1` as on Discord; `game pause 1` still works
@@ -258,7 +254,8 @@ class Console:
         if sub == "seats":
             return [self._names(seats_text(await svc.game(game_id), await svc.seat_history(game_id), me.user_id))]
         if sub == "rollback":
-            tally = await svc.rollback(game_id, me)
+            # the phase open when asked, as on Discord: two rollbacks typed at once undo one phase
+            tally = await svc.rollback(game_id, me, (await svc.phase(game_id)).seq)
             return [f"rolled back; now {(await svc.phase(game_id)).label}" if tally is None or tally.passed
                     else f"you hold a seat, so the players decide: {tally.describe()}"]
         if sub == "policy":
@@ -448,8 +445,8 @@ class Console:
 
     async def _send(self, destination: Destination, delivery: Delivery) -> None:
         target = delivery.message.target.replace("seat:", "to ").replace("user:", "to user ")
-        # the slash words of a brief in the console's words (the game number first)
-        said = delivery.text.replace("`/ready`", f"`ready {delivery.message.game_id}`")
+        # the commands a message cites, in the console's words (the game number first)
+        said = in_console_words(delivery.text, delivery.message.game_id)
         text = f"[game #{delivery.message.game_id} {target}] {self._names(said)}"
         if delivery.png is not None:
             text += f"\n  (map: {self._save(delivery.png, delivery.filename)})"
@@ -537,6 +534,12 @@ def _bot_words(words: list[str], variant) -> tuple[list[str], list[str]]:
             taking = False
             rest.append(word)
     return bots, rest
+
+
+def _line_game(line: str) -> int | None:
+    """The game number a command line names (its first number), for the hints its answer cites."""
+    found = re.search(r"(?<![\w.-])#?(\d{1,18})(?![\w.])", line)
+    return int(found.group(1)) if found else None
 
 
 def _game_id(args: list[str]) -> int:

@@ -295,6 +295,9 @@ async def preview_map(service: GameService, game_id: int, user_id: int, region: 
     """The current board with the caller's own orders drawn on it, before the deadline — for the
     caller alone: only sheets of seats they hold are read."""
     game = await service.game(game_id)
+    if game.status not in ("active", "paused"):     # over (or not begun): no orders are being given
+        raise BadState(f"game #{game.id} is {'over' if game.status in ('finished', 'abandoned') else 'not started'}: "
+                       f"there is nothing to preview; `/map` shows its board")
     phase = await phase_row(service.store, game.id, await shown_seq(service, game, None))
     seats = game.seats_of(user_id)
     if not seats:
