@@ -313,8 +313,9 @@ def settle_control(turn: TurnContext) -> None:
             state["entered_minors"].append(name)
         turn.report.append(f"🚩 {new} takes control of {name}" + (f" (liberated from {holder})" if holder and new == t.original_owner else ""))
         for loser, store in state.get("supplies", {}).items():
-            if store["at"].pop(name, 0) and at_war(board, state, loser, new):
-                turn.report.append(f"📦 {loser}'s supplies in {name} are destroyed.")   # 4.7
+            # 4.7: "Supplies are destroyed if captured by the enemy" — by the enemy only
+            if at_war(board, state, loser, new) and store["at"].pop(name, 0):
+                turn.report.append(f"📦 {loser}'s supplies in {name} are destroyed.")
         for owner, factory in list(state.get("factories", {}).items()):
             if factory["where"] == name and at_war(board, state, owner, new):
                 del state["factories"][owner]      # 4.11: "the factory is destroyed and lost"

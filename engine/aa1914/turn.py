@@ -510,6 +510,8 @@ class Turn:
     def surrender(self, power: str) -> None:
         state = self.state
         state["collapsed"][power] = "political"
+        for rule in self.house:
+            rule.power_leaves(self, power, None)
         state["units"] = [u for u in state["units"] if u["owner"] != power]
         state["unclaimed_treasury"][power] = state["treasury"].get(power, 0)
         state["treasury"][power] = 0

@@ -154,3 +154,9 @@ class HouseRule:
 
     def end_turn(self, turn: TurnContext) -> None:
         """After the power's minor entries are recorded, before political collapse is checked."""
+
+    # ---------------------------------------------------------------- a power leaving the board
+    def power_leaves(self, turn: TurnContext, power: str, successor: str | None) -> None:
+        """`power` leaves the board: it surrenders (a political collapse; `successor` None: its
+        units are removed) or joins `successor`, which takes over its units and territories (4.17:
+        Spain joining a side). What the option keeps for `power` is lost or passes on here."""

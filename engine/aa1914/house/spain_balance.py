@@ -61,6 +61,8 @@ def sway_spain(turn: TurnContext) -> None:
         state["treasury"]["Spain"] = 0
         state["collapsed"]["Spain"] = "joined"
         state["spain_joined"] = patron
+        for rule in turn.house:
+            rule.power_leaves(turn, "Spain", patron)
         turn.report.append(f"🇪🇸 Spain enters the war on the side of {patron}: its units and territories "
                            f"fall under {patron}'s control.")
 

@@ -115,6 +115,34 @@ def spend_supplies(turn: TurnContext, name: str, plans: tuple[dict[str, int], di
         turn.report.append(f"📦 {power} uses {spent} supplies at {name}.")
 
 
+def supplies_leave_with(turn: TurnContext, power: str, successor: str | None) -> None:
+    """A power leaving the board takes no supplies with it. 4.7: "Supplies are destroyed if
+    captured by the enemy"; otherwise they serve only the power's own land units where they lie.
+    Surrendering, the power's units "are removed from the board" (seed 001) and it "no longer has
+    a turn" to send its stockpile: its supplies are lost with them. Joining a side (4.17: "All its
+    units and territories fall under German control"), the supplies in those territories and its
+    stockpile pass with them to the new owner, whose stockpile limit applies at its next Collect
+    phase (docs/rulings.md)."""
+    store = turn.state.get("supplies", {}).pop(power, None)
+    if not store:
+        return
+    placed = {where: n for where, n in store.get("at", {}).items() if n}
+    total = store.get("stock", 0) + sum(placed.values())
+    if not total:
+        return
+    where = (" and " + ", ".join(f"{n} in {name}" for name, n in sorted(placed.items()))) if placed else ""
+    if successor is None:
+        turn.report.append(f"📦 {power}'s supplies are lost with its surrender: its stockpile of "
+                           f"{store.get('stock', 0)}{where} (4.7: only its own land units could use them).")
+        return
+    theirs = turn.state["supplies"].setdefault(successor, {"stock": 0, "at": {}})
+    theirs["stock"] += store.get("stock", 0)
+    for name, n in placed.items():
+        theirs["at"][name] = theirs["at"].get(name, 0) + n
+    turn.report.append(f"📦 {power}'s supplies pass to {successor} with its units and territories: a stockpile "
+                       f"of {store.get('stock', 0)}{where}.")
+
+
 class SupplyChain(HouseRule):
     key = "supply_chain"
     standing_orders = (SupplyUse,)
@@ -125,6 +153,9 @@ class SupplyChain(HouseRule):
 
     def after_land_battle(self, turn: TurnContext, name: str, plans, used: tuple[int, int]) -> None:
         spend_supplies(turn, name, plans, used)
+
+    def power_leaves(self, turn: TurnContext, power: str, successor: str | None) -> None:
+        supplies_leave_with(turn, power, successor)
 
     def after_collect(self, turn: TurnContext) -> None:
         # checking orders, only the sends are checked (the stock is not collected twice)
