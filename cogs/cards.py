@@ -63,6 +63,9 @@ async def my_orders(service: GameService, interaction: discord.Interaction,
                     game_id: int) -> tuple[str, discord.ui.View | None]:
     """The presser's sheet for the game's current phase, with its brief and menus (ephemeral)."""
     game = await service.game(game_id)
+    if game.status not in ("active", "paused"):        # over: no phase takes orders, so no sheet, no Ready
+        return (f"Game #{game_id} is {game.status}: there are no more orders to give. **History** and "
+                f"`/history` tell every phase."), None
     seats = game.seats_of(interaction.user.id)
     if not seats:
         return f"You hold no seat in game #{game_id}: there are no orders of yours to give.", None

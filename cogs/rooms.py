@@ -109,7 +109,10 @@ async def archive_game(guild: discord.Guild, game: GameInfo, rooms: list[Room],
     wanted: list[tuple[discord.abc.GuildChannel, dict]] = []
     public = guild.get_channel(game.channel_id) if game.channel_id else None
     if public is not None:
-        wanted.append((public, {t: _read_only(o) if t.id != me_id else o for t, o in public.overwrites.items()}))
+        # a game channel only its players read (audience `players`) opens to every player, also
+        # one who handed their seat over; everyone's access there becomes read-only
+        kept = _with_members(public, everyone, READ_ONLY, me_id) if game.audience == "players" else public.overwrites
+        wanted.append((public, {t: _read_only(o) if t.id != me_id else o for t, o in kept.items()}))
     readers = [(s.channel_id, everyone) for s in game.seats]
     readers += [(r.channel_id, everyone if r.kind == "alliance" else r.readers(game)) for r in rooms]
     for channel_id, allowed in readers:
