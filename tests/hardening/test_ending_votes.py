@@ -3,9 +3,12 @@ nothing is recorded until then; every seat the bot plays votes by the bots' rule
 raises the motion, told as the bot's vote; a lone person never ends a game for bots who would
 play on (docs/bots.md "How a bot votes"; service/votes.py)."""
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from engine.catalog import register_all
-from service import Actor
+from service import Actor, ServiceError
+from service.errors import MESSAGE_MAX
 from service.models import encode_state
 from service.text import game_status
 from service.votes import UnconfirmedVote
@@ -177,3 +180,27 @@ async def test_bots_do_not_vote_on_pausing_and_the_tally_says_so(service):
     tally = await service.vote(game.id, ALICE, "pause")                     # no confirmation: a pause ends nothing
     assert tally.passed and tally.electorate == ("England",)
     assert "(bot seats do not vote on this: Austria, France, Germany, Italy, Russia, Turkey)" in tally.describe()
+
+
+TEXT = st.one_of(st.text(max_size=30), st.sampled_from(["draw", " DRAW ", "concede", "rollback", "extend", "x" * 10_000,
+                                                       "\x00\ud800", "draw confirm"]))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                                                   HealthCheck.too_slow])
+@given(motion=TEXT, hours=st.one_of(st.none(), st.floats(allow_nan=True), st.integers(-10, 10 ** 30)),
+       withdraw=st.booleans(), confirm=st.booleans(), phase=st.one_of(st.none(), st.integers(-5, 2 ** 70)))
+async def test_random_votes_never_crash_and_an_unconfirmed_one_changes_nothing(service, motion, hours, withdraw,
+                                                                               confirm, phase):
+    if not hasattr(service, "_fuzzed"):
+        register_all()
+        service._fuzzed = (await england_and_six_bots(service)).id
+    game_id = service._fuzzed
+    before = await service.db.fetchall("SELECT * FROM votes WHERE game_id=?", (game_id,))
+    try:
+        await service.vote(game_id, ALICE, motion, hours, withdraw, phase_seq=phase, confirm=confirm)
+    except UnconfirmedVote as asked:
+        assert await service.db.fetchall("SELECT * FROM votes WHERE game_id=?", (game_id,)) == before
+        assert len(asked.describe("x")) < 2000
+    except ServiceError as refusal:
+        assert str(refusal) and len(str(refusal)) <= MESSAGE_MAX

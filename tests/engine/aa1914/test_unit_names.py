@@ -6,6 +6,8 @@ import random
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.aa1914.orders import parse_order
 from engine.aa1914.units import UNIT_TYPES, unit_name, unit_type
@@ -91,3 +93,18 @@ def test_nothing_a_player_reads_in_a_game_shows_an_underscored_unit(seed):
         state = result.state
     shown = [text for text in seen if UNDERSCORED.search(text)]
     assert not shown, shown[:3]
+
+WORDS = st.lists(st.sampled_from(["armored", "armoured", "train", "trains", "car", "merchant", "raider", "coastal",
+                                  "artillery", "truck", "infantry", ",", "-", "_", "s", "2", ""]), max_size=8)
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.one_of(st.text(max_size=40), WORDS.map(" ".join)))
+def test_random_text_in_a_unit_list_is_read_or_refused_never_crashes(text):
+    assert unit_type(text) is None or unit_type(text).name in UNIT_TYPES
+    for verb in ("casualties", "sub targets", "buy 2", "place 1"):
+        try:
+            order = parse_order(f"{verb} {text}", B)
+        except RulesError:
+            continue
+        assert "_" not in order.text() or "_" in text
