@@ -29,6 +29,7 @@ bench: $(STAMP)
 	$(PY) bench/odds.py
 	$(PY) bench/autocomplete.py
 	$(PY) bench/games_autocomplete.py
+	$(PY) bench/game_list.py
 	$(PY) bench/submit_orders.py
 	$(PY) bench/discord_latency.py
 	$(PY) bench/storage.py

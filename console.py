@@ -33,6 +33,7 @@ from service.policy import policy_text
 from service.rooms import TABLE_SETTINGS
 from service.rulings import ruling_text
 from service.seats import seats_text
+from service.game_list import game_list_page, game_list_text
 from service.suggest import order_suggestions
 from service.votes import UnconfirmedVote
 from service.text import all_rules, game_rules, game_status, option_list, parse_option_words, variant_or_error
@@ -213,10 +214,10 @@ class Console:
             words = ["list"]
         sub, args = words[0].lower(), words[1:]
         svc, me = self.service, self.actor
-        if sub == "list":
-            games = await svc.list_games(CONSOLE_GUILD, include_over=True)
-            known = "variants: " + ", ".join(variants())
-            return [known] + [f"#{g.id} {g.name} ({g.variant}, {g.status})" for g in games]
+        if sub == "list":          # as `/game list [page]`: open games, a page at a time, yours first
+            listing = await game_list_page(svc, CONSOLE_GUILD, me.user_id, args[0] if args else 1)
+            return ["variants: " + ", ".join(variants()),
+                    game_list_text(listing, more="game list {page}", details="game status <number>")]
         if sub == "options":
             return [option_list(variant_or_error(_arg(args, 0, "VARIANT")))]
         if sub == "create":

@@ -7,7 +7,7 @@ import re
 
 HELP = """Commands (game number first where a game is meant; `;` separates order lines):
   as NAME [admin]                 act as player NAME
-  game list | game options VARIANT | game create VARIANT [name=..] [hours=..] [bots:SEAT,SEAT] [opt=val ...]
+  game list [PAGE] | game options VARIANT | game create VARIANT [name=..] [hours=..] [bots:SEAT,SEAT] [opt=val ...]
   game join ID [SEAT] | game leave ID [SEAT] [cancel] | game start ID | game status ID
                                   (leave once the game runs: offer your seat to a substitute)
   gm pause ID | gm resume ID | gm extend ID HOURS | gm adjudicate ID | gm rollback ID

@@ -11,6 +11,7 @@ from discord.ext import commands
 from engine.variant import get_variant
 from render.palettes import PALETTES
 from service.errors import BadInput
+from service.game_list import game_list_page, game_list_text
 from service.seats import seats_text
 from service.visibility import players_hidden
 from service.text import game_status, option_list, parse_option_words, variant_or_error
@@ -23,20 +24,48 @@ from .seating import register_seating_items
 
 
 
+class PageNumber(app_commands.Transformer, commands.Converter):
+    """A page of `/game list`, from 1 (a whole number on Discord's keypad); typed, both
+    `!game 2` and `!game list 2` work, the second with the slash command's own word."""
+
+    @property
+    def type(self) -> discord.AppCommandOptionType:
+        return discord.AppCommandOptionType.integer
+
+    @property
+    def min_value(self) -> int:
+        return 1
+
+    @property
+    def max_value(self) -> int:
+        return 1_000_000
+
+    async def transform(self, interaction: discord.Interaction, value: int, /) -> int:
+        return int(value)
+
+    async def convert(self, ctx: commands.Context, argument: str) -> int:
+        if argument.lower() == "list":
+            ctx.view.skip_ws()
+            argument = ctx.view.get_word() or "1"
+        if not argument.isdigit() or not 1 <= int(argument) <= 1_000_000:
+            raise commands.BadArgument(f"page: a number from 1, e.g. `{ctx.clean_prefix}game list 2`, not "
+                                       f"`{argument[:20]}`")
+        return int(argument)
+
+
 class GameCog(DispatchCog, name="Games"):
     """Setting up and running games."""
 
-    @commands.hybrid_group(name="game", fallback="list", description="List this server's games")
+    @commands.hybrid_group(name="game", fallback="list", description="This server's open games, yours first",
+                           extras=private_command())
+    @app_commands.describe(page="which page (20 games each): 1 has your games, then the newest")
     @app_commands.guild_only()
     @guild_only()
-    async def game(self, ctx: commands.Context) -> None:
-        games = await self.service.list_games(ctx.guild.id)
-        if not games:
-            await reply(ctx, "No games here yet. Start one with `/game create`.")
-            return
-        lines = [f"#{g.id} **{g.name}** — {get_variant(g.variant).title}, {g.status}, "
-                 f"{len(g.seats) - len(g.open_seats)}/{len(g.seats)} seated" for g in games]
-        await reply(ctx, "\n".join(lines) + "\nDetails: `/game status <number>`.")
+    async def game(self, ctx: commands.Context, page: PageNumber = None) -> None:
+        # private: the list puts the asker's own games first (which would tell who plays an
+        # anonymous game), a page at a time however many games the server has (service.game_list)
+        listing = await game_list_page(self.service, ctx.guild.id, ctx.author.id, page or 1)
+        await reply_privately(self.service, ctx, game_list_text(listing))
 
     @game.command(name="create", description="Create a game (options as key=value words)")
     @app_commands.describe(variant="which game: classic, france_austria, england_turkey (Diplomacy), rx07 (WWI "

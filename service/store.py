@@ -89,6 +89,20 @@ class Store:
                                f"ORDER BY id DESC LIMIT ?", (guild_id, limit))
         return [(r["id"], r["name"], r["status"]) for r in rows]
 
+    async def open_games_at_most(self, guild_id: int, at_most: int) -> int:
+        """How many open games the server has, counted up to `at_most` (a bounded read of the
+        partial index of open games: a list's page costs the same however many there are)."""
+        row = await self._one(f"SELECT COUNT(*) AS n FROM (SELECT 1 FROM games WHERE guild_id=? AND {self._OPEN} "
+                              f"LIMIT ?)", (guild_id, at_most))
+        return int(row["n"])
+
+    async def open_games_page(self, guild_id: int, leave_out: list[int], limit: int, offset: int) -> list[GameInfo]:
+        """The server's open games newest first, without those numbered in `leave_out`, `offset`
+        skipped, at most `limit` (`/game list`: through the same index, read from its top)."""
+        skip = f"AND id NOT IN ({','.join('?' * len(leave_out))}) " if leave_out else ""
+        return await self._games(f"SELECT * FROM games WHERE guild_id=? AND {self._OPEN} {skip}"
+                                 f"ORDER BY id DESC LIMIT ? OFFSET ?", (guild_id, *leave_out, limit, offset))
+
     async def open_games_named(self, guild_id: int, start: str, limit: int) -> list[tuple[int, str, str]]:
         """(id, name, status) of the server's open games whose name starts with `start` (ASCII
         letters in either case), in the order of their names."""
