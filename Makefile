@@ -4,12 +4,15 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test console bench clean
+.PHONY: install run test console bench clean
 
 $(STAMP): requirements.txt
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
 	touch $(STAMP)
+
+# the virtualenv with the pinned requirements, nothing else (what the systemd recipe in README runs)
+install: $(STAMP)
 
 run: $(STAMP)
 	$(PY) bot.py

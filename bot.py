@@ -29,6 +29,62 @@ log = logging.getLogger("dispatch")
 
 
 IDENTIFY_WINDOW = 5.0     # Discord: each identify bucket starts one session per 5 seconds
+# The exit status of a start that a setting must fix before a restart can help (a token Discord
+# refuses, privileged intents off, a database from a newer Dispatch, a bad DISPATCH_SHARDS): 78 is
+# EX_CONFIG of sysexits.h, and README's systemd unit has RestartPreventExitStatus=78, so such a
+# start fails once, with one line saying what to change, instead of restarting in a loop.
+CONFIG_ERROR = 78
+PORTAL = "https://discord.com/developers/applications"
+
+
+class CannotStart(Exception):
+    """A start refused for a setting the host must change; the message is the one line to show."""
+
+
+def refusal_line(error: BaseException) -> str | None:
+    """What a host must change, in one line, when Discord refuses the bot's settings at start;
+    None for any other failure (the network, Discord having a bad minute: a restart may help)."""
+    import discord
+
+    code = error.code if isinstance(error, discord.ConnectionClosed) else None
+    if isinstance(error, discord.LoginFailure) or code == 4004:
+        return (f"Discord refused DISCORD_TOKEN (wrong, or reset since): copy the token from {PORTAL} → your "
+                f"application → Bot → Reset Token into .env as DISCORD_TOKEN=…, then start again.")
+    if isinstance(error, discord.PrivilegedIntentsRequired) or code == 4014:
+        return (f"the Message Content and Server Members intents are off for this bot: turn both on at {PORTAL} "
+                f"→ your application → Bot → Privileged Gateway Intents, then start again.")
+    if code in (4010, 4011):
+        return (f"Discord refused the number of shards (close code {code}): leave DISPATCH_SHARDS empty in .env "
+                f"to let Discord choose, then start again.")
+    return None
+
+
+async def run_discord(service: GameService, token: str) -> None:
+    """Connect to Discord until stopped; `CannotStart` when Discord refuses the bot's settings."""
+    from cogs.permissions import invite_url
+    from service.workers import ProcessPool
+
+    client_id = client_id_of(token)
+    if client_id:
+        print(f"Invite Dispatch to a server with exactly the permissions it needs:\n  {invite_url(client_id)}")
+    service.cpu = ProcessPool()
+    dev = os.getenv("DISPATCH_DEV_GUILD", "").strip()
+    try:
+        shards = ShardPlan.from_env(os.getenv("DISPATCH_SHARDS"))
+        dev_guild = int(dev) if dev else None
+    except ValueError as exc:
+        if "DISPATCH_SHARDS" not in str(exc):
+            exc = ValueError(f"DISPATCH_DEV_GUILD must be a server id (a number), not {dev!r}")
+        raise CannotStart(str(exc)) from None
+    bot = build_bot(service, os.getenv("DISPATCH_PREFIX", "!") or "!", dev_guild, shards)
+    async with bot:
+        try:
+            await bot.start(token)
+        except Exception as exc:  # noqa: BLE001 - named if it is a setting, else raised as it is
+            line = refusal_line(exc)
+            if line is None:
+                raise
+            raise CannotStart(line) from None
 
 
 class ShardPlan:
@@ -145,9 +201,13 @@ def build_bot(service: GameService, prefix: str = "!", dev_guild: int | None = N
     @bot.command(name="sync", hidden=True)
     @commands.is_owner()
     async def sync(ctx: commands.Context) -> None:
-        """Owner only: send the slash commands to Discord now."""
-        changed = await bot.sync_commands(force=True)
-        await ctx.send("Slash commands synced." if changed else "Nothing to sync.")
+        """Owner only (`!sync` or `@Dispatch sync`): send the slash commands to Discord now.
+        Global commands take up to an hour to show in every server; a development server's
+        (DISPATCH_DEV_GUILD) show at once."""
+        await bot.sync_commands(force=True)
+        where = (f"to the development server {dev_guild} (DISPATCH_DEV_GUILD): they show there at once"
+                 if dev_guild else "globally: Discord can take up to an hour to show them in every server")
+        await ctx.send(f"Slash commands synced {where}.")
 
     return bot
 
@@ -195,7 +255,7 @@ async def main(argv: list[str] | None = None) -> None:
     try:
         db = await Database(args.db).connect()
     except SchemaTooNew as exc:
-        raise SystemExit(f"Dispatch cannot start: {exc}.") from None
+        cannot_start(f"{exc}")
     service = GameService(db)
     service.limits = Limits(service.clock)      # letters and commands per person (README, "Limits")
     token = os.getenv("DISCORD_TOKEN", "").strip()
@@ -205,24 +265,19 @@ async def main(argv: list[str] | None = None) -> None:
                 print("No DISCORD_TOKEN in .env: starting the offline console.")
             await run_console(service, os.getenv("DISPATCH_OUT", str(ROOT / "out")))
         else:
-            from cogs.permissions import invite_url
-            from service.workers import ProcessPool
-
-            client_id = client_id_of(token)
-            if client_id:
-                print(f"Invite Dispatch to a server with exactly the permissions it needs:\n  {invite_url(client_id)}")
-            service.cpu = ProcessPool()
-            dev = os.getenv("DISPATCH_DEV_GUILD", "").strip()
             try:
-                shards = ShardPlan.from_env(os.getenv("DISPATCH_SHARDS"))
-            except ValueError as exc:
-                raise SystemExit(f"Dispatch cannot start: {exc}.") from None
-            bot = build_bot(service, os.getenv("DISPATCH_PREFIX", "!") or "!", int(dev) if dev else None, shards)
-            async with bot:
-                await bot.start(token)
+                await run_discord(service, token)
+            except CannotStart as exc:
+                cannot_start(str(exc))
     finally:
         service.cpu.close()
         await db.close()
+
+
+def cannot_start(reason: str) -> None:
+    """End the start with one line on standard error (the journal keeps it) and `CONFIG_ERROR`."""
+    print(f"Dispatch cannot start: {reason.rstrip('.')}.", file=sys.stderr)
+    raise SystemExit(CONFIG_ERROR)
 
 
 def client_id_of(token: str) -> int | None:
