@@ -188,6 +188,8 @@ class OrdersCog(DispatchCog, name="Orders"):
             text = f"⚠️ Game #{game.id} is over; nothing was recorded."
         else:
             try:
+                if self.service.limits is not None:     # an order line is a command: the same limit per person
+                    self.service.limits.command(message.author.id)
                 phase = await phase_now(self.service, game.id)
                 sheet = await self.service.submit_orders(game.id, actor_of(message), message.content, seat,
                                                          replace=False)

@@ -3,6 +3,7 @@ passes one check, letters have their own; the refusal reaches the asker alone an
 try again; the game's clock is never held up."""
 import pytest
 
+from service import Actor
 from service.limits import Limits, Rate
 from tests.discord_world import README_PERMISSIONS, close_world, make_world, started_game
 from tests.fake_discord.components import components_of
@@ -34,16 +35,17 @@ async def test_commands_typed_slash_and_pressed_share_one_limit_per_person(world
     assert "too fast" not in (await world.slash(bob, "game list")).text          # bob's bucket is his own
     typed = await world.say(alice, world.general, "!game list")
     assert any("you can send another command in" in m["content"] for m in typed)
-    # a button press is a command too: Ready on alice's sheet, refused while her bucket is empty
+    # an order line in a seat channel and a button press are commands too
     entente = world.seat_channel(game_id, "Entente")
-    sheet = (await world.say(alice, entente, "A Par - Bur"))
-    assert any("too fast" not in m["content"] for m in sheet)
-    clock.advance(seconds=30)
+    refused_line = await world.say(alice, entente, "A Par - Bur")
+    assert any("you can send another command in" in m["content"] for m in refused_line)
+    assert not (await service.orders(game_id, Actor(alice.id), "Entente")).lines       # nothing recorded
+    clock.advance(seconds=30)                          # her bucket is full again: 3
     sheet = [m for m in await world.say(alice, entente, "F Bre - MAO") if list(components_of(m))]
     ready = next(c for c in components_of(sheet[-1]) if c.get("label", "").startswith("Ready"))
-    for _ in range(4):                     # her bucket is full again (3): the fourth press is refused
-        pressed = await world.harness.click(alice, sheet[-1], ready["custom_id"])
-    assert "you can send another command in" in pressed.text and only_for(pressed, alice)
+    presses = [await world.harness.click(alice, sheet[-1], ready["custom_id"]) for _ in range(3)]
+    assert ["too fast" in p.text for p in presses] == [False, False, True]
+    assert "you can send another command in" in presses[-1].text and only_for(presses[-1], alice)
     clock.advance(seconds=10)
     assert "too fast" not in (await world.slash(alice, "game list")).text
 
