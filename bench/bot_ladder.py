@@ -11,9 +11,14 @@ waived — the rules' defaults); `random` gives a uniformly random legal order t
 random retreats and random builds/removals (each line from `order_choices`); `easy`, `normal`
 and `hard` are the bot's levels.
 
+`--balance normal,hard` instead plays equal bots on both seats of rx07 and of each two-player
+variant (france_austria, england_turkey) and prints who wins from which seat: a fair variant
+and a bot that plays both sides alike give about equal shares.
+
 Run (the machine is shared: keep it modest and niced):
-    nice .venv/bin/python bench/bot_ladder.py --games 20 --cap 1922
-    nice .venv/bin/python bench/bot_ladder.py --match hard:normal --games 40
+    nice -n 15 .venv/bin/python bench/bot_ladder.py --games 20 --cap 1922
+    nice -n 15 .venv/bin/python bench/bot_ladder.py --match hard:normal --games 40
+    nice -n 15 .venv/bin/python bench/bot_ladder.py --balance normal --games 20
 Targets: normal beats hold in >= 95% of games and random in >= 90%; hard scores >= 60% against
 normal; <= 2 s per phase (median).
 """
@@ -21,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import random
 import statistics
 import sys
@@ -35,6 +41,7 @@ from engine.errors import OrderError  # noqa: E402
 from engine.variant import BOT_LEVELS, get_variant  # noqa: E402
 
 MATCHES = ("normal:hold", "normal:random", "hard:normal")
+BALANCE_VARIANTS = {"rx07": 1922, "france_austria": 1915, "england_turkey": 1915}   # variant -> default cap
 
 
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -119,15 +126,52 @@ def match(variant_key: str, tested: str, opponent: str, games: int, cap: int, se
               f"slowest {1000 * max(spent):.0f} ms per phase")
 
 
+def balance(level: str, games: int, cap: int | None, seed: int) -> None:
+    """Equal bots on both seats of each two-seat variant: wins by seat."""
+    for key, default_cap in BALANCE_VARIANTS.items():
+        variant = get_variant(key)
+        seats = variant.seats(variant.parse_options({}))
+        last = cap or default_cap
+        wins = {seat: 0 for seat in seats}
+        draws = 0
+        timings: dict[str, list[float]] = {}
+        for game in range(games):
+            winner = play(variant, seed + game, {seat: level for seat in seats}, last, timings)
+            if winner is None:
+                draws += 1
+            else:
+                wins[winner] += 1
+        decided = games - draws
+        shares = []
+        for seat in seats:
+            low, high = wilson(wins[seat], decided)
+            shares.append(f"{seat} {wins[seat]} ({100 * wins[seat] / decided:.0f}% of decided "
+                          f"[{100 * low:.0f}-{100 * high:.0f}])" if decided else f"{seat} 0")
+        spent = timings.get(level, [0.0])
+        print(f"{key} {level} vs {level}: {games} games (cap {last}): " + "; ".join(shares)
+              + f"; draws {draws}; median {1000 * statistics.median(spent):.1f} ms per phase", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--variant", default="rx07")
     parser.add_argument("--match", action="append", help="tested:opponent, e.g. normal:hold (repeatable)")
     parser.add_argument("--games", type=int, default=20)
-    parser.add_argument("--cap", type=int, default=1922, help="last game year played")
+    parser.add_argument("--cap", type=int, default=None, help="last game year played (default 1922; "
+                        "with --balance: 1922 for rx07, 1915 for the two-player variants)")
+    parser.add_argument("--balance", help="levels (comma-separated) to play against themselves on both seats "
+                        "of rx07, france_austria and england_turkey")
     parser.add_argument("--seed", type=int, default=1000)
     args = parser.parse_args()
     register_all()
+    print(f"load average: {', '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
+    if args.balance:
+        for level in args.balance.split(","):
+            if level.strip() not in BOT_LEVELS:
+                parser.error(f"`{level}` is not a level; choose from {', '.join(BOT_LEVELS)}")
+            balance(level.strip(), args.games, args.cap, args.seed)
+        return
+    args.cap = args.cap or 1922
     for spec in args.match or MATCHES:
         tested, _, opponent = spec.partition(":")
         for who in (tested, opponent):

@@ -7,7 +7,8 @@ same DumbBot draws. A game ends after the Winter 1910 adjustments, or at a solo 
 Printed per level: the bot's average centres with a 95% interval (normal approximation), its
 solo rate (95% Wilson interval), how often it was eliminated or another power soloed, its
 average by power, and the time it took to order one phase (p50 and p95, all phases and
-movement phases), with the machine's load.
+movement phases; wall clock and this process's CPU time, which a busy machine inflates less),
+with the machine's load.
 
 Run niced (the machine is shared):
     nice -n 15 .venv/bin/python bench/dumbbot_ladder.py --games 14 --levels normal
@@ -70,8 +71,9 @@ class Game:
 @dataclass
 class Tally:
     games: list[Game] = field(default_factory=list)
-    phases: list[float] = field(default_factory=list)
-    moves: list[float] = field(default_factory=list)
+    phases: list[float] = field(default_factory=list)        # wall seconds per phase ordered
+    moves: list[float] = field(default_factory=list)         # the same, movement phases only
+    cpu: list[float] = field(default_factory=list)           # this process's CPU seconds per phase
 
 
 def play(variant, level: str, power: str, seed: int, last_year: int, tally: Tally, check: bool) -> Game:
@@ -83,9 +85,10 @@ def play(variant, level: str, power: str, seed: int, last_year: int, tally: Tall
         for seat in variant.seats_to_act(state):
             seat_rng = random.Random(rng.random())
             if seat == power and level != "dumbbot":
-                start = time.perf_counter()
+                start, cpu = time.perf_counter(), time.process_time()
                 pairs = variant.bot_orders(state, seat, seat_rng, level)
                 spent = time.perf_counter() - start
+                tally.cpu.append(time.process_time() - cpu)
                 tally.phases.append(spent)
                 if state["phase"] == "movement":
                     tally.moves.append(spent)
@@ -131,6 +134,9 @@ def report(level: str, tally: Tally, last_year: int) -> None:
               f"p95 {1000 * percentile(tally.phases, 0.95):.1f} ms, max {1000 * max(tally.phases):.0f} ms "
               f"({len(tally.phases)} phases); movement only: p50 {1000 * percentile(tally.moves, 0.5):.1f} ms, "
               f"p95 {1000 * percentile(tally.moves, 0.95):.1f} ms")
+        print(f"    CPU per phase (this process, unaffected by other jobs' share of the cores): "
+              f"p50 {1000 * percentile(tally.cpu, 0.5):.1f} ms, p95 {1000 * percentile(tally.cpu, 0.95):.1f} ms, "
+              f"max {1000 * max(tally.cpu):.0f} ms")
 
 
 def main() -> None:
