@@ -6,6 +6,7 @@ installed (optional; not a dependency). Run: `.venv/bin/python bench/adjudicate.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 import time
@@ -16,7 +17,7 @@ sys.path.insert(0, str(ROOT))
 
 from engine.diplomacy import datc  # noqa: E402
 from engine.diplomacy.game import board_units  # noqa: E402
-from engine.diplomacy.map import DiplomacyMap, province_of  # noqa: E402
+from engine.diplomacy.map import DiplomacyMap  # noqa: E402
 from engine.diplomacy.rx07 import Rx07Variant  # noqa: E402
 from engine.errors import OrderError  # noqa: E402
 
@@ -89,95 +90,170 @@ def random_game(seed: int, max_phases: int) -> tuple[int, float, str]:
 
 MILA_POWERS = {"Austria": "AUSTRIA", "England": "ENGLAND", "France": "FRANCE", "Germany": "GERMANY",
                "Italy": "ITALY", "Russia": "RUSSIA", "Turkey": "TURKEY"}
+# Where the bench looks for the `diplomacy` package (MILA) when the running Python lacks it: a
+# throw-away virtualenv made for the comparison, never a requirement of the project:
+#   python3 -m venv /tmp/milavenv && /tmp/milavenv/bin/pip install diplomacy==1.1.2
+MILA_VENV = os.environ.get("DISPATCH_MILA_VENV", "/tmp/milavenv")
+
+
+def classic_variant():
+    """The registered seven-power game (its edition option set to the 2000 rules MILA follows)."""
+    from engine.diplomacy.classic import CLASSIC
+    from engine.diplomacy.declared import DeclaredVariant
+    return DeclaredVariant(CLASSIC)
 
 
 def random_positions(count: int, seed: int = 11) -> list[tuple[dict, dict[str, list[str]]]]:
-    """Positions of a standard game after random play, each with random orders for every power."""
-    from engine.diplomacy.game import DiplomacyGame
-
-    class Standard(DiplomacyGame):
-        key, title, summary = "standard", "Standard", "seven powers"
-
-        def seats(self, options):
-            return self.powers
-
-        def initial_state(self, options, rng):
-            dmap = DiplomacyMap.standard()
-            return {"year": 1901, "season": "spring", "phase": "movement", "options": {},
-                    "units": {province_of(loc): {"kind": kind, "power": power, "loc": loc}
-                              for kind, power, loc in dmap.starting_units},
-                    "owners": {sc: p for p, homes in dmap.home_centers.items() for sc in homes}}
-
-    variant, rng = Standard(), random.Random(seed)
-    state = variant.initial_state({}, rng)
+    """Movement positions of classic games after random play, each with random orders for every
+    power (each line passed the seat's sheet check)."""
+    variant, rng = classic_variant(), random.Random(seed)
+    fresh = lambda: variant.initial_state({"edition": "2000"}, rng)  # noqa: E731
+    state = fresh()
     positions = []
     while len(positions) < count:
         orders = random_orders(variant, state, rng)
         if state["phase"] == "movement":
             positions.append((state, orders))
-        result = variant.adjudicate(state, orders if state["phase"] == "movement" else {}, rng)
-        state = result.state if not result.finished else variant.initial_state({}, rng)
+        result = variant.adjudicate(state, orders, rng)
+        state = result.state if not result.finished else fresh()
     return positions
 
 
-def compare_with_diplomacy_package(positions: int = 300) -> str:
-    """Like with like: the same standard-map positions and order texts, each adjudicated from
-    the order text to the new position, by this engine and by the `diplomacy` package (MILA);
-    neither side's timing includes building its game or map objects."""
+def load_mila():
+    """The `diplomacy` package's Game, from this Python or from MILA_VENV's site-packages
+    (appended to the path, so the project's own packages still come first); None if absent."""
     try:
         from diplomacy import Game
+        return Game
     except ImportError:
-        return "the `diplomacy` package is not installed: no comparison (pip install diplomacy to compare)"
-    from engine.diplomacy.movement import resolve_movement
-    from engine.diplomacy.parser import parse_order
-    from engine.diplomacy.validation import check_movement_orders
+        pass
+    for site in sorted(Path(MILA_VENV).glob("lib/python*/site-packages")):
+        sys.path.append(str(site))
+        try:
+            from diplomacy import Game
+            return Game
+        except ImportError:
+            sys.path.remove(str(site))
+    return None
 
-    dmap = DiplomacyMap.standard()
-    cases = random_positions(positions)
-    ours = theirs = 0.0
-    for state, orders in cases:
-        units = board_units(state)
+
+def mila_game(Game, state: dict):
+    game = Game()
+    game.clear_units()
+    for power, name in MILA_POWERS.items():
+        game.set_units(name, [f"{u['kind']} {u['loc'].upper()}" for u in state["units"].values()
+                              if u["power"] == power], reset=True)
+    return game
+
+
+def mila_position(game) -> tuple[set, set]:
+    """(units standing, units dislodged) after MILA processed the movement phase."""
+    standing, dislodged = set(), set()
+    for units in game.get_units().values():
+        for text in units:
+            (dislodged if text.startswith("*") else standing).add(text.lstrip("*"))
+    return standing, dislodged
+
+
+def our_position(new: dict) -> tuple[set, set]:
+    standing = {f"{u['kind']} {u['loc'].upper()}" for u in new["units"].values()}
+    dislodged = {f"{d['unit']['kind']} {d['unit']['loc'].upper()}" for d in new.get("dislodged", {}).values()}
+    dislodged |= {f"{e['unit']['kind']} {e['unit']['loc'].upper()}" for e in new.get("eliminated", [])
+                  if e["how"] == "destroyed"}
+    return standing, dislodged
+
+
+def compare_with_diplomacy_package(count: int, block: int = 1) -> list[str]:
+    """Like with like, interleaved: the same positions in blocks of `block` positions, each block
+    run by one engine and then by the other (which goes first alternates), so a change in the
+    machine's load falls on both. End to end: each seat's order sheet checked (`check_orders`;
+    MILA: `set_orders`) and the phase adjudicated to the next stored position (`adjudicate`; MILA:
+    `process`), this engine's cache of order lines emptied before each position (every phase is
+    read from scratch). Resolver alone: orders already read and given (ours: `resolve_movement`;
+    MILA: `process` after `set_orders`). Building either side's game object is not timed. Every
+    resulting position is compared."""
+    Game = load_mila()
+    if Game is None:
+        return [f"the `diplomacy` package is not installed (nor in {MILA_VENV}): no comparison. Make a throw-away "
+                f"venv: python3 -m venv {MILA_VENV} && {MILA_VENV}/bin/pip install diplomacy==1.1.2"]
+    from engine.diplomacy.movement import resolve_movement
+    from engine.diplomacy.parser import forget_read_orders, parse_order
+
+    variant = classic_variant()
+    dmap = variant.game_map({})
+    cases = random_positions(count)
+    load_before = os.getloadavg()
+    spent = {"ours": 0.0, "theirs": 0.0, "ours resolver": 0.0, "theirs resolver": 0.0}
+    positions: dict[str, list] = {"ours": [], "theirs": []}
+
+    def ours(index: int, state: dict, orders: dict) -> None:
+        forget_read_orders()          # a new phase: no line of it has been read before
         start = time.perf_counter()
-        given = []
-        for lines in orders.values():
-            for line in lines:
-                try:
-                    order = parse_order(line, dmap, "movement")
-                except OrderError:
-                    continue
-                unit = units.get(order.province)
-                if unit is not None:
-                    given.append((unit.power, order))
-        check_movement_orders(dmap, units, given, "2000")
-        resolve_movement(dmap, units, given, "2000")
-        ours += time.perf_counter() - start
-        game = Game()
-        game.clear_units()
-        for power, name in MILA_POWERS.items():
-            game.set_units(name, [f"{u['kind']} {u['loc'].upper().replace('/', '/')}"
-                                  for u in state["units"].values() if u["power"] == power], reset=True)
+        sheets = {seat: variant.check_orders(state, seat, lines) for seat, lines in orders.items()}
+        result = variant.adjudicate(state, sheets, random.Random(index))
+        spent["ours"] += time.perf_counter() - start
+        positions["ours"].append(our_position(result.state))
+
+    def theirs(index: int, state: dict, orders: dict) -> None:
+        game = mila_game(Game, state)
         start = time.perf_counter()
-        for power, lines in orders.items():
-            for line in lines:
-                unit = units.get(parse_order(line, dmap, "movement").province)
-                if unit is not None:
-                    game.set_orders(MILA_POWERS[unit.power], [line.upper()])
+        for seat, lines in orders.items():
+            game.set_orders(MILA_POWERS[seat], [line.upper() for line in lines])
         game.process()
-        theirs += time.perf_counter() - start
-    return (f"same {len(cases)} positions, order text to new position: this engine {len(cases) / ours:.0f} "
-            f"phases/s, `diplomacy` package {len(cases) / theirs:.0f} phases/s: {theirs / ours:.1f}x")
+        spent["theirs"] += time.perf_counter() - start
+        positions["theirs"].append(mila_position(game))
+
+    def ours_resolver(index: int, state: dict, orders: dict) -> None:
+        units = board_units(state)
+        given = [(seat, parse_order(line, dmap, "movement")) for seat, lines in orders.items() for line in lines]
+        start = time.perf_counter()
+        resolve_movement(dmap, units, given, "2000")
+        spent["ours resolver"] += time.perf_counter() - start
+
+    def theirs_resolver(index: int, state: dict, orders: dict) -> None:
+        game = mila_game(Game, state)
+        for seat, lines in orders.items():
+            game.set_orders(MILA_POWERS[seat], [line.upper() for line in lines])
+        start = time.perf_counter()
+        game.process()
+        spent["theirs resolver"] += time.perf_counter() - start
+
+    for first in range(0, len(cases), block):
+        chunk = list(enumerate(cases))[first:first + block]
+        runs = [(ours, theirs), (ours_resolver, theirs_resolver)]
+        for pair in runs:
+            for run in (pair if (first // block) % 2 == 0 else pair[::-1]):
+                for index, (state, orders) in chunk:
+                    run(index, state, orders)
+    differ = sum(a != b for a, b in zip(positions["ours"], positions["theirs"]))
+    load = tuple(max(a, b) for a, b in zip(load_before, os.getloadavg()))
+    n = len(cases)
+    rate = {key: n / value for key, value in spent.items()}
+    return [f"same {n} classic positions, interleaved in blocks of {block}, load {load[0]:.2f} {load[1]:.2f} "
+            f"{load[2]:.2f}:",
+            f"  end to end (sheets checked, phase adjudicated): this engine {rate['ours']:.0f} phases/s, "
+            f"`diplomacy` package {rate['theirs']:.0f} phases/s: {rate['ours'] / rate['theirs']:.2f}x (goal >= 5x)",
+            f"  resolver alone (orders given): this engine {rate['ours resolver']:.0f} phases/s, "
+            f"`diplomacy` package {rate['theirs resolver']:.0f} phases/s: "
+            f"{rate['ours resolver'] / rate['theirs resolver']:.2f}x",
+            f"  positions where the two engines disagree: {differ} of {n}"]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--phases", type=int, default=300)
+    parser.add_argument("--positions", type=int, default=915, help="positions compared with the diplomacy package")
+    parser.add_argument("--block", type=int, action="append",
+                        help="positions per interleaved block; repeat the option for several runs (default: 1)")
     args = parser.parse_args()
     rate, n = datc_rate(args.rounds)
     print(f"DATC v2.4: {n} cases x {args.rounds} rounds: {rate:.0f} phases/s")
     phases, spent, outcome = random_game(7, args.phases)
     print(f"random rx07 game: {phases} phases adjudicated in {spent:.2f}s = {phases / spent:.0f} phases/s ({outcome})")
-    print(compare_with_diplomacy_package())
+    for block in args.block or [1]:
+        for line in compare_with_diplomacy_package(args.positions, block):
+            print(line)
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ centres, the starting units and date, the victory rule and the options it offers
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
@@ -140,11 +141,8 @@ class DeclaredVariant(DiplomacyGame):
 
     # ---------------------------------------------------------------- victory and survival
     def centres(self, state: State) -> dict[str, int]:
-        counts = {power: 0 for power in self.powers}
-        for owner in state["owners"].values():
-            if owner in counts:
-                counts[owner] += 1
-        return counts
+        owned = Counter(state["owners"].values())
+        return {power: owned[power] for power in self.powers}
 
     def victory(self, state: State) -> tuple[str, ...]:
         """Rulebook: "As soon as one Great Power controls 18 supply centers" (or the game's

@@ -6,6 +6,7 @@ Variants (rx07) subclass `DiplomacyGame` and override hooks: `game_map`, `powers
 from __future__ import annotations
 
 import random
+from operator import itemgetter
 from typing import Mapping, Sequence
 
 from engine.errors import OrderError, StateError
@@ -17,12 +18,34 @@ from .map import DiplomacyMap
 from .movement import resolve_movement
 from .orders import Build, Order, Unit, Waive
 from .parser import parse_order
-from .position import board_dislodged, board_units, unit_to_json
+from .position import board_dislodged, board_units, unit_from_json, unit_to_json
 from .retreats import adjustment_counts, resolve_adjustments, resolve_retreats, retreat_options
 from .sheets import SheetChecks
 
 SEASONS = ("spring", "fall", "winter")
 EDITION = "2023"
+
+
+# Stored units already found sound, as values: (kind, power, location) -> Unit. A position is
+# read on every sheet checked and every phase adjudicated; its units are mostly ones seen before.
+_SOUND_UNITS: dict[tuple[str, str, str], Unit] = {}
+_SOUND_KEPT = 8192
+_UNIT_FIELDS = itemgetter("kind", "power", "loc")
+
+
+def _sound_unit(key, data) -> Unit:
+    """The unit of one stored record, or StateError naming what is wrong with it: an army or
+    fleet of a power, where such a unit can stand on the standard map."""
+    if not isinstance(data, Mapping) or data.get("kind") not in ("A", "F") or \
+            not isinstance(data.get("power"), str) or not isinstance(data.get("loc"), str):
+        raise StateError(f"the unit in {str(key)[:20]} is not an army or fleet of a power")
+    if not DiplomacyMap.standard().can_hold(data["kind"], data["loc"]):
+        raise StateError(f"{'an army' if data['kind'] == 'A' else 'a fleet'} cannot stand in {data['loc'][:20]}")
+    unit = unit_from_json(data)
+    if type(data["kind"]) is str and type(data["power"]) is str and type(data["loc"]) is str \
+            and len(_SOUND_UNITS) < _SOUND_KEPT:
+        _SOUND_UNITS[(unit.kind, unit.power, unit.loc)] = unit
+    return unit
 
 
 class DiplomacyGame(SheetChecks, Variant):
@@ -149,17 +172,20 @@ class DiplomacyGame(SheetChecks, Variant):
     def check_state(self, state: State) -> None:
         """Every unit of a stored position is an army or fleet of a power, where such a unit can
         stand on the standard map; a damaged one is refused by name."""
+        self.read_board(state)
+
+    def read_board(self, state: State) -> dict[str, Unit]:
+        """The position's units as values, read in the same pass that checks them as
+        `check_state` does (raises StateError the same way)."""
         units = state.get("units") if isinstance(state, Mapping) else None
         if not isinstance(units, Mapping):
             raise StateError("the stored position has no units")
-        dmap = DiplomacyMap.standard()
-        for key, data in units.items():
-            if not isinstance(data, Mapping) or data.get("kind") not in ("A", "F") or not isinstance(
-                    data.get("power"), str) or not isinstance(data.get("loc"), str):
-                raise StateError(f"the unit in {str(key)[:20]} is not an army or fleet of a power")
-            if not dmap.can_hold(data["kind"], data["loc"]):
-                raise StateError(f"{'an army' if data['kind'] == 'A' else 'a fleet'} cannot stand in "
-                                 f"{data['loc'][:20]}")
+        if set(map(type, units.values())) <= {dict}:
+            try:
+                return dict(zip(units, map(_SOUND_UNITS.__getitem__, map(_UNIT_FIELDS, units.values()))))
+            except (KeyError, TypeError):
+                pass              # a unit not met before, or a damaged record: read one by one
+        return {key: _sound_unit(key, data) for key, data in units.items()}
 
     def order_help(self, state: State) -> str:
         """The forms of this phase's orders, with placeholders (a brief gives the reader's own)."""
@@ -296,11 +322,10 @@ class DiplomacyGame(SheetChecks, Variant):
 
     # ---------------------------------------------------------------- adjudication
     def adjudicate(self, state: State, orders: Mapping[str, Sequence[str]], rng: random.Random) -> PhaseResult:
-        self.check_state(state)
+        units = self.read_board(state)
         dmap = self.game_map(state)
         given: list[tuple[str, Order]] = []
         disorder = self.civil_disorder_powers(state)
-        units = board_units(state)
         for seat, lines in orders.items():
             powers = set(self.powers_of(state, seat)) - disorder
             for line in lines:
@@ -411,7 +436,21 @@ class DiplomacyGame(SheetChecks, Variant):
                 return announcements
 
     def _adjustment_needed(self, state: State) -> bool:
-        return self.extra_adjustment_due(state) or any(self._adjustment_owed(state, p) for p in self.powers)
+        """Must some power build or remove (what `_adjustment_owed` asks of each power), or is a
+        variant rule due?"""
+        if self.extra_adjustment_due(state):
+            return True
+        units = board_units(state)
+        owners = state["owners"]
+        homes = None
+        for power, owed in adjustment_counts(units, owners, self.powers).items():
+            if owed < 0:
+                return True
+            if owed > 0:
+                homes = homes or self.game_map(state).home_centers
+                if any(owners.get(h) == power and h not in units for h in homes.get(power, ())):
+                    return True
+        return False
 
     def _take_centres(self, state: State) -> None:
         """After the fall moves and retreats, a unit standing on a supply centre owns it."""

@@ -55,6 +55,16 @@ class DiplomacyMap:
         for a, b in fleet:
             self._fleet.setdefault(a, set()).add(b)
             self._fleet.setdefault(b, set()).add(a)
+        # tables read on every order checked and every convoy route searched: which provinces
+        # touch (by land or by sea), and which unit kinds may stand where
+        self._borders: dict[str, frozenset[str]] = {
+            code: frozenset(self._army.get(code, ())) | frozenset(
+                province_of(x) for loc in (code, *p.coasts) for x in self._fleet.get(loc, ()))
+            for code, p in provinces.items()}
+        self._labels = {loc: loc.partition("/")[0].capitalize() + (f"/{loc.partition('/')[2]}" if "/" in loc else "")
+                        for loc in self.locations()}
+        self._holdable = frozenset((kind, loc) for loc in self.locations() for kind in ("A", "F")
+                                   if self._can_hold(kind, loc))
 
     @classmethod
     def standard(cls) -> "DiplomacyMap":
@@ -108,6 +118,9 @@ class DiplomacyMap:
 
     def can_hold(self, kind: str, location: str) -> bool:
         """May a unit of `kind` ('A' or 'F') stand at `location`?"""
+        return (kind, location) in self._holdable
+
+    def _can_hold(self, kind: str, location: str) -> bool:
         if not self.is_passable(location):
             return False
         p = self.province(location)
@@ -135,11 +148,11 @@ class DiplomacyMap:
 
     def borders(self, a: str, b: str) -> bool:
         """Do two provinces touch at all (by land or by sea)?"""
-        a, b = province_of(a), province_of(b)
-        if b in self._army.get(a, ()):
-            return True
-        return any(province_of(x) == b for loc in [a, *self.provinces[a].coasts]
-                   for x in self._fleet.get(loc, ()))
+        return province_of(b) in self._borders[province_of(a)]
+
+    def bordering(self, province: str) -> frozenset[str]:
+        """The provinces that touch `province` by land or by sea."""
+        return self._borders[province]
 
     def home_power(self, province: str) -> str | None:
         """The power whose home centre `province` is (it builds there), or None."""
@@ -186,6 +199,9 @@ class DiplomacyMap:
 
     def label(self, location: str) -> str:
         """How a location is written in canonical orders: `Par`, `Spa/nc`."""
+        known = self._labels.get(location)
+        if known is not None:
+            return known
         prov, _, coast = location.partition("/")
         return prov.capitalize() + (f"/{coast}" if coast else "")
 

@@ -47,12 +47,12 @@ class Resolver:
         self.supporters: dict[str, list[str]] = {}
         self.convoyers: dict[str, list[str]] = {}
         for prov, c in checked.items():
-            if c.kind == "move":
+            kind = c.kind
+            if kind == "move":
                 self.moves_to.setdefault(c.dest, []).append(prov)
-        for prov, c in checked.items():
-            if c.kind == "support" and not c.void:
+            elif kind == "support" and not c.void:
                 self.supporters.setdefault(c.target, []).append(prov)
-            elif c.kind == "convoy" and not c.void:
+            elif kind == "convoy" and not c.void:
                 self.convoyers.setdefault(c.target, []).append(prov)
 
     # ---- the generic guess-and-check driver
@@ -209,15 +209,18 @@ def resolve_movement(dmap: DiplomacyMap, units: dict[str, Unit], orders: Iterabl
     """Adjudicate one movement phase. `orders` are (power, order); illegal ones hold."""
     checked = check_movement_orders(dmap, units, orders, edition)
     resolver = Resolver(dmap, units, checked)
-    for prov in checked:
-        resolver.resolve(prov)
-    succeeded = {p for p, c in checked.items() if c.kind == "move" and resolver.result[p]}
+    result = resolver.result
+    for prov, c in checked.items():
+        if c.kind != "hold":        # a hold decides nothing (its unit stays unless dislodged)
+            resolver.resolve(prov)
+    succeeded = {p for p, c in checked.items() if c.kind == "move" and result[p]}
     new_units: dict[str, Unit] = {}
     dislodged: dict[str, Dislodged] = {}
+    moves_to = resolver.moves_to
     for prov, unit in units.items():
         if prov in succeeded:
             continue
-        attackers = [q for q in resolver.moves_to.get(prov, ()) if q in succeeded]
+        attackers = [q for q in moves_to.get(prov, ()) if q in succeeded] if prov in moves_to else None
         if attackers:
             dislodged[prov] = Dislodged(unit, attackers[0], resolver.by_convoy(attackers[0]))
         else:
@@ -228,24 +231,32 @@ def resolve_movement(dmap: DiplomacyMap, units: dict[str, Unit], orders: Iterabl
         new_units[c.dest] = Unit(unit.kind, unit.power, c.dest_loc)
     # a standoff: two or more moves with a route bounced and the province stays empty
     contested = frozenset(
-        dest for dest, movers in resolver.moves_to.items()
+        dest for dest, movers in moves_to.items()
         if dest not in new_units and not any(q in succeeded for q in movers)
         and sum(1 for q in movers if resolver.path(q)) >= 2)
     outcomes = []
     for prov in sorted(units):
         c = checked[prov]
-        ok = resolver.result.get(prov, True)
+        kind = c.kind
+        ok = result.get(prov, True)
         why = c.note
-        if c.kind == "move" and not ok and not why:
-            why = "no convoy route" if c.convoyed and not resolver.path(prov) else "bounced"
-        elif c.kind == "support" and not c.void and not ok and not why:
-            why = "cut"
-        elif c.kind in ("support", "convoy") and c.void and not why:
-            why = "did not match the supported unit's order" if c.kind == "support" else \
-                "did not match the army's order"
+        if why:
+            pass
+        elif kind == "move":
+            if not ok:
+                why = "no convoy route" if c.convoyed and not resolver.path(prov) else "bounced"
+        elif kind == "support":
+            if c.void:
+                why = "did not match the supported unit's order"
+            elif not ok:
+                why = "cut"
+        elif kind == "convoy" and c.void:
+            why = "did not match the army's order"
         if prov in dislodged:
             why = (why + "; " if why else "") + f"dislodged from {dmap.label(prov)}"
-        # a unit driven out of its province did not do what it was ordered to (hold, support)
-        success = ok and not c.void and not c.note and (prov not in dislodged or c.kind == "move")
+            # a unit driven out of its province did not do what it was ordered to (hold, support)
+            success = ok and not c.void and not c.note and kind == "move"
+        else:
+            success = ok and not c.void and not c.note
         outcomes.append((units[prov], c.text, success, why))
     return MovementResult(new_units, dislodged, contested, frozenset(succeeded), outcomes)

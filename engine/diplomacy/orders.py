@@ -6,6 +6,7 @@ or None when the order left it out (the board supplies it).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from .map import province_of
 
@@ -16,7 +17,7 @@ class Unit:
     power: str
     loc: str       # province, or coast for a fleet in a two-coast province
 
-    @property
+    @cached_property
     def province(self) -> str:
         return province_of(self.loc)
 
@@ -24,9 +25,17 @@ class Unit:
         return f"{self.kind} {_label(self.loc)}"
 
 
+_LABELS: dict[str, str] = {}
+
+
 def _label(loc: str) -> str:
-    prov, _, coast = loc.partition("/")
-    return prov.capitalize() + (f"/{coast}" if coast else "")
+    label = _LABELS.get(loc)
+    if label is None:
+        prov, _, coast = loc.partition("/")
+        label = prov.capitalize() + (f"/{coast}" if coast else "")
+        if len(_LABELS) < 4096:       # the board's names; anything else is worked out each time
+            _LABELS[loc] = label
+    return label
 
 
 @dataclass(frozen=True)

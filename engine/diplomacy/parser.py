@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from itertools import repeat
 
 from engine.errors import OrderError, UnreadableOrder, did_you_mean
 
@@ -33,54 +34,104 @@ _COAST_WORDS = {"north": "nc", "south": "sc", "east": "ec", "west": "wc"}
 _PHASES = ("movement", "retreat", "adjustment", None)
 
 
+_ARROWS = re.compile(r"[–—→]|->|=>|>")
+_COAST_IN_BRACKETS = re.compile(r"\s*\(\s*(north|south|east|west)\s+coast\s*\)")
+_COAST_CODE = re.compile(r"\s*[/(]\s*(nc|sc|ec|wc)\s*\)?")
+_COAST_PHRASE = re.compile(r"\s+(north|south|east|west)\s+coast\b")
+_SPACE_BEFORE_COAST = re.compile(r"(?<=[a-z])\s+/(?=[nsew]c)")
+_CODE_THEN_COAST = re.compile(r"\b([a-z]{3})\s+(nc|sc|ec|wc)\b")
+_WORDS = re.compile(r"[a-z][a-z.']*(?:/[nsew]c)?|-|[^\sa-z]+")
+# how many parsed lines are kept: a phase's sheets are read when submitted, when shown and when
+# adjudicated, each time the same text on the same map
+PARSED_KEPT = 4096
+
+
 @lru_cache(maxsize=8)
-def _phrases(dmap: DiplomacyMap) -> list[tuple[re.Pattern, str]]:
-    """Multi-word names and aliases, longest first, as patterns to replace by codes."""
+def _phrases(dmap: DiplomacyMap) -> list[tuple[str, re.Pattern, str]]:
+    """Multi-word names and aliases, longest first, as (alias, pattern, code) to replace by codes."""
     names = {alias: code for alias, code in dmap.aliases.items() if re.search(r"[^a-z]", alias)}
     out = []
     for alias in sorted(names, key=len, reverse=True):
         pattern = re.compile(r"(?<![a-z/])" + re.escape(alias) + r"(?![a-z])")
-        out.append((pattern, f" {names[alias]} "))
+        out.append((alias, pattern, f" {names[alias]} "))
     return out
 
 
 def _normalise(text: str, dmap: DiplomacyMap) -> str:
     text = text.lower().strip()
-    text = re.sub(r"[–—→]|->|=>|>", " - ", text)
+    text = _ARROWS.sub(" - ", text)
     # coasts: "(north coast)", "(nc)", "/nc", " nc", "north coast" all become "/nc"
-    text = re.sub(r"\s*\(\s*(north|south|east|west)\s+coast\s*\)",
-                  lambda m: "/" + _COAST_WORDS[m.group(1)], text)
-    text = re.sub(r"\s*[/(]\s*(nc|sc|ec|wc)\s*\)?", r"/\1", text)
-    text = re.sub(r"\s+(north|south|east|west)\s+coast\b", lambda m: "/" + _COAST_WORDS[m.group(1)], text)
-    for pattern, code in _phrases(dmap):
-        text = pattern.sub(code, text)
-    text = re.sub(r"(?<=[a-z])\s+/(?=[nsew]c)", "/", text)
-    text = re.sub(r"\b([a-z]{3})\s+(nc|sc|ec|wc)\b", r"\1/\2", text)
+    if "(" in text:
+        text = _COAST_IN_BRACKETS.sub(lambda m: "/" + _COAST_WORDS[m.group(1)], text)
+    text = _COAST_CODE.sub(r"/\1", text)
+    if "coast" in text:
+        text = _COAST_PHRASE.sub(lambda m: "/" + _COAST_WORDS[m.group(1)], text)
+    for alias, pattern, code in _phrases(dmap):
+        if alias in text:       # a pattern can only match where its alias is written
+            text = pattern.sub(code, text)
+    text = _SPACE_BEFORE_COAST.sub("/", text)
+    text = _CODE_THEN_COAST.sub(r"\1/\2", text)
     return text
+
+
+_PLAIN = re.compile(r"[a-z]+(?:/[nsew]c)?(?: (?:[a-z]+(?:/[nsew]c)?|-))*")
+_COAST_WORDS_ALONE = frozenset(("nc", "sc", "ec", "wc", "coast"))
+
+
+@lru_cache(maxsize=8)
+def _alias_starts(dmap: DiplomacyMap) -> dict[str, tuple[str, ...]]:
+    """The multi-word names and aliases by their first word."""
+    out: dict[str, list[str]] = {}
+    for alias, _, _ in _phrases(dmap):
+        out.setdefault(alias.split(" ")[0], []).append(alias)
+    return {word: tuple(aliases) for word, aliases in out.items()}
+
+
+def _plain(text: str, dmap: DiplomacyMap) -> list[str] | None:
+    """The words of a line `_normalise` would leave as it is (`A Par - Bur`, `F Mao - Spa/nc`:
+    how sheets store orders), or None. A name of several words can only begin at a word that
+    begins one, so only those names are looked for."""
+    lowered = text.lower().strip()
+    if not _PLAIN.fullmatch(lowered):
+        return None
+    words = lowered.split(" ")
+    if not _COAST_WORDS_ALONE.isdisjoint(words):
+        return None
+    starts = _alias_starts(dmap)
+    for word in starts.keys() & words:
+        for alias in starts[word]:
+            if alias in lowered:
+                return None
+    return words
 
 
 def tokenize(text: str, dmap: DiplomacyMap) -> list[tuple[str, str]]:
     """Words as (kind, value): kind is a keyword, 'LOC' (value: location code) or 'UNIT'."""
     if len(text) > MAX_ORDER_LENGTH:
         raise UnreadableOrder(f"an order is at most {MAX_ORDER_LENGTH} characters", text[:40] + "…")
-    normal = _normalise(text, dmap)
-    tokens: list[tuple[str, str]] = []
-    for word in re.findall(r"[a-z][a-z.']*(?:/[nsew]c)?|-|[^\sa-z]+", normal):
-        if word in (".", ",", ":", ";"):
-            continue
-        loc = dmap.lookup(word) if word not in ("a", "f", "h", "s", "c", "d", "r", "b", "m") else None
-        if word in _KEYWORDS and loc is None:
-            kind = _KEYWORDS[word]
-            tokens.append(("UNIT", kind) if kind in ("A", "F") else (kind, word))
-        elif loc is not None:
-            tokens.append(("LOC", loc))
-        elif "/" in word and dmap.lookup(word.split("/")[0]):
-            raise UnreadableOrder(f"`{word.split('/')[0]}` has no {word.split('/')[1]} coast")
-        elif (loc := dmap.lookup_prefix(word)) is not None:
-            tokens.append(("LOC", loc))
-        else:
-            raise UnreadableOrder(f"`{word}` is not a place on this map or an order word" + did_you_mean(dmap.closest(word)))
-    return tokens
+    words = _plain(text, dmap)
+    if words is not None:              # plain words are never punctuation: each is a token
+        return list(map(_token, words, repeat(dmap)))
+    tokens = map(_token, _WORDS.findall(_normalise(text, dmap)), repeat(dmap))
+    return [token for token in tokens if token is not None]
+
+
+@lru_cache(maxsize=PARSED_KEPT)
+def _token(word: str, dmap: DiplomacyMap) -> tuple[str, str] | None:
+    """One word as a token (None: punctuation to skip); an unknown word raises (not kept)."""
+    if word in (".", ",", ":", ";"):
+        return None
+    loc = dmap.lookup(word) if word not in ("a", "f", "h", "s", "c", "d", "r", "b", "m") else None
+    if word in _KEYWORDS and loc is None:
+        kind = _KEYWORDS[word]
+        return ("UNIT", kind) if kind in ("A", "F") else (kind, word)
+    if loc is not None:
+        return ("LOC", loc)
+    if "/" in word and dmap.lookup(word.split("/")[0]):
+        raise UnreadableOrder(f"`{word.split('/')[0]}` has no {word.split('/')[1]} coast")
+    if (loc := dmap.lookup_prefix(word)) is not None:
+        return ("LOC", loc)
+    raise UnreadableOrder(f"`{word}` is not a place on this map or an order word" + did_you_mean(dmap.closest(word)))
 
 
 def parse_order(text: str, dmap: DiplomacyMap, phase: str | None = None) -> Order:
@@ -89,12 +140,68 @@ def parse_order(text: str, dmap: DiplomacyMap, phase: str | None = None) -> Orde
         raise ValueError(phase)
     if not text or not text.strip():
         raise UnreadableOrder("empty order", text)
+    return _parsed(text, dmap, phase)
+
+
+@lru_cache(maxsize=PARSED_KEPT)
+def _parsed(text: str, dmap: DiplomacyMap, phase: str | None) -> Order:
+    """An order is an immutable value, so a line read once is read for good (a refusal is not
+    kept: it raises each time)."""
     try:
-        return _Reader(tokenize(text, dmap), phase).order()
+        tokens = tokenize(text, dmap)
+        return _shaped(tokens, phase) or _Reader(tokens, phase).order()
     except OrderError as exc:
         if exc.line is None:
             raise exc.at_line(text.strip()) from None
         raise
+
+
+def forget_read_orders() -> None:
+    """Forget every line read so far (a benchmark reading each phase from scratch)."""
+    _parsed.cache_clear()
+
+
+def parse_order_general(text: str, dmap: DiplomacyMap, phase: str | None = None) -> Order:
+    """`parse_order` without its shortcuts (the plain-line tokenizer, the common shapes and the
+    cache): the general reader, which those shortcuts must always agree with."""
+    if phase not in _PHASES:
+        raise ValueError(phase)
+    if not text or not text.strip():
+        raise UnreadableOrder("empty order", text)
+    try:
+        if len(text) > MAX_ORDER_LENGTH:
+            tokenize(text, dmap)       # raises: too long
+        words = _WORDS.findall(_normalise(text, dmap))
+        tokens = [token for token in (_token.__wrapped__(word, dmap) for word in words) if token is not None]
+        return _Reader(tokens, phase).order()
+    except OrderError as exc:
+        if exc.line is None:
+            raise exc.at_line(text.strip()) from None
+        raise
+
+
+# The movement orders as sheets store them, by the kinds of their tokens: read without the
+# general reader (which gives the same order for them in a movement phase or with no phase).
+_SHAPES = {
+    ("UNIT", "LOC", "-", "LOC"): lambda v: Move(v[0], v[1], v[3], False),
+    ("UNIT", "LOC", "-", "LOC", "VIA", "C"): lambda v: Move(v[0], v[1], v[3], True),
+    ("UNIT", "LOC", "H"): lambda v: Hold(v[0], v[1]),
+    ("UNIT", "LOC", "S", "UNIT", "LOC"): lambda v: Support(v[0], v[1], v[4], None, v[3]),
+    ("UNIT", "LOC", "S", "UNIT", "LOC", "-", "LOC"): lambda v: Support(v[0], v[1], v[4], v[6], v[3]),
+    ("UNIT", "LOC", "S", "LOC"): lambda v: Support(v[0], v[1], v[3], None, None),
+    ("UNIT", "LOC", "S", "LOC", "-", "LOC"): lambda v: Support(v[0], v[1], v[3], v[5], None),
+    ("UNIT", "LOC", "C", "UNIT", "LOC", "-", "LOC"): lambda v: Convoy(v[0], v[1], v[4], v[6]) if v[3] == "A" else None,
+}
+
+
+def _shaped(tokens: list[tuple[str, str]], phase: str | None) -> Order | None:
+    if phase not in ("movement", None):
+        return None
+    if not tokens:
+        return None
+    kinds, values = zip(*tokens)
+    build = _SHAPES.get(kinds)
+    return build(values) if build else None
 
 
 class _Reader:

@@ -1,6 +1,7 @@
 """A Diplomacy position as stored JSON: its units and dislodged units as the engine's values."""
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Mapping
 
 from engine.variant import State
@@ -14,7 +15,16 @@ def unit_to_json(u: Unit) -> dict:
 
 
 def unit_from_json(d: Mapping) -> Unit:
-    return Unit(d["kind"], d["power"], d["loc"])
+    try:
+        return _unit(d["kind"], d["power"], d["loc"])
+    except TypeError:          # a damaged record (a list for a name): check_state names it
+        return Unit(d["kind"], d["power"], d["loc"])
+
+
+@lru_cache(maxsize=4096)
+def _unit(kind: str, power: str, loc: str) -> Unit:
+    """Units are immutable values: one per (kind, power, place) serves every position read."""
+    return Unit(kind, power, loc)
 
 
 def board_units(state: State) -> dict[str, Unit]:

@@ -48,14 +48,15 @@ def movement_lines(dmap: DiplomacyMap, units: Mapping[str, Unit], given: Iterabl
     """Power -> its result lines, from the resolver's outcomes and the orders given: who a move
     bounced with, who cut a support, who dislodged a unit and where it may retreat (`retreats`:
     province -> the labels of its retreats, empty when it is destroyed)."""
-    movers: dict[str, list[str]] = {}          # destination province -> provinces moving there
-    for _, order in given:
-        if isinstance(order, Move) and province_of(order.loc) in units:
-            movers.setdefault(province_of(order.dest), []).append(province_of(order.loc))
+    movers: dict[str, list[str]] | None = None   # destination province -> provinces moving there
     ranked: dict[str, list[tuple[int, str]]] = {}
+    dislodged = result.dislodged
     for unit, text, ok, why in result.outcomes:
         prov, kind = unit.province, order_kind(text)
-        reasons = [part for part in why.split("; ") if part and not part.startswith("dislodged from")]
+        reasons = [part for part in why.split("; ") if part and not part.startswith("dislodged from")] \
+            if why else []
+        if reasons and movers is None and ("bounced" in reasons or "cut" in reasons):
+            movers = _movers(units, given)
         if kind == "move" and "bounced" in reasons:
             dest = province_of(text.split()[3].lower()) if len(text.split()) > 3 else ""
             others = [units[q] for q in movers.get(dest, ()) if q != prov]
@@ -68,22 +69,40 @@ def movement_lines(dmap: DiplomacyMap, units: Mapping[str, Unit], given: Iterabl
             cutters = [units[q] for q in movers.get(prov, ())]
             if cutters:
                 reasons[reasons.index("cut")] = "cut by " + ", ".join(_who(u) for u in cutters)
-        if prov in result.dislodged:
-            by = units.get(result.dislodged[prov].attacker_from)
+        if prov in dislodged:
+            by = units.get(dislodged[prov].attacker_from)
             where = retreats.get(prov, ())
             reasons.append((f"dislodged by {_who(by)}" if by else "dislodged")
                            + (f"; may retreat to {_either(where)} or disband" if where
                               else "; nowhere to retreat: destroyed"))
         line = f"{'✓' if ok else '✗'} {text}" + (f" — {', '.join(reasons)}" if reasons else "")
-        ranked.setdefault(unit.power, []).append((_RANK[kind], line))
+        mine = ranked.get(unit.power)
+        if mine is None:
+            ranked[unit.power] = mine = []
+        mine.append((_RANK[kind], line))
     out = {}
+    hold = _RANK["hold"]
     for power, lines in ranked.items():
         # the holds that stood are one line: a phone shows a power's results without scrolling
-        held = [line[2:-2] for rank, line in lines if rank == _RANK["hold"] and line.startswith("✓ ")
+        held = [line[2:-2] for rank, line in lines if rank == hold and line.startswith("✓ ")
                 and line.endswith(" H")]
-        rest = [line for _, line in sorted(lines, key=lambda r: r[0]) if line[2:-2] not in held]
+        standing = set(held)
+        rest = [line for _, line in sorted(lines, key=_first) if line[2:-2] not in standing]
         out[power] = rest + ([f"✓ {HOLDS}{', '.join(held)}"] if held else [])
     return out
+
+
+def _first(ranked: tuple[int, str]) -> int:
+    return ranked[0]
+
+
+def _movers(units: Mapping[str, Unit], given: Iterable[tuple[str, Order]]) -> dict[str, list[str]]:
+    """Destination province -> the provinces of the units ordered to move there."""
+    movers: dict[str, list[str]] = {}
+    for _, order in given:
+        if isinstance(order, Move) and province_of(order.loc) in units:
+            movers.setdefault(province_of(order.dest), []).append(province_of(order.loc))
+    return movers
 
 
 def grouped(lines: Iterable[str]) -> dict[str, list[str]]:

@@ -10,7 +10,7 @@ civil-disorder rule.
 """
 from __future__ import annotations
 
-from collections import deque
+from collections import Counter, deque
 from dataclasses import dataclass, field
 from typing import Iterable
 
@@ -88,12 +88,9 @@ def resolve_retreats(dmap: DiplomacyMap, units: dict[str, Unit], dislodged: dict
 
 def adjustment_counts(units: dict[str, Unit], owners: dict[str, str], powers: Iterable[str]) -> dict[str, int]:
     """Power -> builds (positive) or removals (negative) owed."""
-    counts = {}
-    for power in powers:
-        centres = sum(1 for owner in owners.values() if owner == power)
-        have = sum(1 for u in units.values() if u.power == power)
-        counts[power] = centres - have
-    return counts
+    centres = Counter(owners.values())
+    have = Counter(u.power for u in units.values())
+    return {power: centres[power] - have[power] for power in powers}
 
 
 def resolve_adjustments(dmap: DiplomacyMap, units: dict[str, Unit], owners: dict[str, str],

@@ -10,11 +10,11 @@ from engine.errors import IllegalOrder, OrderError
 from engine.variant import State
 
 from .map import DiplomacyMap, province_of
-from .orders import Build, Convoy, Disband, Hold, Move, Order, Remove, Retreat, Support, Unit, Waive
+from .orders import MOVEMENT_ORDERS, Build, Convoy, Disband, Move, Order, Remove, Retreat, Support, Unit, Waive
 from .parser import parse_order
 from .position import board_dislodged, board_units
 from .retreats import adjustment_counts, build_problem, retreat_options
-from .validation import check_movement_orders
+from .validation import check_unit_order
 
 
 def tally(lines: Sequence[str], dmap: DiplomacyMap, units: dict[str, Unit],
@@ -45,28 +45,58 @@ def tally(lines: Sequence[str], dmap: DiplomacyMap, units: dict[str, Unit],
 
 def destinations(order: Order) -> list[str]:
     """The provinces an order sends a unit into, or supports or convoys a move into."""
-    if isinstance(order, Move):
-        return [province_of(order.dest)]
+    place = entered(order)
+    return [] if place is None else [place]
+
+
+def entered(order: Order) -> str | None:
+    """The province an order sends a unit into, or supports or convoys a move into (None: it
+    names none)."""
+    if isinstance(order, (Move, Convoy)):
+        return province_of(order.dest)
     if isinstance(order, Support) and order.target_dest:
-        return [province_of(order.target_dest)]
-    if isinstance(order, Convoy):
-        return [province_of(order.dest)]
-    return []
+        return province_of(order.target_dest)
+    return None
+
+
+class _Position:
+    """One seat's view of one position, read once for a whole sheet: the map, the powers it
+    orders, and the board's units as values (a sheet is checked against a state nobody changes
+    meanwhile)."""
+
+    def __init__(self, game, state: State, seat: str, units: dict[str, Unit] | None = None):
+        self.state, self.seat, self.phase = state, seat, state["phase"]
+        self.dmap: DiplomacyMap = game.game_map(state)
+        self.powers = set(game.powers_of(state, seat)) - game.civil_disorder_powers(state)
+        self.edition = game.edition(state)
+        self._units = units
+
+    @property
+    def units(self) -> dict[str, Unit]:
+        if self._units is None:
+            self._units = board_units(self.state)
+        return self._units
 
 
 class SheetChecks:
     """The sheet side of `DiplomacyGame` (mixed in; it provides the variant's hooks)."""
 
     def check_orders(self, state: State, seat: str, lines: Sequence[str], existing: Sequence[str] = ()) -> list[str]:
-        self.check_state(state)
-        dmap = self.game_map(state)
+        return self._check_lines(_Position(self, state, seat, self.read_board(state)), lines, existing)
+
+    def sheet_checker(self, state: State, seat: str):
+        """`check_orders` line by line, the position read once for the whole sheet."""
+        position = _Position(self, state, seat, self.read_board(state))
+        return lambda line, existing: self._check_lines(position, [line], existing)
+
+    def _check_lines(self, position: _Position, lines: Sequence[str], existing: Sequence[str]) -> list[str]:
+        state, seat, dmap = position.state, position.seat, position.dmap
         merged: dict[str, str] = {}
         for line in existing:
             merged[self._order_key(line, dmap, state)] = line
         given: dict[str, str] = {}
         for line in lines:
-            canonical = self._check_one(state, seat, line, dmap)
-            key = self._order_key(canonical, dmap, state)
+            canonical, key = self._check_line(position, line)
             if key in given:
                 raise IllegalOrder(self._clash(given[key], key, dmap), line)
             if not key.startswith("waive:"):
@@ -94,19 +124,20 @@ class SheetChecks:
         """Within one sheet a second order for the same unit or build site (`Build A Tri` then
         `Build F Tri`) contradicts the first: it is refused by name, not silently kept over it
         (issue 23). A later sheet still replaces an earlier one."""
-        dmap = self.game_map(state)
+        position = _Position(self, state, seat)
+        dmap = position.dmap
         try:
-            key = self._order_key(self._check_one(state, seat, line, dmap), dmap, state)
+            _, key = self._check_line(position, line)
         except OrderError:
             return None          # check_orders names what is wrong with the line itself
         if key.startswith("waive:"):
             return None
         for earlier in given:
             try:
-                earlier = self._check_one(state, seat, earlier, dmap)
+                earlier, earlier_key = self._check_line(position, earlier)
             except OrderError:
                 continue
-            if self._order_key(earlier, dmap, state) == key:
+            if earlier_key == key:
                 return self._clash(earlier, key, dmap)
         return None
 
@@ -117,27 +148,37 @@ class SheetChecks:
             subject = f"the {key.capitalize()} order"
         return f"`{earlier}` earlier in this sheet already gives {subject} its order; give one order for it"
 
-    def _check_one(self, state: State, seat: str, line: str, dmap: DiplomacyMap) -> str:
-        phase = state["phase"]
-        powers = set(self.powers_of(state, seat)) - self.civil_disorder_powers(state)
+    def _check_line(self, position: _Position, line: str) -> tuple[str, str]:
+        """The line as carried out (canonical) and its key on the sheet (`_order_key` of it:
+        the province of the unit or build site it orders)."""
+        state, phase, dmap = position.state, position.phase, position.dmap
+        if phase == "movement":
+            order = parse_order(line, dmap, phase)
+            if not isinstance(order, MOVEMENT_ORDERS):
+                raise IllegalOrder("this is a movement phase: order H, -, S or C", line)
+            units = position.units
+            unit = units.get(order.province)
+            if unit is None or unit.power not in position.powers or order.unit not in (None, unit.kind):
+                self._require_own(unit, position.powers, order, line, dmap, state)
+            place = entered(order)
+            if place is not None and place in dmap.provinces and not dmap.is_passable(place):
+                raise IllegalOrder(self.closed_reason(state, place) or f"{dmap.name(place)} is closed", line)
+            checked = check_unit_order(dmap, units, unit, order, position.edition)
+            if checked.note:
+                raise IllegalOrder(checked.note, line)
+            return checked.text, unit.province
+        canonical = self._check_other(position, line)
+        return canonical, self._order_key(canonical, dmap, state)
+
+    def _check_other(self, position: _Position, line: str) -> str:
+        """A retreat or adjustment line as carried out."""
+        state, phase, dmap, powers = position.state, position.phase, position.dmap, position.powers
+        seat = position.seat
         if phase == "adjustment":
             extra = self.check_extra_order(state, seat, line)
             if extra is not None:
                 return extra
         order = parse_order(line, dmap, phase)
-        if phase == "movement":
-            if not isinstance(order, (Hold, Move, Support, Convoy)):
-                raise IllegalOrder("this is a movement phase: order H, -, S or C", line)
-            units = board_units(state)
-            unit = units.get(order.province)
-            self._require_own(unit, powers, order, line, dmap, state)
-            for place in destinations(order):
-                if place in dmap.provinces and not dmap.is_passable(place):
-                    raise IllegalOrder(self.closed_reason(state, place) or f"{dmap.name(place)} is closed", line)
-            checked = check_movement_orders(dmap, units, [(unit.power, order)], self.edition(state))[order.province]
-            if checked.note:
-                raise IllegalOrder(checked.note, line)
-            return checked.text
         if phase == "retreat":
             dislodged = board_dislodged(state)
             d = dislodged.get(order.province)
@@ -148,7 +189,7 @@ class SheetChecks:
                 return Disband(d.unit.kind, d.unit.loc).text()
             if not isinstance(order, Retreat):
                 raise IllegalOrder("a dislodged unit can only retreat (R) or disband (D)", line)
-            options = retreat_options(dmap, board_units(state), order.province, d, state.get("contested", []))
+            options = retreat_options(dmap, position.units, order.province, d, state.get("contested", []))
             dest = order.dest if d.unit.kind == "F" or "/" not in order.dest else province_of(order.dest)
             matches = [o for o in options if o == dest or province_of(o) == dest]
             if len(matches) != 1:
@@ -156,7 +197,7 @@ class SheetChecks:
                 raise IllegalOrder(f"{d.unit} cannot retreat to {dmap.label(order.dest)}; it may retreat to {where}", line)
             return Retreat(d.unit.kind, d.unit.loc, matches[0]).text()
         # adjustment
-        units = board_units(state)
+        units = position.units
         if isinstance(order, Waive):
             return "Waive"
         if isinstance(order, Build):

@@ -9,13 +9,13 @@ ignored (6.B.10) and a coast on an army's destination is ignored (6.B.12).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Iterable, Sequence
 
 from .map import DiplomacyMap, province_of
 from .orders import Convoy, Hold, Move, Order, Support, Unit
 
 
-@dataclass
+@dataclass(slots=True)
 class Checked:
     kind: str                    # 'hold', 'move', 'support' or 'convoy'
     text: str                    # the order as carried out (canonical)
@@ -97,22 +97,24 @@ def _check_move(dmap: DiplomacyMap, unit: Unit, order: Move) -> Checked:
     dest_prov = province_of(dest)
     if dest_prov == unit.province:
         return _illegal(unit, order, "a unit cannot move to its own province")
-    if not dmap.is_passable(dest_prov):
+    there = dmap.provinces.get(dest_prov)
+    if there is None or there.type == "impassable":
         return _illegal(unit, order, f"{dmap.name(dest_prov)} is closed")
+    label = dmap.label
     if unit.kind == "A":
-        if dmap.provinces[dest_prov].type == "sea":
+        if there.type == "sea":
             return _illegal(unit, order, "an army cannot enter the sea")
-        adjacent = dmap.adjacent("A", unit.loc, dest_prov)
-        text = Move("A", unit.loc, dest_prov, order.via_convoy).text()
+        adjacent = dest_prov in dmap.army_neighbours(unit.province)
+        text = f"A {label(unit.loc)} - {label(dest_prov)}" + (" via convoy" if order.via_convoy else "")
         if not adjacent and not can_be_convoyed(dmap, unit.province, dest_prov):
             return Checked("hold", text, note=f"{dmap.name(dest_prov)} is not next to {dmap.name(unit.loc)}")
         return Checked("move", text, dest_prov, dest_prov, adjacent=adjacent,
                        convoyed=order.via_convoy or not adjacent)
     if order.via_convoy:
         return _illegal(unit, order, "fleets cannot be convoyed")
-    if dmap.provinces[dest_prov].type == "land":
+    if there.type == "land":
         return _illegal(unit, order, "a fleet cannot enter an inland province")
-    if dest == dest_prov and dmap.provinces[dest_prov].coasts:
+    if dest == dest_prov and there.coasts:
         coasts = dmap.reachable_coasts(unit.loc, dest_prov)
         if len(coasts) > 1:
             return _illegal(unit, order, f"say which coast of {dmap.name(dest_prov)}: "
@@ -120,16 +122,19 @@ def _check_move(dmap: DiplomacyMap, unit: Unit, order: Move) -> Checked:
         if not coasts:
             return _illegal(unit, order, f"{dmap.name(dest_prov)} is not next to {dmap.name(unit.loc)}")
         dest = coasts[0]
-    if not dmap.adjacent("F", unit.loc, dest):
+    if dest not in dmap.fleet_neighbours(unit.loc):
         return _illegal(unit, order, f"a fleet at {dmap.name(unit.loc)} cannot reach {dmap.name(dest)}")
-    return Checked("move", Move("F", unit.loc, dest).text(), dest_prov, dest, adjacent=True)
+    return Checked("move", f"F {label(unit.loc)} - {label(dest)}", dest_prov, dest, adjacent=True)
 
 
 def _check_support(dmap: DiplomacyMap, units: dict[str, Unit], unit: Unit, order: Support) -> Checked:
     target = province_of(order.target)
     into = province_of(order.target_dest) if order.target_dest else target
-    text = Support(unit.kind, unit.loc, target, into if order.target_dest else None,
-                   units[target].kind if target in units else order.target_unit).text()
+    supported = units.get(target)
+    target_kind = supported.kind if supported is not None else order.target_unit
+    label = dmap.label
+    text = f"{unit.kind} {label(unit.loc)} S {target_kind + ' ' if target_kind else ''}{label(target)}" + (
+        f" - {label(into)}" if order.target_dest else "")
     if target == unit.province:
         return Checked("hold", text, note="a unit cannot support itself")
     if not can_reach(dmap, unit, into):
@@ -137,7 +142,7 @@ def _check_support(dmap: DiplomacyMap, units: dict[str, Unit], unit: Unit, order
     # a support naming a coast helps only a move to that coast (DATC 6.B.9)
     dest_loc = order.target_dest if order.target_dest and "/" in order.target_dest else None
     return Checked("support", text, into if order.target_dest else None, dest_loc, target=target,
-                   void=target not in units)
+                   void=supported is None)
 
 
 def _check_convoy(dmap: DiplomacyMap, units: dict[str, Unit], unit: Unit, order: Convoy) -> Checked:
@@ -147,6 +152,49 @@ def _check_convoy(dmap: DiplomacyMap, units: dict[str, Unit], unit: Unit, order:
         return Checked("hold", text, note="only a fleet at sea can convoy")
     target = units.get(army)
     return Checked("convoy", text, dest, target=army, void=target is None or target.kind != "A")
+
+
+def _checked(dmap: DiplomacyMap, units: dict[str, Unit], unit: Unit, order: Order, note: str = "") -> Checked:
+    """One unit's order judged alone (a wrong unit type on the order is `note`)."""
+    if note:
+        return _illegal(unit, order, note)
+    if isinstance(order, Move):
+        return _check_move(dmap, unit, order)
+    if isinstance(order, Support):
+        return _check_support(dmap, units, unit, order)
+    if isinstance(order, Convoy):
+        return _check_convoy(dmap, units, unit, order)
+    if isinstance(order, Hold):
+        return Checked("hold", hold_text(unit))
+    return _illegal(unit, order, "not an order for a movement phase")
+
+
+def hold_text(unit: Unit) -> str:
+    """`A Par H`: what a unit without an order does."""
+    return f"{unit} H"
+
+
+def _fleets_at_sea(dmap: DiplomacyMap, units: dict[str, Unit]) -> list[str]:
+    return [p for p, u in units.items() if u.kind == "F" and dmap.provinces[p].type == "sea"]
+
+
+def check_unit_order(dmap: DiplomacyMap, units: dict[str, Unit], unit: Unit, order: Order,
+                     edition: str = "2023") -> Checked:
+    """`unit`'s order as `check_movement_orders` judges it while every other unit holds: the
+    legality a sheet can know when the order is given (whether a support or convoy matches the
+    other orders is known only at the adjudication)."""
+    note = ""
+    if order.unit is not None and order.unit != unit.kind:
+        note = f"there is {'an army' if unit.kind == 'A' else 'a fleet'} in {dmap.name(unit.province)}"
+    c = _checked(dmap, units, unit, order, note)
+    if c.kind == "move" and c.convoyed:
+        if c.adjacent and unit.kind == "A" and edition != "2023":
+            # 1982/2000 rules: an adjacent move goes by convoy only with a convoy ordered for it
+            # (`_convoy_intent`), and alone on the board none is
+            c.convoyed = False
+        elif not convoy_route_exists(dmap, unit.province, c.dest, _fleets_at_sea(dmap, units)):
+            c = Checked("hold", c.text, note="no fleets could convoy it there")
+    return c
 
 
 def check_movement_orders(dmap: DiplomacyMap, units: dict[str, Unit], orders: Iterable[tuple[str, Order]],
@@ -163,34 +211,38 @@ def check_movement_orders(dmap: DiplomacyMap, units: dict[str, Unit], orders: It
             notes[prov] = f"there is {'an army' if unit.kind == 'A' else 'a fleet'} in {dmap.name(prov)}"
         given[prov] = order
     checked: dict[str, Checked] = {}
+    moves: list[str] = []
+    supports: list[Checked] = []
+    convoys: list[Checked] = []
     for prov, unit in units.items():
-        order = given.get(prov, Hold(unit.kind, unit.loc))
-        if prov in notes:
-            checked[prov] = _illegal(unit, order, notes[prov])
-        elif isinstance(order, Move):
-            checked[prov] = _check_move(dmap, unit, order)
-        elif isinstance(order, Support):
-            checked[prov] = _check_support(dmap, units, unit, order)
-        elif isinstance(order, Convoy):
-            checked[prov] = _check_convoy(dmap, units, unit, order)
-        elif isinstance(order, Hold):
-            checked[prov] = Checked("hold", Hold(unit.kind, unit.loc).text())
-        else:
-            checked[prov] = _illegal(unit, order, "not an order for a movement phase")
-    _convoy_intent(dmap, checked, units, edition)
-    at_sea = [p for p, u in units.items() if u.kind == "F" and dmap.provinces[p].type == "sea"]
-    for prov, c in checked.items():
-        if c.kind == "move" and c.convoyed and not convoy_route_exists(dmap, prov, c.dest, at_sea):
-            # no fleets on the board could convoy it at all: illegal, the army holds (DATC 6.D.32;
-            # with such fleets the move is legal and merely fails, 6.D.8)
-            checked[prov] = Checked("hold", c.text, note="no fleets could convoy it there")
-    for prov, c in checked.items():
-        if c.kind == "convoy" and not c.void:
+        order = given.get(prov)
+        if order is None:
+            checked[prov] = Checked("hold", hold_text(unit))
+            continue
+        checked[prov] = c = _checked(dmap, units, unit, order, notes.get(prov, ""))
+        if c.kind == "move":
+            moves.append(prov)
+        elif c.kind == "support":
+            supports.append(c)
+        elif c.kind == "convoy":
+            convoys.append(c)
+    _convoy_intent(dmap, checked, units, edition, moves, convoys)
+    at_sea = None
+    for prov in moves:
+        c = checked[prov]
+        if c.convoyed:
+            at_sea = _fleets_at_sea(dmap, units) if at_sea is None else at_sea
+            if not convoy_route_exists(dmap, prov, c.dest, at_sea):
+                # no fleets on the board could convoy it at all: illegal, the army holds (DATC 6.D.32;
+                # with such fleets the move is legal and merely fails, 6.D.8)
+                checked[prov] = Checked("hold", c.text, note="no fleets could convoy it there")
+    for c in convoys:
+        if not c.void:
             army = checked[c.target]
             c.void = not (army.kind == "move" and (army.convoyed or army.convoy_optional)
                           and army.dest == c.dest)
-    for prov, c in checked.items():
-        if c.kind == "support" and not c.void:
+    for c in supports:
+        if not c.void:
             supported = checked[c.target]
             if c.dest is None:
                 c.void = supported.kind == "move"
@@ -200,18 +252,29 @@ def check_movement_orders(dmap: DiplomacyMap, units: dict[str, Unit], orders: It
     return checked
 
 
-def _convoy_intent(dmap: DiplomacyMap, checked: dict[str, Checked], units: dict[str, Unit], edition: str) -> None:
+def _convoy_intent(dmap: DiplomacyMap, checked: dict[str, Checked], units: dict[str, Unit], edition: str,
+                   moves: Iterable[str], convoy_orders: Sequence[Checked]) -> None:
     """An army ordered to an adjacent province: by land or by convoy (DATC 4.A.3)?
 
     1982/2000 rules (DATC v2.4): by convoy if a matching convoy is ordered and either the
     order says `via convoy` or an own fleet legally convoys it ("intent"); otherwise by land.
     2023 rules (DATC v3.0): `via convoy` means by convoy only (6.G.8); without it an own
     convoy is used when it works and the land route otherwise (6.G.1, 6.G.11)."""
-    for prov, c in checked.items():
-        if c.kind != "move" or units[prov].kind != "A" or not c.adjacent:
+    convoys: dict[tuple[str, str], list[str]] = {}     # (army, destination) -> fleets convoying it
+    if convoy_orders:
+        for f, o in checked.items():
+            if o.kind == "convoy":
+                convoys.setdefault((o.target, o.dest), []).append(f)
+    for prov in moves:
+        c = checked[prov]
+        if not c.adjacent or units[prov].kind != "A":
             continue
-        fleets = [f for f, o in checked.items()
-                  if o.kind == "convoy" and o.target == prov and o.dest == c.dest]
+        fleets = convoys.get((prov, c.dest), [])
+        if not fleets:
+            # no convoy ordered for it: by land (2000: even when it said `via convoy`)
+            if edition != "2023":
+                c.convoyed = False
+            continue
         said_via = c.convoyed
         # the intent counts only if an own convoy order is a legal one: its fleet is needed on
         # some chain of sea areas from the army to the destination (DATC 6.G.6 versus 6.G.7;
