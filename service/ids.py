@@ -10,7 +10,7 @@ the day it is written (tests/hardening/test_service_ids.py calls them all with h
 """
 from __future__ import annotations
 
-from .errors import BadInput, clip
+from .errors import BadInput, NotFound, clip
 
 SQLITE_MAX_INT = 2 ** 63 - 1
 
@@ -39,12 +39,29 @@ ID_PARAMETERS = {"guild_id": "the server id", "user_id": "the user id", "channel
 DISCORD_IDS = ("guild_id", "user_id", "channel_id")
 
 
+def check_own_number(value: object, what: str) -> int:
+    """A number naming a thing of the service's own — a game, a phase, a queued message — as a
+    front end gives it (`12`, `"#12"`, `12.0`): a whole number from 0 to 2^63 - 1. Anything else
+    is refused by name (BadInput); a number past SQLite's integers is one that names nothing
+    (NotFound)."""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, str):
+        try:
+            value = int(value.strip().lstrip("#"))
+        except ValueError:
+            raise BadInput(f"{what} must be a whole number, not `{clip(value, 24)}`") from None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadInput(f"{what} must be a whole number, not `{clip(value, 24)}`")
+    if not 0 <= value <= SQLITE_MAX_INT:
+        raise NotFound(f"there is no {what} {clip(value, 24)}")
+    return value
+
+
 def check_game_number(value: object) -> int:
     """A game's number as given (`12`, `"#12"`), or NotFound saying it is not one."""
-    from .checks import check_number          # checks imports this module
-    from .errors import NotFound
     try:
-        return check_number(value, "game number")
+        return check_own_number(value, "game number")
     except BadInput:
         raise NotFound(f"`{clip(value, 24)}` is not a game number") from None
 
@@ -54,15 +71,7 @@ def _checker(name: str):
         return check_game_number
     if name in DISCORD_IDS:
         return lambda value: check_id(value, ID_PARAMETERS[name])
-
-    def number(value: object) -> int:
-        from .checks import check_number
-        if isinstance(value, float) and value.is_integer():
-            value = int(value)
-        if not isinstance(value, (int, str)) or isinstance(value, bool):
-            raise BadInput(f"{ID_PARAMETERS[name]} must be a whole number, not `{clip(value, 24)}`")
-        return check_number(value, ID_PARAMETERS[name])
-    return number
+    return lambda value: check_own_number(value, ID_PARAMETERS[name])
 
 
 def checked_ids(cls: type) -> type:

@@ -507,10 +507,12 @@ class Routes:
             raise exc
         ephemeral = interaction.ephemeral if first else asked
         if first and asked != ephemeral:
-            self.fake.ignored_ephemeral.append(
-                f"{interaction.command}: the first follow-up after a {'private' if ephemeral else 'public'} defer "
-                f"asked ephemeral={asked}; Discord shows it {'privately' if ephemeral else 'to the whole channel'}: "
-                f"{(payload.get('content') or '')[:80]!r}")
+            ignored = (f"{interaction.command}: the first follow-up after a {'private' if ephemeral else 'public'} "
+                       f"defer asked ephemeral={asked}; Discord shows it "
+                       f"{'privately' if ephemeral else 'to the whole channel'}: {(payload.get('content') or '')[:80]!r}")
+            self.fake.ignored_ephemeral.append(ignored)
+            if asked:                 # an answer meant for one person, shown to everyone: never acceptable
+                self.fake.violations.append(ignored)
         message = self.fake.store_message(channel, self.fake.bot, payload, files,
                                           interaction.user_id if ephemeral else None, interaction)
         if first:
