@@ -102,9 +102,10 @@ def card_body(body: str, limit: int = CARD_TEXT) -> str:
     return "\n".join(kept + [note])
 
 
-def turn_card(game_id: int, seq: int, text: str, pictures: list[str]) -> discord.ui.LayoutView:
+def turn_card(game_id: int, seq: int, text: str, pictures: list[str], over: bool = False) -> discord.ui.LayoutView:
     """The card of phase `seq`'s results: `text` is the results message (its first line the
-    title), `pictures` the names of the files sent with it (the board, the action's crop)."""
+    title), `pictures` the names of the files sent with it (the board, the action's crop). The
+    card of a game that is `over` has no **My orders now**: no phase takes orders any more."""
     title, _, body = text.partition("\n")
     children: list[discord.ui.Item] = [discord.ui.TextDisplay(title)]
     if pictures:
@@ -114,7 +115,8 @@ def turn_card(game_id: int, seq: int, text: str, pictures: list[str]) -> discord
     if body:
         children.append(discord.ui.TextDisplay(body))
     children.append(discord.ui.Separator())
-    children.append(discord.ui.ActionRow(*(CardButton(act, game_id, seq) for act in ("mine", "orders", "history"))))
+    acts = ("mine", "history") if over else ("mine", "orders", "history")
+    children.append(discord.ui.ActionRow(*(CardButton(act, game_id, seq) for act in acts)))
     view = discord.ui.LayoutView(timeout=None)
     view.add_item(discord.ui.Container(*children))
     return view

@@ -71,7 +71,8 @@ class DeliveryCog(commands.Cog, name="Clock"):
             if cards and destination.kind == "channel":
                 # a phase's outcome as one card: the maps (unless they follow, drawn late), the
                 # results and its buttons
-                await target.send(view=turn_card(delivery.game.id, cards[0], text, [f.filename for f in files]),
+                await target.send(view=turn_card(delivery.game.id, cards[0], text, [f.filename for f in files],
+                                                 over=delivery.game.status in ("finished", "abandoned")),
                                   files=files, allowed_mentions=mentions)
                 return
             view = join_view(delivery.game.id, joins) if joins else None

@@ -75,3 +75,23 @@ async def test_a_player_who_left_reads_the_archived_channel_of_a_players_only_ga
         assert not world.fake.refusals, world.fake.refusals
     finally:
         await close_world(world)
+
+
+def test_the_last_card_of_a_game_that_is_over_has_no_orders_button():
+    from cogs.cards import turn_card
+
+    def custom_ids(view) -> list[str]:
+        found = []
+
+        def walk(item):
+            if getattr(item, "custom_id", None):
+                found.append(item.custom_id)
+            for child in getattr(item, "children", []) or []:
+                walk(child)
+        for item in view.children:
+            walk(item)
+        return found
+    running = custom_ids(turn_card(1, 3, "Fall 1901\nresults", ["board.png"]))
+    over = custom_ids(turn_card(1, 3, "Fall 1901\nresults", ["board.png"], over=True))
+    assert any(":orders:" in c for c in running)
+    assert over == [c for c in running if ":orders:" not in c] and len(over) == 2
