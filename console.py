@@ -352,7 +352,8 @@ class Console:
 
     @staticmethod
     def _sheet(sheet) -> str:
-        body = "\n".join(f"  ✓ {line}" for line in sheet.lines) or "  (no orders)"
+        body = "\n".join(f"  ✓ {line}" + "".join(f"\n    ⚠ {why}" for seen, why in sheet.warnings if seen == line)
+                         for line in sheet.lines) or "  (no orders)"
         if sheet.refused:
             body += "\n" + "\n".join(f"  ✗ {line}: {why}" for line, why in sheet.refused)
         if sheet.unreadied:

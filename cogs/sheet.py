@@ -30,8 +30,13 @@ MAX_MENUS = 4                    # a message holds 5 rows: one for the buttons, 
 
 
 def sheet_text(game_id: int, sheet: OrderSheet) -> str:
-    """The whole sheet, each order with ✓, then every refused line with ✗ and its reason."""
-    body = "\n".join(f"✓ `{line}`" for line in sheet.lines) or "no orders yet"
+    """The whole sheet, each order with ✓ (and ⚠️ under one that can only be void as things
+    stand), then every refused line with ✗ and its reason."""
+    warned: dict[str, list[str]] = {}
+    for line, why in sheet.warnings:
+        warned.setdefault(line, []).append(why)
+    body = "\n".join(f"✓ `{line}`" + "".join(f"\n  ⚠️ {why}" for why in warned.get(line, ()))
+                     for line in sheet.lines) or "no orders yet"
     if sheet.refused:
         body += "\n" + "\n".join(f"✗ `{line}`: {why}" for line, why in sheet.refused)
         body += f"\n{len(sheet.refused)} line(s) not saved; the ✓ orders are."

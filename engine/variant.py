@@ -34,6 +34,15 @@ class ChoiceGroup:
 
 
 @dataclass(frozen=True)
+class CheckedLine:
+    """One line of a seat's sheet as the rules read it: its text and, for an order the rules
+    accept but that can only come to nothing as things stand, why (`void unless …`)."""
+
+    text: str
+    warnings: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class OptionSpec:
     """One switch a game can be created with (`key=value` at `/game create`)."""
 
@@ -182,6 +191,11 @@ class Variant(ABC):
         canonical lines or raises as `check_orders` does. A variant whose check reads the whole
         state (A&A) reads it here once for the sheet rather than once per line."""
         return lambda line, existing: self.check_orders(state, seat, [line], existing)
+
+    def checked_lines(self, state: State, seat: str, lines: Sequence[str]) -> list[CheckedLine]:
+        """Each line of `seat`'s saved sheet (as `check_orders` returned it) with the warnings the
+        rules give about it when it is given (none by default); shown wherever a sheet is."""
+        return [CheckedLine(line) for line in lines]
 
     def repeated_order(self, state: State, seat: str, line: str, given: Sequence[str]) -> str | None:
         """Why `line` contradicts an order given earlier in the same sheet (`given`), or None;

@@ -9,6 +9,7 @@ call (all-ready racing the deadline, a restart) adjudicates a phase exactly once
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import hashlib
 import json
 import secrets
@@ -37,6 +38,18 @@ from .timers import TimersMixin
 from .workers import Inline
 
 Clock = Callable[[], datetime]
+
+
+def sheet_warnings(variant: Variant, state: Mapping[str, Any], seat: str,
+                   lines: Sequence[str]) -> tuple[tuple[str, str], ...]:
+    """(line, warning) for each saved order the rules accept that can only be void as things
+    stand (`Variant.checked_lines`), shown under the sheet. A position the rules cannot read
+    gives none: the sheet itself is still shown."""
+    try:
+        checked_lines = variant.checked_lines(state, seat, lines)
+    except RulesError:
+        return ()
+    return tuple((checked.text, warning) for checked in checked_lines for warning in checked.warnings)
 
 
 def utcnow() -> datetime:
@@ -82,7 +95,8 @@ class GameService(AdjudicationMixin, BotsMixin, TimersMixin, PolicyMixin, GameMa
         game = await self.game(game_id)
         seat = permissions.resolve_seat(game, actor, seat)
         phase = await self._current(game)
-        return await self.store.order_sheet(phase.id, seat)
+        sheet = await self.store.order_sheet(phase.id, seat)
+        return dataclasses.replace(sheet, warnings=sheet_warnings(get_variant(game.variant), phase.state, seat, sheet.lines))
 
     async def example_orders(self, game_id: int, actor: Actor, seat: str | None = None) -> list[str]:
         """Orders legal right now for the actor's seat (the acting one when they hold several)."""
@@ -266,7 +280,8 @@ class GameService(AdjudicationMixin, BotsMixin, TimersMixin, PolicyMixin, GameMa
             await self.store.log(conn, game_id, phase.id, now, actor.user_id, "orders",
                                  {"seat": seat, "lines": canonical,
                                   "refused": [line for line, _ in refused]})
-        return OrderSheet(seat, tuple(canonical), False, actor.user_id, now, tuple(refused), sheet.ready)
+        return OrderSheet(seat, tuple(canonical), False, actor.user_id, now, tuple(refused), sheet.ready,
+                          sheet_warnings(variant, phase.state, seat, canonical))
 
     async def orders_seat(self, game_id: int, actor: Actor, text: str) -> str | None:
         """The seat of `actor` for which `text` reads as valid orders right now, if any.

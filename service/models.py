@@ -243,6 +243,8 @@ class OrderSheet:
     submitted_at: str | None
     refused: tuple[tuple[str, str], ...] = ()
     unreadied: bool = False      # the seat was ready; changing its orders took that back
+    # (line, warning): saved orders the rules accept that can only be void as things stand
+    warnings: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)

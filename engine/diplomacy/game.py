@@ -33,6 +33,15 @@ _SOUND_KEPT = 8192
 _UNIT_FIELDS = itemgetter("kind", "power", "loc")
 
 
+def _fresh(value):
+    """A copy of a stored value's containers (dicts and lists, as JSON holds them)."""
+    if isinstance(value, dict):
+        return {k: _fresh(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_fresh(v) for v in value]
+    return value
+
+
 def _sound_unit(key, data) -> Unit:
     """The unit of one stored record, or StateError naming what is wrong with it: an army or
     fleet of a power, where such a unit can stand on the standard map."""
@@ -336,7 +345,9 @@ class DiplomacyGame(SheetChecks, Variant):
                 power = self._power_for(state, order, units, dmap)
                 if power in powers:
                     given.append((power, order))
-        new = {k: v for k, v in state.items()}
+        # the new position shares no container with the one given, so changing it (the owners
+        # after a fall, the next phase) never changes the caller's: the engine is pure
+        new = {k: _fresh(v) for k, v in state.items()}
         lines_out: list[str] = []
         if state["phase"] == "movement":
             result = resolve_movement(dmap, units, given, self.edition(state))
@@ -364,7 +375,7 @@ class DiplomacyGame(SheetChecks, Variant):
             # a retreat that was not carried out (bounced, impossible, none given, civil disorder)
             # is a disbanded unit
             new["resolved"] = {prov: prov in outcome.succeeded for prov in state.get("dislodged", {})}
-            new["eliminated"] = [{"unit": d["unit"], "how": "disbanded"}
+            new["eliminated"] = [{"unit": dict(d["unit"]), "how": "disbanded"}
                                  for prov, d in sorted(state.get("dislodged", {}).items())
                                  if prov not in outcome.succeeded]
             sections = report.grouped(line.replace("(no retreat order)", "(civil disorder)")
@@ -455,9 +466,11 @@ class DiplomacyGame(SheetChecks, Variant):
     def _take_centres(self, state: State) -> None:
         """After the fall moves and retreats, a unit standing on a supply centre owns it."""
         dmap = self.game_map(state)
+        owners = dict(state["owners"])
         for prov, unit in state["units"].items():
             if dmap.provinces[prov].supply_center:
-                state["owners"][prov] = unit["power"]
+                owners[prov] = unit["power"]
+        state["owners"] = owners
 
     def describe(self, state: State, seat: str | None = None) -> str:
         counts: dict[str, list[int]] = {}

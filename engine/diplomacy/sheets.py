@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from engine.errors import IllegalOrder, OrderError
-from engine.variant import State
+from engine.variant import CheckedLine, State
 
 from .map import DiplomacyMap, province_of
 from .orders import MOVEMENT_ORDERS, Build, Convoy, Disband, Move, Order, Remove, Retreat, Support, Unit, Waive
@@ -15,6 +15,7 @@ from .parser import parse_order
 from .position import board_dislodged, board_units
 from .retreats import adjustment_counts, build_problem, retreat_options
 from .validation import check_unit_order
+from .void_orders import void_warnings
 
 
 def tally(lines: Sequence[str], dmap: DiplomacyMap, units: dict[str, Unit],
@@ -119,6 +120,30 @@ class SheetChecks:
         if isinstance(order, Waive):
             return f"waive:{line}"
         return province_of(order.loc)
+
+    def checked_lines(self, state: State, seat: str, lines: Sequence[str]) -> list[CheckedLine]:
+        """Each saved line, with `void unless …` for a support or convoy that can only be void as
+        the board and this sheet stand (`void_orders`): the sheet is judged whole, so the warning
+        follows the seat's other orders as they change."""
+        if state["phase"] != "movement":
+            return [CheckedLine(line) for line in lines]
+        position = _Position(self, state, seat, self.read_board(state))
+        dmap, units, powers = position.dmap, position.units, position.powers
+        parsed: list[Order | None] = []
+        own: dict[str, Order] = {}
+        for line in lines:
+            try:
+                order = parse_order(line, dmap, "movement")
+            except OrderError:
+                order = None
+            unit = units.get(order.province) if isinstance(order, MOVEMENT_ORDERS) else None
+            if unit is None or unit.power not in powers:
+                order = None
+            else:
+                own[order.province] = order
+            parsed.append(order)
+        return [CheckedLine(line, void_warnings(dmap, units, order, own, powers, position.edition)
+                            if order is not None else ()) for line, order in zip(lines, parsed)]
 
     def repeated_order(self, state: State, seat: str, line: str, given: Sequence[str]) -> str | None:
         """Within one sheet a second order for the same unit or build site (`Build A Tri` then
