@@ -14,16 +14,16 @@ from typing import Mapping, Sequence
 import numpy as np
 from PIL import Image, ImageChops, ImageDraw
 
-from engine.aa1914.model import GameState
-
-from .aa1914_geometry import (THEATRE_VIEWS, Box, View, art, board_size, covered, extent, ground,
+from .aa1914_geometry import (THEATRE_VIEWS, Box, View, art, board_size, extent, ground,
                               inset_title_height,
-                              members, name_text, origin, place_point)
-from .aa1914_layout import (ABBREVIATIONS, ICON, PAD, Badge, Layout, count_text, drawn_kind, layout_view,
+                              name_text, origin, place_point)
+from .aa1914_layout import (ABBREVIATIONS, ICON, PAD, Badge, Layout, count_text, drawn_kind,
                             overlaps)
 from .aa1914_names import draw_names, names_over_arrows
-from .aa1914_orders import Battle, Move, battles_of_phase, draw_battles, draw_moves, moves_of, place_battles
-from .aa1914_panel import draw_panel, legend_text, panel_height, unit_kinds
+from .aa1914_focus import prepared, shown_in
+from .aa1914_orders import draw_battles, draw_routed
+from .aa1914_panel import crop_entries, draw_panel, legend_text, panel_height, unit_kinds
+from .caption import captioned
 from .fonts import font
 from .overlay import draw_crossed_out
 from .palettes import colours_in, ink_for, tint
@@ -34,7 +34,7 @@ from .png import encode
 
 __all__ = ["render_aa1914", "map_layout", "power_colours", "land_colours", "POWER_COLOURS", "SEA", "NEUTRAL",
            "ABBREVIATIONS", "legend_text", "unit_kinds", "drawn_kind", "place_point", "board_size", "name_text",
-           "Badge", "overlaps"]
+           "Badge", "overlaps", "turn_actions", "inset_boxes"]
 
 SEA = (168, 200, 224)
 NEUTRAL = (230, 224, 206)
@@ -50,12 +50,14 @@ POWER_COLOURS = {
     "British Empire": (175, 165, 40), "Ottoman Empire": (0, 115, 105), "Italy": (190, 80, 0),
     "United States": (90, 100, 30), "Spain": (150, 50, 130), "Neutral": (150, 125, 95),
 }
-# Okabe & Ito's colours, chosen per power so that no power's land reads as the sea: sky blue only
-# for the rare neutral army (it owns no land), black for Germany.
+# Okabe & Ito's colours, chosen per power so that no power's land reads as the sea (sky blue only
+# for the rare neutral army, which owns no land; black for Germany), then moved apart where two
+# powers that may fight each other were too alike for a colour-blind eye (render.palettes.FACING):
+# Russia a darker vermillion, Spain a dark teal, the British Empire a lighter yellow.
 COLOUR_BLIND = {
-    "Austria-Hungary": (0, 158, 115), "Russia": (213, 94, 0), "Germany": (0, 0, 0), "France": (0, 114, 178),
-    "British Empire": (240, 228, 66), "Ottoman Empire": (204, 121, 167), "Italy": (230, 159, 0),
-    "United States": (160, 110, 60), "Spain": (120, 120, 120), "Neutral": (86, 180, 233),
+    "Austria-Hungary": (10, 158, 110), "Russia": (198, 80, 0), "Germany": (0, 0, 0), "France": (0, 104, 180),
+    "British Empire": (255, 255, 45), "Ottoman Empire": (195, 121, 162), "Italy": (235, 159, 0),
+    "United States": (130, 85, 35), "Spain": (5, 70, 80), "Neutral": (95, 195, 250),
 }
 # how much white a power's land fill mixes in (dark and bluish colours less, to stay off the sea)
 LAND_TINT = {
@@ -129,21 +131,44 @@ def _raster(view: View, zoom: float, window: Window) -> View:
                 view.scale * zoom, label=view.label)
 
 
-def _draw_view(view: View, zoom: float, layout: Layout, fills: dict, contested: frozenset, colours: dict,
-               moves: Sequence[Move], battles: Sequence[Battle], window: Window | None = None
-               ) -> tuple[Image.Image, list, list]:
-    """One view (or its part `window`) of the position, `zoom` times its base size."""
-    window = window or (0, 0, *view.size)
+ZOOMED_VIEWS = 6       # whole views kept drawn at a crop's scale (the two commonest scales × the three views)
+
+
+@lru_cache(maxsize=ZOOMED_VIEWS)
+def _zoomed_grounds(view: View, zoom: float) -> tuple[Image.Image, Image.Image]:
+    """The whole view's ground map and outlined ground at `zoom`, made once per process: a crop
+    at one of the crops' scales is cut from them instead of painting every shape again."""
+    raster = view.zoomed(zoom)
+    return ground(raster)[0], _outlined_ground(raster)
+
+
+def _grounds(view: View, zoom: float, window: Window) -> tuple[Image.Image, dict, Image.Image]:
+    """The ground map (each pixel its territory's number) and the outlined ground of the part
+    `window` of `view` at `zoom`."""
+    from .focus import ZOOMS
     raster = _raster(view, zoom, window)
-    shift = (window[0] * zoom, window[1] * zoom)
+    if zoom in ZOOMS and zoom != 1.0 and window != (0, 0, *view.size):
+        grounds, outlined = _zoomed_grounds(view, zoom)
+        left, top = round(window[0] * zoom), round(window[1] * zoom)
+        box = (left, top, left + raster.size[0], top + raster.size[1])
+        return grounds.crop(box), ground(view)[1], outlined.crop(box)
     grounds, numbers, _ = ground(raster)
+    return grounds, numbers, _outlined_ground(raster).copy()
+
+
+def _draw_view(view: View, zoom: float, layout: Layout, fills: dict, contested: frozenset, colours: dict,
+               routed: Sequence, placed: Sequence, window: Window | None = None) -> Image.Image:
+    """One view (or its part `window`) of the position, `zoom` times its base size, with the
+    turn's arrows and battle markers as laid out (`aa1914_focus.prepared`)."""
+    window = window or (0, 0, *view.size)
+    shift = (window[0] * zoom, window[1] * zoom)
+    grounds, numbers, image = _grounds(view, zoom, window)
     table = np.empty((256, 3), dtype=np.uint8)
     table[:] = SEA
     table[OUTLINE_INDEX] = OUTLINE
     for name, number in numbers.items():
         if not name.startswith("SZ"):
             table[number] = fills.get(name, NEUTRAL)
-    image = _outlined_ground(raster).copy()
     image.putpalette(table.tobytes())
     image = image.convert("RGB")
     name_boxes = draw_names(image, view, layout, zoom, shift)
@@ -151,11 +176,10 @@ def _draw_view(view: View, zoom: float, layout: Layout, fills: dict, contested: 
         _hatch(image, grounds, numbers, contested, view, zoom, shift, name_boxes)
     draw = ImageDraw.Draw(image)
     _draw_badges(image, draw, layout.badges, colours, zoom, shift)
-    paths = draw_moves(draw, layout, moves, colours, zoom, shift)
-    names_over_arrows(image, view, layout, zoom, paths, shift)
-    placed = place_battles(layout, battles)
+    draw_routed(draw, routed, colours, zoom, shift, view.label)
+    names_over_arrows(image, view, layout, zoom, [list(arrow.points) for _, arrow in routed], shift)
     draw_battles(draw, placed, zoom, shift)
-    return image, paths, placed
+    return image
 
 
 def _hatch(image: Image.Image, grounds: Image.Image, numbers: dict, contested: frozenset, view: View, zoom: float,
@@ -230,42 +254,39 @@ def map_layout(state: dict, last_orders: Mapping[str, Sequence[str]] | None = No
                ) -> list[tuple[Layout, list, list]]:
     """The layout of each view of the map `render_aa1914` draws (at scale 1): its names, badges,
     arrow paths and battle markers, in the view's own pixels (add `origin(layout.view)`)."""
-    out = []
-    board, contested, moves, battles = _position(state, last_orders)
-    views = THEATRE_VIEWS
-    owned = members(views)
-    units = GameState.from_json(state).units
-    for view in views:
-        layout = layout_view(state, view, owned[view], tuple(covered(view, views)), units)
-        image = Image.new("RGB", (1, 1))
-        paths = draw_moves(ImageDraw.Draw(image), layout, moves, power_colours())
-        placed = place_battles(layout, battles)
-        out.append((layout, paths, placed))
-    return out
+    ready = prepared(state, last_orders)
+    return [(layout, [list(arrow.points) for _, arrow in routed], placed)
+            for layout, routed, placed in ready.views.values()]
 
 
-def _position(state: dict, last_orders):
-    from engine.aa1914.board import board_for
-    from engine.aa1914.state import contested_territories
-    board = board_for(state.get("options", {}), state.get("italy", {}).get("status"))
-    contested = frozenset(contested_territories(board, state))
-    moves = moves_of(board, last_orders, state.get("failed_orders", ()))
-    return board, contested, moves, battles_of_phase(board, state)
+def inset_boxes() -> list[Box]:
+    """The frames of the insets (their titles too), in the picture's pixels at scale 1: a crop of
+    action all in one inset stays inside it."""
+    return [(v.at[0], v.at[1], v.at[0] + v.size[0] + 2, v.at[1] + v.size[1] + inset_title_height() + 2)
+            for v in THEATRE_VIEWS if v.title]
+
+
+def turn_actions(state: dict, last_orders: Mapping[str, Sequence[str]] | None):
+    """The turn's action, for the crops of where it was (render.focus)."""
+    from .aa1914_focus import turn_actions as actions
+    return actions(state, last_orders)
 
 
 def render_aa1914(state: dict, last_orders: Mapping[str, Sequence[str]] | None, label: str,
                   summary: str = "", palette: str = "standard", scale: float = 1.0,
-                  viewport: Box | None = None, as_image: bool = False) -> bytes | Image.Image:
+                  viewport: Box | None = None, as_image: bool = False, crop: bool = False) -> bytes | Image.Image:
     """PNG bytes of the position: the theatre with its insets, then the panel. `scale` draws the
     map that many times larger from the geometry (fonts, icons and lines too), so it stays sharp;
     `viewport` (left, top, right, bottom in the picture's pixels at scale 1, as `place_point`
     gives them) draws only that part, over the same panel. The layout is the same at every scale
-    and in every part. `as_image`: the picture itself (the replay encodes its frames itself)."""
-    board, contested, moves, battles = _position(state, last_orders)
+    and in every part. `as_image`: the picture itself (the replay encodes its frames itself).
+    `crop`: a part read on a phone, under a short caption (its title and the legend of what it
+    shows, at most a quarter of its height) instead of the panel."""
+    ready = prepared(state, last_orders)
+    board, contested = ready.board, ready.contested
     colours = power_colours(palette)
     fills = territory_fills(board, state, contested, palette)
     views = THEATRE_VIEWS
-    owned = members(views)
     full = (0.0, 0.0, *(float(v) for v in board_size()))
     left, top, right, bottom = viewport if viewport is not None else full
     left, top = max(0.0, left), max(0.0, top)
@@ -273,34 +294,43 @@ def render_aa1914(state: dict, last_orders: Mapping[str, Sequence[str]] | None, 
     if right - left < 1 or bottom - top < 1:
         raise ValueError("the part of the map to draw lies outside it")
     shift = (left * scale, top * scale)
-    layouts, parts = [], []
-    units = GameState.from_json(state).units
+    layouts, parts, seen = [], [], []
     for view in views:
         corner = origin(view)
         window = (max(left, corner[0]) - corner[0], max(top, corner[1]) - corner[1],
                   min(right, corner[0] + view.size[0]) - corner[0], min(bottom, corner[1] + view.size[1]) - corner[1])
         if window[2] - window[0] < 1 or window[3] - window[1] < 1:
             continue
-        layout = layout_view(state, view, owned[view], tuple(covered(view, views)), units)
-        image, _, _ = _draw_view(view, scale, layout, fills, contested, colours, moves, battles, window)
+        layout, routed, placed = ready.views[view]
+        image = _draw_view(view, scale, layout, fills, contested, colours, routed, placed, window)
         layouts.append(layout)
+        if crop:
+            seen.append(shown_in(view, window, ready, fills, contested, state.get("control")))
         at = origin(view, scale)
         parts.append((view, image, (round(at[0] + window[0] * scale - shift[0]),
                                     round(at[1] + window[1] * scale - shift[1]))))
     width, height = round((right - left) * scale), round((bottom - top) * scale)
-    shown = {"moves": bool(moves), "failed": any(m.failed for m in moves), "battles": bool(battles),
-             "lost": any(b.lost for layout in layouts for b in layout.badges)}
-    key = {"neutral": NEUTRAL, "impassable": IMPASSABLE, "contested": CONTESTED, "hatch": HATCH}
-    kinds = unit_kinds(state, units)
-    # a zoomed part's panel stays phone-sized: larger type than the full map's, in two columns
-    lettering = min(scale, 1.6)
-    panel = panel_height(state, board, width, lettering, colours, key, shown, kinds, label)
-    picture = Image.new("RGB", (width, height + panel), (248, 245, 236))
+    picture = Image.new("RGB", (width, height), (248, 245, 236))
     for view, image, at in parts:
         if view.title:
             _frame_inset(picture, view, scale, shift)
         picture.paste(image, at)
-    draw_panel(picture, state, board, label, height, lettering, colours, key, shown, kinds)
+    key = {"neutral": NEUTRAL, "impassable": IMPASSABLE, "contested": CONTESTED, "hatch": HATCH}
+    if crop:
+        picture = captioned(picture, label, crop_entries(seen, colours, key, palette))
+    else:
+        moves, battles = ready.moves, ready.battles
+        shown = {"moves": bool(moves), "failed": any(m.failed for m in moves), "battles": bool(battles),
+                 "lost": any(b.lost for layout in layouts for b in layout.badges),
+                 "all sunk": any(b.outcome == "all sunk" for b in battles)}
+        kinds = unit_kinds(state, ready.units)
+        # a zoomed part's panel stays phone-sized: larger type than the full map's, in two columns
+        lettering = min(scale, 1.6)
+        panel = panel_height(state, board, width, lettering, colours, key, shown, kinds, label)
+        whole = Image.new("RGB", (width, height + panel), (248, 245, 236))
+        whole.paste(picture, (0, 0))
+        draw_panel(whole, state, board, label, height, lettering, colours, key, shown, kinds)
+        picture = whole
     if as_image:
         return picture
     return encode(picture)

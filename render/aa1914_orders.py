@@ -11,18 +11,18 @@ import math
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
-import numpy as np
 from PIL import ImageDraw
 
-from .aa1914_geometry import art
-from .aa1914_layout import PROBE, Layout, anchor_spots, overlaps, place_box
+from .aa1914_layout import PROBE, Layout, place_box
+from .aa1914_routes import Routed, crossings, route  # noqa: F401 - crossings: the names over arrows read it
 from .fonts import font
-from .overlay import bend, draw_arrow, draw_failure, failure_point
+from .overlay import draw_arrow, draw_failure, failure_point, path_length, point_along
 
 # log entries with a `battle` field that are not battles: a minefield's dice, the diplomacy roll
 # for Spain (house rule 4.17), Germany's unrestricted submarine warfare roll
 NOT_BATTLES = {"mines", "diplomacy in Madrid", "unrestricted submarine warfare"}
-OUTCOME_INK = {"taken": (20, 110, 30), "won": (20, 110, 30), "contested": (170, 20, 20), "held": (30, 60, 140)}
+OUTCOME_INK = {"taken": (20, 110, 30), "won": (20, 110, 30), "contested": (170, 20, 20), "held": (30, 60, 140),
+               "all sunk": (90, 60, 30)}
 
 
 @dataclass(frozen=True)
@@ -82,12 +82,14 @@ def battle_sites(state: dict) -> list[str]:
 def outcome(board, state: dict, where: str, attacker: str) -> str:
     """How a battle ended, read from the position after it: on land the attacker's side took the
     territory, it stays contested, or the defender held it; at sea the attacker won the zone, it
-    stays contested, or the defender held it."""
+    stays contested, the defender held it, or no ship of either side is left (all sunk)."""
     from engine.aa1914.state import friendly, holds_land, is_contested
     here = [u for u in state["units"] if u["where"] == where]
     if board.territories[where].sea:
         ours = any(friendly(board, u["owner"], attacker) for u in here)
         theirs = any(not friendly(board, u["owner"], attacker) for u in here)
+        if not ours and not theirs:
+            return "all sunk"
         return "contested" if ours and theirs else "won" if ours else "held"
     if is_contested(board, state, where):
         return "contested"
@@ -113,141 +115,65 @@ def moves_of(board, last_orders: Mapping[str, Sequence[str]] | None, failed: Seq
 
 
 # ---------------------------------------------------------------- arrows
-BENDS = (0.0, 0.18, -0.18, 0.32, -0.32, 0.5, -0.5)
-
-
-def _samples(points: Sequence[tuple[float, float]]) -> np.ndarray:
-    """Points every 3 px or so along a path."""
-    at = np.asarray(points, dtype=float)
-    along = np.concatenate([[0.0], np.cumsum(np.hypot(*np.diff(at, axis=0).T))])
-    steps = np.linspace(0.0, along[-1], max(2, int(along[-1] / 3) + 2))
-    return np.column_stack([np.interp(steps, along, at[:, 0]), np.interp(steps, along, at[:, 1])])
-
-
-def crossings(points: Sequence[tuple[float, float]], boxes: Sequence) -> int:
-    """How many of `boxes` (badges, names) a path runs through (sampled every 3 px, 2 px margin)."""
-    if not len(boxes) or len(points) < 2:
-        return 0
-    at, near = _samples(points), np.asarray(boxes, dtype=float).reshape(-1, 4)
-    inside = ((at[:, None, 0] >= near[None, :, 0] - 2) & (at[:, None, 0] <= near[None, :, 2] + 2)
-              & (at[:, None, 1] >= near[None, :, 1] - 2) & (at[:, None, 1] <= near[None, :, 3] + 2))
-    return int(inside.any(axis=0).sum())
-
-
-def _near(boxes: Sequence, points: Sequence[tuple[float, float]], reach: float) -> list:
-    """The boxes within `reach` px of the points' bounding box."""
-    xs, ys = [p[0] for p in points], [p[1] for p in points]
-    around = (min(xs) - reach, min(ys) - reach, max(xs) + reach, max(ys) + reach)
-    return [b for b in boxes if overlaps(b, around)]
-
-
-def _hits_towards(spots: np.ndarray, target: tuple[float, float], boxes: Sequence, reach: float = 45.0) -> np.ndarray:
-    """For each spot, how many of `boxes` the first `reach` px of a line from it to `target` cross."""
-    if not len(boxes):
-        return np.zeros(len(spots))
-    gap = np.asarray(target, dtype=float) - spots
-    length = np.maximum(np.hypot(gap[:, 0], gap[:, 1]), 1.0)
-    ends = spots + gap * (np.minimum(reach, length) / length)[:, None]
-    t = np.linspace(0.0, 1.0, 16)
-    at = spots[:, None, :] + (ends - spots)[:, None, :] * t[None, :, None]            # spot × sample × xy
-    near = np.asarray(boxes, dtype=float).reshape(-1, 4)
-    inside = ((at[:, :, None, 0] >= near[None, None, :, 0] - 2) & (at[:, :, None, 0] <= near[None, None, :, 2] + 2)
-              & (at[:, :, None, 1] >= near[None, None, :, 1] - 2) & (at[:, :, None, 1] <= near[None, None, :, 3] + 2))
-    return inside.any(axis=1).sum(axis=1)
-
-
-def _facing(layout: Layout, where: str, toward: Sequence[tuple[float, float]], obstacles,
-            used: Sequence[tuple[float, float]] = ()) -> tuple[float, float] | None:
-    """Of `where`'s free points, the one from which the arrow's first 45 px towards each of
-    `toward` cross the fewest badges and names, away from the ends other arrows took (`used`),
-    nearest the name first."""
-    spots = anchor_spots(layout, where)
-    if not spots:
-        return None
-    badges, names = (_near(boxes, spots, 50) for boxes in obstacles)
-    at = np.asarray(spots, dtype=float)
-    cost = np.hypot(at[:, 0] - at[0, 0], at[:, 1] - at[0, 1]) / 15
-    for other in used:
-        cost += 4.0 * (np.hypot(at[:, 0] - other[0], at[:, 1] - other[1]) < 14)
-    for target in toward:
-        cost += 3 * _hits_towards(at, target, badges) + 2 * _hits_towards(at, target, names)
-    return spots[int(np.argmin(cost))]
-
-
-def _alongside(line: Sequence[tuple[float, float]], others: Sequence[np.ndarray]) -> float:
-    """The largest share of a line's length that runs within 6 px of an arrow already drawn."""
-    if not others:
-        return 0.0
-    at = _samples(line)
-    share = 0.0
-    for other in others:
-        gaps = np.hypot(at[:, None, 0] - other[None, :, 0], at[:, None, 1] - other[None, :, 1]).min(axis=1)
-        share = max(share, float((gaps < 6).mean()))
-    return share
-
-
-def route(layout: Layout, move: Move, drawn: dict | None = None) -> list[tuple[float, float]] | None:
-    """The arrow's path on this view: from a free point of each place (the one facing the way the
-    arrow goes, apart from the ends of the arrows already drawn) to the next, every leg bent (if
-    it must) so it runs around badges and names, and beside (not on) another arrow between the
-    same places. `drawn` collects the ends and lines of the arrows drawn so far."""
-    if all(name not in layout.mine for name in move.path):
-        return None
-    centres = [art()["centres"].get(name) for name in move.path]
-    if any(c is None for c in centres):
-        return None
-    marks = [layout.view.point(*c) for c in centres]
-    drawn = {"ends": [], "lines": []} if drawn is None else drawn
-    badges = [b.box for b in layout.badges]
-    names = list(layout.names.values())
-    points = []
-    for index, name in enumerate(move.path):
-        toward = [marks[i] for i in (index - 1, index + 1) if 0 <= i < len(marks)]
-        spot = _facing(layout, name, toward, (badges, names), drawn["ends"])
-        if spot is not None:
-            points.append(spot)
-    if len(points) < 2:
-        return None
-    drawn["ends"].extend(points)
-    path: list[tuple[float, float]] = [points[0]]
-    for start, end in zip(points, points[1:]):
-        reach = (min(start[0], end[0]) - 40, min(start[1], end[1]) - 40,
-                 max(start[0], end[0]) + 40, max(start[1], end[1]) + 40)
-        near_badges = [b for b in badges if overlaps(b, reach)]
-        near_names = [b for b in names if overlaps(b, reach)]
-        near_lines = [line for line in drawn["lines"]
-                      if line[:, 0].min() < reach[2] and reach[0] < line[:, 0].max()
-                      and line[:, 1].min() < reach[3] and reach[1] < line[:, 1].max()]
-
-        def cost(amount: float) -> tuple[float, float]:
-            line = bend(start, end, amount)
-            # through a badge is worst, across a name next, on top of another arrow next; then
-            # the straighter the better
-            return (3 * crossings(line, near_badges) + 2 * crossings(line, near_names)
-                    + 3 * _alongside(line, near_lines), abs(amount))
-        best = min(BENDS, key=cost)
-        path.extend(bend(start, end, best)[1:])
-    drawn["lines"].append(_samples(path))
-    return path
-
-
-def draw_moves(draw: ImageDraw.ImageDraw, layout: Layout, moves: Sequence[Move], colours: dict,
-               zoom: float = 1.0, shift: tuple[float, float] = (0.0, 0.0)) -> list[list[tuple[float, float]]]:
-    """Each move as an arrow in the mover's colour with a dark rim; one the engine could not
-    carry out dashed, with a ✗ on its own head. Returns the paths drawn (view base pixels)."""
-    paths: list = []
+def route_moves(layout: Layout, moves: Sequence[Move]) -> list[tuple[Move, Routed]]:
+    """Each move's arrow on this view, in the order written (`aa1914_routes.route`)."""
     drawn: dict = {"ends": [], "lines": []}
+    out = []
     for move in moves:
-        path = route(layout, move, drawn)
-        if path is None:
-            continue
-        paths.append(path)
-        scaled = [(x * zoom - shift[0], y * zoom - shift[1]) for x, y in path]
+        routed = route(layout, move.path, drawn)
+        if routed is not None:
+            out.append((move, routed))
+    return out
+
+
+def draw_routed(draw: ImageDraw.ImageDraw, routed: Sequence[tuple[Move, Routed]], colours: dict,
+                zoom: float = 1.0, shift: tuple[float, float] = (0.0, 0.0), label_size: int = 10) -> None:
+    """Each move as an arrow in the mover's colour with a dark rim; one the engine could not
+    carry out dashed, with a ✗ on its own head; an arrow from (to) another view names where it
+    comes from (goes to) beside its end."""
+    for move, arrow in routed:
+        scaled = [(x * zoom - shift[0], y * zoom - shift[1]) for x, y in arrow.points]
         colour = colours.get(move.seat, (90, 90, 90))
         out = draw_arrow(draw, scaled, colour, scale=zoom, width=3.5 * zoom, dashed=move.failed)
         if move.failed:
             draw_failure(draw, failure_point(out, zoom), scale=zoom)
-    return paths
+        if arrow.came_from:
+            _end_label(draw, f"from {arrow.came_from}", out[0], out, zoom, label_size)
+        if arrow.going_to:
+            _end_label(draw, f"to {arrow.going_to}", out[-1], out, zoom, label_size)
+
+
+def _end_label(draw: ImageDraw.ImageDraw, text: str, end, path, zoom: float, size: int) -> None:
+    """Where an arrow from (to) another view comes from (goes to), set beside its end on a light
+    rim: of the places around the end, the one inside the picture that covers the least of the
+    arrow."""
+    label = font(round(size * zoom))
+    width, height = draw.im.size
+    gap = 4 * zoom
+    samples = [point_along(path, d) for d in range(0, int(path_length(path)) + 1, max(1, round(3 * zoom)))]
+    best = None
+    for anchor, (ox, oy) in (("lt", (gap, gap)), ("lb", (gap, -gap)), ("rt", (-gap, gap)), ("rb", (-gap, -gap)),
+                             ("mt", (0, 2 * gap)), ("mb", (0, -2 * gap)), ("lm", (2 * gap, 0)), ("rm", (-2 * gap, 0))):
+        at = (end[0] + ox, end[1] + oy)
+        left, top, right, bottom = draw.textbbox(at, text, font=label, anchor=anchor)
+        outside = max(0, -left) + max(0, right - width) + max(0, -top) + max(0, bottom - height)
+        covered = sum(1 for x, y in samples if left - 2 <= x <= right + 2 and top - 2 <= y <= bottom + 2)
+        cost = (outside > 0, covered, outside)
+        if best is None or cost < best[0]:
+            best = (cost, at, anchor, (left, top, right, bottom))
+    _, at, anchor, (left, top, right, bottom) = best
+    shift_x = max(0.0, 2 - left) - max(0.0, right - (width - 2))
+    shift_y = max(0.0, 2 - top) - max(0.0, bottom - (height - 2))
+    draw.text((at[0] + shift_x, at[1] + shift_y), text, fill=(30, 26, 22), font=label, anchor=anchor,
+              stroke_width=max(1, round(2 * zoom)), stroke_fill=(250, 247, 238))
+
+
+def draw_moves(draw: ImageDraw.ImageDraw, layout: Layout, moves: Sequence[Move], colours: dict,
+               zoom: float = 1.0, shift: tuple[float, float] = (0.0, 0.0)) -> list[list[tuple[float, float]]]:
+    """Route and draw the moves (`route_moves`, `draw_routed`); returns the paths drawn."""
+    routed = route_moves(layout, moves)
+    draw_routed(draw, routed, colours, zoom, shift, layout.view.label)
+    return [list(arrow.points) for _, arrow in routed]
 
 
 # ---------------------------------------------------------------- battles

@@ -98,8 +98,9 @@ def legend_entries(state: dict, colours: Mapping[str, tuple], fills: Mapping[str
     if shown.get("failed"):
         entries.append(LegendEntry("could not be carried out", failure_sample((130, 130, 130))))
     if shown.get("battles"):
-        entries.append(LegendEntry("battle this turn and how it ended: taken (won at sea), contested or held",
-                                   _battle_sample))
+        ends = "taken (won at sea), contested, held or all sunk" if shown.get("all sunk") else \
+            "taken (won at sea), contested or held"
+        entries.append(LegendEntry(f"battle this turn and how it ended: {ends}", _battle_sample))
     if shown.get("lost"):
         entries.append(LegendEntry("destroyed this turn", crossed_sample(_unit_sample("infantry"))))
     return entries
@@ -179,3 +180,51 @@ def draw_panel(picture: Image.Image, state: dict, board, label: str, top: int, z
         draw.text((12 * z, y + (20 + 16 * index) * z), line, fill=(80, 70, 60), font=font(round(12 * z)))
     picture.paste(_legend_for(state, colours, fills, shown, kinds, width, zoom),
                   (round(12 * z), round(y + (24 + 16 * len(key)) * z)))
+
+
+# ---------------------------------------------------------------- a crop's legend
+SHORT = {"Austria-Hungary": "Austria-H.", "British Empire": "Britain", "Ottoman Empire": "Ottomans",
+         "United States": "USA"}
+OUTCOMES = ("taken", "won", "contested", "held", "all sunk")
+
+
+def crop_entries(seen: list[dict], colours: Mapping[str, tuple], fills: Mapping[str, tuple],
+                 palette: str = "standard") -> list[LegendEntry]:
+    """The legend of a crop: only what its parts show (`aa1914_focus.shown_in` of each) — the
+    powers there, their unit types, the fills a player may not know, the printed marks and the
+    turn's marks, in a few words each."""
+    merged: dict = {"powers": set(), "kinds": set(), "fills": set(), "outcomes": set()}
+    for part in seen:
+        for key, value in part.items():
+            if isinstance(value, set):
+                merged[key] |= value
+            elif value:
+                merged[key] = True
+    entries = [LegendEntry(SHORT.get(power, power), swatch(colour), narrow=True)
+               for power, colour in colours.items() if power in merged["powers"]]
+    entries += [LegendEntry(kind.replace("_", " "), _unit_sample(kind), narrow=True) for kind in ABBREVIATIONS
+                if kind in merged["kinds"]]
+    pale = {tint(colour, 0.8) for colour in colours.values()}
+    present = merged["fills"]
+    if fills["neutral"] in present:
+        entries.append(LegendEntry("neutral", swatch(fills["neutral"]), narrow=True))
+    if present & pale:
+        entries.append(LegendEntry("pale: minor not yet at war", swatch(next(iter(present & pale))), narrow=True))
+    if fills["impassable"] in present:
+        entries.append(LegendEntry("impassable", swatch(fills["impassable"]), narrow=True))
+    if "contested" in present:
+        entries.append(LegendEntry("contested", swatch(fills["contested"], hatch=fills["hatch"]), narrow=True))
+    if merged.get("naval base"):
+        entries.append(LegendEntry("naval base", _glyph_sample("⚓"), narrow=True))
+    if merged.get("minefield"):
+        entries.append(LegendEntry("minefield", _glyph_sample("✹"), narrow=True))
+    if merged.get("moves"):
+        entries.append(LegendEntry("move", arrow_sample((130, 130, 130))))
+    if merged.get("failed"):
+        entries.append(LegendEntry("not carried out", failure_sample((130, 130, 130))))
+    if merged.get("battles"):
+        ends = [o for o in OUTCOMES if o in merged["outcomes"]]
+        entries.append(LegendEntry("battle: " + ", ".join(ends), _battle_sample))
+    if merged.get("lost"):
+        entries.append(LegendEntry("destroyed", crossed_sample(_unit_sample("infantry"))))
+    return entries

@@ -16,17 +16,21 @@ from PIL import Image, ImageChops, ImageDraw
 
 from . import diplomacy_layout as layout
 from .diplomacy_layout import PASSAGES, View, board_data, unit_point, view_for
-from .diplomacy_orders import BUILT, OrderMarks, draw_orders, draw_unit
+from .caption import captioned
+from .diplomacy_focus import NO_RETREAT, draw_retreat_options, draw_retreat_tags, retreat_options, tag_sample
+from .diplomacy_focus import turn_actions  # noqa: F401 - the crops of the turn's action read it (render.focus)
+from .diplomacy_orders import BUILT, OrderMarks, draw_convoy_ring, draw_orders, draw_unit
 from .fonts import font
-from .overlay import (DARK, Box, LegendEntry, arrow_sample, crossed_sample, draw_crossed_out, draw_legend,
-                      draw_path, failure_sample, legend_size, support_sample, swatch)
+from .overlay import (DARK, Box, LegendEntry, arrow_sample, crossed_sample, draw_arrow, draw_crossed_out,
+                      draw_legend, draw_path, failure_sample, head_length, legend_size, support_sample, swatch, trim)
 from .palettes import FAILED, colours_in, tint
 from .patterns import diagonal_hatch
 from .registry import register_renderer
 from .png import encode
 
 __all__ = ["render_diplomacy", "power_colours", "land_fill", "place_point", "board_size", "panel_lines",
-           "POWER_COLOURS", "COLOUR_BLIND", "SEA", "LAND", "CLOSED", "IMPASSABLE", "FAILED", "PASSAGES"]
+           "POWER_COLOURS", "COLOUR_BLIND", "SEA", "LAND", "CLOSED", "IMPASSABLE", "FAILED", "PASSAGES",
+           "turn_actions", "NO_RETREAT"]
 
 SEA = (190, 218, 232)
 LAND = (246, 236, 214)           # a province no power owns
@@ -45,11 +49,13 @@ POWER_COLOURS = {
     "Austria": (200, 40, 40), "England": (235, 110, 170), "France": (50, 120, 230), "Germany": (125, 80, 35),
     "Italy": (35, 150, 60), "Russia": (105, 50, 160), "Turkey": (225, 190, 30),
 }
-# Okabe & Ito's colours without their sky blue, which reads as sea on a map; the two closest
-# (vermillion, orange) go to Austria and England, which never meet.
+# Okabe & Ito's colours without their sky blue (it reads as sea on a map), moved apart where two
+# powers that face each other were too alike for a colour-blind eye (render.palettes.FACING:
+# England's orange and Austria's vermillion, England and Turkey, Italy and Russia): Austria a
+# darker vermillion, Italy a lighter green, Russia a lighter pink, Turkey a lighter yellow.
 COLOUR_BLIND = {
-    "Austria": (213, 94, 0), "England": (230, 159, 0), "France": (0, 114, 178), "Germany": (0, 0, 0),
-    "Italy": (0, 158, 115), "Russia": (204, 121, 167), "Turkey": (240, 228, 66),
+    "Austria": (188, 75, 0), "England": (230, 149, 0), "France": (0, 110, 175), "Germany": (0, 0, 0),
+    "Italy": (35, 168, 120), "Russia": (215, 146, 195), "Turkey": (255, 250, 86),
 }
 LAND_TINT = {"standard": 0.5, "colour-blind": 0.4}
 
@@ -165,25 +171,45 @@ def _unit_sample(kind: str, colour, dislodged: bool = False):
     return paint
 
 
-def legend_entries(colours: Mapping, state: Mapping, variant: str, shown: set[str] | None = None) -> list[LegendEntry]:
-    """What each mark on this map means (a move's arrow in the first power's colour); with
-    `shown`, only the marks that kind names (a region lists what it shows, to stay short)."""
+# the marks the whole map's legend always explains; the rest only when the map shows them
+ALWAYS = frozenset({"unit", "neutral", "move", "support", "failed", "dislodged", "gone", "built", "closed", "swi",
+                    "passage"})
+GONE_ORDER = ("destroyed", "disbanded", "removed")
+
+
+def legend_entries(colours: Mapping, state: Mapping, variant: str, shown: set[str] | None = None,
+                   gone: set[str] = frozenset(), compact: bool = False, whole: bool = False) -> list[LegendEntry]:
+    """What each mark on this map means (a move's arrow in the first power's colour). With
+    `shown`, the marks the picture shows: the `whole` map lists its usual marks and any other it
+    shows (a convoy, a retreat…), a part of it the units and the marks it shows, a crop
+    (`compact`) only the marks it shows, without the unit shapes (their letters say army and
+    fleet) and the plain land."""
     sample = next(iter(colours.values()), (90, 90, 90))
+    how = "/".join(h for h in GONE_ORDER if h in gone) or "destroyed/disbanded"
     entries = [("unit", LegendEntry("army", _unit_sample("A", sample))),
                ("unit", LegendEntry("fleet", _unit_sample("F", sample))),
-               ("move", LegendEntry("move (power's colour)", arrow_sample(sample))),
+               ("move", LegendEntry("move (power's colour)" if not compact else "move", arrow_sample(sample))),
+               ("retreat", LegendEntry("retreat", retreat_sample(sample))),
+               ("may retreat", LegendEntry("may retreat to", arrow_sample(sample, dashed=True, outline=(255, 255, 255)))),
+               ("no retreat", LegendEntry(NO_RETREAT, tag_sample)),
                ("support", LegendEntry("support", support_sample(sample))),
+               ("convoy", LegendEntry("convoy", _convoy_sample(sample))),
                ("failed", LegendEntry("failed", failure_sample(sample))),
                ("dislodged", LegendEntry("dislodged", _unit_sample("A", sample, dislodged=True))),
-               ("gone", LegendEntry("destroyed/disbanded", crossed_sample(_unit_sample("A", sample)))),
+               ("gone", LegendEntry(how, crossed_sample(_unit_sample("A", sample)))),
                ("built", LegendEntry("built", _built_sample(sample))),
-               ("unit", LegendEntry("neutral centre", _dot_sample((255, 255, 255)))),
+               ("neutral", LegendEntry("neutral centre" if not compact else "neutral", _dot_sample((255, 255, 255)))),
                ("unit", LegendEntry("unowned land", swatch(LAND))),
-               ("closed", LegendEntry("closed this phase", swatch(CLOSED, CLOSED_HATCH))),
-               ("swi", LegendEntry("Switzerland: impassable", swatch(IMPASSABLE)))]
+               ("closed", LegendEntry("closed this phase" if not compact else "closed", swatch(CLOSED, CLOSED_HATCH))),
+               ("swi", LegendEntry("Switzerland: impassable" if not compact else "impassable", swatch(IMPASSABLE)))]
     if PASSAGES.get(variant):
-        entries.append(("passage", LegendEntry("fleet passage Bal–Ska (rule 3)", _passage_sample)))
-    return [entry for kind, entry in entries if shown is None or kind in shown or kind == "unit"]
+        entries.append(("passage", LegendEntry("fleet passage Bal–Ska (rule 3)" if not compact else "Bal–Ska passage",
+                                               _passage_sample)))
+    if compact:
+        return [entry for kind, entry in entries if shown is not None and kind in shown]
+    if whole:
+        return [entry for kind, entry in entries if kind in ALWAYS or kind in (shown or ())]
+    return [entry for kind, entry in entries if shown is None or kind in shown or kind in ("unit", "neutral")]
 
 
 def _shown(view: View, state: Mapping, marks: OrderMarks, variant: str) -> set[str]:
@@ -191,7 +217,8 @@ def _shown(view: View, state: Mapping, marks: OrderMarks, variant: str) -> set[s
     def inside(point) -> bool:
         x, y = view.xy(point)
         return 0 <= x <= view.width and 0 <= y <= view.height
-    labels = board_data()["labels"]
+    data = board_data()
+    labels = data["labels"]
     shown = set(marks.shown)
     if any(inside(labels[p]) for p in state.get("closed", ()) if p in labels):
         shown.add("closed")
@@ -199,7 +226,42 @@ def _shown(view: View, state: Mapping, marks: OrderMarks, variant: str) -> set[s
         shown.add("swi")
     if any(inside(point) for ends in PASSAGES.get(variant, ()) for _, point in ends):
         shown.add("passage")
+    owners = state.get("owners", {})
+    if any(inside(point) and province not in owners for province, point in data["supply_centres"].items()):
+        shown.add("neutral")
     return shown
+
+
+def _present(view: View, state: Mapping) -> set[str]:
+    """The powers a part of the board shows: their units, or land they own, in it."""
+    def inside(point) -> bool:
+        if point is None:
+            return False
+        x, y = view.xy(point)
+        return 0 <= x <= view.width and 0 <= y <= view.height
+    units = list(state.get("units", {}).values())
+    units += [e["unit"] for e in state.get("dislodged", {}).values()] + [e["unit"] for e in state.get("eliminated", ())]
+    present = {u["power"] for u in units if inside(unit_point(u["loc"]))}
+    labels = board_data()["labels"]
+    present |= {power for province, power in state.get("owners", {}).items() if inside(labels.get(province))}
+    return present
+
+
+def _convoy_sample(colour):
+    def paint(draw: ImageDraw.ImageDraw, box: Box, scale: float) -> None:
+        _unit_sample("F", colour)(draw, box, scale)
+        r = (box[3] - box[1]) / 2 + 1.5 * scale
+        draw_convoy_ring(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), r, colour, scale)
+    return paint
+
+
+def retreat_sample(colour):
+    def paint(draw: ImageDraw.ImageDraw, box: Box, scale: float) -> None:
+        y = (box[1] + box[3]) / 2
+        path = draw_arrow(draw, [(box[0], y), (box[2], y)], colour, scale=scale, width=3 * scale)
+        draw_path(draw, trim(path, 0, head_length(scale) * 0.9), (255, 255, 255), 1.2 * scale, outline=None,
+                  scale=scale)
+    return paint
 
 
 def _built_sample(colour):
@@ -287,10 +349,12 @@ def _with_panel(board: Image.Image, view: View, label: str, summary: str, colour
 # ---------------------------------------------------------------- the map
 def render_diplomacy(state: dict, last_orders: Mapping[str, Sequence[str]] | None, label: str,
                      summary: str = "", palette: str = "standard", scale: float = 1.0,
-                     viewport: Box | None = None, as_image: bool = False) -> bytes:
+                     viewport: Box | None = None, as_image: bool = False, crop: bool = False) -> bytes:
     """PNG of `state` with `last_orders` (the orders that led to it) drawn as the turn's story.
     `scale` draws everything larger from the geometry (2.0: twice the size, as sharp); `viewport`
-    (left, top, right, bottom in the map's pixels at scale 1.0) shows only that part of the board."""
+    (left, top, right, bottom in the map's pixels at scale 1.0) shows only that part of the board.
+    A retreat phase's map shows where each dislodged unit may go. `crop`: a part read on a phone,
+    under a short caption (its title and the legend of what it shows, ≤ a quarter of its height)."""
     view = view_for(scale, viewport)
     colours = power_colours(palette)
     variant = state.get("variant", "")
@@ -299,27 +363,39 @@ def render_diplomacy(state: dict, last_orders: Mapping[str, Sequence[str]] | Non
     marks = OrderMarks(view, state, colours)
     if last_orders:
         draw_orders(draw, marks, last_orders)
+    options = retreat_options(state)
+    draw_retreat_options(draw, marks, options)
+    if last_orders or options:
         _draw_names(draw, view, halo=True)
+    # a dislodged unit first: it stands against its province's spot, under the unit that took it
+    for entry in state.get("dislodged", {}).values():
+        box = marks.draw_board_unit(draw, entry["unit"], dislodged=True)
+        marks.note("dislodged", box[:2], box[2:])
+    for entry in state.get("eliminated", ()):
+        dislodged = entry.get("how") != "removed"
+        if unit_point(entry["unit"]["loc"], dislodged=dislodged) is not None:
+            box = marks.draw_board_unit(draw, entry["unit"], dislodged=dislodged)
+            draw_crossed_out(draw, box, scale=view.scale)
+            marks.note("gone", box[:2], box[2:])
+            marks.gone.add(str(entry.get("how")))
     for unit in state.get("units", {}).values():
         marks.draw_board_unit(draw, unit)
-    for entry in state.get("dislodged", {}).values():
-        marks.draw_board_unit(draw, entry["unit"], dislodged=True)
-        marks.shown.add("dislodged")
-    for entry in state.get("eliminated", ()):
-        point = unit_point(entry["unit"]["loc"], dislodged=entry.get("how") != "removed")
-        if point is not None:
-            box = marks.draw_board_unit(draw, entry["unit"], dislodged=entry.get("how") != "removed")
-            draw_crossed_out(draw, box, scale=view.scale)
-            marks.shown.add("gone")
+    draw_retreat_tags(draw, marks, options)
     marks.draw_failures(draw)
-    if viewport is None:
-        image = _with_panel(board, view, label, summary, colours, legend_entries(colours, state, variant))
+    if crop:
+        shown = _shown(view, state, marks, variant)
+        key = [LegendEntry(power, swatch(colour), narrow=True) for power, colour in colours.items()
+               if power in _present(view, state)]
+        image = captioned(board, label, key + legend_entries(colours, state, variant, shown, marks.gone, True))
+    elif viewport is None:
+        image = _with_panel(board, view, label, summary, colours,
+                            legend_entries(colours, state, variant, marks.shown, marks.gone, whole=True))
     else:
         # a part of the board, read on a phone: the title, whose colour is whose, and what its
         # marks mean — the full map carries the status lines
         present = {u["power"] for u in state.get("units", {}).values()} | set(state.get("owners", {}).values())
         key = [LegendEntry(power, swatch(colour)) for power, colour in colours.items() if power in present]
-        entries = key + legend_entries(colours, state, variant, _shown(view, state, marks, variant))
+        entries = key + legend_entries(colours, state, variant, _shown(view, state, marks, variant), marks.gone)
         image = _with_panel(board, view, label, "", colours, entries)
     if as_image:                 # the replay encodes its frames itself (render.replay)
         return image

@@ -114,14 +114,53 @@ def centre_box(point: Point) -> Box:
 
 
 def unit_point(loc: str, dislodged: bool = False) -> Point | None:
-    """Where a unit at `loc` (a province or a coast) is drawn; a dislodged one at its province's
-    own spot beside the unit that took its place."""
+    """Where a unit at `loc` (a province or a coast) is drawn; a dislodged one touching its
+    province's own spot (`dislodged_spots`), under the unit that took its place."""
     data = board_data()
     if dislodged:
-        point = data["dislodged"].get(loc.split("/")[0])
-    else:
-        point = data["units"].get(loc) or data["units"].get(loc.split("/")[0])
+        return dislodged_spots().get(loc.split("/")[0])
+    point = data["units"].get(loc) or data["units"].get(loc.split("/")[0])
     return tuple(point) if point else None
+
+
+# where a dislodged unit may stand against its province's unit spot (source units): touching it,
+# up and to the right first (a counter stacked on the board), so it is read as standing in its
+# own province — a spot a unit's width away was read as the neighbour's (A Mun beside Ruhr)
+STACKED = tuple((sx * 20.0 * reach, sy * 15.0 * reach) for sx, sy in ((1, -1), (-1, -1), (1, 1), (-1, 1), (1, 0),
+                                                                     (-1, 0), (0, -1), (0, 1))
+                for reach in (1.0, 1.15, 1.3))
+
+
+@lru_cache(maxsize=1)
+def dislodged_spots() -> dict[str, Point]:
+    """Each province's dislodged spot: of the `STACKED` places against its unit spot, the first
+    clear of every name, centre, coast mark, other province's unit spot and dislodged spot placed
+    before it, and as much inside the province as any (worked out once, from the board data)."""
+    import numpy as np
+    data = board_data()
+    fixed = [label_box(p, tuple(pt)) for p, pt in data["labels"].items()]
+    fixed += [centre_box(tuple(pt)) for pt in data["supply_centres"].values()]
+    fixed += [coast_box(loc.split("/")[1], tuple(pt)) for loc, pt in data.get("coast_labels", {}).items()]
+    spots: dict[str, Point] = {}
+    for province in sorted({loc.split("/")[0] for loc in data["units"]}):
+        home = tuple(data["units"][province])
+        others = [unit_box(tuple(pt)) for loc, pt in data["units"].items() if loc.split("/")[0] != province]
+        others += [unit_box(pt, True) for pt in spots.values()]
+        taken = np.array(fixed + others, dtype=float)
+        points = [(home[0] + dx, home[1] + dy) for dx, dy in STACKED]
+        boxes = np.array([unit_box(p, True) for p in points], dtype=float)
+        clash = ((boxes[:, None, 0] < taken[None, :, 2]) & (taken[None, :, 0] < boxes[:, None, 2])
+                 & (boxes[:, None, 1] < taken[None, :, 3]) & (taken[None, :, 1] < boxes[:, None, 3])).sum(axis=1)
+        inside = [share_inside(province, tuple(box)) for box in boxes]
+        # nearer its own spot than any other province's, so it is not read as the neighbour's
+        spots_of_others = np.array([pt for loc, pt in data["units"].items() if loc.split("/")[0] != province],
+                                   dtype=float)
+        nearest = [float(np.hypot(*(spots_of_others - p).T).min()) for p in points]
+        own = [float(np.hypot(p[0] - home[0], p[1] - home[1])) for p in points]
+        score = [10 * c + 5 * (1 - share) + 3 * (d >= 0.7 * n) + 0.01 * i
+                 for i, (c, share, d, n) in enumerate(zip(clash, inside, own, nearest))]
+        spots[province] = points[int(np.argmin(score))]
+    return spots
 
 
 def all_boxes() -> dict[str, list[tuple[str, Box]]]:
@@ -131,7 +170,7 @@ def all_boxes() -> dict[str, list[tuple[str, Box]]]:
     return {
         "label": [(p, label_box(p, tuple(pt))) for p, pt in data["labels"].items()],
         "unit": [(loc, unit_box(tuple(pt))) for loc, pt in data["units"].items()],
-        "dislodged": [(p, unit_box(tuple(pt), True)) for p, pt in data["dislodged"].items()],
+        "dislodged": [(p, unit_box(pt, True)) for p, pt in dislodged_spots().items()],
         "centre": [(p, centre_box(tuple(pt))) for p, pt in data["supply_centres"].items()],
         "coast": [(loc, coast_box(loc.split("/")[1], tuple(pt))) for loc, pt in data.get("coast_labels", {}).items()],
     }
@@ -163,20 +202,3 @@ def share_inside(province: str, box: Box) -> float:
     return raster.crop((left, top, right, bottom)).histogram()[index[province]] / ((right - left) * (bottom - top))
 
 
-@lru_cache(maxsize=128)
-def dislodged_inside(province: str) -> bool:
-    """Does a dislodged unit's spot lie mostly inside its province? (Else the map ties it back.)"""
-    point = unit_point(province, True)
-    return point is not None and share_inside(province, unit_box(point, True)) >= 0.5
-
-
-@lru_cache(maxsize=128)
-def dislodged_tie(province: str) -> bool:
-    """Should the map tie a dislodged unit back to its province's spot? When its spot lies mostly
-    outside the province, and the tie would cross no name."""
-    start, end = unit_point(province, True), unit_point(province)
-    if start is None or end is None or dislodged_inside(province):
-        return False
-    steps = [(start[0] + (end[0] - start[0]) * t / 20, start[1] + (end[1] - start[1]) * t / 20) for t in range(21)]
-    names = [label_box(p) for p in board_data()["labels"]]
-    return not any(box[0] <= x <= box[2] and box[1] <= y <= box[3] for x, y in steps for box in names)

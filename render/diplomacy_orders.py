@@ -16,7 +16,8 @@ from PIL import ImageDraw
 from . import diplomacy_layout as layout
 from .diplomacy_layout import View, unit_point
 from .overlay import (DARK, Box, Point, bend, boxes_overlap, draw_arrow, draw_crossed_out, draw_failure,
-                      draw_support, failure_box, head_length, path_length, point_along, support_target, trim)
+                      draw_path, draw_support, failure_box, head_length, path_length, point_along, support_target,
+                      trim)
 from .palettes import FAILED, ink_for
 from .fonts import font
 
@@ -66,7 +67,16 @@ class OrderMarks:
         self.moves: dict[tuple[str, str], list[Point]] = {}
         self._obstacles: list[Box] | None = None
         self.crossed: list[tuple[str, bool]] = []   # units ordered off the board, still standing (a preview)
-        self.shown: set[str] = set()                 # the kinds of marks drawn, for a region's legend
+        self.shown: set[str] = set()                 # the kinds of marks the picture shows, for its legend
+        self.gone: set[str] = set()                  # how the units crossed out left (destroyed, removed…)
+
+    def note(self, kind: str, *points: Point) -> None:
+        """A mark of `kind` drawn at `points`: the legend lists it if the picture shows any of them
+        (a part of the board lists only the marks inside it)."""
+        margin = 4 * self.view.scale
+        if any(-margin <= x <= self.view.width + margin and -margin <= y <= self.view.height + margin
+               for x, y in points):
+            self.shown.add(kind)
 
     # ---- where
     def spot(self, loc: str, dislodged: bool = False) -> Point | None:
@@ -75,11 +85,6 @@ class OrderMarks:
 
     def draw_board_unit(self, draw: ImageDraw.ImageDraw, unit: Mapping, dislodged: bool = False) -> Box:
         point = self.spot(unit["loc"], dislodged) or self.spot(unit["loc"])
-        home = self.spot(unit["loc"])
-        if dislodged and home is not None and layout.dislodged_tie(_province(unit["loc"])):
-            # a small province keeps its dislodged unit just outside: a red tie back to its own spot
-            tie = trim([point, home], 0, (layout.ARMY_R + 2) * self.view.px)
-            draw.line(tie, fill=FAILED, width=max(1, round(2 * self.view.scale)))
         colour = self.colours.get(unit["power"], GREY)
         return draw_unit(draw, point, unit["kind"], colour, self.view.px, dislodged)
 
@@ -151,13 +156,12 @@ class OrderMarks:
     def draw_failures(self, draw: ImageDraw.ImageDraw) -> None:
         """The marks that go over the units: failures, and units a removal or disband order takes
         off the board while they still stand on it (a preview of one's own orders)."""
-        if self.failures:
-            self.shown.add("failed")
-        if self.crossed:
-            self.shown.add("gone")
+        self.note("failed", *self.failures)
         for loc, dislodged in self.crossed:
             point = self.spot(loc, dislodged)
             if point is not None:
+                self.note("gone", point)
+                self.gone.add("disbanded" if dislodged else "removed")
                 k = self.view.px * (layout.DISLODGED if dislodged else 1.0)
                 half_w, half_h = layout.UNIT_HALF
                 draw_crossed_out(draw, (point[0] - half_w * k, point[1] - half_h * k, point[0] + half_w * k,
@@ -210,28 +214,43 @@ def _convoy_route(marks: OrderMarks, army: str, dest: str, convoys: Mapping[tupl
     return route
 
 
-def draw_orders(draw: ImageDraw.ImageDraw, marks: OrderMarks, last_orders: Mapping[str, Sequence[str]]) -> None:
-    """The orders that led to this position: moves (and retreats) first, so that supports can
-    aim at their arrows; builds ringed. Failure marks are kept for after the units are drawn."""
+def parsed_orders(last_orders: Mapping[str, Sequence[str]] | None) -> list[tuple[str, object]]:
+    """(seat, order) for each line the board's parser reads (as a movement, retreat or adjustment
+    order); lines it cannot read are left out — drawing never refuses a stored sheet."""
     from engine.diplomacy.map import DiplomacyMap
-    from engine.diplomacy.orders import Build, Convoy, Disband, Move, Remove, Retreat, Support
     from engine.diplomacy.parser import parse_order
     from engine.errors import OrderError
 
     dmap = DiplomacyMap.standard()
     orders = []
-    for lines in last_orders.values():
+    for seat, lines in (last_orders or {}).items():
         for line in lines:
             for phase in ("movement", "retreat", "adjustment"):
                 try:
-                    orders.append(parse_order(line, dmap, phase))
+                    orders.append((seat, parse_order(str(line), dmap, phase)))
                     break
-                except OrderError:
+                except (OrderError, TypeError, ValueError):
                     continue
+    return orders
+
+
+def convoys_of(orders: Sequence) -> dict[tuple[str, str], list[str]]:
+    """The fleets convoying each (army's province, destination), from the convoy orders."""
+    from engine.diplomacy.orders import Convoy
     convoys: dict[tuple[str, str], list[str]] = {}
     for order in orders:
         if isinstance(order, Convoy):
             convoys.setdefault((_province(order.army), _province(order.dest)), []).append(order.loc)
+    return convoys
+
+
+def draw_orders(draw: ImageDraw.ImageDraw, marks: OrderMarks, last_orders: Mapping[str, Sequence[str]]) -> None:
+    """The orders that led to this position: moves (and retreats) first, so that supports can
+    aim at their arrows; builds ringed. Failure marks are kept for after the units are drawn."""
+    from engine.diplomacy.orders import Build, Convoy, Disband, Move, Remove, Retreat, Support
+
+    orders = [order for _, order in parsed_orders(last_orders)]
+    convoys = convoys_of(orders)
     moves = [o for o in orders if isinstance(o, (Move, Retreat))]
     pairs = {(_province(o.loc), _province(o.dest)) for o in moves}
     view = marks.view
@@ -254,7 +273,13 @@ def draw_orders(draw: ImageDraw.ImageDraw, marks: OrderMarks, last_orders: Mappi
         failed = marks.failed(order.loc)
         path = draw_arrow(draw, path, marks.colour(power), scale=view.scale, width=4 * view.scale)
         marks.moves[(here, there)] = path
-        marks.shown.add("move")
+        if isinstance(order, Retreat):
+            # a retreat's arrow is hollow: the same colour, a white stripe down its shaft
+            draw_path(draw, trim(path, 0, head_length(view.scale) * 0.9), (255, 255, 255), 1.6 * view.scale,
+                      outline=None, scale=view.scale)
+            marks.note("retreat", *path)
+        else:
+            marks.note("move", *path)
         if isinstance(order, Retreat) and here not in marks.eliminated:
             _ghost(draw, marks, start, power)              # where it stood, dislodged, before retreating
         if failed:
@@ -271,10 +296,15 @@ def draw_orders(draw: ImageDraw.ImageDraw, marks: OrderMarks, last_orders: Mappi
         elif isinstance(order, Build):
             point = marks.spot(order.loc)
             if point is not None and _province(order.loc) in marks.units:
-                r = (layout.UNIT_HALF[0] + 4) * view.px
-                draw.ellipse([point[0] - r, point[1] - r, point[0] + r, point[1] + r], outline=BUILT,
-                             width=max(2, round(3 * view.scale)))
-                marks.shown.add("built")
+                draw_built_ring(draw, point, view.px, view.scale)
+                marks.note("built", point)
+
+
+def draw_built_ring(draw: ImageDraw.ImageDraw, point: Point, px: float, scale: float) -> None:
+    """A unit built this phase: ringed in green."""
+    r = (layout.UNIT_HALF[0] + 4) * px
+    draw.ellipse([point[0] - r, point[1] - r, point[0] + r, point[1] + r], outline=BUILT,
+                 width=max(2, round(3 * scale)))
 
 
 def _ghost(draw: ImageDraw.ImageDraw, marks: OrderMarks, point: Point, power: str | None) -> None:
@@ -308,7 +338,7 @@ def _draw_support(draw: ImageDraw.ImageDraw, marks: OrderMarks, order) -> None:
         if len(arrow) < 2:
             return
         path = draw_support(draw, start, support_target(arrow, view.scale), colour, scale=view.scale)
-    marks.shown.add("support")
+    marks.note("support", *path)
     if marks.failed(order.loc):
         marks.fail_on(path, 9 * view.scale)
 
@@ -322,8 +352,15 @@ def _draw_convoy(draw: ImageDraw.ImageDraw, marks: OrderMarks, order) -> None:
         return
     r = (layout.UNIT_HALF[0] + 3) * view.px
     box = [point[0] - r, point[1] - r, point[0] + r, point[1] + r]
-    for start in range(0, 360, 40):
-        draw.arc(box, start, start + 24, fill=DARK, width=max(2, round(4 * view.scale)))
-        draw.arc(box, start, start + 24, fill=marks.colour(power), width=max(1, round(2 * view.scale)))
+    draw_convoy_ring(draw, point, r, marks.colour(power), view.scale)
+    marks.note("convoy", point)
     if marks.failed(order.loc):
         marks.fail_at((point[0] + r * 0.75, point[1] - r * 0.75))
+
+
+def draw_convoy_ring(draw: ImageDraw.ImageDraw, point: Point, r: float, colour, scale: float) -> None:
+    """A convoying fleet's mark: a broken ring in its power's colour on a dark rim."""
+    box = [point[0] - r, point[1] - r, point[0] + r, point[1] + r]
+    for start in range(0, 360, 40):
+        draw.arc(box, start, start + 24, fill=DARK, width=max(2, round(4 * scale)))
+        draw.arc(box, start, start + 24, fill=colour, width=max(1, round(2 * scale)))

@@ -236,9 +236,11 @@ Sample = Callable[[ImageDraw.ImageDraw, Box, float], None]     # draws a sample 
 
 @dataclass(frozen=True)
 class LegendEntry:
-    """One line of a legend: a drawn sample and what it means, in the game's words."""
+    """One line of a legend: a drawn sample and what it means, in the game's words (`narrow`: a
+    square sample, a power's colour, which a crop's caption sets in less room)."""
     text: str
     sample: Sample
+    narrow: bool = False
 
 
 def swatch(fill: Colour, hatch: Colour | None = None, outline: Colour = DARK) -> Sample:
@@ -257,10 +259,11 @@ def swatch(fill: Colour, hatch: Colour | None = None, outline: Colour = DARK) ->
     return paint
 
 
-def arrow_sample(colour: Colour, dashed: bool = False) -> Sample:
+def arrow_sample(colour: Colour, dashed: bool = False, outline: Colour | None = DARK) -> Sample:
     def paint(draw: ImageDraw.ImageDraw, box: Box, scale: float) -> None:
         y = (box[1] + box[3]) / 2
-        draw_arrow(draw, [(box[0], y), (box[2], y)], colour, scale=scale, width=3 * scale, dashed=dashed)
+        draw_arrow(draw, [(box[0], y), (box[2], y)], colour, scale=scale, width=3 * scale, dashed=dashed,
+                   outline=outline)
     return paint
 
 

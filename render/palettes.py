@@ -39,6 +39,9 @@ def colours_in(palette: str, standard: dict[str, tuple[int, int, int]],
 # Issue 27: "any two powers, and each power's owned-land fill against the sea, at least ΔE 20
 # (CIE Lab) apart". CIE76 (the Euclidean distance in Lab) is the measure; D65 white.
 DISTINCT = 20.0
+# In the colour-blind palette two powers that fight each other are further apart: at least ΔE 25
+# with normal vision and as seen with protanopia and deuteranopia, 20 with tritanopia (rare).
+FACING = {"normal": 25.0, "protanopia": 25.0, "deuteranopia": 25.0, "tritanopia": 20.0}
 
 
 def lab(colour: Colour) -> tuple[float, float, float]:
@@ -76,6 +79,41 @@ def closest_to(colour: Colour, others: Iterable[Colour]) -> float:
 def tint(colour: Colour, amount: float = 0.5) -> Colour:
     """`colour` mixed with white (`amount` 0: itself, 1: white) — the fill of a power's land."""
     return tuple(int(c + (255 - c) * amount) for c in colour)
+
+
+# How the colours look to the commonest colour-vision deficiencies: Machado, Oliveira & Fernandes
+# (2009), severity 1.0, applied to linear RGB. Protanopia and deuteranopia (red–green, about 1 man
+# in 12 between them) and tritanopia (blue–yellow, rare).
+DEFICIENCIES = ("protanopia", "deuteranopia", "tritanopia")
+_MACHADO = {
+    "protanopia": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216),
+                   (-0.003882, -0.048116, 1.051998)),
+    "deuteranopia": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413),
+                     (-0.011820, 0.042940, 0.968881)),
+    "tritanopia": ((1.255528, -0.076749, -0.178779), (-0.078411, 0.930809, 0.147602),
+                   (0.004733, 0.691367, 0.303900)),
+}
+
+
+def seen_with(colour: Colour, deficiency: str) -> Colour:
+    """`colour` as a person with `deficiency` (one of `DEFICIENCIES`) sees it."""
+    def linear(v: int) -> float:
+        v /= 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+    def encoded(v: float) -> int:
+        v = min(1.0, max(0.0, v))
+        return round(255 * (12.92 * v if v <= 0.0031308 else 1.055 * v ** (1 / 2.4) - 0.055))
+    rgb = [linear(v) for v in colour[:3]]
+    return tuple(encoded(sum(m * c for m, c in zip(row, rgb))) for row in _MACHADO[deficiency])
+
+
+def delta_e_seen(first: Colour, second: Colour) -> dict[str, float]:
+    """ΔE between two colours with normal vision (`"normal"`) and with each deficiency."""
+    out = {"normal": delta_e(first, second)}
+    for deficiency in DEFICIENCIES:
+        out[deficiency] = delta_e(seen_with(first, deficiency), seen_with(second, deficiency))
+    return out
 
 
 def check_palette(name: str | None) -> str:

@@ -59,17 +59,20 @@ def regions_of(variant_key: str) -> tuple[str, ...]:
 
 
 def box_around(points: Sequence[Point], board: tuple[int, int], margin: float = MARGIN,
-               least: tuple[float, float] = (0.0, 0.0)) -> Box:
-    """The box around `points` with `margin`, at least `least` in size, kept on the board."""
+               least: tuple[float, float] = (0.0, 0.0), within: Box | None = None) -> Box:
+    """The box around `points` with `margin`, at least `least` in size, kept on the board (or
+    `within` a part of it, as an inset's frame)."""
+    area = within or (0.0, 0.0, float(board[0]), float(board[1]))
     xs, ys = [p[0] for p in points], [p[1] for p in points]
     left, top, right, bottom = min(xs) - margin, min(ys) - margin, max(xs) + margin, max(ys) + margin
     grow_x, grow_y = max(0.0, least[0] - (right - left)) / 2, max(0.0, least[1] - (bottom - top)) / 2
     left, right, top, bottom = left - grow_x, right + grow_x, top - grow_y, bottom + grow_y
     # slide back onto the board rather than cut (the box keeps its size where the board allows)
-    shift_x = max(0.0, -left) - max(0.0, right - board[0])
-    shift_y = max(0.0, -top) - max(0.0, bottom - board[1])
+    shift_x = max(0.0, area[0] - left) - max(0.0, right - area[2])
+    shift_y = max(0.0, area[1] - top) - max(0.0, bottom - area[3])
     left, right, top, bottom = left + shift_x, right + shift_x, top + shift_y, bottom + shift_y
-    return (max(0.0, left), max(0.0, top), min(float(board[0]), right), min(float(board[1]), bottom))
+    return (float(max(area[0], left)), float(max(area[1], top)), float(min(area[2], right)),
+            float(min(area[3], bottom)))
 
 
 def zoom_for(box: Box, width: int = PHONE_WIDTH) -> float:

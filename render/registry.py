@@ -5,6 +5,7 @@ import importlib
 import inspect
 import io
 import textwrap
+from dataclasses import dataclass
 from typing import Callable, Mapping, Sequence
 
 from PIL import Image, ImageDraw
@@ -62,16 +63,19 @@ def render_image(variant_key: str, state: dict, last_orders: Mapping[str, Sequen
 
 
 def render_view(variant_key: str, state: dict, last_orders: Mapping[str, Sequence[str]] | None, label: str,
-                summary: str, palette: str, box: tuple[float, float, float, float], scale: float) -> bytes:
+                summary: str, palette: str, box: tuple[float, float, float, float], scale: float,
+                crop: bool = False) -> bytes:
     """The part `box` of a built-in map (its pixels at scale 1), drawn `scale` times larger from
-    the map's geometry, with the map's own title and legend below it."""
+    the map's geometry, with the map's own title and legend below it (`crop`: a short caption, for
+    a renderer that draws one)."""
     renderer = _renderer(variant_key)
     if renderer is None:
         raise ValueError(f"the {variant_key} map has no parts to draw")
     accepts = inspect.signature(renderer).parameters
+    extra = {"crop": True} if crop and "crop" in accepts else {}
     for view in ("viewport", "box"):
         if view in accepts:
-            return renderer(state, last_orders, label, summary, palette, scale=scale, **{view: box})
+            return renderer(state, last_orders, label, summary, palette, scale=scale, **{view: box}, **extra)
     # a map drawn only whole: drawn larger from its geometry, then cut (its own panel, as wide
     # as the whole map, is left out: the crop gets its own title and legend)
     from .regions import cut_out
@@ -87,19 +91,58 @@ def _renderer(variant_key: str) -> Renderer | None:
     return renderer
 
 
-def focus_crop(variant_key: str, state: dict, last_orders: Mapping[str, Sequence[str]] | None, label: str,
-               palette: str = "standard", summary: str = "") -> bytes | None:
-    """The phone-sized picture of where a turn's action was (its moves, battles, dislodged and
-    destroyed units), drawn at its own scale; None if the map has no parts or the turn no action."""
-    from .regions import action_points, focus_box, zoom_for
+@dataclass(frozen=True)
+class Crop:
+    """A phone-sized picture of part of a turn's action: its PNG and the part of the board it
+    shows (map pixels at scale 1, as `place_point` gives them)."""
+    png: bytes
+    box: tuple[float, float, float, float]
+
+
+def focus_boxes(variant_key: str, state: dict, last_orders: Mapping[str, Sequence[str]] | None,
+                seats: Sequence[str] | None = None) -> list[tuple[float, float, float, float]]:
+    """The parts of the board that together hold every order of the turn that changed something
+    or failed, every unit it dislodged, destroyed or built and every battle (only the orders of
+    `seats`, when given): one, or a few theatres when the action was far apart. [] when the map
+    has no parts or the turn no action."""
+    from .focus import theatres, turn_actions
     module = map_module(variant_key)
     if module is None:
-        return None
-    box = focus_box(action_points(module, state, last_orders), module.board_size())
-    if box is None:
-        return None
-    return render_view(variant_key, state, last_orders, f"{label} — where the action was", summary, palette, box,
-                       zoom_for(box))
+        return []
+    insets = module.inset_boxes() if hasattr(module, "inset_boxes") else ()
+    return theatres(turn_actions(module, state, last_orders, seats), module.board_size(), insets=insets)
+
+
+def focus_crops(variant_key: str, state: dict, last_orders: Mapping[str, Sequence[str]] | None, label: str,
+                palette: str = "standard", seats: Sequence[str] | None = None) -> list[Crop]:
+    """Where a turn's action was, as phone-sized pictures drawn at their own scale, each under a
+    short caption: every part `focus_boxes` finds (a seat's own orders, with `seats`)."""
+    from .focus import crop_zoom
+    boxes = focus_boxes(variant_key, state, last_orders, seats)
+    renderer = _renderer(variant_key)
+    if not boxes or renderer is None:
+        return []
+    what = f"{', '.join(seats)}'s orders" if seats else "where the action was"
+    crops = []
+    for number, box in enumerate(boxes, 1):
+        title = f"{label} — {what}" + (f" ({number} of {len(boxes)})" if len(boxes) > 1 else "")
+        crops.append(Crop(render_view(variant_key, state, last_orders, title, "", palette, box, crop_zoom(box),
+                                      crop=True), box))
+    return crops
+
+
+def render_results(variant_key: str, state: dict, last_orders: Mapping[str, Sequence[str]] | None, label: str,
+                   summary: str = "", palette: str = "standard") -> tuple[bytes, list[bytes]]:
+    """What is posted with a turn's results: the whole map and the crops of where its action was."""
+    full = render_map(variant_key, state, last_orders, label, summary, None, palette)
+    return full, [crop.png for crop in focus_crops(variant_key, state, last_orders, label, palette)]
+
+
+def focus_crop(variant_key: str, state: dict, last_orders: Mapping[str, Sequence[str]] | None, label: str,
+               palette: str = "standard", summary: str = "") -> bytes | None:
+    """The first of `focus_crops` (the posting code of before, which showed one crop), or None."""
+    crops = focus_crops(variant_key, state, last_orders, label, palette)
+    return crops[0].png if crops else None
 
 
 def status_card(title: str, body: str, size: tuple[int, int] = (800, 450)) -> bytes:

@@ -1,6 +1,7 @@
 """Issue 27 item 2 on the standard Diplomacy board: every name visible, no piece on a name —
 asserted on the layout the renderer draws with, and on what it draws."""
 import io
+import math
 import random
 
 import pytest
@@ -48,7 +49,8 @@ def test_the_drawn_names_fit_the_boxes_layout_keeps_free():
 def test_no_unit_spot_covers_a_name_a_centre_or_another_provinces_unit():
     """"no unit box intersects another unit's or a label's box" — every spot a unit, a dislodged
     unit or a coast mark can take, against every name, centre and other province's spot. Spots of
-    one province (its coasts) exclude each other; its dislodged spot is clear of all of them."""
+    one province (its coasts) exclude each other; its dislodged spot touches its own unit's spot
+    (stacked under the unit that took its place) and is clear of everything else."""
     boxes = layout.all_boxes()
     pieces = [("unit", loc, box) for loc, box in boxes["unit"]] + \
         [("dislodged", loc, box) for loc, box in boxes["dislodged"]]
@@ -61,7 +63,21 @@ def test_no_unit_spot_covers_a_name_a_centre_or_another_provinces_unit():
             same = loc.split("/")[0] == other_loc.split("/")[0]
             if same and kind == other_kind == "unit":
                 continue                  # one unit per province: its coasts never show together
+            if same and {kind, other_kind} == {"unit", "dislodged"}:
+                continue                  # stacked against the unit that took its place
             assert not boxes_overlap(box, other), (kind, loc, other_kind, other_loc)
+
+
+def test_a_dislodged_unit_is_read_as_standing_in_its_own_province():
+    """A dislodged unit touches its own province's unit spot, and stands nearer it than any other
+    province's (A Mun was drawn a unit's width away, where it read as standing in Ruhr)."""
+    data = layout.board_data()
+    for province, point in layout.dislodged_spots().items():
+        own = layout.unit_point(province)
+        assert boxes_overlap(layout.unit_box(point, True), layout.unit_box(own), 1.0), province
+        nearest_other = min(math.dist(point, tuple(pt)) for loc, pt in data["units"].items()
+                            if loc.split("/")[0] != province)
+        assert math.dist(point, own) < 0.7 * nearest_other, province
 
 
 def test_units_stand_in_their_own_province():
