@@ -1,0 +1,90 @@
+"""`Seasons`: the seasons' parts, built once with the service's database, store and clock.
+
+- `records` (`GameRecords`): the hooks that write phase records and finished games' results;
+- `ladders` (`RatingLadders`): the ratings per server and family;
+- `reliabilities` (`Reliabilities`): players' reliability and the `committed=` check;
+- and what the front ends read: `profile`, `scores`, `centres` (each checks its ids, and records
+  any game that ended before the record existed on first read).
+"""
+from __future__ import annotations
+
+import json
+
+from db.seasons import SeasonsRepository
+from engine.variant import get_variant
+
+from ..ids import checks_ids
+from ..permissions import require_same_server
+from .ladders import RatingLadders
+from .profiles import SHOWN_CURRENT, SHOWN_FINISHED, Profile, current_games, finished_line
+from .records import GameRecords
+from .reliability import Reliabilities
+from .settings import SeasonSettings, default_scoring
+from .sheets import CentresTable, centres_table, require_over, scores_text
+from .stored import results_from_rows
+
+
+class Seasons:
+    def __init__(self, db, store, clock):
+        self.db = db
+        self.store = store
+        self.repo = SeasonsRepository(db)
+        self.ladders = RatingLadders(db, self.repo)
+        self.records = GameRecords(db, store, self.repo, self.ladders, clock)
+        self.reliabilities = Reliabilities(self.repo)
+
+    # ------------------------------------------------------------------ settings (hook at creation)
+    async def settings_chosen(self, conn, game_id: int, settings: SeasonSettings) -> None:
+        await self.repo.save_settings(conn, game_id, settings.scoring, settings.committed)
+
+    async def settings_of(self, game_id: int) -> SeasonSettings:
+        """The game's scoring system and commitment requirement (defaults for an older game)."""
+        stored = await self.repo.settings(game_id)
+        if stored is not None:
+            return SeasonSettings(*stored)
+        game = await self.store.game(game_id)
+        return SeasonSettings(default_scoring(get_variant(game.variant), game.options))
+
+    # ------------------------------------------------------------------ reading
+    @checks_ids
+    async def scores(self, game_id: int, guild_id: int | None = None) -> str:
+        """`/game scores`: every applicable system's points for a game that is over."""
+        game = await self.store.game(game_id)
+        require_same_server(game, guild_id)
+        require_over(game.status, game.id)
+        await self.records.record_of(game.id)
+        result = await self._result(game.id)
+        return scores_text(result, game.name, game.options.get("victory_centres", 18))
+
+    @checks_ids
+    async def centres(self, game_id: int, guild_id: int | None = None) -> CentresTable:
+        """`/game centres`: the powers' centres per year (income per round), running or over."""
+        game = await self.store.game(game_id)
+        require_same_server(game, guild_id)
+        return centres_table(game.id, game.name, game.variant, await self.records.summaries(game.id))
+
+    @checks_ids
+    async def profile(self, guild_id: int, user_id: int, viewer_id: int | None = None) -> Profile:
+        """`/profile`: the player's standing on this server, as `viewer_id` may see it."""
+        await self.records.ensure_recorded(guild_id)
+        await self.ladders.refresh(guild_id)
+        ratings = tuple((r["family"], r["rating"], r["games"], r["place"], r["players"])
+                        for r in await self.repo.player_ratings(guild_id, user_id))
+        figure = await self.reliabilities.of(user_id)
+        count, rows = await self.repo.finished_games_of(guild_id, user_id, SHOWN_FINISHED)
+        results = {r.game_id: r for r in results_from_rows(*await self.repo.result_rows([r["game_id"] for r in rows]))}
+        finished = []
+        for row in rows:
+            victory = json.loads(row["options"] or "{}").get("victory_centres", 18)
+            finished.append(finished_line(results[row["game_id"]], row["name"], row["seat"], victory))
+        sitting = await self.repo.current_games_of(guild_id, user_id)
+        seats: dict[int, list[str]] = {}
+        for row in sitting:
+            seats.setdefault(row["id"], []).append(row["seat"])
+        games = [await self.store.game(game_id) for game_id in list(seats)[:SHOWN_CURRENT]]
+        return Profile(user_id, ratings, figure, count, tuple(finished), tuple(current_games(games, seats, user_id,
+                                                                                               viewer_id)))
+
+    async def _result(self, game_id: int):
+        found = results_from_rows(*await self.repo.result_rows([game_id]))
+        return found[0]
