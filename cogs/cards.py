@@ -9,6 +9,8 @@ A card holds at most 4,000 characters of text (`CARD_TEXT`): a longer report kee
 """
 from __future__ import annotations
 
+import io
+import logging
 import re
 from typing import Any
 
@@ -18,6 +20,7 @@ from engine.variant import get_variant
 from service import GameService, ServiceError
 from service.cards import my_results
 from service.history import history_text
+from service.maps import seat_crops
 from service.reports import blocks, power_of_header
 
 from .common import GameComponent, actor_of, error_text
@@ -47,9 +50,11 @@ class CardButton(GameComponent, discord.ui.DynamicItem[discord.ui.Button], templ
         service: GameService = interaction.client.service
         await interaction.response.defer(ephemeral=True, thinking=True)
         view = None
+        crops: list[discord.File] = []
         try:
             if self.act == "mine":
                 text = await my_results(service, self.game_id, interaction.user.id, self.seq)
+                crops = await own_crops(service, self.game_id, interaction.user.id, self.seq)
             elif self.act == "history":
                 text, _ = await history_text(service, self.game_id, self.seq)
             else:
@@ -57,6 +62,19 @@ class CardButton(GameComponent, discord.ui.DynamicItem[discord.ui.Button], templ
         except ServiceError as exc:
             text = error_text(exc)
         await tell_privately(interaction, text, view)
+        if crops:           # the reader's own orders on the map, for them alone
+            await interaction.followup.send(files=crops, ephemeral=True)
+
+
+async def own_crops(service: GameService, game_id: int, user_id: int, seq: int) -> list[discord.File]:
+    """The crops of the presser's own orders of phase `seq`; none if drawing them fails (the
+    results in words are the answer)."""
+    try:
+        return [discord.File(io.BytesIO(png), filename=name)
+                for png, name in await seat_crops(service, game_id, seq, user_id)]
+    except Exception:  # noqa: BLE001 - a picture that cannot be drawn must not stop the answer
+        logging.getLogger("dispatch.cards").exception("own crops of game %s phase %s failed", game_id, seq)
+        return []
 
 
 async def my_orders(service: GameService, interaction: discord.Interaction,

@@ -9,7 +9,8 @@ from discord.ext import commands
 
 from render.palettes import PALETTES
 from render.regions import regions_of
-from service.maps import phase_map, preview_map, replay_gif, shown_phase
+from service.maps import phase_map, preview_map, shown_phase
+from service.replays import replay_parts
 
 from .common import GAME_ID, DispatchCog, private_command, reply, resolve_game
 
@@ -43,13 +44,19 @@ class MapCog(DispatchCog, name="Maps"):
             return
         viewer = ctx.author.id if await self.answers_privately(ctx) else None
         if replay:
-            parts = await replay_gif(self.service, game.id, viewer)
-            for number, (gif, name) in enumerate(parts, 1):
-                # one GIF a message: each stays under Discord's upload limit
-                which = f" (part {number} of {len(parts)})" if len(parts) > 1 else ""
-                await reply(ctx, f"#{game.id} {game.name}: the game so far{which}, one frame per phase, each with "
-                                 f"the orders that made it. `/history phase:N` tells a phase in words.",
-                            file=discord.File(io.BytesIO(gif), filename=name), ephemeral=viewer is not None)
+            # every file under this server's upload limit (a DM's is Discord's default)
+            limit = ctx.guild.filesize_limit if ctx.guild is not None else discord.utils.DEFAULT_FILE_SIZE_LIMIT_BYTES
+            parts = await replay_parts(self.service, game.id, viewer, limit)
+            for part in parts:
+                which = f" (part {part.number} of {part.of})" if part.of > 1 else ""
+                texts = [f"#{game.id} {game.name}: the game so far{which}, one frame per phase, each with the orders "
+                         f"that made it. `/history phase:N` tells a phase in words.",
+                         f"#{game.id}: the same{which} as a video, which plays where the GIF does not (Data Saver, "
+                         f"autoplay off).", f"#{game.id}: the last frame{which} (no video could be made)."]
+                for data, name in part.files:       # one file a message: each under the upload limit
+                    text = texts[0] if name.endswith(".gif") else texts[1] if name.endswith(".mp4") else texts[2]
+                    await reply(ctx, text, file=discord.File(io.BytesIO(data), filename=name),
+                                ephemeral=viewer is not None)
             return
         png, name = await phase_map(self.service, game.id, phase, region, viewer)
         shown = await shown_phase(self.service, game, phase)

@@ -178,13 +178,15 @@ GONE_ORDER = ("destroyed", "disbanded", "removed")
 
 
 def legend_entries(colours: Mapping, state: Mapping, variant: str, shown: set[str] | None = None,
-                   gone: set[str] = frozenset(), compact: bool = False, whole: bool = False) -> list[LegendEntry]:
+                   gone: set[str] = frozenset(), compact: bool = False, whole: bool = False,
+                   present: set[str] | None = None) -> list[LegendEntry]:
     """What each mark on this map means (a move's arrow in the first power's colour). With
     `shown`, the marks the picture shows: the `whole` map lists its usual marks and any other it
     shows (a convoy, a retreat…), a part of it the units and the marks it shows, a crop
     (`compact`) only the marks it shows, without the unit shapes (their letters say army and
     fleet) and the plain land."""
-    sample = next(iter(colours.values()), (90, 90, 90))
+    # a crop's samples in the colour of a power it shows (never one that is not in it)
+    sample = next((c for p, c in colours.items() if p in (present or colours)), (90, 90, 90))
     how = "/".join(h for h in GONE_ORDER if h in gone) or "destroyed/disbanded"
     entries = [("unit", LegendEntry("army", _unit_sample("A", sample))),
                ("unit", LegendEntry("fleet", _unit_sample("F", sample))),
@@ -384,9 +386,10 @@ def render_diplomacy(state: dict, last_orders: Mapping[str, Sequence[str]] | Non
     marks.draw_failures(draw)
     if crop:
         shown = _shown(view, state, marks, variant)
-        key = [LegendEntry(power, swatch(colour), narrow=True) for power, colour in colours.items()
-               if power in _present(view, state)]
-        image = captioned(board, label, key + legend_entries(colours, state, variant, shown, marks.gone, True))
+        present = _present(view, state)
+        key = [LegendEntry(power, swatch(colour), narrow=True) for power, colour in colours.items() if power in present]
+        image = captioned(board, label, key + legend_entries(colours, state, variant, shown, marks.gone, True,
+                                                             present=present))
     elif viewport is None:
         image = _with_panel(board, view, label, summary, colours,
                             legend_entries(colours, state, variant, marks.shown, marks.gone, whole=True))

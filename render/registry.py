@@ -145,6 +145,18 @@ def focus_crop(variant_key: str, state: dict, last_orders: Mapping[str, Sequence
     return crops[0].png if crops else None
 
 
+def preview_state(state: dict) -> dict:
+    """The position as a preview draws it: without the marks of the last adjudication (which
+    orders failed, what was destroyed, the battles fought — they belong to other orders), so only
+    the orders being previewed are drawn on it; a dislodged unit waiting to retreat stays."""
+    log = state.get("log")
+    cleared = {**state, "resolved": {}, "failed_orders": [], "eliminated": [], "destroyed": []}
+    if isinstance(log, list):
+        # the turn drawn starts after the last log entry: no battle of it has been fought yet
+        cleared["turn_played"] = {"round": state.get("round"), "power": None, "log_from": len(log)}
+    return cleared
+
+
 def status_card(title: str, body: str, size: tuple[int, int] = (800, 450)) -> bytes:
     """A simple card for games that have no board to draw."""
     image = Image.new("RGB", size, "#f4efe1")

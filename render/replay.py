@@ -1,27 +1,37 @@
-"""`/map replay`: the game so far as animated GIFs, one frame per phase, each frame the results map
-of that phase (its orders as arrows on the position they made, as posted after each turn).
+"""`/map replay`: the game so far as animated GIFs and MP4 videos, one frame per phase, each frame
+the results map of that phase (its orders as arrows on the position they made, as posted after
+each turn), long enough to read: 2.5 s a frame, the last 5 s.
 
-Three rules shape the file (issue 27 item 5, issue 25 item 2):
+Four rules shape the files (issue 27 item 5, issue 25 item 2):
 - true colours: every frame is mapped onto one fixed palette holding each power's colour exactly,
   the colours of the map itself (taken from the first frame) and an even spread for the rest — no
   per-frame median cut that merges two powers' colours or greys out the units;
 - bounded memory: frames are drawn and encoded one at a time; only the previous frame is kept, to
   store each frame as the rectangle that changed (a GIF frame drawn over the one before);
 - parts: frames come in runs that each start with a whole frame, and a part is as many whole runs
-  as fit Discord's upload limit, so a long game is posted as several GIFs, never shrunk unreadable.
+  as fit the upload limit, so a long game is posted as several GIFs, never shrunk unreadable;
+- a video too: each run is also encoded as an MP4 segment (render/video.py) while its frames are
+  drawn, and a part's segments are joined; where there is no encoder (or it fails) a part comes
+  with a still of its last frame. A run too large for the limit alone is drawn again smaller or
+  in fewer colours (`FALLBACKS`) rather than refused.
 """
 from __future__ import annotations
 
+import io
 import struct
+from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from PIL import GifImagePlugin, Image, ImageChops
 
 from .overlay import DARK, FAILED
 from .registry import map_module, render_image
+from .video import QUALITY, Mp4Writer, VideoError
 
-UPLOAD_BUDGET = 9 * 1024 * 1024      # per GIF: under Discord's 10 MiB upload limit, with room to spare
-FRAME_MS, LAST_FRAME_MS = 1600, 4000
+DEFAULT_UPLOAD = 25 * 1024 * 1024    # the upload limit a replay is sized for when the server's is not known
+ROOM = 256 * 1024                    # left under the limit for the rest of the message
+UPLOAD_BUDGET = DEFAULT_UPLOAD - ROOM
+FRAME_MS, LAST_FRAME_MS = 2500, 5000     # long enough to read a turn's orders; the end lingers
 COLOURS = 256
 MAP_COLOURS = 120                    # the most used colours of the first frame, kept exactly
 CUBE = (0, 64, 128, 192, 255)        # an even spread for anti-aliased edges and anything else
@@ -144,3 +154,116 @@ def render_replay(variant_key: str, frames: Sequence[tuple[dict, dict | None, st
 def durations(start: int, count: int, total: int) -> list[int]:
     """How long frames `start`… show: the last frame of the game lingers."""
     return [LAST_FRAME_MS if start + i == total - 1 else FRAME_MS for i in range(count)]
+
+
+def budget_for(limit: int | None) -> int:
+    """The most one file of a replay may weigh under an upload limit of `limit` bytes."""
+    limit = limit or DEFAULT_UPLOAD
+    return limit - min(ROOM, limit // 10)
+
+
+# ---------------------------------------------------------------- runs as GIF and MP4
+# Tried in turn when a run of frames alone is over the budget: (scale, colours, video quality).
+FALLBACKS = ((1.0, 256, QUALITY[0]), (1.0, 128, QUALITY[1]), (0.75, 128, QUALITY[1]), (0.5, 64, QUALITY[2]))
+
+
+@dataclass(frozen=True)
+class EncodedRun:
+    """A run of frames encoded: its GIF frame blocks (the first whole), the same frames as an MP4
+    segment (None if there is no encoder or it failed) and then a PNG of its last frame."""
+    blocks: tuple[bytes, ...]
+    video: bytes | None
+    still: bytes | None
+    size: tuple[int, int]
+
+    @property
+    def gif_bytes(self) -> int:
+        return sum(len(block) for block in self.blocks)
+
+
+def limited(colours: bytes, count: int) -> bytes:
+    """The palette with only its first `count` colours in use (the powers' own come first)."""
+    if count >= COLOURS:
+        return colours
+    used = colours[:3 * count]
+    return used + used[:3] * (COLOURS - count)
+
+
+def encode_run(images: Iterable[Image.Image], colours: bytes, run_durations: Sequence[int], level: int = 0,
+               video: bool = True) -> EncodedRun:
+    """GIF blocks and an MP4 segment of `images`, read one at a time, at fallback `level`
+    (`FALLBACKS`: the scale, the colours and the video quality)."""
+    scale, count, quality = FALLBACKS[min(level, len(FALLBACKS) - 1)]
+    colours = limited(colours, count)
+    target = _palette_image(colours)
+    blocks: list[bytes] = []
+    previous: Image.Image | None = None
+    writer: Mp4Writer | None = None
+    problem = not video
+    last: Image.Image | None = None
+    size = (0, 0)
+    for image, duration in zip(images, run_durations):
+        if scale != 1.0:
+            smaller = image.resize((max(2, round(image.size[0] * scale)), max(2, round(image.size[1] * scale))),
+                                   Image.LANCZOS)
+            image.close()
+            image = smaller
+        size = image.size
+        if writer is None and not problem:
+            try:
+                writer = Mp4Writer(size, run_durations, quality)
+            except VideoError:
+                problem = True
+        if writer is not None:
+            try:
+                writer.add(image, duration)
+            except VideoError:
+                writer, problem = None, True
+        frame = image.quantize(palette=target, dither=Image.Dither.NONE)
+        box = (0, 0) + frame.size
+        if previous is not None:
+            box = ImageChops.difference(_indices(frame), _indices(previous)).getbbox() or (0, 0, 1, 1)
+        part = frame.crop(box) if box != (0, 0) + frame.size else frame
+        part.putpalette(colours)
+        blocks.append(b"".join(GifImagePlugin.getdata(part, offset=box[:2], duration=duration, disposal=1)))
+        previous = frame
+        if last is not None:
+            last.close()
+        last = image
+    segment = None
+    if writer is not None:
+        try:
+            segment = writer.finish()
+        except VideoError:
+            segment = None
+    still = None
+    if segment is None and last is not None:
+        out = io.BytesIO()
+        last.save(out, "PNG", compress_level=6)
+        still = out.getvalue()
+    if last is not None:
+        last.close()
+    return EncodedRun(tuple(blocks), segment, still, size)
+
+
+def too_large(runs: Sequence[EncodedRun], budget: int) -> bool:
+    """Whether a run alone is over the budget, as a GIF or as a video (then the replay is drawn
+    again at the next fallback)."""
+    return any(run.gif_bytes > budget - 1024 or len(run.video or b"") > budget for run in runs)
+
+
+def group_runs(runs: Sequence[EncodedRun], budget: int) -> list[list[int]]:
+    """The runs (their indexes, in order) of each part: as many whole runs as keep both the part's
+    GIF and its video under `budget`."""
+    groups: list[list[int]] = []
+    gif = video = 0
+    for index, run in enumerate(runs):
+        size_gif, size_video = run.gif_bytes, len(run.video or b"")
+        if groups and (gif + size_gif > budget - 1024 or video + size_video > budget):
+            groups.append([])
+            gif = video = 0
+        if not groups:
+            groups.append([])
+        groups[-1].append(index)
+        gif, video = gif + size_gif, video + size_video
+    return groups

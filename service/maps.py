@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from engine.variant import get_variant
 from render import render_map
 from render.regions import regions_of
-from render.registry import focus_crop
+from render.registry import focus_crops, preview_state, render_results
 from render.replay import durations, encode_frames, fixed_palette, frame_image, gif_file, split_parts
 
 from .bots import absent_policy
@@ -63,13 +63,19 @@ def draw_phase(variant_key: str, stored_state: bytes | str, last_orders: dict | 
 
 
 def draw_results(variant_key: str, stored_state: bytes | str, last_orders: dict | None, label: str,
-                 palette: str) -> tuple[bytes, bytes | None]:
-    """In a worker: the results map of a phase and the phone-sized crop around its action (None
-    when the turn had no action to show)."""
+                 palette: str) -> tuple[bytes, list[bytes]]:
+    """In a worker: the results map of a phase and the phone-sized crops of its action (one, or a
+    few theatres when it was far apart; none when the turn had no action to show)."""
     state = decode_state(stored_state)
     summary = get_variant(variant_key).describe(state)
-    full = render_map(variant_key, state, last_orders, label, summary, None, palette)
-    return full, focus_crop(variant_key, state, last_orders, label, palette)
+    return render_results(variant_key, state, last_orders, label, summary, palette)
+
+
+def draw_seat_crops(variant_key: str, stored_state: bytes | str, last_orders: dict | None, label: str,
+                    palette: str, seats: list[str]) -> list[bytes]:
+    """In a worker: the crops of `seats`' own orders in the turn that made this position."""
+    state = decode_state(stored_state)
+    return [crop.png for crop in focus_crops(variant_key, state, last_orders, label, palette, seats)]
 
 
 def draw_preview(variant_key: str, stored_state: bytes | str, orders: dict, label: str, region: str | None,
@@ -78,8 +84,7 @@ def draw_preview(variant_key: str, stored_state: bytes | str, orders: dict, labe
     stands; the marks of the last adjudication are left off (they belong to other orders)."""
     state = decode_state(stored_state)
     summary = get_variant(variant_key).describe(state)
-    state = {**state, "resolved": {}, "failed_orders": [], "eliminated": []}
-    return render_map(variant_key, state, orders, label, summary, region, palette)
+    return render_map(variant_key, preview_state(state), orders, label, summary, region, palette)
 
 
 @dataclass(frozen=True)
@@ -258,9 +263,26 @@ async def _results_maps(service: GameService, game_id: int, seq: int,
     full, focus = await _drawn(service, draw_results, game.variant, row.state, last_orders, label, palette,
                                refusable=viewer_id is not None)
     files = [(full, f"game-{game_id}-phase-{row.seq}.png")]
-    if focus is not None:
-        files.append((focus, f"game-{game_id}-phase-{row.seq}-action.png"))
+    crops = [] if focus is None else [focus] if isinstance(focus, bytes) else list(focus)
+    for number, crop in enumerate(crops, 1):
+        which = f"-{number}-of-{len(crops)}" if len(crops) > 1 else ""
+        files.append((crop, f"game-{game_id}-phase-{row.seq}-action{which}.png"))
     return files
+
+
+async def seat_crops(service: GameService, game_id: int, seq: int, user_id: int) -> list[tuple[bytes, str]]:
+    """The crops of the reader's own orders of the adjudicated phase `seq` (as the turn card's
+    **My results** tells them; public by then), on the position they made, in the reader's own
+    palette; [] when they hold no seat or their seats ordered nothing that shows on the map."""
+    game = await service.game(game_id)
+    seats = game.seats_of(user_id)
+    row, last_orders, label = await _results_orders(service, game, seq + 1)
+    if not seats or not last_orders or not any(last_orders.get(seat) for seat in seats):
+        return []
+    palette = await service.palette_for(game.guild_id, user_id)
+    crops = await _drawn(service, draw_seat_crops, game.variant, row.state, last_orders, label, palette, seats)
+    return [(crop, f"game-{game_id}-phase-{row.seq}-{'-'.join(seats).lower().replace(' ', '-')}"
+                   f"{f'-{n}' if len(crops) > 1 else ''}.png") for n, crop in enumerate(crops, 1)]
 
 
 async def replay_gif(service: GameService, game_id: int, viewer_id: int | None = None) -> list[tuple[bytes, str]]:

@@ -29,9 +29,12 @@ async def test_the_results_are_posted_with_the_crop_of_the_turns_action_and_the_
         assert power_colours("standard")["Germany"] in present and power_colours("standard")["France"] in present
 
         replay = await world.slash(alice, "map", channel=public, replay=True)
-        (name, data), = replay.files
-        assert name == f"game-{game_id}-replay.gif" and "the orders that made it" in replay.text
-        gif = Image.open(io.BytesIO(data))
+        files = dict(replay.files)
+        # the GIF, and the same as an H.264 video for phones where a GIF does not play
+        assert list(files) == [f"game-{game_id}-replay.gif", f"game-{game_id}-replay.mp4"]
+        assert "the orders that made it" in replay.text and "video" in replay.text
+        assert files[f"game-{game_id}-replay.mp4"][4:8] == b"ftyp"
+        gif = Image.open(io.BytesIO(files[f"game-{game_id}-replay.gif"]))
         assert gif.n_frames == 2
         gif.seek(1)
         frame = gif.convert("RGB")
