@@ -199,9 +199,10 @@ class SeasonsRepository:
                                        for h in result.holders])
 
     async def result_rows(self, game_ids: Sequence[int] | None = None, *, guild_id: int | None = None,
-                          family: str | None = None, conn=None) -> tuple[list, list, list, list]:
+                          family: str | None = None, powers: bool = True, conn=None) -> tuple[list, list, list, list]:
         """(results, powers, seats, holders) rows of the games named, or of a server's family
-        (the ratings' history), results in finishing order."""
+        (the ratings' history), results in finishing order; without `powers` (the ratings read
+        only the seats' points and holders) no power rows."""
         if game_ids is not None:
             if not game_ids:
                 return [], [], [], []
@@ -210,12 +211,23 @@ class SeasonsRepository:
             where, params = "r.guild_id=? AND r.family=?", (guild_id, family)
         results = await self._all(f"SELECT r.* FROM game_results r WHERE {where} ORDER BY r.finished_at, r.game_id",
                                   params, conn)
-        parts = []
-        for table, order in (("result_powers", "t.game_id"), ("result_seats", "t.game_id"),
-                             ("result_holders", "t.game_id, t.seat, t.position")):
+        parts: list[list] = [] if powers else [[]]
+        tables = (("result_powers", "t.game_id"), ("result_seats", "t.game_id"),
+                  ("result_holders", "t.game_id, t.seat, t.position"))
+        for table, order in tables if powers else tables[1:]:
             parts.append(await self._all(f"SELECT t.* FROM {table} t JOIN game_results r ON r.game_id = t.game_id "
                                          f"WHERE {where} ORDER BY {order}", params, conn))
         return results, parts[0], parts[1], parts[2]
+
+    async def rating_rows(self, guild_id: int, family: str) -> list[tuple]:
+        """What the ratings read of a server's family, one row per holder in finishing order:
+        (game, finished, ending, seat, side, points, position, user, bot, phases)."""
+        rows = await self._all(
+            "SELECT r.game_id, r.finished_at, r.ending, s.seat, s.side, s.points, h.position, h.user_id, h.bot, "
+            "h.phases FROM game_results r JOIN result_seats s ON s.game_id = r.game_id LEFT JOIN result_holders h "
+            "ON h.game_id = s.game_id AND h.seat = s.seat WHERE r.guild_id=? AND r.family=? "
+            "ORDER BY r.finished_at, r.game_id", (guild_id, family))
+        return [tuple(row) for row in rows]
 
     async def family_of_result(self, conn, game_id: int) -> tuple[int, str | None] | None:
         row = await self._one("SELECT guild_id, family FROM game_results WHERE game_id=?", (game_id,), conn)

@@ -14,10 +14,10 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from engine.ratings import PlayerRating, Ratings, apply_game, rate
+from engine.ratings import FinishedGame, PlayerRating, Ratings, apply_game, rate
 
 from .results import GameResult
-from .stored import results_from_rows
+from .stored import rating_history, results_from_rows
 
 log = logging.getLogger("dispatch.seasons")
 MAX_TRIES = 5
@@ -77,9 +77,9 @@ class RatingLadders:
         async with self._lock:
             for _ in range(MAX_TRIES):
                 ladder = await self.repo.ladder(guild_id, family)
-                history = await self.history(guild_id, family)
-                ratings = await asyncio.to_thread(rate, [g for g in (r.finished_game() for r in history) if g],
-                                                  families=[family])
+                rows = await self.repo.rating_rows(guild_id, family)
+                # built and rated in a thread: 10,000 games hold the event loop for none of it
+                history, ratings = await asyncio.to_thread(_rate, rows, family)
                 async with self.db.transaction() as conn:
                     now = await self.repo.ladder(guild_id, family, conn)
                     if now.generation != ladder.generation:
@@ -87,15 +87,15 @@ class RatingLadders:
                     await self.repo.replace_ratings(conn, guild_id, family,
                                                     [(int(r.player), r.rating, r.games) for r in ratings.family(family)])
                     last = history[-1] if history else None
-                    await self.repo.save_ladder(conn, guild_id, family, last.finished_at if last else None,
-                                                last.game_id if last else None, now.generation + 1, False)
+                    await self.repo.save_ladder(conn, guild_id, family, last.finished if last else None,
+                                                int(last.game) if last else None, now.generation + 1, False)
                 return ratings
             log.warning("ratings of %s on server %s kept moving during %d recomputes", family, guild_id, MAX_TRIES)
             return ratings
 
     async def history(self, guild_id: int, family: str) -> list[GameResult]:
         """The family's recorded games on the server, in the order they finished."""
-        return results_from_rows(*await self.repo.result_rows(guild_id=guild_id, family=family))
+        return results_from_rows(*await self.repo.result_rows(guild_id=guild_id, family=family, powers=False))
 
     async def stored(self, guild_id: int, family: str) -> Ratings:
         """The family's ratings as the table holds them (what `/profile` shows)."""
@@ -104,3 +104,8 @@ class RatingLadders:
         last = (ladder.last_finished, str(ladder.last_game)) if ladder.last_finished else None
         return Ratings({(str(r["user_id"]), family): PlayerRating(str(r["user_id"]), family, r["rating"], r["games"])
                         for r in rows}, last)
+
+
+def _rate(rows: list[tuple], family: str) -> tuple[list[FinishedGame], Ratings]:
+    history = rating_history(rows, family)
+    return history, rate(history, families=[family])

@@ -78,28 +78,39 @@ class GameResult:
         return [h for h in self.holders if h.seat == seat]
 
     def finished_game(self) -> FinishedGame | None:
-        """The game as `engine.ratings` reads it; a two-sided game as its two sides, each held by
-        everyone who held one of its seats, weighted by the phases they held. None for a game of
-        no rating family."""
+        """The game as `engine.ratings` reads it (`rated_game`); None for a game of no family."""
         if self.family is None:
             return None
-        # one canonical order (seats by name, holders by position), whether the result was just
-        # built or read back from its rows: the ratings' sums then run in the same order, and a
-        # recompute gives the incremental numbers to the last bit
-        sides: dict[str, list[SeatPoints]] = {}
-        for seat in sorted(self.seats, key=lambda s: s.seat):
-            sides.setdefault(seat.side or seat.seat, []).append(seat)
-        rated = []
-        for name, members in sorted(sides.items()):
-            held: dict[tuple, int] = {}
-            for member in members:
-                for h in sorted(self.holders_of(member.seat), key=lambda h: h.position):
-                    key = (h.user_id, h.bot)
-                    held[key] = held.get(key, 0) + h.phases
-            holders = tuple(Holder(phases, player=str(user) if user is not None else None, bot=bot)
-                            for (user, bot), phases in held.items()) or (Holder(0),)
-            rated.append(SeatResult(name, holders, members[0].points))
-        return FinishedGame(str(self.game_id), self.family, self.finished_at, ENDINGS[self.ending], tuple(rated))
+        return rated_game(self.game_id, self.family, self.finished_at, self.ending,
+                          [(s.seat, s.side, s.points) for s in self.seats],
+                          [(h.seat, h.position, h.user_id, h.bot, h.phases) for h in self.holders])
+
+
+def rated_game(game_id: int, family: str, finished: str, ending: str, seats, holders) -> FinishedGame:
+    """A recorded game as `engine.ratings` reads it; a two-sided game as its two sides, each held
+    by everyone who held one of its seats, weighted by the phases they held. `seats`: (seat,
+    side, points); `holders`: (seat, position, user_id, bot, phases).
+
+    One canonical order (seats by name, holders by position), whether the result was just built
+    or read back from its rows: the ratings' sums then run in the same order, and a recompute
+    gives the incremental numbers to the last bit."""
+    by_seat: dict[str, list[tuple]] = {}
+    for h in holders:
+        by_seat.setdefault(h[0], []).append(h)
+    sides: dict[str, list[tuple]] = {}
+    for seat in sorted(seats):
+        sides.setdefault(seat[1] or seat[0], []).append(seat)
+    rated = []
+    for name in sorted(sides):
+        members = sides[name]
+        held: dict[tuple, int] = {}
+        for member in members:
+            for _, _, user, bot, phases in sorted(by_seat.get(member[0], ()), key=lambda h: h[1]):
+                held[(user, bot)] = held.get((user, bot), 0) + phases
+        people = tuple(Holder(phases, player=str(user) if user is not None else None, bot=bot)
+                       for (user, bot), phases in held.items()) or (Holder(0),)
+        rated.append(SeatResult(name, people, members[0][2]))
+    return FinishedGame(str(game_id), family, finished, ENDINGS[ending], tuple(rated))
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import json
 
-from .results import GameResult, HolderResult, PowerResult, SeatPoints
+from engine.ratings import FinishedGame
+
+from .results import GameResult, HolderResult, PowerResult, SeatPoints, rated_game
 
 
 def results_from_rows(results, powers, seats, holders) -> list[GameResult]:
@@ -22,3 +24,23 @@ def results_from_rows(results, powers, seats, holders) -> list[GameResult]:
                        r["board_centres"], r["recorded_at"], tuple(by_game[r["game_id"]]["powers"]),
                        tuple(by_game[r["game_id"]]["seats"]), tuple(by_game[r["game_id"]]["holders"]))
             for r in results]
+
+
+def rating_history(rows: list[tuple], family: str) -> list[FinishedGame]:
+    """The family's games as the ratings read them, from `SeasonsRepository.rating_rows` (one row
+    per holder, games in finishing order), built as `GameResult.finished_game` builds them."""
+    games: list[FinishedGame] = []
+    current = None
+    seats: dict[str, tuple] = {}
+    holders: list[tuple] = []
+    for game_id, finished, ending, seat, side, points, position, user, bot, phases in rows:
+        if current is None or current[0] != game_id:
+            if current is not None:
+                games.append(rated_game(current[0], family, current[1], current[2], seats.values(), holders))
+            current, seats, holders = (game_id, finished, ending), {}, []
+        seats[seat] = (seat, side, points)
+        if position is not None:
+            holders.append((seat, position, user, bot, phases))
+    if current is not None:
+        games.append(rated_game(current[0], family, current[1], current[2], seats.values(), holders))
+    return games
