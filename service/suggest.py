@@ -18,7 +18,7 @@ from engine.variant import get_variant
 
 from .games import GameService
 from .models import Actor
-from .workers import BACKGROUND, URGENT, Inline
+from .workers import IDLE, URGENT, Inline
 
 log = logging.getLogger("dispatch.suggest")
 
@@ -106,7 +106,7 @@ async def warm_opened_phases(service: GameService, after: int | None) -> int | N
         for seat in variant.seats_to_act(phase.state):
             key = cache_key(service, phase.id, seat)
             if key not in _CACHE:
-                _job(service, key, row["variant"], phase.state, seat, BACKGROUND)
+                _job(service, key, row["variant"], phase.state, seat, IDLE)      # after the turns' maps
     return top
 
 

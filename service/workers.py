@@ -31,6 +31,9 @@ log = logging.getLogger("dispatch.workers")
 
 MAX_WAITING = 64            # jobs waiting for a worker; more are refused (Busy)
 URGENT, BACKGROUND = 0, 10  # priorities: a map a player waits for / the frames of a replay
+IDLE = 20                   # work done ahead that nobody waits for yet (a new phase's legal orders): it runs
+                            # after every map waiting, and never on every worker at once, so the maps of
+                            # turns resolving meanwhile always find one free
 
 
 class Overrun(Exception):
@@ -77,6 +80,7 @@ class ProcessPool:
         self.max_waiting = max_waiting
         self._pool: Executor | None = None
         self._running = 0
+        self._idle = 0                     # workers running idle work
         self._waiting: list[tuple[int, int, asyncio.Future]] = []     # (priority, arrival, wake-up)
         self._arrivals = itertools.count()
         self._starting = asyncio.Lock()
@@ -86,11 +90,16 @@ class ProcessPool:
         """Jobs waiting for a worker now."""
         return len(self._waiting)
 
+    def _idle_full(self) -> bool:
+        """Whether idle work already holds every worker it may (all but one, of two or more)."""
+        return self._idle >= max(1, self.workers - 1)
+
     async def _turn(self, priority: int, refusable: bool = True) -> None:
         """Wait until a worker is free for this job (lower `priority` first, then first come);
         a refusable job is refused (`Busy`) when `max_waiting` jobs already wait."""
-        if self._running < self.workers and not self._waiting:
+        if self._running < self.workers and not self._waiting and (priority < IDLE or not self._idle_full()):
             self._running += 1
+            self._idle += priority >= IDLE
             return
         if refusable and len(self._waiting) >= self.max_waiting:
             raise Busy(f"{len(self._waiting)} jobs are already waiting for the map and odds workers; "
@@ -98,23 +107,38 @@ class ProcessPool:
         wake = asyncio.get_running_loop().create_future()
         entry = (priority, next(self._arrivals), wake)
         heapq.heappush(self._waiting, entry)
+        if self._running < self.workers:
+            self._running += 1             # a worker is free, but idle work may not take it:
+            self._done()                   # hand it to the best job waiting that may
         try:
             await wake                     # _done hands its worker over (the count stays)
         except asyncio.CancelledError:
             if wake.done() and not wake.cancelled():
-                self._done()               # handed a worker just as it was cancelled: pass it on
+                self._done(priority >= IDLE)   # handed a worker just as it was cancelled: pass it on
             else:
                 self._waiting.remove(entry)
                 heapq.heapify(self._waiting)
             raise
 
-    def _done(self) -> None:
+    def _done(self, idle: bool = False) -> None:
+        """A worker is free (its job was idle work if `idle`): hand it to the first waiting job
+        that may take it, else count it free."""
+        self._idle -= idle
+        passed = []
         while self._waiting:
-            _, _, wake = heapq.heappop(self._waiting)
-            if not wake.done():
-                wake.set_result(None)
-                return
-        self._running -= 1
+            entry = heapq.heappop(self._waiting)
+            if entry[2].done():
+                continue
+            if entry[0] >= IDLE and self._idle_full():
+                passed.append(entry)
+                continue
+            self._idle += entry[0] >= IDLE
+            entry[2].set_result(None)
+            break
+        else:
+            self._running -= 1
+        for entry in passed:
+            heapq.heappush(self._waiting, entry)
 
     async def _executor(self) -> Executor:
         """The pool with all its workers running. Starting a worker process costs tens of
@@ -138,6 +162,7 @@ class ProcessPool:
     async def run(self, fn: Callable[..., Any], *args: Any, timeout: float = 30.0, priority: int = URGENT,
                   refusable: bool = True) -> Any:
         await self._turn(priority, refusable)
+        idle = priority >= IDLE
         try:
             future = (await self._executor()).submit(fn, *args)
             try:
@@ -148,7 +173,7 @@ class ProcessPool:
                 self._replace()
                 raise Overrun(f"stopped after {timeout:g} s") from None
         finally:
-            self._done()
+            self._done(idle)
 
     def _replace(self) -> None:
         pool, self._pool = self._pool, None
