@@ -215,8 +215,11 @@ class SeasonsRepository:
         tables = (("result_powers", "t.game_id"), ("result_seats", "t.game_id"),
                   ("result_holders", "t.game_id, t.seat, t.position"))
         for table, order in tables if powers else tables[1:]:
-            parts.append(await self._all(f"SELECT t.* FROM {table} t JOIN game_results r ON r.game_id = t.game_id "
-                                         f"WHERE {where} ORDER BY {order}", params, conn))
+            if game_ids is not None:        # by the tables' own keys: a few games cost a few rows
+                sql = f"SELECT t.* FROM {table} t WHERE t.{where[2:]} ORDER BY {order}"
+            else:
+                sql = f"SELECT t.* FROM {table} t JOIN game_results r ON r.game_id = t.game_id WHERE {where} ORDER BY {order}"
+            parts.append(await self._all(sql, params, conn))
         return results, parts[0], parts[1], parts[2]
 
     async def rating_rows(self, guild_id: int, family: str) -> list[tuple]:

@@ -32,7 +32,10 @@ def number(value: float) -> str:
 
 
 def clip(text: str, width: int) -> str:
-    text = " ".join(str(text).split())
+    """`text` on one line of at most `width` characters (its indent kept, the end cut with …)."""
+    text = str(text)
+    indent = text[:len(text) - len(text.lstrip(" "))]
+    text = indent + " ".join(text.split())
     return text if len(text) <= width else text[:max(1, width - 1)] + "…"
 
 

@@ -16,7 +16,7 @@ from .results import GameResult
 FAMILY_NAMES = {"classic": "Diplomacy", "rx07": "WWI rx07", "aa1914": "A&A 1914"}
 SHOWN_FINISHED = 5
 SHOWN_CURRENT = 10
-RATED_NOTE = ("Rated: wins, draws, concessions. Not rated: abandoned games and GM decisions.")
+RATED_NOTE = ("Rated: wins, draws, concessions.", "Not rated: abandoned, GM decisions.")
 
 
 @dataclass(frozen=True)
@@ -54,7 +54,7 @@ class Profile:
         lines.append(f"Playing now: {len(self.current)}")
         for game_id, name, seat in self.current:
             lines.append(clip(f" #{game_id} {name}" + (f" · {seat}" if seat else ""), WIDTH))
-        lines += wrap([RATED_NOTE], indent="")
+        lines += RATED_NOTE
         return "\n".join(lines)
 
 
