@@ -16,7 +16,7 @@ from . import report
 from .choices import adjustment_choices, movement_choices, retreat_choices
 from .map import DiplomacyMap
 from .movement import resolve_movement
-from .orders import Build, Order, Unit, Waive
+from .orders import MOVEMENT_ORDERS, Build, Order, Unit, Waive
 from .parser import parse_order
 from .position import board_dislodged, board_units, unit_from_json, unit_to_json
 from .retreats import adjustment_counts, resolve_adjustments, resolve_retreats, retreat_options
@@ -31,6 +31,11 @@ EDITION = "2023"
 _SOUND_UNITS: dict[tuple[str, str, str], Unit] = {}
 _SOUND_KEPT = 8192
 _UNIT_FIELDS = itemgetter("kind", "power", "loc")
+
+
+MOVEMENT_ORDER_TYPES = frozenset(MOVEMENT_ORDERS)
+# what every phase's adjudication writes anew into the next state
+_REBUILT = frozenset(("units", "resolved", "eliminated"))
 
 
 def _fresh(value):
@@ -335,26 +340,32 @@ class DiplomacyGame(SheetChecks, Variant):
         dmap = self.game_map(state)
         given: list[tuple[str, Order]] = []
         disorder = self.civil_disorder_powers(state)
+        phase = state["phase"]
         for seat, lines in orders.items():
             powers = set(self.powers_of(state, seat)) - disorder
             for line in lines:
                 try:
-                    order = parse_order(line, dmap, state["phase"])
+                    order = parse_order(line, dmap, phase)
                 except OrderError:
                     continue   # variant orders (e.g. rx07's `America`) are read by the hooks
-                power = self._power_for(state, order, units, dmap)
+                if phase == "movement" and type(order) in MOVEMENT_ORDER_TYPES:
+                    unit = units.get(order.province)       # `_power_for` of a unit's order
+                    power = unit.power if unit is not None else None
+                else:
+                    power = self._power_for(state, order, units, dmap)
                 if power in powers:
                     given.append((power, order))
         # the new position shares no container with the one given, so changing it (the owners
         # after a fall, the next phase) never changes the caller's: the engine is pure
-        new = {k: _fresh(v) for k, v in state.items()}
+        new = {k: v if k in _REBUILT else _fresh(v) for k, v in state.items()}
         lines_out: list[str] = []
         if state["phase"] == "movement":
             result = resolve_movement(dmap, units, given, self.edition(state))
             # which of the phase's orders failed, by the ordering unit's province, for the
             # results map (a bounced move or a cut support is drawn as failed)
             new["resolved"] = {unit.province: ok for unit, _, ok, _ in result.outcomes}
-            new["units"] = {p: unit_to_json(u) for p, u in sorted(result.units.items())}
+            new["units"] = {p: {"kind": u.kind, "power": u.power, "loc": u.loc}      # unit_to_json
+                            for p, u in sorted(result.units.items())}
             new["dislodged"] = {p: {"unit": unit_to_json(d.unit), "attacker_from": d.attacker_from,
                                     "by_convoy": d.by_convoy} for p, d in result.dislodged.items()}
             new["contested"] = sorted(result.contested)

@@ -54,6 +54,21 @@ class Resolver:
                 self.supporters.setdefault(c.target, []).append(prov)
             elif kind == "convoy" and not c.void:
                 self.convoyers.setdefault(c.target, []).append(prov)
+        # the supports that back each unit's own order (a move's destination, or holding): the
+        # orders do not change while the phase is resolved, so this is worked out once
+        self.backing: dict[str, list[str]] = {}
+        for target, provs in self.supporters.items():
+            c = checked[target]
+            wanted = c.dest if c.kind == "move" else None
+            self.backing[target] = [s for s in provs if checked[s].dest == wanted]
+        # moves whose destination's unit moves back towards them (a head-to-head battle unless
+        # one of them goes by convoy)
+        self.facing: dict[str, str] = {}
+        for prov, c in checked.items():
+            if c.kind == "move":
+                other = checked.get(c.dest)
+                if other is not None and other.kind == "move" and other.dest == prov:
+                    self.facing[prov] = c.dest
 
     # ---- the generic guess-and-check driver
     def resolve(self, p: str) -> bool:
@@ -135,12 +150,8 @@ class Resolver:
         return c.convoyed or (c.convoy_optional and self.convoy_path(p))
 
     def supports(self, p: str, excluding: str | None = None) -> int:
-        c = self.orders[p]
         count = 0
-        for s in self.supporters.get(p, ()):
-            support = self.orders[s]
-            if support.dest != (c.dest if c.kind == "move" else None):
-                continue
+        for s in self.backing.get(p, ()):
             if excluding is not None and self.units[s].power == excluding:
                 continue
             if self.resolve(s):
@@ -148,10 +159,8 @@ class Resolver:
         return count
 
     def head_to_head(self, p: str) -> bool:
-        c = self.orders[p]
-        other = self.orders.get(c.dest)
-        return (other is not None and other.kind == "move" and other.dest == p
-                and not self.by_convoy(p) and not self.by_convoy(c.dest))
+        other = self.facing.get(p)
+        return other is not None and not self.by_convoy(p) and not self.by_convoy(other)
 
     def attack_strength(self, p: str) -> int:
         if not self.path(p):
@@ -189,7 +198,10 @@ class Resolver:
                 return False
         elif attack <= self.hold_strength(c.dest):
             return False
-        return all(attack > self.prevent_strength(q) for q in self.moves_to.get(c.dest, ()) if q != p)
+        for q in self.moves_to[c.dest]:
+            if q != p and attack <= self.prevent_strength(q):
+                return False
+        return True
 
     def _support_given(self, s: str) -> bool:
         c = self.orders[s]

@@ -79,6 +79,12 @@ _COAST_WORDS_ALONE = frozenset(("nc", "sc", "ec", "wc", "coast"))
 
 
 @lru_cache(maxsize=8)
+def _codes(dmap: DiplomacyMap) -> frozenset[str]:
+    """The map's own codes of provinces and coasts (each reads as itself)."""
+    return frozenset(dmap.provinces) | frozenset(dmap.coast_names)
+
+
+@lru_cache(maxsize=8)
 def _alias_starts(dmap: DiplomacyMap) -> dict[str, tuple[str, ...]]:
     """The multi-word names and aliases by their first word."""
     out: dict[str, list[str]] = {}
@@ -148,6 +154,9 @@ def _parsed(text: str, dmap: DiplomacyMap, phase: str | None) -> Order:
     """An order is an immutable value, so a line read once is read for good (a refusal is not
     kept: it raises each time)."""
     try:
+        stored = _stored_form(text, dmap, phase)
+        if stored is not None:
+            return stored
         tokens = tokenize(text, dmap)
         return _shaped(tokens, phase) or _Reader(tokens, phase).order()
     except OrderError as exc:
@@ -178,6 +187,40 @@ def parse_order_general(text: str, dmap: DiplomacyMap, phase: str | None = None)
         if exc.line is None:
             raise exc.at_line(text.strip()) from None
         raise
+
+
+_LABEL = r"[A-Z][a-z]{2}(?:/[nsew]c)?"
+# a movement order exactly as `Order.text()` writes it (how sheets store orders)
+_STORED = re.compile(rf"([AF]) ({_LABEL})(?: (H)| - ({_LABEL})( via convoy)?| S (?:([AF]) )?({_LABEL})"
+                     rf"(?: - ({_LABEL}))?| C A ({_LABEL}) - ({_LABEL}))")
+
+
+def _stored_form(text: str, dmap: DiplomacyMap, phase: str | None) -> Order | None:
+    """A movement order written exactly as sheets store it (`A Mun S A Par - Bur`), read
+    directly; None for anything else, which the general reader reads (and which reads the same
+    lines the same way: the places are the map's own codes, and no name of several words can
+    begin at one of them in such a line)."""
+    if phase not in ("movement", None):
+        return None
+    found = _STORED.fullmatch(text)
+    if found is None:
+        return None
+    kind, here, hold, dest, via, target_kind, target, target_dest, army, army_dest = found.groups()
+    places = [label.lower() for label in (here, dest, target, target_dest, army, army_dest) if label]
+    if not _codes(dmap).issuperset(places):
+        return None
+    starts = _alias_starts(dmap)
+    if not starts.keys().isdisjoint(places):
+        lowered = text.lower()
+        if any(alias in lowered for place in places for alias in starts.get(place, ())):
+            return None
+    if hold:
+        return Hold(kind, places[0])
+    if dest:
+        return Move(kind, places[0], places[1], bool(via))
+    if target:
+        return Support(kind, places[0], places[1], places[2] if target_dest else None, target_kind)
+    return Convoy(kind, places[0], places[1], places[2])
 
 
 # The movement orders as sheets store them, by the kinds of their tokens: read without the

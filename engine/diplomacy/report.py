@@ -49,10 +49,20 @@ def movement_lines(dmap: DiplomacyMap, units: Mapping[str, Unit], given: Iterabl
     bounced with, who cut a support, who dislodged a unit and where it may retreat (`retreats`:
     province -> the labels of its retreats, empty when it is destroyed)."""
     movers: dict[str, list[str]] | None = None   # destination province -> provinces moving there
-    ranked: dict[str, list[tuple[int, str]]] = {}
+    # power -> its moves, its supports and convoys, its other holds, the units that held
+    ranked: dict[str, tuple[list[str], list[str], list[str], list[str]]] = {}
     dislodged = result.dislodged
     for unit, text, ok, why in result.outcomes:
-        prov, kind = unit.province, order_kind(text)
+        words = text.split(" ", 3)
+        verb = words[2] if len(words) > 2 else ""
+        lists = ranked.get(unit.power)
+        if lists is None:
+            ranked[unit.power] = lists = ([], [], [], [])
+        if ok and not why and verb == "H" and len(words) == 3:
+            lists[3].append(f"{words[0]} {words[1]}")     # the holds that stood: one line
+            continue
+        prov = unit.province
+        kind = "move" if verb == "-" else "support" if verb == "S" else "convoy" if verb == "C" else "hold"
         reasons = [part for part in why.split("; ") if part and not part.startswith("dislodged from")] \
             if why else []
         if reasons and movers is None and ("bounced" in reasons or "cut" in reasons):
@@ -76,24 +86,12 @@ def movement_lines(dmap: DiplomacyMap, units: Mapping[str, Unit], given: Iterabl
                            + (f"; may retreat to {_either(where)} or disband" if where
                               else "; nowhere to retreat: destroyed"))
         line = f"{'✓' if ok else '✗'} {text}" + (f" — {', '.join(reasons)}" if reasons else "")
-        mine = ranked.get(unit.power)
-        if mine is None:
-            ranked[unit.power] = mine = []
-        mine.append((_RANK[kind], line))
+        lists[_RANK[kind]].append(line)
     out = {}
-    hold = _RANK["hold"]
-    for power, lines in ranked.items():
+    for power, (moves, supports, holds, held) in ranked.items():
         # the holds that stood are one line: a phone shows a power's results without scrolling
-        held = [line[2:-2] for rank, line in lines if rank == hold and line.startswith("✓ ")
-                and line.endswith(" H")]
-        standing = set(held)
-        rest = [line for _, line in sorted(lines, key=_first) if line[2:-2] not in standing]
-        out[power] = rest + ([f"✓ {HOLDS}{', '.join(held)}"] if held else [])
+        out[power] = moves + supports + holds + ([f"✓ {HOLDS}{', '.join(held)}"] if held else [])
     return out
-
-
-def _first(ranked: tuple[int, str]) -> int:
-    return ranked[0]
 
 
 def _movers(units: Mapping[str, Unit], given: Iterable[tuple[str, Order]]) -> dict[str, list[str]]:

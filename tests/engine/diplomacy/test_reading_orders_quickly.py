@@ -47,3 +47,30 @@ def test_the_stored_form_of_every_order_reads_back_the_same():
             forget_read_orders()
             assert outcome(parse_order, text, M, phase) == outcome(parse_order_general, text, M, phase)
         assert parse_order(text, M, "movement").text() == text
+
+
+def test_every_order_a_sheet_can_hold_reads_as_the_general_reader_reads_it():
+    """Every legal order of the classic and rx07 starts (moves, supports, holds as stored), and
+    convoys and `via convoy` moves between every coast, in each phase the reader takes."""
+    import random
+
+    from engine.catalog import register_all
+    from engine.variant import get_variant
+    register_all()
+    lines = []
+    for key in ("classic", "rx07"):
+        variant = get_variant(key)
+        state = variant.initial_state({}, random.Random(1))
+        for seat in variant.seats_to_act(state):
+            lines += variant.order_choices(state, seat)
+    coasts = [M.label(p) for p, province in M.provinces.items() if province.type == "coast"]
+    seas = [M.label(p) for p, province in M.provinces.items() if province.is_sea]
+    lines += [f"F {sea} C A {a} - {b}" for sea in seas[:6] for a in coasts[:8] for b in coasts[-8:]]
+    lines += [f"A {a} - {b} via convoy" for a in coasts[:10] for b in coasts[-10:]]
+    lines += ["F Mid - Spa", "A Eng - Ch", "F Spa/nc H", "A Par - Xyz", "A Par S F Spa/sc - Mao"]
+    assert len(lines) > 500
+    for dmap in (M, RX07):
+        for phase in ("movement", None, "retreat"):
+            forget_read_orders()
+            for text in lines:
+                assert outcome(parse_order, text, dmap, phase) == outcome(parse_order_general, text, dmap, phase), text
