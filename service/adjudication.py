@@ -18,9 +18,15 @@ from engine.variant import PhaseResult, Variant, get_variant
 
 from . import permissions
 from .checks import require_status
+from .bots import BotSheets
+from .briefs import Briefs
+from .ending import Ending
+from .ids import checked_ids
 from .models import Actor, GameInfo, PhaseInfo, encode_state, iso
 from .policy import deadline_from
-from .reports import FINISH_TURN, seat_results
+from .runtime import Now
+from .schedule import Schedule
+from .store import Store
 
 log = logging.getLogger("dispatch.games")
 # Phases in which nobody has anything to order are adjudicated straight away; this bounds
@@ -33,84 +39,95 @@ def phase_rng(seed: str, seq: int) -> random.Random:
     return random.Random(f"{seed}:{seq}")
 
 
-class AdjudicationMixin:
-    """The adjudication side of `GameService` (it provides `db`, `store`, `clock`, `game`, …)."""
+@checked_ids
+class Adjudicator:
+    """Adjudicates a phase exactly once, opens the next (or finishes the game), and keeps the
+    game movable when the rules engine fails."""
+
+    def __init__(self, store: Store, clock: Now, schedule: Schedule, briefs: Briefs, bot_sheets: BotSheets,
+                 ending: Ending):
+        self.store = store
+        self.clock = clock
+        self.schedule = schedule
+        self.briefs = briefs
+        self.bot_sheets = bot_sheets
+        self.ending = ending
 
     async def adjudicate(self, game_id: int, phase_id: int | None = None,
                          reason: str = "deadline") -> PhaseInfo | None:
         """Adjudicate the current phase (or `phase_id` if it is still current). Idempotent."""
-        async with self.db.transaction() as conn:
-            return await self._adjudicate_in(conn, game_id, phase_id, reason)
+        async with self.store.db.transaction() as tx:
+            return await self.adjudicate_in(tx, game_id, phase_id, reason)
 
     async def force_adjudicate(self, game_id: int, actor: Actor) -> PhaseInfo | None:
-        game = await self.game(game_id)
+        game = await self.store.game(game_id)
         permissions.require_gm(game, actor, "adjudicate")
         require_status(game, "active", "adjudicate")
         return await self.adjudicate(game_id, game.current_phase, "forced by the GM")
 
-    async def _adjudicate_in(self, conn, game_id: int, phase_id: int | None, reason: str) -> PhaseInfo | None:
-        game = await self.store.game(game_id, conn)
+    async def adjudicate_in(self, tx, game_id: int, phase_id: int | None, reason: str) -> PhaseInfo | None:
+        game = await self.store.game(game_id, tx)
         if game.status != "active" or game.current_phase is None:
             return None
         if phase_id is not None and phase_id != game.current_phase:
             return None  # already moved on: a retry or a race, nothing to do
-        phase = await self.store.phase_by_id(game.current_phase, conn)
+        phase = await self.store.phase_by_id(game.current_phase, tx)
         if phase.adjudicated_at is not None:
             return None
         variant = get_variant(game.variant)
-        seed = await self.store.seed(conn, game_id)
+        seed = await self.store.seed(tx, game_id)
         now = self.clock()
         for _ in range(MAX_SKIPPED_PHASES):
             # each phase's adjudication is a savepoint: if the rules engine fails on it, what it
             # wrote is undone and the game waits for its GM at that phase (`_engine_failed`)
-            await conn.execute("SAVEPOINT adjudication")
+            await tx.execute("SAVEPOINT adjudication")
             try:
-                following, settled = await self._adjudicate_one(conn, game, variant, phase, seed, now, reason)
+                following, settled = await self._adjudicate_one(tx, game, variant, phase, seed, now, reason)
             except sqlite3.Error:
                 raise
             except Exception as exc:  # noqa: BLE001 - any engine failure: the game must stay movable
-                await conn.execute("ROLLBACK TO adjudication")
-                await conn.execute("RELEASE adjudication")
-                await self._engine_failed(conn, game, phase, reason, exc, now)
+                await tx.execute("ROLLBACK TO adjudication")
+                await tx.execute("RELEASE adjudication")
+                await self._engine_failed(tx, game, phase, reason, exc, now)
                 return None
-            await conn.execute("RELEASE adjudication")
+            await tx.execute("RELEASE adjudication")
             if settled:
                 return following
             phase = following
             reason = "nobody has orders to give"
         raise RuntimeError(f"game #{game_id}: more than {MAX_SKIPPED_PHASES} empty phases in a row")
 
-    async def _adjudicate_one(self, conn, game: GameInfo, variant: Variant, phase: PhaseInfo, seed: str,
+    async def _adjudicate_one(self, tx, game: GameInfo, variant: Variant, phase: PhaseInfo, seed: str,
                               now: datetime, reason: str) -> tuple[PhaseInfo, bool]:
         """Adjudicate one phase and open the next (or finish the game); returns the new phase and
         whether the game stops there (over, or someone has orders to give)."""
         game_id = game.id
-        sheets = await self.store.order_sheets(phase.id, conn)
+        sheets = await self.store.order_sheets(phase.id, tx)
         orders = {seat: list(sheet.lines) for seat, sheet in sheets.items() if sheet.lines}
         result = variant.adjudicate(phase.state, orders, phase_rng(seed, phase.seq))
-        await conn.execute("UPDATE phases SET adjudicated_at=?, report=? WHERE id=?",
+        await tx.execute("UPDATE phases SET adjudicated_at=?, report=? WHERE id=?",
                            (iso(now), result.report, phase.id))
-        await conn.execute("UPDATE reminders SET done_at=? WHERE phase_id=? AND done_at IS NULL",
+        await tx.execute("UPDATE reminders SET done_at=? WHERE phase_id=? AND done_at IS NULL",
                            (iso(now), phase.id))
-        await conn.execute("UPDATE games SET attention_phase=NULL, attention_since=NULL WHERE id=?", (game_id,))
-        await self.store.log(conn, game_id, phase.id, iso(now), None, "adjudicated",
+        await tx.execute("UPDATE games SET attention_phase=NULL, attention_since=NULL WHERE id=?", (game_id,))
+        await self.store.log(tx, game_id, phase.id, iso(now), None, "adjudicated",
                              {"reason": reason, "label": phase.label,
                               "announcements": list(result.announcements)})
         # the headlines (a coin flip, a victory) before the results by power; posted as the
         # phase's turn card (cogs.cards) where Discord shows one
         text = f"**{phase.label}** adjudicated ({reason}).\n" + "\n".join([*result.announcements, result.report])
-        await self.store.outbox(conn, game_id, "game", text, phase.id, iso(now), buttons=[("card", str(phase.seq))])
-        await self._bot_reports(conn, game, phase, iso(now))
+        await self.store.outbox(tx, game_id, "game", text, phase.id, iso(now), buttons=[("card", str(phase.seq))])
+        await self.bot_sheets.post_reasons(tx, game, phase, iso(now))
         for seat, message in result.private.items():
-            await self.store.outbox(conn, game_id, f"seat:{seat}", message, None, iso(now))
+            await self.store.outbox(tx, game_id, f"seat:{seat}", message, None, iso(now))
         if result.finished:
-            await self._finish(conn, game, result, now, phase.seq + 1, variant, played=phase.label)
-            return await self.store.phase_by_seq(game_id, phase.seq + 1, conn), True
-        following = await self._open_phase(conn, game, variant, result.state, phase.seq + 1, now,
+            await self._finish(tx, game, result, now, phase.seq + 1, variant, played=phase.label)
+            return await self.store.phase_by_seq(game_id, phase.seq + 1, tx), True
+        following = await self.open_phase(tx, game, variant, result.state, phase.seq + 1, now,
                                            results=(phase.label, result.report))
         return following, bool(variant.seats_to_act(following.state))
 
-    async def _engine_failed(self, conn, game: GameInfo, phase: PhaseInfo, reason: str, exc: Exception,
+    async def _engine_failed(self, tx, game: GameInfo, phase: PhaseInfo, reason: str, exc: Exception,
                              now: datetime) -> None:
         """The last resort when the rules engine cannot adjudicate a phase (an order that turns
         out impossible fails as an order inside the engine; this is for anything else): nothing
@@ -121,14 +138,14 @@ class AdjudicationMixin:
         fix, or roll back. A deadline that fired is done, so the clock does not retry by itself
         (the same orders and dice would fail the same way): no failure on every tick."""
         log.error("game %s: %s could not be adjudicated (%s)", game.id, phase.label, reason, exc_info=exc)
-        row = await (await conn.execute("SELECT attention_phase FROM games WHERE id=?", (game.id,))).fetchone()
-        await self.store.log(conn, game.id, phase.id, iso(now), None, "adjudication_failed",
+        row = await (await tx.execute("SELECT attention_phase FROM games WHERE id=?", (game.id,))).fetchone()
+        await self.store.log(tx, game.id, phase.id, iso(now), None, "adjudication_failed",
                              {"reason": reason, "label": phase.label, "error": type(exc).__name__})
         if row is not None and row["attention_phase"] == phase.id:
             return              # the GM was told already
-        await conn.execute("UPDATE games SET attention_phase=?, attention_since=? WHERE id=?",
+        await tx.execute("UPDATE games SET attention_phase=?, attention_since=? WHERE id=?",
                            (phase.id, iso(now), game.id))
-        await self.store.outbox(conn, game.id, "gm", (
+        await self.store.outbox(tx, game.id, "gm", (
             f"⚠️ Game #{game.id} needs attention: **{phase.label}** could not be adjudicated ({reason}); the rules "
             f"engine stopped with an internal error ({type(exc).__name__}). Nothing was changed: the phase is still open "
             f"and every order stands. GM: `/gm adjudicate` tries again, `/gm extend` gives the players time to "
@@ -137,81 +154,52 @@ class AdjudicationMixin:
 
     async def needs_attention(self, game_id: int) -> int | None:
         """The phase id the rules engine could not adjudicate, if the game is waiting on its GM."""
-        row = await self.db.fetchone("SELECT attention_phase FROM games WHERE id=?", (game_id,))
+        row = await self.store.db.fetchone("SELECT attention_phase FROM games WHERE id=?", (game_id,))
         return row["attention_phase"] if row is not None else None
 
-    async def _finish(self, conn, game: GameInfo, result: PhaseResult, now: datetime, seq: int,
+    async def _finish(self, tx, game: GameInfo, result: PhaseResult, now: datetime, seq: int,
                       variant: Variant, played: str | None = None) -> None:
         # the final position is named after the phase that was played, not the one that would
         # have followed it ("Spring 1919 Movement" after a win in Winter 1918)
         label = f"Game over after {played}" if played else variant.phase_label(result.state)
-        await conn.execute(
+        await tx.execute(
             "INSERT INTO phases (game_id, seq, label, state, deadline, created_at) VALUES (?,?,?,?,?,?)",
             (game.id, seq, label, encode_state(result.state), None, iso(now)))
-        row = await (await conn.execute("SELECT id FROM phases WHERE game_id=? AND seq=?",
+        row = await (await tx.execute("SELECT id FROM phases WHERE game_id=? AND seq=?",
                                         (game.id, seq))).fetchone()
-        await conn.execute("UPDATE games SET status='finished', ended_at=?, winners=?, current_phase=? "
+        await tx.execute("UPDATE games SET status='finished', ended_at=?, winners=?, current_phase=? "
                            "WHERE id=?", (iso(now), json.dumps(list(result.winners)), row["id"], game.id))
-        seed = await self.store.seed(conn, game.id)
-        await self.store.log(conn, game.id, row["id"], iso(now), None, "finished",
+        seed = await self.store.seed(tx, game.id)
+        await self.store.log(tx, game.id, row["id"], iso(now), None, "finished",
                              {"winners": list(result.winners)})
         winners = ", ".join(result.winners) or "nobody (a draw)"
         why = next((line for line in result.announcements if line.startswith(("🏆", "🤝"))), "")
-        await self.store.outbox(conn, game.id, "game", (
+        await self.store.outbox(tx, game.id, "game", (
             f"**{game.name}** is over{f' after {played}' if played else ''}. Winner: {winners}.\n"
             + (f"{why}\n" if why else "") +
             f"Seed revealed: `{seed}` (sha256 `{game.seed_hash}`): every roll can now be checked."),
             row["id"], iso(now))
-        await self.game_over(conn, game.id)
+        await self.ending.game_over(tx, game.id)
 
-    async def _open_phase(self, conn, game: GameInfo, variant: Variant, state: dict, seq: int,
+    async def open_phase(self, tx, game: GameInfo, variant: Variant, state: dict, seq: int,
                           now: datetime, announce: bool = True,
                           results: tuple[str, str] | None = None) -> PhaseInfo:
         label = variant.phase_label(state)
         deadline = deadline_from(game, now)
-        cur = await conn.execute(
+        cur = await tx.execute(
             "INSERT INTO phases (game_id, seq, label, state, deadline, created_at) VALUES (?,?,?,?,?,?)",
             (game.id, seq, label, encode_state(state), iso(deadline), iso(now)))
         phase_id = cur.lastrowid
-        await conn.execute("UPDATE games SET current_phase=? WHERE id=?", (phase_id, game.id))
-        await self._schedule(conn, game, phase_id, now, deadline)
-        phase = await self.store.phase_by_id(phase_id, conn)
+        await tx.execute("UPDATE games SET current_phase=? WHERE id=?", (phase_id, game.id))
+        await self.schedule.schedule(tx, game, phase_id, now, deadline)
+        phase = await self.store.phase_by_id(phase_id, tx)
         if announce:
-            await self._announce_phase(conn, game, variant, phase, results)
+            await self.briefs.announce(tx, game, variant, phase, results)
         return phase
 
-    async def _announce_phase(self, conn, game: GameInfo, variant: Variant, phase: PhaseInfo,
-                              results: tuple[str, str] | None = None) -> None:
-        """Each seat that must act gets its brief, pinging its player: its own results of the
-        phase just played first (`results`: its label and report), then what to order now, with
-        the phase's menus (a retreat, builds, removals) as buttons under it. The brief waits
-        behind the results in the game channel (`Store.due_outbox`). A held seat with nothing to
-        order now still gets its own results in its channel, without a ping."""
-        acting = variant.seats_to_act(phase.state)
-        for seat in (s.seat for s in game.seats):
-            own = seat_results(variant, phase.state, seat, results) if seat not in acting else ""
-            if own and game.holder(seat) is not None:
-                await self.store.outbox(conn, game.id, f"seat:{seat}", own + f"Nothing for {seat} to order in "
-                                        f"**{phase.label}**; you will be told when there is.", None, phase.created_at)
-        for seat in acting:
-            holder = game.holder(seat)
-            settings = await self.store.notify_settings(holder, conn)
-            due = f"<t:{int(phase.deadline.timestamp())}:R>"
-            await self.store.outbox(conn, game.id, f"seat:{seat}", (
-                seat_results(variant, phase.state, seat, results)
-                + f"**{phase.label}** has begun: your orders are due {due}. {FINISH_TURN}\n"
-                f"{variant.phase_brief(phase.state, seat)}"), None, phase.created_at,
-                ping_user=None if settings.quiet else holder,
-                buttons=[("menus", str(phase.seq))] if variant.choice_groups(phase.state, seat) else None)
-            if settings.dm_phase and not settings.quiet and holder is not None:
-                await self.store.outbox(conn, game.id, f"user:{holder}", (
-                    f"**{game.name}** (game #{game.id}): **{phase.label}** has begun for {seat}; orders are due "
-                    f"{due}. Your seat channel has the details. (`/notify` changes these messages.)"),
-                    None, phase.created_at)
-
-    async def _all_ready(self, conn, game: GameInfo, phase: PhaseInfo, variant: Variant) -> bool:
+    async def all_ready(self, tx, game: GameInfo, phase: PhaseInfo, variant: Variant) -> bool:
         """Every seat that acts is ready; a seat in civil disorder does not hold the others up."""
-        sheets = await self.store.order_sheets(phase.id, conn)
+        sheets = await self.store.order_sheets(phase.id, tx)
         disorder = {s.seat for s in game.seats if s.civil_disorder}
         needed = [seat for seat in variant.seats_to_act(phase.state) if seat not in disorder]
         # bots are ready once their orders are in, but only people hurry a phase: with every

@@ -16,15 +16,26 @@ from .checks import check_id, check_optional_id
 from .errors import BadExport, BadState, Forbidden
 from .exports import pack_export
 from .imports import FORMAT, ImportPlan, plan_import, read_export  # noqa: F401 - the file API
+from .ids import checked_ids
 from .models import Actor, GameInfo, iso
+from .records import Records
+from .runtime import Now, Workers
+from .store import Store
 from .visibility import OVER
 from .workers import Overrun
 
 IMPORT_SECONDS = 60.0      # the worker's bound for reading and checking one file
 
 
-class ArchiveMixin:
-    """Import and deletion for `GameService` (it provides `db`, `store`, `clock`, `cpu`, `game`)."""
+@checked_ids
+class Archive:
+    """Export files, imports of finished games, and the deletion of a finished game's record."""
+
+    def __init__(self, store: Store, clock: Now, workers: Workers, records: Records):
+        self.store = store
+        self.clock = clock
+        self.workers = workers
+        self.records = records
 
     async def import_file(self, guild_id: int, actor: Actor, raw: bytes) -> GameInfo:
         """Server admin: recreate a finished game from its export file (JSON or gzip). The file
@@ -36,7 +47,7 @@ class ArchiveMixin:
         with its seed). The phases' states are read as stored and decoded, written as JSON and
         gzipped in a thread, piece by piece: the event loop is never held while a long game is
         packed (decoding 161 A&A states on it held it ~0.25 s; one json.dumps ~0.4 s)."""
-        data = await self.export(game_id, viewer, stored_states=True)
+        data = await self.records.export(game_id, viewer, stored_states=True)
         return bool(data.get("complete")), await asyncio.to_thread(pack_export, data)
 
     async def import_game(self, guild_id: int, actor: Actor, data: Any) -> GameInfo:
@@ -48,17 +59,17 @@ class ArchiveMixin:
         if not actor.is_admin:
             raise Forbidden("only a server administrator may import a game")
         try:
-            plan: ImportPlan = await self.cpu.run(plan_import, data, timeout=IMPORT_SECONDS)
+            plan: ImportPlan = await self.workers.run(plan_import, data, timeout=IMPORT_SECONDS)
         except Overrun:
             raise BadExport(f"checking the file took more than {IMPORT_SECONDS:g} s and was stopped; it is larger "
                             f"than any game export. Nothing was imported") from None
-        async with self.db.transaction() as conn:
-            twin = await (await conn.execute("SELECT id, name FROM games WHERE guild_id=? AND seed_hash=?",
+        async with self.store.db.transaction() as tx:
+            twin = await (await tx.execute("SELECT id, name FROM games WHERE guild_id=? AND seed_hash=?",
                                              (guild_id, plan.seed_hash))).fetchone()
             if twin is not None:
                 raise BadExport(f"this server already has this game, as #{twin['id']} {twin['name']} (same dice "
                                 f"seed): it was imported before, or is the original. Nothing was imported")
-            cur = await conn.execute(
+            cur = await tx.execute(
                 "INSERT INTO games (guild_id, name, variant, options, status, creator_id, seed, seed_hash, "
                 "phase_hours, reminder_hours, winners, created_at, started_at, ended_at) "
                 "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
@@ -67,56 +78,56 @@ class ArchiveMixin:
                  json.dumps(plan.winners), plan.created_at, plan.started_at, plan.ended_at))
             game_id = cur.lastrowid
             for seat, user_id, bot in plan.seats:      # bot seats stay the bot's (at their level)
-                await conn.execute("INSERT INTO seats (game_id, seat, user_id, bot) VALUES (?,?,?,?)",
+                await tx.execute("INSERT INTO seats (game_id, seat, user_id, bot) VALUES (?,?,?,?)",
                                    (game_id, seat, user_id, bot))
-            await conn.execute("UPDATE games SET absent_policy=? WHERE id=?", (plan.absent_policy, game_id))
+            await tx.execute("UPDATE games SET absent_policy=? WHERE id=?", (plan.absent_policy, game_id))
             new_ids: dict[int, int] = {}
             for phase in plan.phases:
-                cur = await conn.execute(
+                cur = await tx.execute(
                     "INSERT INTO phases (game_id, seq, label, state, deadline, created_at, adjudicated_at, report) "
                     "VALUES (?,?,?,?,?,?,?,?)",
                     (game_id, phase.seq, phase.label, phase.state, phase.deadline,
                      phase.created_at or plan.created_at, phase.adjudicated_at, phase.report))
                 new_ids[phase.phase_id] = cur.lastrowid
                 for seat, lines, ready, by, at in phase.orders:
-                    await self.store.save_orders(conn, cur.lastrowid, seat, list(lines), ready, by, at)
+                    await self.store.save_orders(tx, cur.lastrowid, seat, list(lines), ready, by, at)
             current = new_ids.get(plan.current_phase) if plan.current_phase is not None else None
-            await conn.execute("UPDATE games SET current_phase=? WHERE id=?", (current, game_id))
+            await tx.execute("UPDATE games SET current_phase=? WHERE id=?", (current, game_id))
             for phase_id, at, actor_id, kind, payload in plan.events:
-                await conn.execute("INSERT INTO events (game_id, phase_id, at, actor_id, kind, payload) "
+                await tx.execute("INSERT INTO events (game_id, phase_id, at, actor_id, kind, payload) "
                                    "VALUES (?,?,?,?,?,?)",
                                    (game_id, new_ids.get(phase_id), at, actor_id, kind, payload))
             for seat, user_id, from_label, at, how in plan.seat_history:
-                await conn.execute("INSERT INTO seat_history (game_id, seat, user_id, from_label, at, how) "
+                await tx.execute("INSERT INTO seat_history (game_id, seat, user_id, from_label, at, how) "
                                    "VALUES (?,?,?,?,?,?)", (game_id, seat, user_id, from_label, at, how))
             for at, actor_id, seq, label, report, undone in plan.rollbacks:
-                await conn.execute("INSERT INTO rollbacks (game_id, at, actor_id, reopened_seq, reopened_label, report, "
+                await tx.execute("INSERT INTO rollbacks (game_id, at, actor_id, reopened_seq, reopened_label, report, "
                                    "undone) VALUES (?,?,?,?,?,?,?)", (game_id, at, actor_id, seq, label, report, undone))
-            await self.store.log(conn, game_id, current, iso(self.clock()), actor.user_id, "imported",
+            await self.store.log(tx, game_id, current, iso(self.clock()), actor.user_id, "imported",
                                  {"from_game": plan.origin_id, "from_guild": plan.origin_guild,
                                   "seed_hash": plan.seed_hash})
-        return await self.game(game_id)
+        return await self.store.game(game_id)
 
     async def delete_game(self, game_id: int, actor: Actor, guild_id: int | None = None) -> GameInfo:
         """Server admin: remove a finished or abandoned game's whole record."""
-        game = await self.game(game_id)
+        game = await self.store.game(game_id)
         permissions.require_same_server(game, check_optional_id(guild_id, "the server id"))
         if not actor.is_admin:
             raise Forbidden("only a server administrator may delete a game")
         if game.status not in OVER:
             raise BadState(f"game #{game.id} is still {game.status}; abandon it first (`/gm abandon`)")
-        async with self.db.transaction() as conn:
+        async with self.store.db.transaction() as tx:
             phases = "SELECT id FROM phases WHERE game_id=?"
-            await conn.execute(f"DELETE FROM orders WHERE phase_id IN ({phases})", (game_id,))
-            await conn.execute(f"DELETE FROM bot_sheets WHERE phase_id IN ({phases})", (game_id,))
-            await conn.execute("DELETE FROM reminders WHERE game_id=?", (game_id,))
-            await conn.execute("DELETE FROM outbox WHERE game_id=?", (game_id,))
-            await conn.execute("DELETE FROM events WHERE game_id=?", (game_id,))
-            await conn.execute("UPDATE games SET current_phase=NULL WHERE id=?", (game_id,))
-            await conn.execute("DELETE FROM phases WHERE game_id=?", (game_id,))
-            await conn.execute("DELETE FROM seats WHERE game_id=?", (game_id,))
+            await tx.execute(f"DELETE FROM orders WHERE phase_id IN ({phases})", (game_id,))
+            await tx.execute(f"DELETE FROM bot_sheets WHERE phase_id IN ({phases})", (game_id,))
+            await tx.execute("DELETE FROM reminders WHERE game_id=?", (game_id,))
+            await tx.execute("DELETE FROM outbox WHERE game_id=?", (game_id,))
+            await tx.execute("DELETE FROM events WHERE game_id=?", (game_id,))
+            await tx.execute("UPDATE games SET current_phase=NULL WHERE id=?", (game_id,))
+            await tx.execute("DELETE FROM phases WHERE game_id=?", (game_id,))
+            await tx.execute("DELETE FROM seats WHERE game_id=?", (game_id,))
             for table in ("seat_history", "votes", "rooms", "rollbacks"):
-                await conn.execute(f"DELETE FROM {table} WHERE game_id=?", (game_id,))
-            await conn.execute("DELETE FROM games WHERE id=?", (game_id,))
+                await tx.execute(f"DELETE FROM {table} WHERE game_id=?", (game_id,))
+            await tx.execute("DELETE FROM games WHERE id=?", (game_id,))
         self.store.forget_channels()
         return game

@@ -17,59 +17,70 @@ import json
 
 from engine.variant import get_variant
 
-from .models import GameInfo, PhaseInfo, iso
+from . import permissions
+from .errors import BadState
+from .ids import checked_ids
+from .models import Actor, GameInfo, PhaseInfo, iso
+from .runtime import Now
+from .store import Store
 
 MAX_KEY_EVENTS = 12
 
 
-class EndingMixin:
-    """The ending side of `GameService` (it provides `db`, `store`, `clock`)."""
+@checked_ids
+class Ending:
+    """A game ends: won (after an adjudication), agreed (a draw, a concession) or abandoned by
+    its GM; the final summary and the archive job, and their bookkeeping."""
 
-    async def game_over(self, conn, game_id: int) -> None:
+    def __init__(self, store: Store, clock: Now):
+        self.store = store
+        self.clock = clock
+
+    async def game_over(self, tx, game_id: int) -> None:
         """Queue the final summary and the archiving of the game's channels."""
-        game = await self.store.game(game_id, conn)
-        await self.store.outbox(conn, game.id, "archive", await self._final_summary(conn, game), None,
+        game = await self.store.game(game_id, tx)
+        await self.store.outbox(tx, game.id, "archive", await self._final_summary(tx, game), None,
                                 iso(self.clock()))
 
     async def summary_posted(self, game_id: int) -> bool:
         """Whether the final summary is already in the game channel (an archive that was
         interrupted and is being resumed must not post it twice)."""
-        row = await self.db.fetchone("SELECT 1 FROM events WHERE game_id=? AND kind='summary_posted' LIMIT 1",
+        row = await self.store.db.fetchone("SELECT 1 FROM events WHERE game_id=? AND kind='summary_posted' LIMIT 1",
                                      (game_id,))
         return row is not None
 
     async def mark_summary_posted(self, game_id: int) -> None:
-        async with self.db.transaction() as conn:
-            await self.store.log(conn, game_id, None, iso(self.clock()), None, "summary_posted", {})
+        async with self.store.db.transaction() as tx:
+            await self.store.log(tx, game_id, None, iso(self.clock()), None, "summary_posted", {})
 
     async def former_players(self, game_id: int) -> list[int]:
         """Everyone who held a seat of the game at some time (they read the archive too)."""
         return list(dict.fromkeys(h.user_id for h in await self.store.seat_history(game_id) if h.user_id))
 
     async def mark_archived(self, game_id: int) -> None:
-        async with self.db.transaction() as conn:
-            await conn.execute("UPDATE games SET archived_at=? WHERE id=?", (iso(self.clock()), game_id))
-            await self.store.log(conn, game_id, None, iso(self.clock()), None, "archived", {})
+        async with self.store.db.transaction() as tx:
+            await tx.execute("UPDATE games SET archived_at=? WHERE id=?", (iso(self.clock()), game_id))
+            await self.store.log(tx, game_id, None, iso(self.clock()), None, "archived", {})
 
-    async def _finish_by_agreement(self, conn, game: GameInfo, phase: PhaseInfo, winners: tuple[str, ...],
+    async def finish_by_agreement(self, tx, game: GameInfo, phase: PhaseInfo, winners: tuple[str, ...],
                                    why: str) -> None:
         """The players ended the game by vote (a draw, a concession): no adjudication."""
         now = iso(self.clock())
-        await conn.execute("UPDATE games SET status='finished', ended_at=?, winners=? WHERE id=?",
+        await tx.execute("UPDATE games SET status='finished', ended_at=?, winners=? WHERE id=?",
                            (now, json.dumps(list(winners)), game.id))
-        await conn.execute("UPDATE reminders SET done_at=? WHERE game_id=? AND done_at IS NULL", (now, game.id))
-        await conn.execute("UPDATE phases SET deadline=NULL WHERE id=?", (phase.id,))
-        await self.store.log(conn, game.id, phase.id, now, None, "finished", {"winners": list(winners), "why": why})
-        seed = await self.store.seed(conn, game.id)
+        await tx.execute("UPDATE reminders SET done_at=? WHERE game_id=? AND done_at IS NULL", (now, game.id))
+        await tx.execute("UPDATE phases SET deadline=NULL WHERE id=?", (phase.id,))
+        await self.store.log(tx, game.id, phase.id, now, None, "finished", {"winners": list(winners), "why": why})
+        seed = await self.store.seed(tx, game.id)
         result = ", ".join(winners) or "nobody (a draw)"
-        await self.store.outbox(conn, game.id, "game", (
+        await self.store.outbox(tx, game.id, "game", (
             f"🏁 **{game.name}** is over in {phase.label}: {why}. Winner: {result}.\n"
             f"Seed revealed: `{seed}` (sha256 `{game.seed_hash}`): every roll can now be checked."), None, now)
-        await self.game_over(conn, game.id)
+        await self.game_over(tx, game.id)
 
-    async def _final_summary(self, conn, game: GameInfo) -> str:
+    async def _final_summary(self, tx, game: GameInfo) -> str:
         variant = get_variant(game.variant)
-        phase = await self.store.phase_by_id(game.current_phase, conn) if game.current_phase else None
+        phase = await self.store.phase_by_id(game.current_phase, tx) if game.current_phase else None
         outcome = ("abandoned by the GM" if game.status == "abandoned" else
                    f"won by {', '.join(game.winners)}" if game.winners else "a draw")
         lines = [f"📜 **Final summary of {game.name}** (game #{game.id}, {variant.title}): {outcome}."]
@@ -79,21 +90,21 @@ class EndingMixin:
         players = "; ".join(f"{s.seat}: <@{s.user_id}>" if s.user_id else f"{s.seat}: 🤖 bot ({s.bot})"
                             for s in game.seats if s.user_id or s.bot)
         lines.append(f"**Players**: {players}")
-        events = await self.key_events(conn, game)
+        events = await self.key_events(tx, game)
         if events:
             shown = events[-MAX_KEY_EVENTS:]
             more = f"\n…and {len(events) - len(shown)} earlier, in the export" if len(events) > len(shown) else ""
             lines.append("**Key events**:\n" + "\n".join(f"• {e}" for e in shown) + more)
-        seed = await self.store.seed(conn, game.id)
+        seed = await self.store.seed(tx, game.id)
         lines.append(f"Seed: `{seed}` (sha256 `{game.seed_hash}`); phase *n* rolled `random.Random(\"<seed>:<n>\")`.")
         lines.append("The channels are archived read-only; every player can now read every seat channel. "
                      "The full record is attached (`/game export` gives it again).")
         return "\n".join(lines)
 
-    async def key_events(self, conn, game: GameInfo) -> list[str]:
+    async def key_events(self, tx, game: GameInfo) -> list[str]:
         """What a player would retell: announcements (captures, collapses, coin flips), seats
         changing hands, civil disorder, rollbacks and agreed endings."""
-        rows = await (await conn.execute("SELECT e.kind, e.payload, p.label FROM events e LEFT JOIN phases p "
+        rows = await (await tx.execute("SELECT e.kind, e.payload, p.label FROM events e LEFT JOIN phases p "
                                          "ON p.id = e.phase_id WHERE e.game_id=? ORDER BY e.id", (game.id,))).fetchall()
         found: list[str] = []
         for row in rows:
@@ -110,3 +121,20 @@ class EndingMixin:
             elif kind == "finished" and payload.get("why"):
                 found.append(f"{label}: {payload['why']}")
         return list(dict.fromkeys(found))
+
+    async def abandon(self, game_id: int, actor: Actor) -> GameInfo:
+        async with self.store.db.transaction() as tx:
+            game = await self.store.game(game_id, tx)
+            permissions.require_gm(game, actor, "abandon")
+            if game.status in ("finished", "abandoned"):
+                raise BadState(f"game #{game.id} is already {game.status}")
+            now = iso(self.clock())
+            await tx.execute("UPDATE games SET status='abandoned', ended_at=? WHERE id=?", (now, game_id))
+            await tx.execute("UPDATE reminders SET done_at=? WHERE game_id=? AND done_at IS NULL",
+                               (now, game_id))
+            await self.store.log(tx, game_id, game.current_phase, now, actor.user_id, "abandoned", {})
+            seed = await self.store.seed(tx, game_id)
+            await self.store.outbox(tx, game_id, "game", (
+                f"{game.name} was abandoned by the GM <@{actor.user_id}>. Seed revealed: `{seed}`."), None, now)
+            await self.game_over(tx, game_id)
+        return await self.store.game(game_id)

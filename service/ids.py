@@ -78,12 +78,15 @@ def checked_ids(cls: type) -> type:
     """Class decorator: every public coroutine method of `cls` (and its mixins) checks the ids
     it is given — parameters named in `ID_PARAMETERS` — before its body runs, so that no entry
     point can hand SQLite an integer it cannot hold or a value of the wrong kind. A parameter
-    whose default is None may be None ("not given"). Methods handed a database connection run
-    inside another entry point and are left as they are."""
+    whose default is None may be None ("not given"). Methods handed a transaction (`tx`) run
+    inside another entry point and are left as they are; so are those already checked (a
+    facade's action delegating to a part's checked method)."""
     import inspect
     for name, method in inspect.getmembers(cls, inspect.iscoroutinefunction):
+        if name.startswith("_") or getattr(method, "ids_checked", False):
+            continue            # a facade's action hands its ids to a part that checks them
         checks = _checks_of(method)
-        if name.startswith("_") or checks is None:
+        if checks is None:
             continue
         if checks:
             setattr(cls, name, _checking(method, checks))
@@ -98,10 +101,10 @@ def checks_ids(function):
 
 def _checks_of(function) -> list | None:
     """(position, name, may be None, check) of each id parameter; None for a method handed a
-    database connection (it runs inside another entry point's transaction)."""
+    transaction (`tx`; it runs inside another entry point's transaction)."""
     import inspect
     parameters = list(inspect.signature(function).parameters.values())
-    if any(p.name == "conn" for p in parameters):
+    if any(p.name in ("conn", "tx") for p in parameters):
         return None
     return [(index, p.name, p.default is None or "None" in str(p.annotation), _checker(p.name))
             for index, p in enumerate(parameters) if p.name in ID_PARAMETERS]
@@ -120,4 +123,5 @@ def _checking(method, checks):
             elif name in kwargs and not (optional and kwargs[name] is None):
                 kwargs[name] = check(kwargs[name])
         return await method(*args, **kwargs)
+    checked.ids_checked = True
     return checked

@@ -245,6 +245,10 @@ class OrderSheet:
     unreadied: bool = False      # the seat was ready; changing its orders took that back
     # (line, warning): saved orders the rules accept that can only be void as things stand
     warnings: tuple[tuple[str, str], ...] = ()
+    # what a reply shows under the sheet, read in the same call: the number of the phase it is
+    # for (its buttons carry it) and the phase's menu decisions for the seat (`ChoiceGroup`s)
+    phase_seq: int | None = None
+    menus: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -22,14 +22,15 @@ from functools import lru_cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from engine.errors import did_you_mean
-from engine.variant import get_variant
 
 from . import permissions
-from .bots import absent_policy, absent_text, check_absent
+from .bots import absent_text, check_absent
 from .checks import check_hours, clip
 from .errors import BadInput, Forbidden
-from .models import Actor, GameInfo, PhaseInfo, iso
-from .seats import outsiders_note
+from .ids import checked_ids
+from .models import Actor, GameInfo, iso
+from .runtime import Now
+from .store import Store
 
 MAX_EXCUSED = 10
 
@@ -117,9 +118,14 @@ def policy_text(game: GameInfo) -> str:
     return f"No-shows: {misses}. {absent_text(game)} Clock: {deadline}. Pauses: {pause}."
 
 
-class PolicyMixin:
-    """The no-show and deadline side of `GameService` (it provides `db`, `store`, `clock`,
-    `_schedule`, `_adjudicate_in`)."""
+@checked_ids
+class Policy:
+    """The GM sets the game's rules of play: the no-show policy, the deadline rhythm, the pause
+    cap and who plays absent seats (`service.no_shows` applies them at each deadline)."""
+
+    def __init__(self, store: Store, clock: Now):
+        self.store = store
+        self.clock = clock
 
     async def set_policy(self, game_id: int, actor: Actor, excused_misses: int | None = None,
                          extension_hours: float | None = None, deadline_time: str | None = None,
@@ -129,7 +135,7 @@ class PolicyMixin:
         `off` goes back to deadlines a phase length after each opening. Applies from the next
         phase on. Once the game runs, a GM who holds a seat may lower the pause cap but never
         raise it: the cap is what keeps a seated GM from freezing the game."""
-        game = await self.game(game_id)
+        game = await self.store.game(game_id)
         permissions.require_gm(game, actor, "change the game's policy")
         values: dict[str, object] = {}
         if pause_cap_hours is not None:
@@ -161,83 +167,12 @@ class PolicyMixin:
         if not values:
             raise BadInput("nothing to change: give excused misses, an extension, a deadline time, a time zone, "
                            "a pause cap or who plays absent seats")
-        async with self.db.transaction() as conn:
+        async with self.store.db.transaction() as tx:
             sets = ", ".join(f"{column}=?" for column in values)
-            await conn.execute(f"UPDATE games SET {sets} WHERE id=?", (*values.values(), game_id))
-            changed = await self.store.game(game_id, conn)
-            await self.store.log(conn, game_id, game.current_phase, iso(self.clock()), actor.user_id, "policy",
+            await tx.execute(f"UPDATE games SET {sets} WHERE id=?", (*values.values(), game_id))
+            changed = await self.store.game(game_id, tx)
+            await self.store.log(tx, game_id, game.current_phase, iso(self.clock()), actor.user_id, "policy",
                                  dict(values))
-            await self.store.outbox(conn, game_id, "game", f"⚙️ The GM changed the game's rules of play: "
+            await self.store.outbox(tx, game_id, "game", f"⚙️ The GM changed the game's rules of play: "
                                     f"{policy_text(changed)}", None, iso(self.clock()))
         return changed
-
-    async def _at_deadline(self, conn, game_id: int, phase_id: int) -> None:
-        """A deadline fell: count misses, extend once for excused ones, put the others into
-        civil disorder, then adjudicate."""
-        game = await self.store.game(game_id, conn)
-        if game.status != "active" or game.current_phase != phase_id:
-            return
-        phase = await self.store.phase_by_id(phase_id, conn)
-        if phase.adjudicated_at is not None:
-            return
-        if not phase.extended_for_misses and await self._count_misses(conn, game, phase):
-            return
-        if await self._bot_owes(conn, game_id, phase):
-            return          # the bot plays the absent seats first, then adjudicates (`play_bots`)
-        await self._adjudicate_in(conn, game_id, phase_id, "deadline")
-
-    async def _count_misses(self, conn, game: GameInfo, phase: PhaseInfo) -> bool:
-        """Record this phase's misses; returns whether the deadline was extended for them."""
-        variant = get_variant(game.variant)
-        sheets = await self.store.order_sheets(phase.id, conn)
-        now = self.clock()
-        absent = []
-        for seat in variant.seats_to_act(phase.state):
-            info = game.seat(seat)
-            sheet = sheets.get(seat)
-            if info is None or info.user_id is None or info.civil_disorder or (sheet and (sheet.lines or sheet.ready)):
-                continue
-            absent.append(info)
-        excused, disorder = [], []
-        for info in absent:
-            misses = info.misses + 1
-            await conn.execute("UPDATE seats SET misses=? WHERE game_id=? AND seat=?", (misses, game.id, info.seat))
-            await self.store.log(conn, game.id, phase.id, iso(now), info.user_id, "missed",
-                                 {"seat": info.seat, "misses": misses})
-            (excused if misses <= game.excused_misses else disorder).append((info.seat, misses))
-        for seat, misses in disorder:
-            await conn.execute("UPDATE seats SET civil_disorder=1 WHERE game_id=? AND seat=?", (game.id, seat))
-            await self.store.outbox(conn, game.id, "game", (
-                f"🏳️ **{seat}** sent no orders for {phase.label} ({misses} missed phases; {game.excused_misses} "
-                "excused) and is now in civil disorder: "
-                + ("the bot plays it from now on. " if absent_policy(game) == "bot" else
-                   "its units follow the default orders (they hold). ") +
-                "The seat is open for a substitute: press **Join** below to take it over (or the GM gives it "
-                "with `/gm assign`); its player returns simply by giving orders." + outsiders_note(game)),
-                None, iso(now),
-                buttons=[("join", seat)])
-        if not excused or game.miss_extension_hours <= 0:
-            return False
-        deadline = phase.deadline + timedelta(hours=game.miss_extension_hours)
-        await conn.execute("UPDATE phases SET extended_for_misses=1 WHERE id=?", (phase.id,))
-        await self._schedule(conn, game, phase.id, now, deadline)
-        names = ", ".join(f"**{seat}** (miss {misses} of {game.excused_misses} excused)" for seat, misses in excused)
-        stamp = int(deadline.timestamp())
-        await self.store.outbox(conn, game.id, "game", (
-            f"⏰ No orders yet from {names}: the deadline of {phase.label} moves once, to <t:{stamp}:F> "
-            f"(<t:{stamp}:R>)."), None, iso(now))
-        for seat, _ in excused:
-            await self.store.outbox(conn, game.id, f"seat:{seat}", (
-                f"⏰ The deadline of {phase.label} passed without your orders. It moves once, to <t:{stamp}:R>; "
-                f"give your orders before then, or your units hold."), None, iso(now), ping_user=game.holder(seat))
-        return True
-
-    async def _returning(self, conn, game: GameInfo, seat: str) -> None:
-        """A seat in civil disorder gives orders again: it is back."""
-        info = game.seat(seat)
-        if info is None or not info.civil_disorder:
-            return
-        await conn.execute("UPDATE seats SET civil_disorder=0 WHERE game_id=? AND seat=?", (game.id, seat))
-        await self.store.outbox(conn, game.id, "game", f"🎖️ **{seat}** is back from civil disorder and gives "
-                                f"orders again.", None, iso(self.clock()))
-        await self._away_digest(conn, game, seat)

@@ -24,9 +24,12 @@ from engine.variant import get_variant
 from . import permissions
 from .checks import check_id, clip, require_status
 from .errors import BadInput, BadState, Forbidden, printable
+from .ids import checked_ids
 from .limits import Limits
 from .models import Actor, GameChannels, GameInfo, Room, iso
+from .runtime import Now
 from .seats import anonymous_now
+from .store import Store
 
 MAX_LETTER = 1_500            # characters of one letter (Discord's 2,000 less the heading)
 MAX_PRESS_ROOMS = 20          # a Discord category holds 50 channels; seats and alliances come first
@@ -67,26 +70,31 @@ def table_text(game: GameInfo) -> str:
     return "Table: " + "; ".join(p for p in parts if p) + "."
 
 
-class RoomsMixin:
-    """The room side of `GameService` (it provides `db`, `store`, `clock`, `game`)."""
+@checked_ids
+class Rooms:
+    """The game's rooms beside the seat channels (alliance and press channels), letters, and
+    its spectators."""
 
-    # How often one person may act (letters here; commands where every command passes: the bot's
-    # global check and the console). bot.py sets them for the bot and the console it runs.
-    limits: Limits | None = None
+    def __init__(self, store: Store, clock: Now, limits: Limits | None = None):
+        self.store = store
+        self.clock = clock
+        # How often one person may act (letters here; commands where every command passes: the
+        # bot's global check and the console). bot.py sets them for the bot and the console it runs.
+        self.limits = limits
 
     async def rooms(self, game_id: int) -> list[Room]:
         return await self.store.rooms(game_id)
 
-    async def record_rooms(self, conn, game: GameInfo, channels: GameChannels, actor: Actor) -> None:
+    async def record_rooms(self, tx, game: GameInfo, channels: GameChannels, actor: Actor) -> None:
         """At the start: the alliance channels and the Spectator role the bot created."""
         sides = alliances_of(game)
         for name, channel_id in channels.alliances.items():
-            await conn.execute("INSERT INTO rooms (game_id, kind, name, channel_id, seats, created_by, created_at) "
+            await tx.execute("INSERT INTO rooms (game_id, kind, name, channel_id, seats, created_by, created_at) "
                                "VALUES (?, 'alliance', ?, ?, ?, ?, ?)",
                                (game.id, name, channel_id, json.dumps(list(sides[name])), actor.user_id,
                                 iso(self.clock())))
         if channels.spectator_role_id is not None:
-            await conn.execute("UPDATE games SET spectator_role_id=? WHERE id=?", (channels.spectator_role_id, game.id))
+            await tx.execute("UPDATE games SET spectator_role_id=? WHERE id=?", (channels.spectator_role_id, game.id))
 
     async def check_press(self, game_id: int, actor: Actor, seats_text: str,
                           guild_id: int | None = None) -> tuple[GameInfo, tuple[str, ...]]:
@@ -130,14 +138,14 @@ class RoomsMixin:
                            f"`/press send to: {own[0]}, {others[0]} message: …`")
         if self.limits is not None:        # after every other check: a refused letter costs nothing
             self.limits.letter(actor.user_id)
-        async with self.db.transaction() as conn:
+        async with self.store.db.transaction() as tx:
             now = iso(self.clock())
             addressed = ", ".join(f"**{s}**" for s in others)
             for seat in others:
-                await self.store.outbox(conn, game.id, f"seat:{seat}",
+                await self.store.outbox(tx, game.id, f"seat:{seat}",
                                         f"📨 **Letter from {sender}** (to {addressed}):\n>>> {words}",
                                         game.current_phase, now)
-            await self.store.log(conn, game.id, game.current_phase, now, actor.user_id, "letter_sent",
+            await self.store.log(tx, game.id, game.current_phase, now, actor.user_id, "letter_sent",
                                  {"from": sender, "to": list(others)})
         return sender, others
 
@@ -145,7 +153,7 @@ class RoomsMixin:
                            doing: str) -> tuple[GameInfo, tuple[str, ...]]:
         """The seats of a press channel or a letter: those named and the caller's own seat (the one
         they hold, or the ones of theirs they named when they hold several), with another player."""
-        game = await self.game(game_id)
+        game = await self.store.game(game_id)
         permissions.require_same_server(game, guild_id)
         require_status(game, ("active", "paused"), doing)
         if not game.press:
@@ -178,22 +186,22 @@ class RoomsMixin:
         open it, and for which seats, is checked again here, not only by the front end."""
         _, seats = await self.check_press(game_id, actor, ", ".join(map(str, seats)))
         channel_id = check_id(channel_id, "the press channel's id")
-        async with self.db.transaction() as conn:
-            game = await self.store.game(game_id, conn)
+        async with self.store.db.transaction() as tx:
+            game = await self.store.game(game_id, tx)
             now = iso(self.clock())
             name = " & ".join(seats)
-            cur = await conn.execute(
+            cur = await tx.execute(
                 "INSERT INTO rooms (game_id, kind, name, channel_id, seats, created_by, created_at) "
                 "VALUES (?, 'press', ?, ?, ?, ?, ?)", (game.id, name, channel_id, json.dumps(list(seats)),
                                                        actor.user_id, now))
-            await self.store.log(conn, game.id, game.current_phase, now, actor.user_id, "press_opened",
+            await self.store.log(tx, game.id, game.current_phase, now, actor.user_id, "press_opened",
                                  {"seats": list(seats), "channel_id": channel_id})
             self.store.forget_channels()
             return Room(cur.lastrowid, game.id, "press", name, channel_id, seats, actor.user_id)
 
     async def check_spectate(self, game_id: int, actor: Actor, guild_id: int | None = None) -> GameInfo:
         """May `actor` join the game's spectators? Players already see everything they may."""
-        game = await self.game(game_id)
+        game = await self.store.game(game_id)
         permissions.require_same_server(game, guild_id)
         if game.status == "forming":
             raise BadState(f"game #{game.id} has not started; spectators can join once it runs")

@@ -14,30 +14,64 @@ from engine.variant import get_variant
 from . import permissions
 from .checks import clip, require_status
 from .errors import BadState, NotFound
+from .ids import checked_ids
 from .models import CONSOLE_GUILD, Actor, GameInfo, HolderSpell, SeatChange, SeatInfo, iso
+from .runtime import Now
+from .store import Store
 from .visibility import player_named, players_hidden
 
 ADVERTISE_LIMIT = 10          # Join buttons on one notice (two rows of five)
 
 
-class SeatsMixin:
-    """The seat side of `GameService` (it provides `db`, `store`, `clock`, `game`)."""
+@checked_ids
+class Seats:
+    """Who holds each seat: joining before the start, leaving, substitutes, the GM's assignments,
+    open-seat notices, and the history of holders (room access follows it)."""
+
+    def __init__(self, store: Store, clock: Now):
+        self.store = store
+        self.clock = clock
+
+    async def join(self, game_id: int, actor: Actor, seat: str | None = None) -> str:
+        async with self.store.db.transaction() as tx:
+            game = await self.store.game(game_id, tx)
+            require_status(game, "forming", "join")
+            if seat:
+                chosen = permissions.match_name(seat, [s.seat for s in game.seats])
+                if chosen is None:
+                    raise NotFound(f"game #{game.id} has no seat `{clip(seat)}`; open seats: "
+                                   f"{', '.join(game.open_seats) or 'none'}")
+                holder = game.seat(chosen).user_id
+                if holder == actor.user_id:
+                    raise BadState(f"you already hold {chosen} in game #{game.id}")
+                if holder is not None:
+                    raise BadState(f"{chosen} is taken in game #{game.id}; open seats: "
+                                   f"{', '.join(game.open_seats) or 'none'}")
+            else:
+                if not game.open_seats:
+                    raise BadState(f"game #{game.id} has no open seat")
+                chosen = game.open_seats[0]
+            now = iso(self.clock())
+            await tx.execute("UPDATE seats SET user_id=?, joined_at=?, bot=NULL WHERE game_id=? AND seat=?",
+                               (actor.user_id, now, game_id, chosen))       # a person takes a bot's seat too
+            await self.store.log(tx, game_id, None, now, actor.user_id, "joined", {"seat": chosen})
+        return chosen
 
     # ------------------------------------------------------------------ leaving
     async def leave(self, game_id: int, actor: Actor, seat: str | None = None, cancel: bool = False) -> str:
         """Before the start: give up a seat. Once the game runs: agree to hand the seat to a
         substitute (it is advertised; you play on until someone takes it), or with `cancel`
         take that back."""
-        async with self.db.transaction() as conn:
-            game = await self.store.game(game_id, conn)
+        async with self.store.db.transaction() as tx:
+            game = await self.store.game(game_id, tx)
             chosen = permissions.resolve_seat(game, actor, seat)
             now = iso(self.clock())
             if game.status == "forming":
                 if cancel:
                     raise BadState(f"game #{game.id} has not started: there is no hand-over to cancel")
-                await conn.execute("UPDATE seats SET user_id=NULL, joined_at=NULL WHERE game_id=? AND seat=?",
+                await tx.execute("UPDATE seats SET user_id=NULL, joined_at=NULL WHERE game_id=? AND seat=?",
                                    (game_id, chosen))
-                await self.store.log(conn, game_id, None, now, actor.user_id, "left", {"seat": chosen})
+                await self.store.log(tx, game_id, None, now, actor.user_id, "left", {"seat": chosen})
                 return chosen
             if game.status not in ("active", "paused"):
                 raise BadState(f"game #{game.id} is {game.status}")
@@ -45,14 +79,14 @@ class SeatsMixin:
             if cancel == (not info.leaving):
                 raise BadState(f"you had not offered {chosen} to a substitute" if cancel else
                                f"{chosen} is already offered to a substitute; `/game leave cancel:True` takes it back")
-            await conn.execute("UPDATE seats SET leaving=? WHERE game_id=? AND seat=?", (int(not cancel), game_id, chosen))
-            await self.store.log(conn, game_id, game.current_phase, now, actor.user_id,
+            await tx.execute("UPDATE seats SET leaving=? WHERE game_id=? AND seat=?", (int(not cancel), game_id, chosen))
+            await self.store.log(tx, game_id, game.current_phase, now, actor.user_id,
                                  "stays" if cancel else "leaving", {"seat": chosen})
             if cancel:
-                await self.store.outbox(conn, game_id, "game", f"🎖️ **{chosen}** stays with its player: the seat "
+                await self.store.outbox(tx, game_id, "game", f"🎖️ **{chosen}** stays with its player: the seat "
                                         f"is no longer open for a substitute.", None, now)
             else:
-                await self.store.outbox(conn, game_id, "game", (
+                await self.store.outbox(tx, game_id, "game", (
                     f"📣 The player of **{chosen}** would like to hand the seat over. They play on until a "
                     f"substitute takes it: press **Join** below to take **{chosen}** in {game.name}."
                     + outsiders_note(game)),
@@ -65,8 +99,8 @@ class SeatsMixin:
         """GM: an open-seat notice with a Join button for each seat that wants a player (or the
         one named), posted in the game channel (unless the caller posts it there). Returns the
         seats advertised."""
-        async with self.db.transaction() as conn:
-            game = await self.store.game(game_id, conn)
+        async with self.store.db.transaction() as tx:
+            game = await self.store.game(game_id, tx)
             permissions.require_gm(game, actor, "advertise seats of")
             wanted = game.open_seats if game.status == "forming" else game.substitute_wanted
             if game.status not in ("forming", "active", "paused"):
@@ -83,10 +117,10 @@ class SeatsMixin:
                 raise BadState(f"game #{game.id} has no seat open: every seat is held by a playing player")
             wanted = wanted[:ADVERTISE_LIMIT]
             now = iso(self.clock())
-            await self.store.log(conn, game_id, game.current_phase, now, actor.user_id, "advertised",
+            await self.store.log(tx, game_id, game.current_phase, now, actor.user_id, "advertised",
                                  {"seats": wanted})
             if also_in_game_channel:
-                await self.store.outbox(conn, game_id, "game", advert_text(game, wanted), None, now,
+                await self.store.outbox(tx, game_id, "game", advert_text(game, wanted), None, now,
                                         buttons=[("join", s) for s in wanted])
         return wanted
 
@@ -94,25 +128,25 @@ class SeatsMixin:
     async def check_take(self, game_id: int, actor: Actor, seat: str, guild_id: int | None = None) -> SeatChange:
         """What `take_seat` would do, or its error; changes nothing (the bot opens the seat's
         channels to the new player first, then records the change)."""
-        game = await self.game(game_id)
+        game = await self.store.game(game_id)
         chosen = _takeable(game, actor, seat, guild_id)
         return SeatChange(chosen, game.seat(chosen).user_id, actor.user_id)
 
     async def take_seat(self, game_id: int, actor: Actor, seat: str, guild_id: int | None = None) -> SeatChange:
         """A member presses **Join** on an advertised seat: before the start they join; once the
         game runs they take over a seat in civil disorder or offered by its holder."""
-        if (await self.game(game_id)).status == "forming":
+        if (await self.store.game(game_id)).status == "forming":
             taken = await self.join(game_id, actor, seat)
             return SeatChange(taken, None, actor.user_id)
-        async with self.db.transaction() as conn:
-            game = await self.store.game(game_id, conn)
+        async with self.store.db.transaction() as tx:
+            game = await self.store.game(game_id, tx)
             chosen = _takeable(game, actor, seat, guild_id)
-            return await self._hand_over(conn, game, chosen, actor.user_id, actor, "substitute")
+            return await self._hand_over(tx, game, chosen, actor.user_id, actor, "substitute")
 
     async def check_assign(self, game_id: int, actor: Actor, seat: str, user_id: int | None,
                            guild_id: int | None = None) -> SeatChange:
         """What `assign_seat` would do, or its error; changes nothing."""
-        game = await self.game(game_id)
+        game = await self.store.game(game_id)
         chosen = _assignable(game, actor, seat, user_id, guild_id)
         return SeatChange(chosen, game.seat(chosen).user_id, user_id)
 
@@ -120,44 +154,44 @@ class SeatsMixin:
                           guild_id: int | None = None) -> SeatChange:
         """GM: seat a player (before the start, or mid-game in a seat that wants a substitute),
         or empty a seat before the start."""
-        async with self.db.transaction() as conn:
-            game = await self.store.game(game_id, conn)
+        async with self.store.db.transaction() as tx:
+            game = await self.store.game(game_id, tx)
             chosen = _assignable(game, actor, seat, user_id, guild_id)
             if game.status == "forming":
                 previous = game.seat(chosen).user_id
                 now = iso(self.clock())
-                await conn.execute("UPDATE seats SET user_id=?, joined_at=?, bot=NULL WHERE game_id=? AND seat=?",
+                await tx.execute("UPDATE seats SET user_id=?, joined_at=?, bot=NULL WHERE game_id=? AND seat=?",
                                    (user_id, now, game_id, chosen))
-                await self.store.log(conn, game_id, None, now, actor.user_id, "seat_assigned",
+                await self.store.log(tx, game_id, None, now, actor.user_id, "seat_assigned",
                                      {"seat": chosen, "user_id": user_id, "previous": previous})
-                await self._tell_seated(conn, game, chosen, user_id, previous, now)
+                await self._tell_seated(tx, game, chosen, user_id, previous, now)
                 return SeatChange(chosen, previous, user_id)
-            return await self._hand_over(conn, game, chosen, user_id, actor, "assigned")
+            return await self._hand_over(tx, game, chosen, user_id, actor, "assigned")
 
-    async def _tell_seated(self, conn, game: GameInfo, seat: str, user_id: int | None, previous: int | None,
+    async def _tell_seated(self, tx, game: GameInfo, seat: str, user_id: int | None, previous: int | None,
                            now: str) -> None:
         """Before the start, the GM seated someone (or emptied a seat): the new player and the one
         it was taken from each hear it from the bot, by direct message."""
         if user_id is not None:
-            await self.store.outbox(conn, game.id, f"user:{user_id}", (
+            await self.store.outbox(tx, game.id, f"user:{user_id}", (
                 f"🎖️ The GM gave you **{seat}** in **{game.name}** (game #{game.id}). When the GM starts the game "
                 f"you get its private channel, with your first orders to give; `/game leave {game.id}` gives the "
                 f"seat up before then."), None, now)
         if previous is not None and previous != user_id:
-            await self.store.outbox(conn, game.id, f"user:{previous}", (
+            await self.store.outbox(tx, game.id, f"user:{previous}", (
                 f"🎖️ The GM gave **{seat}** in **{game.name}** (game #{game.id}) to another player: you no longer "
                 f"hold it. `/game join {game.id}` takes an open seat, if one is left."), None, now)
 
-    async def _hand_over(self, conn, game: GameInfo, seat: str, user_id: int, actor: Actor, how: str) -> SeatChange:
+    async def _hand_over(self, tx, game: GameInfo, seat: str, user_id: int, actor: Actor, how: str) -> SeatChange:
         """A started game's seat changes hands: the new player starts with a clean slate (no
         misses, out of civil disorder), everyone is told, and the seat's history grows."""
         info = game.seat(seat)
         previous = info.user_id
         now = iso(self.clock())
-        await conn.execute("UPDATE seats SET user_id=?, joined_at=?, misses=0, civil_disorder=0, leaving=0, bot=NULL "
+        await tx.execute("UPDATE seats SET user_id=?, joined_at=?, misses=0, civil_disorder=0, leaving=0, bot=NULL "
                            "WHERE game_id=? AND seat=?", (user_id, now, game.id, seat))    # a bot's seat too
-        await self.record_holder(conn, game, seat, user_id, how)
-        await self.store.log(conn, game.id, game.current_phase, now, actor.user_id,
+        await self.record_holder(tx, game, seat, user_id, how)
+        await self.store.log(tx, game.id, game.current_phase, now, actor.user_id,
                              "seat_assigned" if how == "assigned" else "seat_taken",
                              {"seat": seat, "user_id": user_id, "previous": previous,
                               "civil_disorder": info.civil_disorder})
@@ -167,41 +201,41 @@ class SeatsMixin:
             f"🤝 <@{user_id}> takes over **{seat}**{replacing}."
         if players_hidden(game):
             joined = f"🤝 A new player takes over **{seat}** (anonymous game: names are revealed at the end)."
-        await self.store.outbox(conn, game.id, "game", joined, None, now)
+        await self.store.outbox(tx, game.id, "game", joined, None, now)
         brief = ""
         if game.current_phase is not None:
-            phase = await self.store.phase_by_id(game.current_phase, conn)
+            phase = await self.store.phase_by_id(game.current_phase, tx)
             variant = get_variant(game.variant)
             if variant.may_order(phase.state, seat):
                 brief = f"\n**{phase.label}** is open: orders are due <t:{int(phase.deadline.timestamp())}:R>.\n" \
                         if phase.deadline else "\n"
                 brief += variant.phase_brief(phase.state, seat)
-        await self.store.outbox(conn, game.id, f"seat:{seat}", (
+        await self.store.outbox(tx, game.id, f"seat:{seat}", (
             f"Welcome <@{user_id}>: you now hold **{seat}** in {game.name}. This channel is yours, with all "
             f"of the seat's messages so far; write orders here, one per line, then `/ready`.{brief}"),
             None, now, ping_user=user_id)
         if previous is not None and previous != user_id:
-            await self.store.outbox(conn, game.id, f"user:{previous}", (
+            await self.store.outbox(tx, game.id, f"user:{previous}", (
                 f"**{seat}** in **{game.name}** (game #{game.id}) now has a new player; you no longer see its "
                 f"channel. Thank you for playing."), None, now)
-        await self.access_changed(conn, game)
+        await self.access_changed(tx, game)
         return SeatChange(seat, previous, user_id)
 
-    async def record_holder(self, conn, game: GameInfo, seat: str, user_id: int | None, how: str) -> None:
+    async def record_holder(self, tx, game: GameInfo, seat: str, user_id: int | None, how: str) -> None:
         """One more line of a seat's history, from the game's current phase."""
         label = seq = None
         if game.current_phase is not None:
-            phase = await self.store.phase_by_id(game.current_phase, conn)
+            phase = await self.store.phase_by_id(game.current_phase, tx)
             label, seq = phase.label, phase.seq
-        await conn.execute("INSERT INTO seat_history (game_id, seat, user_id, from_seq, from_label, at, how) "
+        await tx.execute("INSERT INTO seat_history (game_id, seat, user_id, from_seq, from_label, at, how) "
                            "VALUES (?,?,?,?,?,?,?)", (game.id, seat, user_id, seq, label, iso(self.clock()), how))
 
-    async def access_changed(self, conn, game: GameInfo) -> None:
+    async def access_changed(self, tx, game: GameInfo) -> None:
         """Who may read the game's alliance and press channels follows the seats: ask the bot to
         bring the channels' access up to date (a queued job, retried like a message)."""
         if game.guild_id == CONSOLE_GUILD or game.channel_id is None:
             return
-        await self.store.outbox(conn, game.id, "access", "bring room access up to date", None, iso(self.clock()))
+        await self.store.outbox(tx, game.id, "access", "bring room access up to date", None, iso(self.clock()))
 
     async def seat_history(self, game_id: int) -> list[HolderSpell]:
         return await self.store.seat_history(game_id)

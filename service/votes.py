@@ -33,7 +33,6 @@ A finished game cannot be rolled back: its seed is public.
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -44,8 +43,14 @@ from . import permissions
 from .bots import bot_players
 from .checks import check_hours, require_status
 from .errors import BadInput, BadState, Forbidden
+from .ending import Ending
+from .gm import GameMaster
+from .ids import checked_ids
 from .models import Actor, GameInfo, PhaseInfo, iso
-from .policy import deadline_from
+from .rollback import Rollback
+from .runtime import Now
+from .schedule import Schedule
+from .store import Store
 
 MOTIONS = ("pause", "resume", "extend", "draw", "concede", "rollback")
 ENDING = ("draw", "concede")     # end the game for good: confirmed first, and the bots vote
@@ -169,9 +174,19 @@ def two_thirds(n: int) -> int:
     return -(-2 * n // 3)
 
 
-class VotesMixin:
-    """The voting side of `GameService` (it provides `db`, `store`, `clock`, `_pause_in`,
-    `_resume_in`, `_schedule`, `_announce_phase`, `_finish_by_agreement`)."""
+@checked_ids
+class Votes:
+    """The players' votes, what a passed motion does, and the GM's rollback (alone, or by vote
+    when the GM holds a seat)."""
+
+    def __init__(self, store: Store, clock: Now, game_master: GameMaster, schedule: Schedule, ending: Ending,
+                 rollbacks: Rollback):
+        self.store = store
+        self.clock = clock
+        self.game_master = game_master
+        self.schedule = schedule
+        self.ending = ending
+        self.rollbacks = rollbacks
 
     async def vote(self, game_id: int, actor: Actor, motion: str, hours: float | None = None,
                    withdraw: bool = False, phase_seq: int | None = None, confirm: bool = False) -> Tally:
@@ -183,11 +198,11 @@ class VotesMixin:
         kind = motion.strip().lower()
         if kind not in MOTIONS:
             raise BadInput(f"`{motion[:20]}` is not a motion; vote on one of: {', '.join(MOTIONS)}")
-        async with self.db.transaction() as conn:
-            game = await self.store.game(game_id, conn)
+        async with self.store.db.transaction() as tx:
+            game = await self.store.game(game_id, tx)
             require_status(game, "paused" if kind == "resume" else "active",
                            "vote to resume" if kind == "resume" else f"vote on `{kind}` in")
-            phase = await self.store.phase_by_id(game.current_phase, conn)
+            phase = await self.store.phase_by_id(game.current_phase, tx)
             require_phase(game, phase, phase_seq, "count your vote")
             voters = [s for s in game.seats_of(actor.user_id) if not game.seat(s).civil_disorder]
             if not voters:
@@ -195,28 +210,28 @@ class VotesMixin:
             if kind == "draw" and not get_variant(game.variant).draws_allowed:
                 raise BadState(f"{get_variant(game.variant).title} has no draws; a side can `concede`")
             if kind == "rollback":
-                self._may_roll_back(game, phase)
-            key = await self._motion_key(conn, game, kind, hours, voters)
+                self.rollbacks.may_roll_back(game, phase)
+            key = await self._motion_key(tx, game, kind, hours, voters)
             if kind in ENDING and not withdraw and not confirm:
-                raise await self._unconfirmed(conn, game, phase, key, voters)
+                raise await self._unconfirmed(tx, game, phase, key, voters)
             now = iso(self.clock())
             if withdraw:
-                await conn.execute("DELETE FROM votes WHERE game_id=? AND phase_id=? AND motion=? AND seat IN (%s)"
+                await tx.execute("DELETE FROM votes WHERE game_id=? AND phase_id=? AND motion=? AND seat IN (%s)"
                                    % ",".join("?" * len(voters)), (game.id, phase.id, key, *voters))
             else:
                 for seat in voters:
                     # REPLACE: a seat a bot voted for before a person took it is the person's now
-                    await conn.execute("INSERT OR REPLACE INTO votes (game_id, phase_id, motion, seat, user_id, at) "
+                    await tx.execute("INSERT OR REPLACE INTO votes (game_id, phase_id, motion, seat, user_id, at) "
                                        "VALUES (?,?,?,?,?,?)", (game.id, phase.id, key, seat, actor.user_id, now))
-            await self.store.log(conn, game.id, phase.id, now, actor.user_id, "vote",
+            await self.store.log(tx, game.id, phase.id, now, actor.user_id, "vote",
                                  {"motion": key, "seats": voters, "withdrawn": withdraw})
             cast: list[BotVote] = []
             lapsed = False
             if kind in ENDING and not withdraw:
-                cast = await self._cast_bot_votes(conn, game, phase, key, now)
+                cast = await self._cast_bot_votes(tx, game, phase, key, now)
             elif kind in ENDING:
-                lapsed = await self._lapse_without_people(conn, game, phase, key)
-            tally = await self._tally(conn, game, phase, key)
+                lapsed = await self._lapse_without_people(tx, game, phase, key)
+            tally = await self._tally(tx, game, phase, key)
             who = ", ".join(f"**{s}**" for s in voters)
             verb = "withdraws the vote to" if withdraw else "votes to"
             lines = [f"🗳️ {who} {verb} {motion_words(key)}."]
@@ -225,22 +240,22 @@ class VotesMixin:
                 lines += bot_vote_lines(cast, bold=True)
             lines.append("Nobody else votes for it any more: the motion lapses." if lapsed else
                          f"{tally.describe()[0].upper()}{tally.describe()[1:]}.")
-            await self.store.outbox(conn, game.id, "game", "\n".join(lines), None, now)
+            await self.store.outbox(tx, game.id, "game", "\n".join(lines), None, now)
             if tally.passed and not withdraw:
-                await self._carry_out(conn, game, phase, key, actor, tally)
+                await self._carry_out(tx, game, phase, key, actor, tally)
         return tally
 
     async def votes(self, game_id: int) -> list[Tally]:
         """Every motion with at least one vote in the current phase."""
-        game = await self.game(game_id)
+        game = await self.store.game(game_id)
         if game.current_phase is None:
             return []
-        async with self.db.transaction() as conn:
-            phase = await self.store.phase_by_id(game.current_phase, conn)
-            rows = await (await conn.execute("SELECT DISTINCT motion FROM votes WHERE game_id=? AND phase_id=?",
+        async with self.store.db.transaction() as tx:
+            phase = await self.store.phase_by_id(game.current_phase, tx)
+            rows = await (await tx.execute("SELECT DISTINCT motion FROM votes WHERE game_id=? AND phase_id=?",
                                              (game.id, phase.id))).fetchall()
             keys = dict.fromkeys(row["motion"].removeprefix(REFUSED) for row in rows)
-            return [await self._tally(conn, game, phase, key) for key in keys]
+            return [await self._tally(tx, game, phase, key) for key in keys]
 
     async def rollback(self, game_id: int, actor: Actor, phase_seq: int | None = None) -> Tally | None:
         """GM: undo the last adjudication. A GM who holds a seat casts the rollback vote and
@@ -249,21 +264,20 @@ class VotesMixin:
         `phase_seq` names the phase that was open when the GM asked (the adjudication before it
         is the one undone); if the game has moved since — another rollback, an adjudication —
         nothing is undone. Front ends always pass it; without it the phase open now is meant."""
-        game = await self.game(game_id)
+        game = await self.store.game(game_id)
         permissions.require_gm(game, actor, "roll back")
         if game.seats_of(actor.user_id):
             return await self.vote(game_id, actor, "rollback", phase_seq=phase_seq)
-        async with self.db.transaction() as conn:
-            game = await self.store.game(game_id, conn)
+        async with self.store.db.transaction() as tx:
+            game = await self.store.game(game_id, tx)
             require_status(game, "active", "roll back")
-            phase = await self.store.phase_by_id(game.current_phase, conn)
+            phase = await self.store.phase_by_id(game.current_phase, tx)
             require_phase(game, phase, phase_seq, "roll back")
-            self._may_roll_back(game, phase)
-            await self._roll_back_in(conn, game, phase, actor, f"by the GM <@{actor.user_id}>")
+            self.rollbacks.may_roll_back(game, phase)
+            await self.rollbacks.roll_back_in(tx, game, phase, actor, f"by the GM <@{actor.user_id}>")
         return None
 
-    # ------------------------------------------------------------------ counting
-    async def _motion_key(self, conn, game: GameInfo, kind: str, hours: float | None, voters: list[str]) -> str:
+    async def _motion_key(self, tx, game: GameInfo, kind: str, hours: float | None, voters: list[str]) -> str:
         if kind == "extend":
             return f"extend:{check_hours(hours if hours is not None else DEFAULT_EXTENSION_HOURS):g}"
         if kind == "concede" and len({side_of(game, s.seat) for s in game.seats}) > 2:
@@ -293,17 +307,17 @@ class VotesMixin:
         abstain = tuple(s.seat for s in game.seats if s.seat in played and kind not in ENDING)
         return electorate, tuple(s for s in electorate if s in bots), abstain
 
-    async def _tally(self, conn, game: GameInfo, phase: PhaseInfo, key: str) -> Tally:
-        rows = await (await conn.execute("SELECT seat, user_id, motion FROM votes WHERE game_id=? AND phase_id=? "
+    async def _tally(self, tx, game: GameInfo, phase: PhaseInfo, key: str) -> Tally:
+        rows = await (await tx.execute("SELECT seat, user_id, motion FROM votes WHERE game_id=? AND phase_id=? "
                                          "AND motion IN (?, ?)", (game.id, phase.id, key, REFUSED + key))).fetchall()
         return count_votes(game, phase, key, [(r["seat"], r["user_id"], r["motion"] == key) for r in rows],
                            self._electorate(game, phase, key))
 
-    async def _cast_bot_votes(self, conn, game: GameInfo, phase: PhaseInfo, key: str, now: str) -> list[BotVote]:
+    async def _cast_bot_votes(self, tx, game: GameInfo, phase: PhaseInfo, key: str, now: str) -> list[BotVote]:
         """The seats the bot plays vote on `key` by the bots' rule, once per phase: each
         decision is kept (a no under `no:<key>`), logged and told with its reason."""
         _, bots, _ = self._electorate(game, phase, key)
-        rows = await (await conn.execute("SELECT seat FROM votes WHERE game_id=? AND phase_id=? AND motion IN (?, ?) "
+        rows = await (await tx.execute("SELECT seat FROM votes WHERE game_id=? AND phase_id=? AND motion IN (?, ?) "
                                          "AND user_id=?", (game.id, phase.id, key, REFUSED + key, BOT_VOTER))).fetchall()
         decided = {row["seat"] for row in rows}
         variant = get_variant(game.variant)
@@ -313,31 +327,31 @@ class VotesMixin:
                 continue
             # a count of centres or IPCs, not a search: quick enough to run here
             choice = bot_vote(variant, phase.state, seat, key)
-            await conn.execute("INSERT OR REPLACE INTO votes (game_id, phase_id, motion, seat, user_id, at) "
+            await tx.execute("INSERT OR REPLACE INTO votes (game_id, phase_id, motion, seat, user_id, at) "
                                "VALUES (?,?,?,?,?,?)",
                                (game.id, phase.id, key if choice.yes else REFUSED + key, seat, BOT_VOTER, now))
-            await self.store.log(conn, game.id, phase.id, now, None, "bot_vote",
+            await self.store.log(tx, game.id, phase.id, now, None, "bot_vote",
                                  {"motion": key, "seat": seat, "yes": choice.yes, "reason": choice.reason})
             cast.append(choice)
         return cast
 
-    async def _lapse_without_people(self, conn, game: GameInfo, phase: PhaseInfo, key: str) -> bool:
+    async def _lapse_without_people(self, tx, game: GameInfo, phase: PhaseInfo, key: str) -> bool:
         """After a withdrawal: a motion no person votes for any more lapses, and the bots' votes
         with it (raised again, the bots vote again)."""
-        rows = await (await conn.execute("SELECT 1 FROM votes WHERE game_id=? AND phase_id=? AND motion=? AND "
+        rows = await (await tx.execute("SELECT 1 FROM votes WHERE game_id=? AND phase_id=? AND motion=? AND "
                                          "user_id<>?", (game.id, phase.id, key, BOT_VOTER))).fetchall()
         if rows:
             return False
-        await conn.execute("DELETE FROM votes WHERE game_id=? AND phase_id=? AND motion IN (?, ?)",
+        await tx.execute("DELETE FROM votes WHERE game_id=? AND phase_id=? AND motion IN (?, ?)",
                            (game.id, phase.id, key, REFUSED + key))
         return True
 
-    async def _unconfirmed(self, conn, game: GameInfo, phase: PhaseInfo, key: str,
+    async def _unconfirmed(self, tx, game: GameInfo, phase: PhaseInfo, key: str,
                            voters: list[str]) -> UnconfirmedVote:
         """What confirming would do: the tally with the voter's seats and the bots' votes (those
         not cast yet worked out as they would be), and the outcome if it passes."""
         electorate, bots, _ = self._electorate(game, phase, key)
-        rows = await (await conn.execute("SELECT seat, user_id, motion FROM votes WHERE game_id=? AND phase_id=? "
+        rows = await (await tx.execute("SELECT seat, user_id, motion FROM votes WHERE game_id=? AND phase_id=? "
                                          "AND motion IN (?, ?)", (game.id, phase.id, key, REFUSED + key))).fetchall()
         votes = [(r["seat"], r["user_id"], r["motion"] == key) for r in rows]
         decided = {r["seat"] for r in rows if r["user_id"] == BOT_VOTER}
@@ -349,88 +363,35 @@ class VotesMixin:
         return UnconfirmedVote(game.id, phase.seq, key.partition(":")[0], tuple(voters),
                                outcome_words(game, phase, key, electorate), tally, coming)
 
-    async def _carry_out(self, conn, game: GameInfo, phase: PhaseInfo, key: str, actor: Actor,
+    async def _carry_out(self, tx, game: GameInfo, phase: PhaseInfo, key: str, actor: Actor,
                          tally: Tally) -> None:
         kind, _, arg = key.partition(":")
-        await conn.execute("DELETE FROM votes WHERE game_id=? AND motion IN (?, ?)", (game.id, key, REFUSED + key))
+        await tx.execute("DELETE FROM votes WHERE game_id=? AND motion IN (?, ?)", (game.id, key, REFUSED + key))
         now = self.clock()
         bots = [s for s in tally.yes if s in tally.bots]
         by_bots = f" (the bot seat{'s' if len(bots) > 1 else ''} {', '.join(bots)} by the bots' rule)" if bots else ""
         if kind == "pause":
             until = now + timedelta(hours=game.pause_cap_hours)
-            await self._pause_in(conn, game, actor, until, f"by the players' vote, until they vote to resume "
+            await self.game_master.pause_in(tx, game, actor, until, f"by the players' vote, until they vote to resume "
                                                            f"(at most until <t:{int(until.timestamp())}:F>)")
         elif kind == "resume":
-            await self._resume_in(conn, game, actor, "the players voted to resume")
+            await self.game_master.resume_in(tx, game, actor, "the players voted to resume")
         elif kind == "extend":
             deadline = max(phase.deadline or now, now) + timedelta(hours=float(arg))
-            await self._schedule(conn, game, phase.id, now, deadline)
-            await self.store.outbox(conn, game.id, "game", (
+            await self.schedule.schedule(tx, game, phase.id, now, deadline)
+            await self.store.outbox(tx, game.id, "game", (
                 f"⏳ By the players' vote the deadline of **{phase.label}** moves by {float(arg):g}h, to "
                 f"<t:{int(deadline.timestamp())}:F> (<t:{int(deadline.timestamp())}:R>)."), None, iso(now))
         elif kind == "draw":
-            await self._finish_by_agreement(conn, game, phase, (), f"all players agreed to a draw{by_bots}")
+            await self.ending.finish_by_agreement(tx, game, phase, (), f"all players agreed to a draw{by_bots}")
         elif key == "concede":
             winners = tuple(s for s in tally.electorate if s not in tally.yes)
-            await self._finish_by_agreement(conn, game, phase, winners, f"the other powers conceded{by_bots}")
+            await self.ending.finish_by_agreement(tx, game, phase, winners, f"the other powers conceded{by_bots}")
         elif kind == "concede":
             winners = tuple(s.seat for s in game.seats if side_of(game, s.seat) != arg)
-            await self._finish_by_agreement(conn, game, phase, winners, f"{arg} conceded{by_bots}")
+            await self.ending.finish_by_agreement(tx, game, phase, winners, f"{arg} conceded{by_bots}")
         elif kind == "rollback":
-            await self._roll_back_in(conn, game, phase, actor, "by the GM with the players' vote")
-
-    # ------------------------------------------------------------------ rollback
-    @staticmethod
-    def _may_roll_back(game: GameInfo, phase: PhaseInfo) -> None:
-        if game.status in ("finished", "abandoned"):
-            raise BadState(f"game #{game.id} is over and its seed is public: it cannot be rolled back")
-        if phase.seq == 0:
-            raise BadState(f"game #{game.id} has not adjudicated any phase yet: there is nothing to undo")
-
-    async def _roll_back_in(self, conn, game: GameInfo, current: PhaseInfo, actor: Actor, how: str) -> None:
-        """Remove the phases the last adjudication opened and re-open the phase before them."""
-        variant = get_variant(game.variant)
-        rows = await (await conn.execute("SELECT seq FROM phases WHERE game_id=? AND seq<? ORDER BY seq DESC",
-                                         (game.id, current.seq))).fetchall()
-        target = None
-        for row in rows:                 # skip phases nobody had orders for (adjudicated at once)
-            candidate = await self.store.phase_by_seq(game.id, row["seq"], conn)
-            target = candidate
-            if variant.seats_to_act(candidate.state):
-                break
-        undone = []
-        later = await (await conn.execute("SELECT id FROM phases WHERE game_id=? AND seq>? ORDER BY seq",
-                                          (game.id, target.seq))).fetchall()
-        for row in later:
-            phase = await self.store.phase_by_id(row["id"], conn)
-            sheets = await self.store.order_sheets(phase.id, conn)
-            undone.append({"seq": phase.seq, "label": phase.label, "report": phase.report,
-                           "adjudicated": phase.adjudicated_at is not None,
-                           "orders": {seat: list(sheet.lines) for seat, sheet in sheets.items() if sheet.lines}})
-            for table in ("orders", "reminders", "votes", "bot_sheets"):
-                await conn.execute(f"DELETE FROM {table} WHERE phase_id=?", (phase.id,))
-        now = self.clock()
-        await conn.execute("INSERT INTO rollbacks (game_id, at, actor_id, reopened_seq, reopened_label, report, undone) "
-                           "VALUES (?,?,?,?,?,?,?)", (game.id, iso(now), actor.user_id, target.seq, target.label,
-                                                      target.report, json.dumps(undone)))
-        await conn.execute("UPDATE games SET current_phase=? WHERE id=?", (target.id, game.id))
-        await conn.execute("DELETE FROM phases WHERE game_id=? AND seq>?", (game.id, target.seq))
-        await conn.execute("UPDATE phases SET adjudicated_at=NULL, report=NULL, extended_for_misses=0 WHERE id=?",
-                           (target.id,))
-        await conn.execute("UPDATE orders SET ready=0 WHERE phase_id=?", (target.id,))
-        await conn.execute("DELETE FROM votes WHERE game_id=? AND phase_id=?", (game.id, target.id))
-        await self.store.log(conn, game.id, target.id, iso(now), actor.user_id, "rolled_back",
-                             {"reopened": target.label, "undone": [u["label"] for u in undone], "how": how})
-        game = await self.store.game(game.id, conn)
-        deadline = deadline_from(game, now)
-        await self._schedule(conn, game, target.id, now, deadline)
-        await self.store.outbox(conn, game.id, "game", (
-            f"⏪ The adjudication of **{target.label}** was undone {how}. **{target.label}** is open again with "
-            f"the orders it had (nobody is marked ready); orders are due <t:{int(deadline.timestamp())}:R>. "
-            f"The dice of a phase come from the committed seed and its number, so the same orders give the same "
-            f"rolls. The undone results stay in the game's record and export."), None, iso(now))
-        reopened = await self.store.phase_by_id(target.id, conn)
-        await self._announce_phase(conn, game, variant, reopened)
+            await self.rollbacks.roll_back_in(tx, game, phase, actor, "by the GM with the players' vote")
 
 
 def require_phase(game: GameInfo, phase: PhaseInfo, phase_seq: int | None, what: str) -> None:

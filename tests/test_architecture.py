@@ -129,3 +129,102 @@ def test_the_phase_modules_know_no_house_option_and_no_turn():
         module = f"engine.aa1914.{name}"
         reached = {m for m in graph[module] if m.startswith("engine.aa1914.house") or m == "engine.aa1914.turn"}
         assert not reached, f"{module} imports {sorted(reached)}"
+
+
+# ------------------------------------------------------------------ the service's parts
+def service_parts() -> dict[type, dict[str, type]]:
+    """Each part of `GameService` → its constructor's dependencies on other parts (name → class)."""
+    import dataclasses
+    import typing
+
+    from service.games import Parts
+
+    classes = {typing.get_type_hints(Parts)[field.name] for field in dataclasses.fields(Parts)}
+    return {cls: {name: hint for name, hint in typing.get_type_hints(cls.__init__).items() if hint in classes}
+            for cls in classes}
+
+
+def test_the_service_parts_depend_on_each_other_one_way():
+    """Every part is handed the parts it uses when it is built, and those dependencies form no
+    circle: where two parts would need each other, both use a third below them (the store, the
+    outbox, the schedule) instead."""
+    parts = service_parts()
+    circles = []
+    for start in parts:
+        stack = [(start, [start.__name__])]
+        while stack:
+            node, trail = stack.pop()
+            for dependency in parts[node].values():
+                if dependency is start:
+                    circles.append(" → ".join(trail + [start.__name__]))
+                elif dependency.__name__ not in trail:
+                    stack.append((dependency, trail + [dependency.__name__]))
+    assert not circles, circles[:5]
+    assert len(parts) >= 15
+
+
+def test_a_parts_module_imports_no_part_above_it():
+    """A part's module imports only the modules of parts it may depend on, never one that
+    depends on it (directly or through others): the imports draw the same picture."""
+    parts = service_parts()
+
+    def above(part: type) -> set[type]:
+        users = {p for p, deps in parts.items() if part in deps.values()}
+        for user in list(users):
+            users |= above(user)
+        return users
+
+    graph = import_graph()
+    wrong = []
+    for part in parts:
+        reached, stack = set(), [part.__module__]
+        while stack:
+            for module in graph[stack.pop()]:
+                if module.startswith("service.") and module not in reached:
+                    reached.add(module)
+                    stack.append(module)
+        wrong += [f"{part.__module__} ({part.__name__}) imports {user.__module__} ({user.__name__})"
+                  for user in above(part) if user.__module__ in reached and user.__module__ != part.__module__]
+    assert not wrong, wrong
+
+
+def test_no_part_reaches_into_another_parts_private_state():
+    """A part uses another through its public methods: `self.adjudicator.adjudicate_in(…)`, never
+    `self.adjudicator._adjudicate_one(…)` nor `self.store._one(…)`."""
+    reaching = []
+    for name, path in modules().items():
+        if not name.startswith("service."):
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if (isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__")
+                    and isinstance(node.value, ast.Attribute) and isinstance(node.value.value, ast.Name)
+                    and node.value.value.id == "self"):
+                reaching.append(f"{name}:{node.lineno} self.{node.value.attr}.{node.attr}")
+    assert not reaching, reaching
+
+
+def test_the_service_is_a_facade_of_its_parts():
+    """`GameService` keeps the front ends' one entry: each of its actions is carried out by the
+    part that owns it (`service.games.action`), none written on the facade itself."""
+    import inspect
+
+    from service import GameService
+
+    own = [name for name, value in vars(GameService).items()
+           if inspect.iscoroutinefunction(value) and not hasattr(value, "__wrapped__")]
+    assert not own, f"GameService does itself: {own}"
+
+
+def test_every_part_checks_the_ids_it_is_given():
+    """`service.ids.checked_ids` on every part: a public method given a game, phase or Discord id
+    checks it before its body runs, whichever front end or part calls it."""
+    import inspect
+
+    from service.ids import ID_PARAMETERS
+
+    unchecked = [f"{part.__name__}.{name}" for part in service_parts()
+                 for name, method in inspect.getmembers(part, inspect.iscoroutinefunction)
+                 if not name.startswith("_") and not getattr(method, "ids_checked", False)
+                 and not {"tx", "conn"} & set(inspect.signature(method).parameters)
+                 and set(ID_PARAMETERS) & set(inspect.signature(method).parameters)]
+    assert not unchecked, unchecked

@@ -65,8 +65,8 @@ async def test_a_player_offers_the_seat_and_a_substitute_takes_it(service):
 
 async def _key_events(service, game_id):
     game = await service.game(game_id)
-    async with service.db.transaction() as conn:
-        return await service.key_events(conn, game)
+    async with service.db.transaction() as tx:
+        return await service.parts.ending.key_events(tx, game)
 
 
 async def test_a_playing_seat_is_never_taken_without_consent(service):

@@ -1,0 +1,147 @@
+"""A game before it starts: created (with its bot seats), checked, and started — its channels,
+first phase and first messages in one transaction."""
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any, Callable, Mapping, Sequence
+
+from engine.errors import RulesError
+from engine.variant import get_variant
+
+from . import permissions
+from .adjudication import Adjudicator, phase_rng
+from .bots import bot_seat_names, require_bot
+from .briefs import Briefs
+from .checks import MAX_NAME, check_hours, check_id, clean_text, require_status
+from .errors import BadInput, BadState
+from .ids import checked_ids
+from .models import Actor, GameChannels, GameInfo, iso
+from .rooms import Rooms, split_table_settings
+from .runtime import Now
+from .seats import Seats
+from .store import Store
+
+
+@checked_ids
+class Lobby:
+    """Creating a game and starting it."""
+
+    def __init__(self, store: Store, clock: Now, seed_source: Callable[[], str], adjudicator: Adjudicator,
+                 briefs: Briefs, rooms: Rooms, seats: Seats):
+        self.store = store
+        self.clock = clock
+        self.seed_source = seed_source
+        self.adjudicator = adjudicator
+        self.briefs = briefs
+        self.rooms = rooms
+        self.seats = seats
+
+    async def create_game(self, guild_id: int, actor: Actor, variant_key: str, name: str | None = None,
+                          options: Mapping[str, Any] | None = None,
+                          phase_hours: float | None = None, bots: Sequence[str] | str | None = None,
+                          bot_level: str | None = None) -> GameInfo:
+        """A new game; `bots` names seats a bot plays from the start (issue 28)."""
+        guild_id = check_id(guild_id, "the server id")
+        raw, press, audience = split_table_settings(options or {})
+        try:
+            variant = get_variant(variant_key)
+            parsed = variant.parse_options(raw)
+        except RulesError as exc:
+            raise BadInput(str(exc)) from None
+        settings = await self.store.guild_settings(guild_id)
+        hours = settings["phase_hours"] if phase_hours is None else check_hours(phase_hours)
+        if hours < settings["min_phase_hours"]:
+            raise BadInput(f"phases on this server last at least {settings['min_phase_hours']:g}h "
+                           f"(a server admin sets this with `/game settings`)")
+        if await self.store.open_games_count(guild_id, actor.user_id) >= settings["max_games_per_user"]:
+            raise BadState(f"you already run {settings['max_games_per_user']} open games on this server, "
+                           f"the most allowed; finish or abandon one first")
+        if await self.store.open_games_count(guild_id) >= settings["max_games_per_server"]:
+            raise BadState(f"this server already has {settings['max_games_per_server']} open games, the most "
+                           f"allowed; a server admin can raise the limit with `/game settings`")
+        name = clean_text(name or variant.title, MAX_NAME) or variant.title
+        if bots:
+            require_bot(variant, bot_level)
+            bot_seat_names(variant, list(variant.seats(parsed)), bots)      # checked before anything is written
+        seed = self.seed_source()
+        now = iso(self.clock())
+        async with self.store.db.transaction() as tx:
+            cur = await tx.execute(
+                "INSERT INTO games (guild_id, name, variant, options, creator_id, seed, seed_hash, "
+                "phase_hours, reminder_hours, created_at, press, audience) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                (guild_id, name, variant.key, json.dumps(parsed), actor.user_id, seed,
+                 hashlib.sha256(seed.encode()).hexdigest(), hours,
+                 json.dumps(settings["reminder_hours"]), now, int(press), audience))
+            game_id = cur.lastrowid
+            for seat in variant.seats(parsed):
+                await tx.execute("INSERT INTO seats (game_id, seat) VALUES (?, ?)", (game_id, seat))
+            if bots:
+                await self._bots_at_creation(tx, await self.store.game(game_id, tx), bots, bot_level)
+            await self.store.log(tx, game_id, None, now, actor.user_id, "created",
+                                 {"variant": variant.key, "options": parsed, "name": name, "press": press,
+                                  "audience": audience})
+        return await self.store.game(game_id)
+
+    async def check_start(self, game_id: int, actor: Actor, guild_id: int | None = None) -> GameInfo:
+        """Would `start` succeed? Raises its error without changing anything (the bot asks
+        before it creates channels, so a refused start leaves nothing behind)."""
+        game = await self.store.game(game_id)
+        self._may_start(game, actor, guild_id)
+        return game
+
+    @staticmethod
+    def _may_start(game: GameInfo, actor: Actor, guild_id: int | None) -> None:
+        permissions.require_same_server(game, guild_id)
+        permissions.require_gm(game, actor, "start")
+        require_status(game, "forming", "start")
+        if game.open_seats:
+            raise BadState(f"game #{game.id} still has open seats: {', '.join(game.open_seats)}; "
+                           f"players take them with `/game join {game.id}`")
+        if not game.players:
+            raise BadState(f"game #{game.id} has no player yet, only bots: take a seat with `/game join {game.id}` "
+                           f"first (a game of bots alone would play itself out at once)")
+
+    async def start(self, game_id: int, actor: Actor, channels: GameChannels | None = None,
+                    guild_id: int | None = None) -> GameInfo:
+        """Start the game: its channels (if on Discord), first phase and first messages appear
+        in one transaction, so nothing is ever owed to a channel that does not exist yet."""
+        async with self.store.db.transaction() as tx:
+            game = await self.store.game(game_id, tx)
+            self._may_start(game, actor, guild_id)
+            variant = get_variant(game.variant)
+            if channels is not None:
+                await tx.execute("UPDATE games SET category_id=?, channel_id=? WHERE id=?",
+                                   (channels.category_id, channels.channel_id, game_id))
+                for seat, channel in channels.seats.items():
+                    await tx.execute("UPDATE seats SET channel_id=? WHERE game_id=? AND seat=?",
+                                       (channel, game_id, seat))
+                await self.rooms.record_rooms(tx, game, channels, actor)
+                game = await self.store.game(game_id, tx)
+                self.store.forget_channels()
+            seed = await self.store.seed(tx, game_id)
+            state = variant.initial_state(game.options, phase_rng(seed, -1))
+            now = self.clock()
+            await tx.execute("UPDATE games SET status='active', started_at=? WHERE id=?",
+                               (iso(now), game_id))
+            await self.store.log(tx, game_id, None, iso(now), actor.user_id, "started",
+                                 {"seed_hash": game.seed_hash})
+            first = await self.adjudicator.open_phase(tx, game, variant, state, 0, now, announce=False)
+            game = await self.store.game(game_id, tx)
+            for seat in game.seats:
+                await self.seats.record_holder(tx, game, seat.seat, seat.user_id, "start")
+            await self.store.outbox(tx, game_id, "game", (
+                f"**{game.name}** (game #{game.id}, {variant.title}) has begun: **{first.label}**, orders due "
+                f"<t:{int(first.deadline.timestamp())}:R>. The starting position is below.\n"
+                f"Dice/coin seed commitment: `sha256 {game.seed_hash}` (revealed when the game ends)."),
+                first.id, iso(now))
+            await self.briefs.announce(tx, game, variant, first)
+        return await self.store.game(game_id)
+
+    async def _bots_at_creation(self, tx, game: GameInfo, names, level: str | None) -> None:
+        """`/game create … bots:<seats>`: the named seats get bots (`create_game` checked the
+        names and the level before anything was written)."""
+        variant = get_variant(game.variant)
+        chosen_level = require_bot(variant, level)
+        for seat in bot_seat_names(variant, [s.seat for s in game.seats], names):
+            await tx.execute("UPDATE seats SET bot=? WHERE game_id=? AND seat=?", (chosen_level, game.id, seat))
