@@ -33,7 +33,7 @@ class IllegalOrder(OrderError):
 
 class RuleNotEnabled(OrderError):
     """An order for a house rule the game was not created with; `option` names the option.
-    Its message comes from one place (`engine.aa1914.rules.not_enabled`)."""
+    Its message comes from one place (`engine.aa1914.house.catalog.not_enabled`)."""
 
     def __init__(self, message: str, option: str = ""):
         super().__init__(message)

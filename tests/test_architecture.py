@@ -123,7 +123,7 @@ def test_the_phase_modules_know_no_house_option_and_no_turn():
     battles, combat, …) sit below the house options and the turn, which they reach only through
     the `TurnContext` they are handed."""
     graph = import_graph()
-    below = ("board", "units", "state", "model", "orders", "rules", "context", "ledger", "combat", "movement",
+    below = ("board", "units", "state", "model", "grammar", "rules", "context", "ledger", "combat", "movement",
              "battles", "odds")
     for name in below:
         module = f"engine.aa1914.{name}"

@@ -11,7 +11,7 @@ from typing import Any, Callable, Protocol, Sequence
 
 from .board import Board
 from .rules import Rules
-from .orders import AttackBattery, SeaDecision, SendSupplies
+from .grammar import SeaDecision
 
 
 class HouseHooks(Protocol):
@@ -87,8 +87,8 @@ class TurnContext(Protocol):
     neutralizing: dict[str, int]
     counter_batteries: dict[str, int]
     allied_attackers: dict[str, set[int]]
-    battery_attacks: list[AttackBattery]
-    supply_sends: list[SendSupplies]
+    battery_attacks: list[Any]
+    supply_sends: list[Any]
 
     # what house options remember within the turn (4.14, 4.16)
     exhausted_now: set[str]

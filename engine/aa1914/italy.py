@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from engine.errors import IllegalOrder
 
 from .board import ALLIANCES, Board
-from .orders import parse_counts
+from .grammar import parse_counts
 from .units import unit_name
 
 ITALY = "Italy"

@@ -13,7 +13,7 @@ from engine.errors import IllegalOrder, OrderError
 
 from .context import TurnContext
 from .house.base import NOT_MINE
-from .orders import Place
+from .grammar import Place
 from .state import is_contested
 from .units import UNIT_TYPES, unit_name
 

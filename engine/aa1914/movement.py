@@ -16,7 +16,7 @@ from __future__ import annotations
 from engine.errors import IllegalOrder
 
 from .context import TurnContext
-from .orders import MoveOrder
+from .grammar import MoveOrder
 from .state import US, aligned, at_war, friendly, units_in
 from .units import UNIT_TYPES, unit_name
 

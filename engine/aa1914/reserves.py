@@ -15,7 +15,7 @@ from engine.errors import IllegalOrder, OrderError
 from .board import Board
 from .house.registry import rules_for
 from .rules import RESERVE_LIMITS
-from .orders import Place
+from .grammar import Place
 from .units import HOUSE_UNITS, UNIT_TYPES, unit_name
 
 

@@ -25,7 +25,7 @@ from .house.base import (ATTACK, BREAKTHROUGH, COLLECT, MOVEMENT, PURCHASE, STAN
 from .house.catalog import not_enabled
 from .house.registry import house_rules, order_handlers, rules_for
 from .ledger import destroy
-from .orders import Attack, Buy, CallOff, DeclareUSW, MoveOrder, Order, Place, SeaDecision, Submerge
+from .grammar import Attack, Buy, CallOff, DeclareUSW, MoveOrder, Place, SeaDecision, Submerge
 from .rules import USW_ZONES, submarine_warfare_loss
 from .standing import apply_standing
 from .state import US, aligned, at_war, contested_territories, friendly, holds_land, income, units_in
@@ -137,7 +137,7 @@ class Turn:
         return [self.rng.randint(1, 6) for _ in range(n)] if self.rng else []
 
     # ------------------------------------------------------------------ the phases
-    def run(self, orders: Sequence[Order]) -> dict:
+    def run(self, orders: Sequence[object]) -> dict:
         self.begin()
         # standing orders are kept in the state at once; the rest wait for their step
         rest = []
@@ -162,7 +162,7 @@ class Turn:
             self.end()
         return self.state
 
-    def carry_out_step(self, step: str, orders: Sequence[Order]) -> None:
+    def carry_out_step(self, step: str, orders: Sequence[object]) -> None:
         for order in orders:
             handler = self.handlers.get(type(order))
             if handler is None or handler.step != step:

@@ -16,12 +16,12 @@ from engine.variant import ChoiceGroup, OptionSpec, PhaseResult, State, Variant
 
 from .auction import auction_state_lines, open_auction
 from .board import board_for, standard_board
-from .house.catalog import HOUSE_OPTIONS, HOUSE_ORDERS
+from .house.catalog import HOUSE_OPTIONS
 from .house.registry import house_rules, rules_for
 from .italy import check_promise
 from .model import GameState
 from .phases import PHASES
-from .orders import Buy, MoveOrder, Place, SeaDecision, parse_order
+from .orders import Buy, MoveOrder, Place, SeaDecision, orders_help, parse_order, words_in_force
 from .setup import initial_state
 from .state import income, incomes
 from .tournament import KEY_CAPITAL, capital_victory, capitals_held, economic_victory, victory_points
@@ -49,7 +49,7 @@ class AA1914Variant(Variant):
     def rules_summary(self, options) -> str:
         """The Tournament Rules' essentials, then each house option in force with its section."""
         in_force = super().rules_summary(options).split("\n")[1:]
-        orders = [f"• {line}" for key, line in HOUSE_ORDERS.items() if options.get(key)]
+        orders = [f"• {line}" for line in orders_help(options)[1]]
         return "\n".join([TOURNAMENT_ESSENTIALS, *in_force, *(["**Orders these options add**", *orders] if orders else [])])
 
     def option_specs(self):
@@ -121,7 +121,7 @@ class AA1914Variant(Variant):
         orders = []
         for line in lines:
             try:
-                orders.append(parse_order(line, self.board_of(state)))
+                orders.append(parse_order(line, self.board_of(state), state.get("options", {})))
             except OrderError:
                 continue
         missing += self._purchase_gaps(state, seat, orders)
@@ -199,15 +199,16 @@ class AA1914Variant(Variant):
         phase = PHASES.get(state.get("phase"))
         if phase is not None:
             return phase.check(board, state, seat, lines, existing)
-        parse = sheet.parse if sheet is not None else (lambda text: parse_order(text, board))
+        options = state.get("options", {})
+        parse = sheet.parse if sheet is not None else (lambda text: parse_order(text, board, options))
         merged: list[str] = list(existing)
         for line in lines:
             order = parse(line)
             # checked on a copy: a standing order for a rule the game does not use is refused here
             if seat != self.active(state) and not apply_standing(dict(state), seat, order):
+                standing = ", ".join(w.standing for w in words_in_force(options) if w.standing)
                 raise IllegalOrder(f"it is {self.active(state)}'s turn: {seat} may only set `casualties …` and "
-                                 "other standing orders now (`submerge always|never`, `counter-battery always|never`, "
-                                 "`trains react|stay`, `supplies use all|none|N`, France's `spain pay N`)", line)
+                                   f"other standing orders now ({standing})", line)
             text = order.text()
             key = _key(text, board)
             merged = [m for m in merged if key is None or _key(m, board) != key] + [text]
@@ -229,8 +230,8 @@ class AA1914Variant(Variant):
         for seat, lines in orders.items():
             if seat != power:
                 for line in lines:
-                    apply_standing(state, seat, parse_order(line, board))
-        mine = [parse_order(line, board) for line in orders.get(power, ())]
+                    apply_standing(state, seat, parse_order(line, board, state["options"]))
+        mine = [parse_order(line, board, state["options"]) for line in orders.get(power, ())]
         turn = Turn(board, state, power, rng)
         new = turn.run(mine)
         new["turn_played"] = {"round": state["round"], "power": power, "log_from": len(state.get("log", []))}
@@ -283,10 +284,8 @@ class AA1914Variant(Variant):
         return notes
 
     def order_help(self, state: State) -> str:
-        text = ("Orders: `buy 3 infantry, 1 artillery`, `move 2 infantry, 1 artillery Berlin - Silesia`, "
-                "`move 1 cruiser SZ 11 - SZ 10 - SZ 9`, `attack Picardy` (contested), `break off SZ 9 after 2`, "
-                "`retreat SZ 9 to SZ 10`, `place 3 infantry Berlin`, `casualties infantry, artillery, tank`.")
-        extra = [line for key, line in HOUSE_ORDERS.items() if state.get("options", {}).get(key)]
+        """Every order word of the rules in force, with examples (the order table: orders.py)."""
+        text, extra = orders_help(state.get("options", {}))
         return "\n".join([text, *(f"• {line}" for line in extra)]) if extra else text
 
     def phase_brief(self, state: State, seat: str) -> str:
@@ -405,7 +404,7 @@ class AA1914Variant(Variant):
         zones: list[str] = []
         for line in lines:
             try:
-                order = parse_order(line, board)
+                order = parse_order(line, board, state.get("options", {}))
             except OrderError:
                 continue
             path = getattr(order, "path", None) or ()
@@ -466,7 +465,7 @@ class SheetChecker:
     def parse(self, line: str):
         """The order a line reads as (parsed once; a line that does not parse raises each time)."""
         if line not in self._parsed:
-            self._parsed[line] = parse_order(line, self.board)
+            self._parsed[line] = parse_order(line, self.board, self.state.get("options", {}))
         return self._parsed[line]
 
     def turn(self) -> Turn:

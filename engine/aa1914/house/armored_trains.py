@@ -10,12 +10,36 @@ powers whose standing order is `trains react`); at most one train stands in a te
 from __future__ import annotations
 
 from collections import deque
+from dataclasses import dataclass
 
 from engine.errors import IllegalOrder
 
+from ..board import Board
 from ..context import TurnContext
+from ..grammar import OrderWord, Standing
 from ..state import units_in
 from .base import HouseRule
+
+
+@dataclass(frozen=True)
+class TrainsReact(Standing):
+    """`trains react` / `trains stay` — may your armored trains move reactively?"""
+
+    react: bool
+
+    def text(self) -> str:
+        return "trains react" if self.react else "trains stay"
+
+    def kept_as(self) -> str:
+        return "trains_react"
+
+    def kept_value(self) -> bool:
+        return self.react
+
+
+def read_trains(rest: str, board: Board) -> TrainsReact | None:
+    word = rest.strip().lower()
+    return TrainsReact(word == "react") if word in ("react", "stay") else None
 
 
 def rail_ok(turn: TurnContext, name: str, owner: str) -> bool:
@@ -81,6 +105,9 @@ def one_train_problem(turn: TurnContext, where: str, arriving: int = 0) -> str |
 class ArmoredTrains(HouseRule):
     key = "armored_trains"
     units = ("armored_train",)
+    words = (OrderWord(("trains",), "trains react|stay", read_trains,
+                       "`move 1 train Moscow - Ukraine - Poland` (any distance by rail), `trains react|stay`",
+                       "`trains react|stay`"),)
 
     def check_move(self, turn: TurnContext, path: tuple[str, ...], units: list[dict]) -> str | None:
         if all(u["type"] == "armored_train" for u in units):

@@ -5,14 +5,36 @@ the defender must subtract one Infantry unit and one Artillery unit from the bat
 arithmetic is `rules.suppress`, the dice in `combat.land_battle`."""
 from __future__ import annotations
 
-from engine.errors import IllegalOrder
+import re
+from dataclasses import dataclass
 
+from engine.errors import IllegalOrder, UnreadableOrder
+
+from ..board import Board
 from ..context import TurnContext
-from ..orders import Neutralize
+from ..grammar import OrderWord, place_named
 from ..state import units_in
 from .base import BREAKTHROUGH, HouseRule, OrderHandler
 
 FROM_ROUND = 4
+
+
+@dataclass(frozen=True)
+class Neutralize:
+    """`neutralize Picardy with 2` (artillery firing to suppress, not to kill)."""
+
+    where: str
+    artillery: int
+
+    def text(self) -> str:
+        return f"neutralize {self.where} with {self.artillery}"
+
+
+def read_neutralize(rest: str, board: Board) -> Neutralize:
+    match = re.fullmatch(r"(.+?)\s+with\s+(\d+)(?:\s+artillery)?", rest, re.I)
+    if not match:
+        raise UnreadableOrder("write `neutralize <territory> with <number of artillery>`")
+    return Neutralize(place_named(board, match.group(1)), int(match.group(2)))
 
 
 def neutralize(turn: TurnContext, order: Neutralize) -> None:
@@ -29,6 +51,7 @@ class ArtilleryNeutralization(HouseRule):
     key = "artillery_neutralization"
     numbers = {"neutralization_from_round": FROM_ROUND}
     orders = {Neutralize: OrderHandler(BREAKTHROUGH, neutralize)}
+    words = (OrderWord(("neutralize", "neutralise"), "neutralize", read_neutralize, "`neutralize Picardy with 2`"),)
 
 
 RULE = ArtilleryNeutralization()

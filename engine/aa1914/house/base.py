@@ -4,7 +4,8 @@ Each option of seed 002 is one module, `engine/aa1914/house/<option>.py`, holdin
 - `numbers`: the fields of `rules.Rules` it changes (costs, hit values, switches the battle code
   reads), so the arithmetic shared with `/odds` stays in one place;
 - `units`: the house units it lets powers buy;
-- `orders`: the orders it adds, each with the step of the turn it is carried out in;
+- `orders`: the orders it adds, each with the step of the turn it is carried out in, and `words`:
+  how they are written (each word's reader and the examples /help shows);
 - hooks into the steps of a power's turn (below), each given the turn as a `TurnContext`.
 
 `turn.Turn` composes the options a game was created with (`registry.house_rules`) and calls their
@@ -17,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Mapping
 
 from ..context import TurnContext
+from ..grammar import OrderWord
 
 # The steps of a power's turn (RULES.md 1.2, with the house rules' extra orders placed where the
 # seed puts them): orders are carried out step by step, each step in the order the player wrote.
@@ -42,6 +44,7 @@ class HouseRule:
     numbers: ClassVar[Mapping[str, Any]] = {}
     units: ClassVar[tuple[str, ...]] = ()
     orders: ClassVar[Mapping[type, OrderHandler]] = {}
+    words: ClassVar[tuple[OrderWord, ...]] = ()     # how its orders are written (orders.ORDER_WORDS)
     phases: ClassVar[tuple[str, ...]] = ()         # pre-game phases it adds (phases.PHASES)
     standing_orders: ClassVar[tuple[type, ...]] = ()   # standing orders it adds (standing.py)
 

@@ -7,14 +7,38 @@ player also orders `attack <territory>` (attacks are carried out after breakthro
 """
 from __future__ import annotations
 
-from engine.errors import IllegalOrder
+from dataclasses import dataclass
+
+from engine.errors import IllegalOrder, UnreadableOrder
 
 from .. import movement
+from ..board import Board
 from ..context import TurnContext
-from ..orders import Breakthrough
+from ..grammar import Counts, OrderWord, counts_text, parse_counts, units_and_path
 from ..state import at_war, units_in
 from ..units import UNIT_TYPES, unit_name
 from .base import BREAKTHROUGH, HouseRule, OrderHandler
+
+
+@dataclass(frozen=True)
+class Breakthrough:
+    """`break through 10 infantry: Picardy - Paris`."""
+
+    units: Counts
+    path: tuple[str, str]
+
+    def text(self) -> str:
+        return f"break through {counts_text(self.units)}: {self.path[0]} - {self.path[1]}"
+
+
+def read_break_through(rest: str, board: Board) -> Breakthrough | None:
+    if not rest.lower().startswith("through"):
+        return None                      # `break off …`
+    units_text, places = units_and_path(board, rest[len("through"):].strip())
+    units, _ = parse_counts(units_text)
+    if len(places) != 2:
+        raise UnreadableOrder("write `break through <units>: <contested territory> - <next territory>`")
+    return Breakthrough(units, (places[0], places[1]))
 
 
 def breakthrough_allowance(attacking: int, defending: int, present_at_start: int) -> int:
@@ -62,6 +86,9 @@ def break_through(turn: TurnContext, order: Breakthrough) -> None:
 class BreakingThrough(HouseRule):
     key = "breaking_through"
     orders = {Breakthrough: OrderHandler(BREAKTHROUGH, break_through)}
+    words = (OrderWord(("break",), "break through", read_break_through,
+                       "`break through 4 infantry: Picardy - Paris` (add `attack Paris` to fight in a "
+                       "contested territory; otherwise it reinforces)"),)
 
 
 RULE = BreakingThrough()

@@ -1,6 +1,6 @@
-"""The house options of seed 002 as players see them: names, the seed's section, the orders each
-adds, and the one refusal of an order for an option a game does not use. What each option *does*
-is in its own module beside this one (`house/<option>.py`)."""
+"""The house options of seed 002 as players see them: names and the seed's section, and the one
+refusal of an order for an option a game does not use. What each option *does*, and the orders it
+adds, is in its own module beside this one (`house/<option>.py`)."""
 from __future__ import annotations
 
 from engine.errors import RuleNotEnabled
@@ -64,26 +64,6 @@ HOUSE_OPTIONS: tuple[OptionSpec, ...] = (
                False),
 )
 HOUSE_KEYS = tuple(o.key for o in HOUSE_OPTIONS)
-
-# The orders each option adds, shown by /help in a game that uses it.
-HOUSE_ORDERS = {
-    "trucks": "`truck 2 infantry: Berlin - Prussia - Poland` (trucks with the units), "
-              "`truck 2 infantry: Prussia - Poland from Berlin` (trucks fetch them)",
-    "coastal_artillery": "`place 1 coastal artillery Kiel`, `attack battery Kiel from SZ 10`",
-    "armored_trains": "`move 1 train Moscow - Ukraine - Poland` (any distance by rail), `trains react|stay`",
-    "sub_changes": "`sub targets transport, battleship`",
-    "artillery_neutralization": "`neutralize Picardy with 2`",
-    "supply_chain": "`supply Picardy 3` (send from stock), `supplies use all|none|2` (per battle)",
-    "counter_battery": "`counter-battery Picardy with 2`, `counter-battery always|never` (defending)",
-    "more_production": "`factory Ruhr income` or `factory Munich staging` (turn 1)",
-    "breaking_through": "`break through 4 infantry: Picardy - Paris` (add `attack Paris` to fight in a "
-                        "contested territory; otherwise it reinforces)",
-    "multinational_attacks": "`join France 2 infantry: Paris - Picardy`",
-    "concentrated_attacks": "`concentrate Picardy on France`",
-    "italian_dilemma": "Italy: `defect`",
-    "spain_balance": "France: `spain pay 0|1|2`",
-}
-
 
 def not_enabled(option: str) -> RuleNotEnabled:
     """The one refusal of an order for a house rule this game does not use, naming the seed's

@@ -7,18 +7,42 @@ is free and cannot be countered. Coastal Batteries are destroyed by attacking th
 """
 from __future__ import annotations
 
-from engine.errors import IllegalOrder
+import re
+from dataclasses import dataclass
 
+from engine.errors import IllegalOrder, UnreadableOrder
+
+from ..board import Board
 from ..combat import Piece, Roll, SeaPolicy, roll_dice, sea_battle
 from ..context import TurnContext
+from ..grammar import OrderWord, place_named, sea_named
 from ..ledger import destroy, log_rolls, remove_losses
-from ..orders import AttackBattery
 from ..state import at_war, units_in
 from ..units import UNIT_TYPES, unit_name
 from .base import MOVEMENT, HouseRule, OrderHandler
 
 BATTERY_SINKS = 1          # 2.4 "sunk on a roll of 1"
 BATTERY_DEFENSE = 3        # "Defense value (against ships): 3"
+
+
+@dataclass(frozen=True)
+class AttackBattery:
+    """`attack battery Kiel from SZ 10` — ships engage a coastal battery."""
+
+    where: str
+    zone: str
+
+    def text(self) -> str:
+        return f"attack battery {self.where} from {self.zone}"
+
+
+def read_attack_battery(rest: str, board: Board) -> AttackBattery | None:
+    if not rest.lower().startswith("battery "):
+        return None                      # a plain `attack <territory>`
+    match = re.fullmatch(r"battery\s+(.+?)\s+from\s+(.+)", rest, re.I)
+    if not match:
+        raise UnreadableOrder("write `attack battery <territory> from <sea zone>`")
+    return AttackBattery(place_named(board, match.group(1)), sea_named(board, match.group(2)))
 
 
 def placement_problem(turn: TurnContext, where: str, n: int) -> str | None:
@@ -96,6 +120,8 @@ class CoastalArtillery(HouseRule):
     key = "coastal_artillery"
     units = ("coastal_artillery",)
     orders = {AttackBattery: OrderHandler(MOVEMENT, _order_attack)}
+    words = (OrderWord(("attack",), "attack battery", read_attack_battery,
+                       "`place 1 coastal artillery Kiel`, `attack battery Kiel from SZ 10`"),)
 
     def on_sail(self, turn: TurnContext, path: tuple[str, ...], ships: list[dict]) -> None:
         fire_on_passing_ships(turn, path, ships)

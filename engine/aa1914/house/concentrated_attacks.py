@@ -5,14 +5,37 @@ remaining units"; "If you roll 4 or more, you add 25% of ALL other remaining uni
 defenders fight is chosen just before the land battle (`land_defenders`)."""
 from __future__ import annotations
 
-from engine.errors import IllegalOrder
+import re
+from dataclasses import dataclass
 
+from engine.errors import IllegalOrder, UnreadableOrder
+
+from ..board import Board
 from ..combat import Roll
 from ..context import TurnContext
+from ..grammar import OrderWord, place_named, power_named
 from ..ledger import log_rolls, loss_order
-from ..orders import Concentrate
 from ..state import at_war, units_in
 from .base import BREAKTHROUGH, HouseRule, OrderHandler
+
+
+@dataclass(frozen=True)
+class Concentrate:
+    """`concentrate Picardy on France`."""
+
+    where: str
+    target: str
+
+    def text(self) -> str:
+        return f"concentrate {self.where} on {self.target}"
+
+
+def read_concentrate(rest: str, board: Board) -> Concentrate:
+    match = re.fullmatch(r"(.+?)\s+on\s+(.+)", rest, re.I)
+    if not match:
+        raise UnreadableOrder("write `concentrate <territory> on <power>`")
+    power = power_named(board, match.group(2))
+    return Concentrate(place_named(board, match.group(1)), power)
 
 
 def quarter(n: int) -> int:
@@ -60,6 +83,7 @@ def concentrate(turn: TurnContext, order: Concentrate) -> None:
 class ConcentratedAttacks(HouseRule):
     key = "concentrated_attacks"
     orders = {Concentrate: OrderHandler(BREAKTHROUGH, concentrate)}
+    words = (OrderWord(("concentrate",), "concentrate", read_concentrate, "`concentrate Picardy on France`"),)
 
     def land_defenders(self, turn: TurnContext, name: str, enemy: list[dict]) -> list[dict]:
         return concentrated_defenders(turn, name, enemy)

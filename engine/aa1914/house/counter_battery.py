@@ -5,12 +5,49 @@
 `counter-battery always|never` (standing.py). The fire itself is in `combat.land_battle`."""
 from __future__ import annotations
 
-from engine.errors import IllegalOrder
+import re
+from dataclasses import dataclass
 
+from engine.errors import IllegalOrder, UnreadableOrder
+
+from ..board import Board
 from ..context import TurnContext
-from ..orders import CounterBattery
+from ..grammar import OrderWord, Standing, place_named
 from ..state import units_in
 from .base import BREAKTHROUGH, HouseRule, OrderHandler
+
+
+@dataclass(frozen=True)
+class CounterBattery(Standing):
+    """`counter-battery Picardy with 2` (attacker) or `counter-battery always|never` (the
+    defender's standing choice)."""
+
+    where: str | None = None
+    artillery: int = 0
+    standing: bool | None = None
+
+    def text(self) -> str:
+        if self.where:
+            return f"counter-battery {self.where} with {self.artillery}"
+        return "counter-battery always" if self.standing else "counter-battery never"
+
+    def kept_as(self) -> str | None:
+        return "counter_battery" if self.standing is not None else None
+
+    def kept_value(self) -> bool:
+        return bool(self.standing)
+
+
+def read_counter_battery(rest: str, board: Board) -> CounterBattery:
+    word = rest.strip().lower()
+    if word in ("always", "on"):
+        return CounterBattery(standing=True)
+    if word in ("never", "off"):
+        return CounterBattery(standing=False)
+    match = re.fullmatch(r"(.+?)\s+with\s+(\d+)(?:\s+artillery)?", rest, re.I)
+    if not match:
+        raise UnreadableOrder("write `counter-battery <territory> with <artillery>` or `counter-battery always|never`")
+    return CounterBattery(place_named(board, match.group(1)), int(match.group(2)))
 
 
 def counter_battery(turn: TurnContext, order: CounterBattery) -> None:
@@ -25,6 +62,9 @@ class CounterBatteryFire(HouseRule):
     key = "counter_battery"
     standing_orders = (CounterBattery,)
     orders = {CounterBattery: OrderHandler(BREAKTHROUGH, counter_battery)}
+    words = (OrderWord(("counter-battery", "counterbattery", "cb"), "counter-battery", read_counter_battery,
+                       "`counter-battery Picardy with 2`, `counter-battery always|never` (defending)",
+                       "`counter-battery always|never`"),)
 
 
 RULE = CounterBatteryFire()

@@ -7,13 +7,27 @@ if the deal is not honored ... Defection can only occur once": Italy's `defect`.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from engine.errors import IllegalOrder
 
-from ..board import ALLIANCES, board_for
+from ..board import ALLIANCES, Board, board_for
 from ..context import TurnContext
+from ..grammar import OrderWord
 from ..italy import ITALY, new_italy, opposite, pay_tribute
-from ..orders import Defect
 from .base import STANDING, HouseRule, OrderHandler
+
+
+@dataclass(frozen=True)
+class Defect:
+    """Italy: `defect` — change sides once when a deal is not honoured."""
+
+    def text(self) -> str:
+        return "defect"
+
+
+def read_defect(rest: str, board: Board) -> Defect | None:
+    return None if rest.strip() else Defect()
 
 
 def italy_reacts(turn: TurnContext, dest: str) -> None:
@@ -59,6 +73,7 @@ def defect(turn: TurnContext, order: Defect) -> None:
 class ItalianDilemma(HouseRule):
     key = "italian_dilemma"
     orders = {Defect: OrderHandler(STANDING, defect)}
+    words = (OrderWord(("defect",), "defect", read_defect, "Italy: `defect`"),)
 
     def setup_state(self) -> dict:
         return {"italy": new_italy()}        # neutral, with no deal yet

@@ -7,15 +7,36 @@ increases the territory's IPC output by 3", or it is a staging ground for "twice
 to a maximum of six" units a turn. It is destroyed when an enemy captures its territory."""
 from __future__ import annotations
 
-from engine.errors import IllegalOrder
+from dataclasses import dataclass
 
+from engine.errors import IllegalOrder, UnreadableOrder
+
+from ..board import Board
 from ..context import TurnContext
-from ..orders import BuildFactory
+from ..grammar import OrderWord, place_named
 from ..state import US, at_war, is_contested
 from .base import NOT_MINE, STANDING, HouseRule, OrderHandler
 
 FACTORY_INCOME = 3        # "The factory increases the territory's IPC output by 3"
 FACTORY_MIN_IPC = 2       # "The territory must be worth at least 2 IPCs."
+
+
+@dataclass(frozen=True)
+class BuildFactory:
+    """`factory Ruhr income` or `factory Munich staging`."""
+
+    where: str
+    effect: str
+
+    def text(self) -> str:
+        return f"factory {self.where} {self.effect}"
+
+
+def read_factory(rest: str, board: Board) -> BuildFactory:
+    words = rest.split()
+    if len(words) < 2 or words[-1].lower() not in ("income", "staging"):
+        raise UnreadableOrder("write `factory <territory> income` or `factory <territory> staging`")
+    return BuildFactory(place_named(board, " ".join(words[:-1])), words[-1].lower())
 
 
 def staging_capacity(ipc: int) -> int:
@@ -53,6 +74,8 @@ def factory(turn: TurnContext) -> dict | None:
 class MoreProduction(HouseRule):
     key = "more_production"
     orders = {BuildFactory: OrderHandler(STANDING, build_factory)}
+    words = (OrderWord(("factory",), "factory", read_factory,
+                       "`factory Ruhr income` or `factory Munich staging` (turn 1)"),)
 
     def land_placements(self, turn: TurnContext) -> list[str]:
         built = factory(turn)

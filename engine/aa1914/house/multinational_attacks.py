@@ -7,13 +7,40 @@ during their turn to attack."
 """
 from __future__ import annotations
 
-from engine.errors import IllegalOrder
+from dataclasses import dataclass
+
+from engine.errors import IllegalOrder, UnreadableOrder
 
 from .. import movement
+from ..board import Board
 from ..context import TurnContext
-from ..orders import AllyJoin, MoveOrder
+from ..grammar import Counts, MoveOrder, OrderWord, counts_text, parse_counts, units_and_path
 from ..state import US, at_war, friendly, units_in
 from .base import MOVEMENT, HouseRule, OrderHandler
+
+
+@dataclass(frozen=True)
+class AllyJoin:
+    """`join France 2 infantry: Paris - Picardy` (an ally's units join your attack)."""
+
+    ally: str
+    units: Counts
+    path: tuple[str, ...]
+
+    def text(self) -> str:
+        return f"join {self.ally} {counts_text(self.units)}: " + " - ".join(self.path)
+
+
+def read_join(rest: str, board: Board) -> AllyJoin:
+    ally = next((p for p in sorted(board.turn_order, key=len, reverse=True)
+                 if rest.lower().startswith(p.lower() + " ")), None)
+    if ally is None:
+        raise UnreadableOrder(f"write `join <ally> <units>: <from> - <to>`; powers: {', '.join(board.turn_order)}")
+    units_text, places = units_and_path(board, rest[len(ally):].strip())
+    units, _ = parse_counts(units_text)
+    if len(places) < 2:
+        raise UnreadableOrder("a move needs where from and where to: `<from> - <to>`")
+    return AllyJoin(ally, units, tuple(places))
 
 
 def ally_join(turn: TurnContext, order: AllyJoin) -> None:
@@ -49,6 +76,7 @@ def ally_join(turn: TurnContext, order: AllyJoin) -> None:
 class MultinationalAttacks(HouseRule):
     key = "multinational_attacks"
     orders = {AllyJoin: OrderHandler(MOVEMENT, ally_join)}
+    words = (OrderWord(("join",), "join", read_join, "`join France 2 infantry: Paris - Picardy`"),)
 
     def begin_turn(self, turn: TurnContext) -> None:
         # units that joined an ally's attack sit out this, their power's next, turn

@@ -7,9 +7,11 @@ that dice are rolled and reports written in one fixed order.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 from typing import Mapping
 
+from ..grammar import OrderWord
 from ..rules import Rules
 from ..units import HOUSE_UNITS, UNIT_TYPES
 from . import (aerial_combat, armored_cars, armored_trains, artillery_neutralization, artillery_trucks,
@@ -30,6 +32,10 @@ HOUSE_RULES: dict[str, HouseRule] = {module.RULE.key: module.RULE for module in 
     supply_chain, counter_battery, auction_by_power, auction_by_alliance, tanks_now, breaking_through,
     concentrated_attacks,
 )}
+
+# The order words the options add, each marked with its option (orders.ORDER_WORDS reads them all).
+HOUSE_WORDS: tuple[OrderWord, ...] = tuple(replace(word, option=rule.key) for rule in HOUSE_RULES.values()
+                                           for word in rule.words)
 
 # The standing orders the options add (kept in the state until changed: standing.py), and whose.
 STANDING_OPTIONS: dict[type, str] = {kind: rule.key for rule in HOUSE_RULES.values() for kind in rule.standing_orders}

@@ -7,13 +7,45 @@ units per turn may be deployed directly in Spain."
 """
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
+
+from engine.errors import IllegalOrder, UnreadableOrder
+
+from ..board import Board
 from ..context import TurnContext
-from ..orders import SpainPay
+from ..grammar import OrderWord, Standing
 from ..units import UNIT_TYPES
 from .base import NOT_MINE, HouseRule
 
 SPAIN_JOINS_AT = 6     # "If Spain's alignment reaches 6 points in favor of Germany ... of France"
 SPAIN_DEPLOY = 3       # "Once Spain joins a side, up to three units per turn may be deployed directly in Spain."
+
+
+@dataclass(frozen=True)
+class SpainPay(Standing):
+    """France: `spain pay 2` — IPCs France adds to a lost diplomacy roll ("If France loses the roll,
+    it may pay up to 2 IPCs to add to its roll"), decided in advance and kept until changed."""
+
+    amount: int
+
+    def text(self) -> str:
+        return f"spain pay {self.amount}"
+
+    def kept_as(self) -> str:
+        return "spain_pay"
+
+    def keep(self, state: dict, power: str) -> None:
+        if power != "France":
+            raise IllegalOrder("only France pays to sway Spain (house rule 4.17)")
+        state["spain_pay"] = self.amount
+
+
+def read_spain(rest: str, board: Board) -> SpainPay:
+    match = re.fullmatch(r"pay\s+(\d)", rest.strip(), re.I)
+    if not match or int(match.group(1)) > 2:
+        raise UnreadableOrder("write `spain pay 0`, `spain pay 1` or `spain pay 2`")
+    return SpainPay(int(match.group(1)))
 
 
 def spain_shift(in_spain: int, outside: int, ipcs_in_hand: int, german_die: int, french_die: int,
@@ -70,6 +102,7 @@ def sway_spain(turn: TurnContext) -> None:
 class SpainBalance(HouseRule):
     key = "spain_balance"
     standing_orders = (SpainPay,)
+    words = (OrderWord(("spain",), "spain pay", read_spain, "France: `spain pay 0|1|2`", "France's `spain pay N`"),)
 
     def end_turn(self, turn: TurnContext) -> None:
         if turn.power == "Spain":

@@ -8,13 +8,62 @@ its own supplies by the standing order `supplies use all|none|N` (standing.py), 
 land battle (`battle_supplies`) and spent after it; the +1 to a die is rolled in `combat.land_battle`."""
 from __future__ import annotations
 
-from engine.errors import IllegalOrder
+import re
+from dataclasses import dataclass
 
+from engine.errors import IllegalOrder, UnreadableOrder
+
+from ..board import Board
 from ..context import TurnContext
-from ..orders import SendSupplies, SupplyUse
+from ..grammar import OrderWord, Standing, place_named
 from ..state import controller, income, units_in
 from ..units import UNIT_TYPES
 from .base import COLLECT, HouseRule, OrderHandler
+
+
+@dataclass(frozen=True)
+class SendSupplies:
+    """`supply Picardy 3` — send supplies from the stockpile to a territory."""
+
+    where: str
+    amount: int
+
+    def text(self) -> str:
+        return f"supply {self.where} {self.amount}"
+
+
+@dataclass(frozen=True)
+class SupplyUse(Standing):
+    """ "You may use any quantity of supplies": `supplies use all`, `supplies use 2` (at most 2 in
+    each battle) or `supplies use none` — a standing order, as a defender cannot answer during the
+    attacker's turn."""
+
+    limit: int | None        # None: all that can be used
+
+    def text(self) -> str:
+        return "supplies use all" if self.limit is None else (
+            "supplies use none" if self.limit == 0 else f"supplies use {self.limit}")
+
+    def kept_as(self) -> str:
+        return "supply_use"
+
+    def kept_value(self) -> int | None:
+        return self.limit
+
+
+def read_supplies_use(rest: str, board: Board) -> SupplyUse | None:
+    use = re.fullmatch(r"use\s+(all|none|\d+)", rest.strip(), re.I)
+    if not use:
+        return None                      # `supply <territory> <number>`
+    word = use.group(1).lower()
+    return SupplyUse(None if word == "all" else 0 if word == "none" else int(word))
+
+
+def read_supply(rest: str, board: Board) -> SendSupplies:
+    match = re.fullmatch(r"(.+?)\s+(\d+)", rest)
+    if not match:
+        raise UnreadableOrder("write `supply <territory> <number>`")
+    return SendSupplies(place_named(board, match.group(1)), int(match.group(2)))
 
 
 def supply_capacity(units_there: int) -> int:
@@ -147,6 +196,10 @@ class SupplyChain(HouseRule):
     key = "supply_chain"
     standing_orders = (SupplyUse,)
     orders = {SendSupplies: OrderHandler(COLLECT, _send)}
+    # `supplies use …` is read first: any other `supply …` line is a send
+    words = (OrderWord(("supply", "supplies"), "supplies use", read_supplies_use,
+                       "`supplies use all|none|2` (per battle)", "`supplies use all|none|N`"),
+             OrderWord(("supply", "supplies"), "supply", read_supply, "`supply Picardy 3` (send from stock)"))
 
     def battle_supplies(self, turn: TurnContext, name: str, side: list[dict]) -> dict[str, int]:
         return supplies_for_battle(turn, name, side)

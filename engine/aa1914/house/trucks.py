@@ -7,13 +7,45 @@ transported units to use their move to advance another space, which gives them a
 """
 from __future__ import annotations
 
-from engine.errors import IllegalOrder
+import re
+from dataclasses import dataclass
+
+from engine.errors import IllegalOrder, UnreadableOrder
 
 from .. import movement
+from ..board import Board
 from ..context import TurnContext
-from ..orders import MoveOrder, TruckMove
+from ..grammar import Counts, MoveOrder, OrderWord, counts_text, parse_counts, place_named, units_and_path
 from ..state import units_in
 from .base import MOVEMENT, HouseRule, OrderHandler
+
+
+@dataclass(frozen=True)
+class TruckMove:
+    """`truck 2 infantry: Berlin - Prussia - Poland` (carried by trucks standing with them), or
+    `truck 2 infantry: Prussia - Poland from Berlin` ("The Truck may move 1 space to get to the
+    units it is loading")."""
+
+    units: Counts
+    path: tuple[str, ...]
+    pickup: str | None = None     # where the trucks come from, one space from path[0]
+
+    def text(self) -> str:
+        return f"truck {counts_text(self.units)}: " + " - ".join(self.path) + (
+            f" from {self.pickup}" if self.pickup else "")
+
+
+def read_truck(rest: str, board: Board) -> TruckMove:
+    pickup = None
+    fetched = re.fullmatch(r"(.+?)\s*,?\s+(?:with\s+)?(?:trucks?\s+)?from\s+(.+)", rest, re.I)
+    if fetched:
+        rest, pickup = fetched.group(1), place_named(board, fetched.group(2))
+    units_text, places = units_and_path(board, rest)
+    units, _ = parse_counts(units_text)
+    if not 2 <= len(places) <= 3:
+        raise UnreadableOrder("trucks carry units one or two spaces: `truck 2 infantry: A - B - C`, or fetch "
+                              "them first: `truck 2 infantry: B - C from A`")
+    return TruckMove(units, tuple(places), pickup)
 
 
 def truck_loads(units: dict[str, int]) -> int | None:
@@ -83,6 +115,9 @@ class Trucks(HouseRule):
     key = "trucks"
     units = ("truck",)
     orders = {TruckMove: OrderHandler(MOVEMENT, truck_move)}
+    words = (OrderWord(("truck",), "truck", read_truck,
+                       "`truck 2 infantry: Berlin - Prussia - Poland` (trucks with the units), "
+                       "`truck 2 infantry: Prussia - Poland from Berlin` (trucks fetch them)"),)
 
 
 RULE = Trucks()
