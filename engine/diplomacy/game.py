@@ -41,9 +41,9 @@ _REBUILT = frozenset(("units", "resolved", "eliminated"))
 def _fresh(value):
     """A copy of a stored value's containers (dicts and lists, as JSON holds them)."""
     if isinstance(value, dict):
-        return {k: _fresh(v) for k, v in value.items()}
+        return {k: _fresh(v) if isinstance(v, (dict, list)) else v for k, v in value.items()}
     if isinstance(value, list):
-        return [_fresh(v) for v in value]
+        return [_fresh(v) if isinstance(v, (dict, list)) else v for v in value]
     return value
 
 

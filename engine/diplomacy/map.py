@@ -32,9 +32,17 @@ class Province:
         return self.type == "sea"
 
 
+_PROVINCE_OF: dict[str, str] = {}
+
+
 def province_of(location: str) -> str:
     """`spa/nc` → `spa`; a province code is its own province."""
-    return location.split("/", 1)[0]
+    province = _PROVINCE_OF.get(location)
+    if province is None:
+        province = location.split("/", 1)[0]
+        if len(_PROVINCE_OF) < 4096:        # the board's places (anything else each time)
+            _PROVINCE_OF[location] = province
+    return province
 
 
 class DiplomacyMap:

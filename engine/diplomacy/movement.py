@@ -46,10 +46,16 @@ class Resolver:
         self.moves_to: dict[str, list[str]] = {}
         self.supporters: dict[str, list[str]] = {}
         self.convoyers: dict[str, list[str]] = {}
+        # moves whose destination's unit moves back towards them (a head-to-head battle unless
+        # one of them goes by convoy)
+        self.facing: dict[str, str] = {}
         for prov, c in checked.items():
             kind = c.kind
             if kind == "move":
                 self.moves_to.setdefault(c.dest, []).append(prov)
+                other = checked.get(c.dest)
+                if other is not None and other.kind == "move" and other.dest == prov:
+                    self.facing[prov] = c.dest
             elif kind == "support" and not c.void:
                 self.supporters.setdefault(c.target, []).append(prov)
             elif kind == "convoy" and not c.void:
@@ -61,14 +67,6 @@ class Resolver:
             c = checked[target]
             wanted = c.dest if c.kind == "move" else None
             self.backing[target] = [s for s in provs if checked[s].dest == wanted]
-        # moves whose destination's unit moves back towards them (a head-to-head battle unless
-        # one of them goes by convoy)
-        self.facing: dict[str, str] = {}
-        for prov, c in checked.items():
-            if c.kind == "move":
-                other = checked.get(c.dest)
-                if other is not None and other.kind == "move" and other.dest == prov:
-                    self.facing[prov] = c.dest
 
     # ---- the generic guess-and-check driver
     def resolve(self, p: str) -> bool:
@@ -250,8 +248,11 @@ def resolve_movement(dmap: DiplomacyMap, units: dict[str, Unit], orders: Iterabl
     for prov in sorted(units):
         c = checked[prov]
         kind = c.kind
-        ok = result.get(prov, True)
         why = c.note
+        if kind == "hold" and not why and prov not in dislodged:
+            outcomes.append((units[prov], c.text, True, ""))     # a hold that stood
+            continue
+        ok = result.get(prov, True)
         if why:
             pass
         elif kind == "move":

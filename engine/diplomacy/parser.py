@@ -79,9 +79,10 @@ _COAST_WORDS_ALONE = frozenset(("nc", "sc", "ec", "wc", "coast"))
 
 
 @lru_cache(maxsize=8)
-def _codes(dmap: DiplomacyMap) -> frozenset[str]:
-    """The map's own codes of provinces and coasts (each reads as itself)."""
-    return frozenset(dmap.provinces) | frozenset(dmap.coast_names)
+def _codes(dmap: DiplomacyMap) -> dict[str, str]:
+    """The map's own codes of provinces and coasts (each reads as itself), by their label as
+    orders write it (`Par`, `Spa/nc`)."""
+    return {dmap.label(code): code for code in [*dmap.provinces, *dmap.coast_names]}
 
 
 @lru_cache(maxsize=8)
@@ -144,7 +145,7 @@ def parse_order(text: str, dmap: DiplomacyMap, phase: str | None = None) -> Orde
     """Read one order. `phase` ('movement', 'retreat', 'adjustment') settles `-` and `disband`."""
     if phase not in _PHASES:
         raise ValueError(phase)
-    if not text or not text.strip():
+    if not text or text.isspace():
         raise UnreadableOrder("empty order", text)
     return _parsed(text, dmap, phase)
 
@@ -206,8 +207,10 @@ def _stored_form(text: str, dmap: DiplomacyMap, phase: str | None) -> Order | No
     if found is None:
         return None
     kind, here, hold, dest, via, target_kind, target, target_dest, army, army_dest = found.groups()
-    places = [label.lower() for label in (here, dest, target, target_dest, army, army_dest) if label]
-    if not _codes(dmap).issuperset(places):
+    codes = _codes(dmap)
+    try:
+        places = [codes[label] for label in (here, dest, target, target_dest, army, army_dest) if label]
+    except KeyError:
         return None
     starts = _alias_starts(dmap)
     if not starts.keys().isdisjoint(places):

@@ -20,6 +20,7 @@ HEADER = re.compile(r"^\*\*(?P<power>[^*]+)\*\*(?P<note>.*)$")
 LINE = re.compile(r"^(?P<mark>[✓✗•]) (?P<text>.+?)(?: — (?P<why>.*))?$")
 # the order of a power's lines: moves, supports and convoys, holds, then what no order did
 _RANK = {"move": 0, "support": 1, "convoy": 1, "hold": 2}
+_VERB_RANK = {"-": 0, "S": 1, "C": 1}        # the same, by the word after the unit
 HOLDS = "held: "
 
 
@@ -58,8 +59,11 @@ def movement_lines(dmap: DiplomacyMap, units: Mapping[str, Unit], given: Iterabl
         lists = ranked.get(unit.power)
         if lists is None:
             ranked[unit.power] = lists = ([], [], [], [])
-        if ok and not why and verb == "H" and len(words) == 3:
-            lists[3].append(f"{words[0]} {words[1]}")     # the holds that stood: one line
+        if not why:              # nothing to explain (a dislodged unit always has a reason)
+            if ok and verb == "H" and len(words) == 3:
+                lists[3].append(f"{words[0]} {words[1]}")     # the holds that stood: one line
+            else:
+                lists[_VERB_RANK.get(verb, 2)].append(("✓ " if ok else "✗ ") + text)
             continue
         prov = unit.province
         kind = "move" if verb == "-" else "support" if verb == "S" else "convoy" if verb == "C" else "hold"

@@ -217,7 +217,7 @@ def check_movement_orders(dmap: DiplomacyMap, units: dict[str, Unit], orders: It
     for prov, unit in units.items():
         order = given.get(prov)
         if order is None:
-            checked[prov] = Checked("hold", hold_text(unit))
+            checked[prov] = Checked("hold", f"{unit.kind} {dmap.label(unit.loc)} H")     # hold_text
             continue
         checked[prov] = c = _checked(dmap, units, unit, order, notes.get(prov, ""))
         if c.kind == "move":
