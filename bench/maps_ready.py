@@ -1,17 +1,21 @@
-"""Eight turns resolving at once (issue 25 item 3: the last of 8 simultaneous maps ready ≤ 1 s
-after its `/ready`).
+"""Eight turns resolving at once (the last of 8 simultaneous results messages with its map and
+crops ready ≤ 1 s after the `/ready`s), with the machine's load beside every figure.
 
 Eight games, each with orders given, get their last `/ready` at the same moment; each adjudicates
-and the clock delivers the results with the map (and the crop of the turn's action). Printed: when
-the last results message was ready to post, measured from the `/ready`s — first as Dispatch drew
-maps before (one worker, each map drawn when its message's turn came, no crop), then as now (a
-worker per core, every turn's maps started together; with and without the crop).
+and the clock delivers the results with the map and the crops of the turn's action, while it
+works out the new phases' legal orders ahead (the warm-ups, now after the maps). Printed: the CPU
+one results map and its crops cost (static layers cached per process), what a crop costs drawn
+at its own scale against cut from the rendered board and enlarged, and when the last results
+message was ready to post — as Dispatch drew maps before (one worker, each map drawn when its
+message's turn came, no crop), then as now (a worker per core, every turn's maps started
+together; without and with the crops).
 Run: `.venv/bin/python bench/maps_ready.py [--games 8] [--variant aa1914|rx07]`.
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
 import statistics
 import sys
@@ -113,9 +117,14 @@ def board_alone(variant_key: str, stored_state, last_orders, label: str, palette
     return maps.draw_phase(variant_key, stored_state, last_orders, label, None, palette), None
 
 
-def cpu_of_one_map(variant_key: str) -> tuple[float, float]:
-    """CPU seconds of one results map, warm, without and with the action crop (in this process)."""
-    from render.registry import focus_crop, render_map
+def load() -> str:
+    return "load {:.1f} {:.1f} {:.1f}".format(*os.getloadavg())
+
+
+def cpu_of_one_map(variant_key: str) -> tuple[float, float, int]:
+    """CPU seconds of one results map, warm, without and with its action crops (in this
+    process), and how many crops."""
+    from render.registry import focus_crops, render_map, render_results
     variant = get_variant(variant_key)
     state = variant.initial_state({}, random.Random(1))
     seat = variant.seats_to_act(state)[0]
@@ -123,31 +132,66 @@ def cpu_of_one_map(variant_key: str) -> tuple[float, float]:
         {seat: accepted(state, seat, random_lines(state, seat, random.Random(5)))}
     after = variant.adjudicate(state, orders, random.Random(2)).state
     summary = variant.describe(after)
-    render_map(variant_key, after, orders, "warm", summary)
-    focus_crop(variant_key, after, orders, "warm")
+    render_results(variant_key, after, orders, "warm", summary)
     begin = time.process_time()
     render_map(variant_key, after, orders, "Bench: results", summary)
     board = time.process_time() - begin
-    focus_crop(variant_key, after, orders, "Bench: results")
-    return board, time.process_time() - begin
+    crops = focus_crops(variant_key, after, orders, "Bench: results")
+    return board, time.process_time() - begin, len(crops)
+
+
+def crop_drawn_or_cut(variant_key: str) -> tuple[float, float]:
+    """CPU ms of a crop of a busy part of the board drawn at its own scale (from the geometry,
+    sharp) and cut from the results map already drawn and enlarged to the same size (blurred)."""
+    import io
+
+    from PIL import Image
+
+    from render.focus import crop_zoom
+    from render.registry import focus_boxes, map_module, render_map, render_view
+    variant = get_variant(variant_key)
+    state = variant.initial_state({}, random.Random(1))
+    seat = variant.seats_to_act(state)[0]
+    orders = {seat: RX07[seat].splitlines()} if variant_key == "rx07" else \
+        {seat: accepted(state, seat, random_lines(state, seat, random.Random(5)))}
+    after = variant.adjudicate(state, orders, random.Random(2)).state
+    full = render_map(variant_key, after, orders, "Bench", "")
+    box = focus_boxes(variant_key, after, orders)[0]
+    zoom = crop_zoom(box)
+    render_view(variant_key, after, orders, "Bench", "", "standard", box, zoom, crop=True)
+    begin = time.process_time()
+    render_view(variant_key, after, orders, "Bench", "", "standard", box, zoom, crop=True)
+    drawn = time.process_time() - begin
+    begin = time.process_time()
+    with Image.open(io.BytesIO(full)) as whole:
+        part = whole.convert("RGB").crop(tuple(round(v) for v in box))
+        part = part.resize((round(part.size[0] * zoom), round(part.size[1] * zoom)), Image.LANCZOS)
+        out = io.BytesIO()
+        part.save(out, "PNG", compress_level=3)
+    cut = time.process_time() - begin
+    assert map_module(variant_key) is not None
+    return drawn * 1000, cut * 1000
 
 
 async def main(games: int, variants: list[str]) -> None:
     register_all()
     workers = ProcessPool().workers
     for variant_key in variants:
-        board, both = cpu_of_one_map(variant_key)
-        print(f"{variant_key}: one results map costs {board * 1000:.0f} ms of CPU, {both * 1000:.0f} ms with the "
-              f"action crop: {games} of them on {workers} idle cores ≥ {games * board / workers:.2f} s / "
-              f"{games * both / workers:.2f} s after the adjudications")
+        board, both, crops = cpu_of_one_map(variant_key)
+        print(f"{variant_key}: one results map costs {board * 1000:.0f} ms of CPU, {both * 1000:.0f} ms with its "
+              f"{crops} action crop(s): {games} of them on {workers} idle cores ≥ {games * board / workers:.2f} s / "
+              f"{games * both / workers:.2f} s after the adjudications ({load()})")
+        drawn, cut = crop_drawn_or_cut(variant_key)
+        print(f"{variant_key}: a crop drawn at its own scale {drawn:.0f} ms of CPU; cut from the drawn map and "
+              f"enlarged {cut:.0f} ms, but blurred (names and icons enlarged pixels): drawn it is ({load()})")
         print(f"{variant_key}: {games} games' last /ready at once; when each results message was ready")
         for label, args in (("before: 1 worker, maps drawn in turn, no crop", (1, False, False)),
                             (f"now: {workers} workers, maps started together, no crop", (workers, True, False)),
-                            (f"now: {workers} workers, maps started together, with the action crop",
+                            (f"now: {workers} workers, maps started together, with the action crops",
                              (workers, True, True))):
             times = await one_run(variant_key, games, *args)
             print(f"  {label:<66} last {max(times):5.2f} s, median {statistics.median(times):5.2f} s "
-                  f"({len(times)} maps; goal: last ≤ 1 s)")
+                  f"({len(times)} maps; goal: last ≤ 1 s; {load()})")
 
 
 if __name__ == "__main__":

@@ -209,9 +209,19 @@ def _hatch(image: Image.Image, grounds: Image.Image, numbers: dict, contested: f
     image.paste(HATCH, (left, top, right, bottom), mask)
 
 
+@lru_cache(maxsize=512)
+def _count_stamp(text: str, size: int) -> tuple[Image.Image, tuple[int, int], float]:
+    """A badge's count set once per size as a mask (the same few numbers are on every map):
+    the mask, its offset from the point the text is set at (left middle) and its advance."""
+    label = font(size)
+    left, top, right, bottom = label.getbbox(text, anchor="lm")
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, fill=255, font=label, anchor="lm")
+    return mask, (left, top), label.getlength(text)
+
+
 def _draw_badges(image: Image.Image, draw: ImageDraw.ImageDraw, badges: Sequence[Badge], colours: dict,
                  zoom: float, shift: tuple[float, float] = (0.0, 0.0)) -> None:
-    small = font(round(12 * zoom))
     icon = round(ICON * zoom)
     sx, sy = shift
     for badge in badges:          # leaders first, so no line crosses a badge
@@ -240,8 +250,9 @@ def _draw_badges(image: Image.Image, draw: ImageDraw.ImageDraw, badges: Sequence
             x += icon
             label = count_text(count)
             if label:
-                draw.text((x, y + icon / 2), label, fill=ink, font=small, anchor="lm")
-                x += draw.textlength(label, font=small)
+                mask, (dx, dy), advance = _count_stamp(label, round(12 * zoom))
+                image.paste(ink, (round(x + dx), round(y + icon / 2 + dy)), mask)
+                x += advance
             x += 3 * zoom
             if badge.stacked:
                 x, y = box[0] + PAD * zoom, y + icon + zoom

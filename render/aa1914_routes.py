@@ -9,7 +9,6 @@ the arrow starts (or ends) just inside the view, beside the name of where it com
 All points are in a view's own pixels at its base scale; nothing here decides a rule."""
 from __future__ import annotations
 
-import heapq
 import math
 from dataclasses import dataclass
 from typing import Sequence
@@ -181,36 +180,45 @@ def _clear_way(start: Point, end: Point, obstacles: Sequence, size: tuple[int, i
     return _straightened(points, obstacles)
 
 
-def _a_star(blocked: np.ndarray, first: tuple[int, int], last: tuple[int, int]) -> list[tuple[int, int]] | None:
-    ny, nx = blocked.shape
-    steps = [(-1, 0, 1.0), (1, 0, 1.0), (0, -1, 1.0), (0, 1, 1.0),
-             (-1, -1, 1.414), (-1, 1, 1.414), (1, -1, 1.414), (1, 1, 1.414)]
+NEIGHBOURS = ((-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (-1, 1), (1, -1), (1, 1))
 
-    def guess(r: int, c: int) -> float:
-        dr, dc = abs(r - last[0]), abs(c - last[1])
-        return max(dr, dc) + 0.414 * min(dr, dc)
-    best = {first: 0.0}
-    came: dict[tuple[int, int], tuple[int, int]] = {}
-    waiting = [(guess(*first), 0.0, first)]
-    while waiting:
-        _, cost, here = heapq.heappop(waiting)
-        if here == last:
-            path = [here]
-            while here in came:
-                here = came[here]
-                path.append(here)
-            return path[::-1]
-        if cost > best.get(here, math.inf):
-            continue
-        for dr, dc, step in steps:
-            r, c = here[0] + dr, here[1] + dc
-            if 0 <= r < ny and 0 <= c < nx and not blocked[r, c]:
-                total = cost + step
-                if total < best.get((r, c), math.inf):
-                    best[(r, c)] = total
-                    came[(r, c)] = here
-                    heapq.heappush(waiting, (total + guess(r, c), total, (r, c)))
-    return None
+
+def _a_star(blocked: np.ndarray, first: tuple[int, int], last: tuple[int, int]) -> list[tuple[int, int]] | None:
+    """The fewest steps (to any of the eight neighbours) from `first` to `last` over the cells
+    not `blocked`: a wave spread from `first` a step at a time (whole-grid array operations),
+    then walked back from `last` down the steps, straight on where it can. None if the wave
+    never reaches `last`."""
+    ny, nx = blocked.shape
+    free = ~blocked
+    steps = np.full((ny, nx), -1, dtype=np.int32)
+    steps[first] = 0
+    front = np.zeros((ny, nx), dtype=bool)
+    front[first] = True
+    count = 0
+    while steps[last] < 0:
+        grown = front.copy()
+        grown[1:, :] |= front[:-1, :]
+        grown[:-1, :] |= front[1:, :]
+        grown[:, 1:] |= grown[:, :-1].copy()
+        grown[:, :-1] |= grown[:, 1:].copy()
+        grown &= free & (steps < 0)
+        if not grown.any():
+            return None
+        count += 1
+        steps[grown] = count
+        front = grown
+    path = [last]
+    here, heading = last, (0, 0)
+    while steps[here] > 0:
+        below = steps[here] - 1
+        options = [(dr, dc) for dr, dc in NEIGHBOURS if 0 <= here[0] + dr < ny and 0 <= here[1] + dc < nx
+                   and steps[here[0] + dr, here[1] + dc] == below]
+        dr, dc = heading if heading in options else min(
+            options, key=lambda d: abs(here[0] + d[0] - first[0]) + abs(here[1] + d[1] - first[1]))
+        heading = (dr, dc)
+        here = (here[0] + dr, here[1] + dc)
+        path.append(here)
+    return path[::-1]
 
 
 def _straightened(points: list[Point], obstacles: Sequence) -> list[Point]:
@@ -290,17 +298,17 @@ def route(layout: Layout, names: Sequence[str], drawn: dict | None = None) -> Ro
 def _pushed_out(point: Point, toward: Point, obstacles: Sequence) -> Point:
     """`point` if it is clear of every obstacle, else the first clear point on the way from it
     to `toward` (or `point` itself if there is none before it)."""
-    def blocked(at: Point) -> bool:
-        return any(b[0] - CLEAR <= at[0] <= b[2] + CLEAR and b[1] - CLEAR <= at[1] <= b[3] + CLEAR
-                   for b in obstacles)
-    if not blocked(point):
-        return point
+    boxes = np.asarray(obstacles, dtype=float).reshape(-1, 4)
     length = math.dist(point, toward)
-    for step in range(1, int(length * 0.6)):
-        at = (point[0] + (toward[0] - point[0]) * step / length, point[1] + (toward[1] - point[1]) * step / length)
-        if not blocked(at):
-            return at
-    return point
+    steps = np.arange(0, max(1, int(length * 0.6)), dtype=float)
+    at = np.asarray(point, dtype=float) + (np.asarray(toward, dtype=float) - point) * (steps / max(length, 1.0))[:, None]
+    blocked = ((at[:, None, 0] >= boxes[None, :, 0] - CLEAR) & (at[:, None, 0] <= boxes[None, :, 2] + CLEAR)
+               & (at[:, None, 1] >= boxes[None, :, 1] - CLEAR) & (at[:, None, 1] <= boxes[None, :, 3] + CLEAR)
+               ).any(axis=1)
+    if not blocked[0]:
+        return point
+    clear = np.flatnonzero(~blocked)
+    return (float(at[clear[0], 0]), float(at[clear[0], 1])) if len(clear) else point
 
 
 def _outside_ends(path: list[Point], obstacles: Sequence) -> list[Point]:

@@ -3,6 +3,7 @@ crop shows, in one or two lines — title and legend together at most a quarter 
 height, so the crop is mostly map."""
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Sequence
 
 from PIL import Image, ImageDraw
@@ -20,13 +21,24 @@ LEGEND_SIZES = (24, 22, 21, 20, 19, 18, 17, 16, 15, 14)
 FLOOR = 11                                # never smaller (px), whatever the width
 
 
+@lru_cache(maxsize=4096)
+def _length(text: str, size: int) -> float:
+    """How wide `text` is set at `size` px (measured once: the caption tries several sizes)."""
+    return font(size).getlength(text)
+
+
 def _px(size: int, width: int) -> int:
     return max(FLOOR, round(size * width / 1000))
 
 
 def _title_lines(draw: ImageDraw.ImageDraw, title: str, width: int, size: int) -> list[str]:
+    return list(_wrapped(title, width, size))
+
+
+@lru_cache(maxsize=256)
+def _wrapped(title: str, width: int, size: int) -> tuple[str, ...]:
     from .regions import wrap
-    return wrap(draw, title, font(size), width)
+    return tuple(wrap(ImageDraw.Draw(Image.new("L", (1, 1))), title, font(size), width))
 
 
 def _sample_width(entry: LegendEntry, size: int) -> float:
@@ -34,7 +46,7 @@ def _sample_width(entry: LegendEntry, size: int) -> float:
 
 
 def _entry_width(draw: ImageDraw.ImageDraw, entry: LegendEntry, size: int) -> float:
-    return _sample_width(entry, size) + 0.3 * size + draw.textlength(entry.text, font=font(size)) + 0.8 * size
+    return _sample_width(entry, size) + 0.3 * size + _length(entry.text, size) + 0.8 * size
 
 
 def _rows(draw: ImageDraw.ImageDraw, entries: Sequence[LegendEntry], size: int, width: float) -> list[list]:

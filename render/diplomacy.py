@@ -76,77 +76,146 @@ def _polygons(view: View, kinds: Sequence[str] = ("land", "water", "impassable",
                 yield shape, [view.xy(p) for p in ring]
 
 
-@lru_cache(maxsize=6)
-def _static(view: View | None = None) -> Image.Image:
-    """What never changes: sea, land, Switzerland and outlines. One decoded image per view for all
-    games; each map copies it and paints only what the position decides."""
-    view = view or view_for()
-    image = Image.new("RGB", (view.width, view.height), SEA)
+OUTLINE_INDEX = 255         # the outlines' entry in a view's ground palette (shapes are numbered 1…)
+
+
+@lru_cache(maxsize=3)
+def _whole_ground(scale: float) -> Image.Image:
+    """The whole board at `scale` with each shape painted its own number (in the order the board
+    paints them) and every outline as `OUTLINE_INDEX`, made once per process and scale: a map
+    colours it through a palette (one lookup a pixel) instead of filling each shape again."""
+    return _drawn_ground(view_for(scale))
+
+
+def _drawn_ground(view: View) -> Image.Image:
+    image = Image.new("L", (view.width, view.height), 0)
     draw = ImageDraw.Draw(image)
-    fills = {"water": SEA, "impassable": IMPASSABLE, "unplayable": UNPLAYABLE}
+    shapes = board_data()["shapes"]
+    for number, shape in enumerate(shapes, start=1):
+        for ring in shape["rings"]:
+            draw.polygon([view.xy(p) for p in ring], fill=number)
     width = max(1, round(view.scale))
-    for shape, points in _polygons(view):
-        draw.polygon(points, fill=fills.get(shape["kind"], LAND), outline=OUTLINE, width=width)
+    for shape in shapes:
+        for ring in shape["rings"]:
+            draw.polygon([view.xy(p) for p in ring], outline=OUTLINE_INDEX, width=width)
     return image
+
+
+def _part_of_whole(view: View) -> tuple[int, int, int, int] | None:
+    """Where a part of the board drawn at one of the crops' scales lies in the whole board at that
+    scale (its layers are cut from the whole's); None for the whole board or another scale."""
+    from .focus import ZOOMS
+    whole = view_for(view.scale)
+    if view == whole or view.scale not in ZOOMS:
+        return None
+    left, top = round(view.left * view.px), round(view.top * view.px)
+    return left, top, left + view.width, top + view.height
+
+
+def _ground(view: View) -> Image.Image:
+    """The numbered ground of `view` (`_whole_ground`), cut from the whole board's where it can."""
+    if view == view_for(view.scale):
+        return _whole_ground(view.scale)
+    part = _part_of_whole(view)
+    return _whole_ground(view.scale).crop(part) if part is not None else _drawn_ground(view)
+
+
+@lru_cache(maxsize=1)
+def _shape_kinds() -> list[tuple[str, str]]:
+    """(kind, province) of each numbered shape, in the ground's numbering."""
+    return [(shape["kind"], shape["province"]) for shape in board_data()["shapes"]]
 
 
 @lru_cache(maxsize=12)
 def _closed_hatch(view: View, closed: frozenset[str]) -> Image.Image:
     """The hatching over closed provinces as a mask; the closed set changes a few times a game."""
-    mask = Image.new("L", (view.width, view.height), 0)
-    pen = ImageDraw.Draw(mask)
-    for shape, points in _polygons(view, ("land",)):
-        if shape["province"] in closed:
-            pen.polygon(points, fill=255)
+    table = [0] * 256
+    for number, (kind, province) in enumerate(_shape_kinds(), start=1):
+        if kind == "land" and province in closed:
+            table[number] = 255
+    mask = _ground(view).point(table)
     spacing = max(5, round(9 * view.scale))
     return ImageChops.multiply(mask, diagonal_hatch((view.width, view.height), spacing))
+
+
+def _static(view: View | None = None) -> Image.Image:
+    """The plain board: sea, land, Switzerland and outlines, as no position colours it."""
+    return _coloured(view or view_for(), frozenset(), {}, {}, "standard")
+
+
+def _coloured(view: View, closed: frozenset[str], owners: Mapping[str, str], colours: Mapping,
+              palette: str) -> Image.Image:
+    """The view's ground coloured through a palette: each land by its owner (or closed), the
+    sea, Switzerland and the land off the board their own colours, outlines dark."""
+    fills = {"water": SEA, "impassable": IMPASSABLE, "unplayable": UNPLAYABLE}
+    table = [SEA] * 256
+    table[OUTLINE_INDEX] = OUTLINE
+    for number, (kind, province) in enumerate(_shape_kinds(), start=1):
+        if kind != "land":
+            table[number] = fills.get(kind, LAND)
+        elif province in closed:
+            table[number] = CLOSED
+        elif owners.get(province) in colours:
+            table[number] = land_fill(colours[owners[province]], palette)
+        else:
+            table[number] = LAND
+    image = _ground(view).copy()
+    image.putpalette(bytes(v for colour in table for v in colour))
+    return image.convert("RGB")
 
 
 def _base(view: View, closed: frozenset[str], owners: Mapping[str, str], colours: Mapping, palette: str,
           variant: str) -> Image.Image:
     """The board without units: land coloured by centre owner, closed provinces hatched, names,
     supply centres, coast marks and the variant's passages."""
-    image = _static(view).copy()
+    image = _coloured(view, closed, owners, colours, palette)
     draw = ImageDraw.Draw(image)
-    width = max(1, round(view.scale))
-    for shape, points in _polygons(view, ("land",)):
-        province = shape["province"]
-        if province in closed:
-            fill = CLOSED
-        elif owners.get(province) in colours:
-            fill = land_fill(colours[owners[province]], palette)
-        else:
-            continue
-        draw.polygon(points, fill=fill, outline=OUTLINE, width=width)
     if closed:
         image.paste(CLOSED_HATCH, mask=_closed_hatch(view, closed))
     for (_, a), (_, b) in PASSAGES.get(variant, ()):
         draw_path(draw, [view.xy(a), view.xy(b)], (255, 255, 255), 3 * view.scale, outline=COAST_INK,
                   dashed=True, scale=view.scale)
     data = board_data()
-    _draw_names(draw, view)
-    coast_font = font(max(5, round(layout.COAST_PX * view.scale)))
-    for loc, point in data.get("coast_labels", {}).items():
-        draw.text(view.xy(point), loc.split("/")[1], fill=COAST_INK, font=coast_font, anchor="mm",
-                  stroke_width=max(1, round(view.scale)), stroke_fill=(255, 255, 255))
+    _draw_names(image, view)
     r = layout.CENTRE_R * view.px
     for province, point in data["supply_centres"].items():
         x, y = view.xy(point)
-        colour = colours.get(owners.get(province), (255, 255, 255))
-        draw.ellipse([x - r, y - r, x + r, y + r], fill=colour, outline=DARK, width=max(1, round(1.5 * view.scale)))
+        if -r <= x <= view.width + r and -r <= y <= view.height + r:
+            colour = colours.get(owners.get(province), (255, 255, 255))
+            draw.ellipse([x - r, y - r, x + r, y + r], fill=colour, outline=DARK,
+                         width=max(1, round(1.5 * view.scale)))
     return image
 
 
-def _draw_names(draw: ImageDraw.ImageDraw, view: View, halo: bool = False) -> None:
-    """Every province's name; over the orders' arrows with a light halo, so no arrow hides one."""
+NAME_HALO = (250, 246, 236)
+
+
+def _draw_names(image: Image.Image, view: View, halo: bool = False) -> None:
+    """Every province's name and coast mark in the view (a part of the board sets only its own);
+    over the orders' arrows with a light halo, so no arrow hides one. Set as text, which is
+    cheaper than stamping masks the size of the map."""
+    draw = ImageDraw.Draw(image)
     label_font = font(max(6, round(layout.LABEL_PX * view.scale)))
     stroke = max(1, round(1.5 * view.scale)) if halo else 0
     seas = _seas()
+    reach = 40 * view.scale
+
+    def inside(x: float, y: float) -> bool:
+        return -reach <= x <= view.width + reach and -reach <= y <= view.height + reach
     for province, point in board_data()["labels"].items():
-        # sea names in navy, land names in brown, as on the printed board
-        ink = SEA_INK if province in seas else NAME_INK
-        draw.text(view.xy(point), layout.label_text(province), fill=ink, font=label_font, anchor="mm",
-                  stroke_width=stroke, stroke_fill=(250, 246, 236))
+        x, y = view.xy(point)
+        if inside(x, y):
+            # sea names in navy, land names in brown, as on the printed board
+            draw.text((x, y), layout.label_text(province), fill=SEA_INK if province in seas else NAME_INK,
+                      font=label_font, anchor="mm", stroke_width=stroke, stroke_fill=NAME_HALO)
+    if halo:
+        return
+    coast_font = font(max(5, round(layout.COAST_PX * view.scale)))
+    for loc, point in board_data().get("coast_labels", {}).items():
+        x, y = view.xy(point)
+        if inside(x, y):
+            draw.text((x, y), loc.split("/")[1], fill=COAST_INK, font=coast_font, anchor="mm",
+                      stroke_width=max(1, round(view.scale)), stroke_fill=(255, 255, 255))
 
 
 @lru_cache(maxsize=1)
@@ -368,7 +437,7 @@ def render_diplomacy(state: dict, last_orders: Mapping[str, Sequence[str]] | Non
     options = retreat_options(state)
     draw_retreat_options(draw, marks, options)
     if last_orders or options:
-        _draw_names(draw, view, halo=True)
+        _draw_names(board, view, halo=True)
     # a dislodged unit first: it stands against its province's spot, under the unit that took it
     for entry in state.get("dislodged", {}).values():
         box = marks.draw_board_unit(draw, entry["unit"], dislodged=True)

@@ -1,5 +1,5 @@
-"""Parts of the board a phone can read: the named regions of `/map region:` and, after each turn,
-the crop around where the turn's action was (issue 27 item 4).
+"""Parts of the board a phone can read: the named regions of `/map region:` (the crops of a turn's
+action are chosen in render/focus.py, with `box_around`).
 
 A region is a list of places; its box is drawn around their positions on the map, so it follows
 the map data. Both are drawn by the map's own renderer at their own scale from the geometry (a
@@ -8,8 +8,7 @@ viewport drawn larger, never an enlarged bitmap), with the renderer's title and 
 from __future__ import annotations
 
 import io
-import re
-from typing import Iterable, Mapping, Sequence
+from typing import Sequence
 
 from .png import encode
 
@@ -50,8 +49,6 @@ Point = tuple[float, float]
 PHONE_WIDTH = 1000      # pixels across a crop is drawn (a phone shows ~400: labels stay ≥ 8 px)
 MAX_ZOOM = 3.0
 MARGIN = 70             # map pixels around the outermost place of a crop
-FOCUS_MIN = (440.0, 330.0)    # the smallest and largest part of the board a turn's crop shows
-FOCUS_MAX = (640.0, 480.0)
 
 
 def regions_of(variant_key: str) -> tuple[str, ...]:
@@ -87,59 +84,6 @@ def region_box(module, variant_key: str, region: str) -> Box:
         raise ValueError(f"no region {region!r} on this map")
     points = [p for p in (module.place_point(name) for name in places) if p is not None]
     return box_around(points, module.board_size())
-
-
-# ---------------------------------------------------------------- the turn in focus
-def _place_names(module, text: str) -> Iterable[Point]:
-    """The places an order line names, as points: every run of up to four words that the map
-    knows as a place (`A Ber S A Mun - Bur`: ber, mun, bur; `move 2 infantry: Berlin - Prussia`)."""
-    for segment in re.split(r"[:,;()→>\-]+", text):
-        words = segment.split()
-        for length in (4, 3, 2, 1):
-            for start in range(len(words) - length + 1):
-                name = " ".join(words[start:start + length])
-                point = module.place_point(name) or (module.place_point(name.lower()) if name.isalpha() else None)
-                if point is not None:
-                    yield point
-
-
-def action_points(module, state: Mapping, last_orders: Mapping[str, Sequence[str]] | None) -> list[Point]:
-    """Where a turn's action was, as points on the map: every place its orders name, every unit
-    dislodged, destroyed or disbanded by it, every battle it fought."""
-    points: list[Point] = []
-    for lines in (last_orders or {}).values():
-        for line in lines:
-            points.extend(_place_names(module, str(line)))
-    places = [entry.get("unit", {}).get("loc") for entry in (state.get("dislodged") or {}).values()
-              if isinstance(entry, Mapping)]
-    places += [entry.get("unit", {}).get("loc") for entry in state.get("eliminated") or () if isinstance(entry, Mapping)]
-    places += [entry.get("where") for entry in state.get("destroyed") or () if isinstance(entry, Mapping)]
-    for place in places:
-        if isinstance(place, str):
-            point = module.place_point(place) or module.place_point(place.split("/")[0])
-            if point is not None:
-                points.append(point)
-    return points
-
-
-def focus_box(points: Sequence[Point], board: tuple[int, int]) -> Box | None:
-    """The part of the board a phone should see after a turn: all its action if that fits
-    `FOCUS_MAX`, else the window of that size holding the most of it (where the fighting was
-    thickest); None when the turn had no action on the map."""
-    if not points:
-        return None
-    xs, ys = [p[0] for p in points], [p[1] for p in points]
-    if max(xs) - min(xs) + 2 * MARGIN <= FOCUS_MAX[0] and max(ys) - min(ys) + 2 * MARGIN <= FOCUS_MAX[1]:
-        return box_around(points, board, least=FOCUS_MIN)
-    half_w, half_h = FOCUS_MAX[0] / 2 - MARGIN, FOCUS_MAX[1] / 2 - MARGIN
-
-    def inside(centre: Point) -> list[Point]:
-        return [p for p in points if abs(p[0] - centre[0]) <= half_w and abs(p[1] - centre[1]) <= half_h]
-    # the densest window: the most points, then the tightest; its box is drawn around them
-    best = max((inside(c) for c in points),
-               key=lambda group: (len(group), -(max(p[0] for p in group) - min(p[0] for p in group))
-                                  - (max(p[1] for p in group) - min(p[1] for p in group))))
-    return box_around(best, board, least=FOCUS_MIN)
 
 
 # ---------------------------------------------------------------- a crop of a map drawn whole

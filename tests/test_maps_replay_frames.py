@@ -12,7 +12,8 @@ from engine.catalog import register_all
 from engine.diplomacy.rx07 import Rx07Variant
 from render import replay
 from render.diplomacy import place_point, power_colours
-from render.regions import action_points, cut_out, focus_box, wrap
+from render.focus import Action, theatres, turn_actions
+from render.regions import cut_out, wrap
 from tests.conftest import ALICE, BOB, GUILD
 
 V = Rx07Variant()
@@ -90,15 +91,20 @@ def test_a_long_replay_comes_in_parts_each_under_the_budget_and_starting_whole(m
 
 def test_a_turns_action_is_found_where_its_orders_and_losses_are():
     import render.diplomacy as board
-    points = action_points(board, {"dislodged": {"ukr": {"unit": {"loc": "ukr"}}}}, ORDERS)
-    assert place_point("bur") in points and place_point("ukr") in points and place_point("bla") in points
-    box = focus_box(points, board.board_size())
-    width, height = box[2] - box[0], box[3] - box[1]
-    assert width <= 640 and height <= 480
-    # the densest part of the action: the western moves, four of them, rather than both ends of the map
-    inside = [p for p in points if box[0] <= p[0] <= box[2] and box[1] <= p[1] <= box[3]]
-    assert len(inside) >= len(points) // 2
-    assert focus_box([], board.board_size()) is None
+    state = V.adjudicate(V.initial_state({}, random.Random(1)), ORDERS, random.Random(2)).state
+    points = [p for action in turn_actions(board, state, ORDERS) for p in action.points]
+
+    def near(place):
+        x, y = place_point(place)
+        return any(abs(px - x) < 20 and abs(py - y) < 20 for px, py in points)
+    assert near("bur") and near("ukr") and near("bla") and near("mun")
+    boxes = theatres(turn_actions(board, state, ORDERS), board.board_size())
+    for box in boxes:
+        assert box[2] - box[0] <= 1200 and box[3] - box[1] <= 900
+    # every action whole in one of them
+    for action in turn_actions(board, state, ORDERS):
+        assert any(all(b[0] <= x <= b[2] and b[1] <= y <= b[3] for x, y in action.points) for b in boxes)
+    assert theatres([], board.board_size()) == []
 
 
 def test_a_cut_out_crop_has_its_title_and_legend_inside():
@@ -284,21 +290,38 @@ from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 
+ANY_ORDERS = st.dictionaries(st.text(max_size=12), st.lists(st.text(max_size=60), max_size=6), max_size=4)
+
+
+def _actions_on_the_board(module, state, orders) -> None:
+    actions = turn_actions(module, state, orders)
+    width, height = module.board_size()
+    assert all(isinstance(a, Action) for a in actions)
+    assert all(0 <= x <= width and 0 <= y <= height for a in actions for x, y in a.points)
+    for box in theatres(actions, (width, height)):
+        assert 0 <= box[0] < box[2] <= width and 0 <= box[1] < box[3] <= height
+
+
 @settings(max_examples=150, deadline=None)
-@given(st.dictionaries(st.text(max_size=12), st.lists(st.text(max_size=60), max_size=6), max_size=4),
-       st.dictionaries(st.text(max_size=6), st.fixed_dictionaries({"unit": st.dictionaries(
-           st.sampled_from(["loc", "kind"]), st.text(max_size=8))}), max_size=3))
+@given(ANY_ORDERS, st.dictionaries(st.text(max_size=6), st.fixed_dictionaries({"unit": st.dictionaries(
+    st.sampled_from(["loc", "kind"]), st.text(max_size=8))}), max_size=3))
 def test_any_orders_and_any_losses_give_points_on_the_board_or_none(orders, dislodged):
     """Whatever a stored sheet or state holds, finding the turn's action never fails, and every
     point it finds is on the board."""
-    import render.aa1914 as theatre
     import render.diplomacy as board
-    for module in (board, theatre):
-        points = action_points(module, {"dislodged": dislodged, "destroyed": [{"where": "Berlin"}, 7]}, orders)
-        width, height = module.board_size()
-        assert all(0 <= x <= width and 0 <= y <= height for x, y in points)
-        box = focus_box(points, (width, height))
-        assert box is None or (0 <= box[0] < box[2] <= width and 0 <= box[1] < box[3] <= height)
+    state = {**V.initial_state({}, random.Random(1)), "dislodged": dislodged,
+             "eliminated": [{"unit": {"loc": "xyz"}}, 7]}
+    _actions_on_the_board(board, state, orders)
+
+
+@settings(max_examples=30, deadline=None)
+@given(ANY_ORDERS)
+def test_any_aa_orders_give_points_on_the_board_or_none(orders):
+    import render.aa1914 as theatre
+    from engine.aa1914.variant import AA1914Variant
+    register_all()
+    state = {**AA1914Variant().initial_state({}, random.Random(1)), "destroyed": [{"where": "Berlin"}, 7]}
+    _actions_on_the_board(theatre, state, orders)
 
 
 async def test_a_reader_with_their_own_palette_gets_the_action_crop_in_it_too(service):
