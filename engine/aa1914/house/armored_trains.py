@@ -67,7 +67,8 @@ def check_rail(turn: TurnContext, path: tuple[str, ...]) -> str:
 def trains_react(turn: TurnContext, name: str) -> None:
     """2.8: "Armored Trains may move « reactively » after an enemy declares an attack to reinforce
     the defense in a territory. This may be done once per round" — for powers whose standing order
-    is `trains react`, the nearest train that can reach the attacked original territory by rail."""
+    is `trains react`, the nearest train that can reach the attacked original territory by rail (of
+    trains equally near, the first found walking the neighbours in alphabetical order)."""
     board, state = turn.board, turn.state
     t = board.territories[name]
     owner = t.original_owner
@@ -89,7 +90,7 @@ def trains_react(turn: TurnContext, name: str) -> None:
             reacted[str(train["id"])] = state["round"]
             turn.report.append(f"🚂 {owner}'s armored train rushes from {here} to defend {name}.")
             return
-        for nxt in board.territories[here].adjacent:
+        for nxt in sorted(board.territories[here].adjacent):     # the same train in every process
             nt = board.territories[nxt]
             if nxt not in seen and not nt.sea and nt.original_owner == owner and state["control"].get(nxt) == owner:
                 seen.add(nxt)
@@ -120,7 +121,7 @@ class ArmoredTrains(HouseRule):
         trains_react(turn, name)
 
     def end_of_movement(self, turn: TurnContext) -> None:
-        for name in turn.land_entered:
+        for name in sorted(turn.land_entered):
             problem = one_train_problem(turn, name)
             if problem:
                 raise IllegalOrder(problem)

@@ -57,13 +57,14 @@ def placement_problem(turn: TurnContext, where: str, n: int) -> str | None:
 
 
 def fire_on_passing_ships(turn: TurnContext, path: tuple[str, ...], ships: list[dict]) -> None:
-    """Every enemy battery next to a zone the ships enter fires once at each of them. A battery
+    """Every enemy battery next to a zone the ships enter fires once at each of them, in the
+    alphabetical order of their territories (the same dice in every process). A battery
     next to two zones of one move fires only once, at the first: the ships pass it once, and "Max
     per territory: 1" would mean little if one battery could fire like two (docs/rulings.md)."""
     board, state = turn.board, turn.state
     fired: set[int] = set()
     for zone in path[1:]:
-        batteries = [u for name in board.territories[zone].adjacent for u in units_in(state, name)
+        batteries = [u for name in sorted(board.territories[zone].adjacent) for u in units_in(state, name)
                      if u["type"] == "coastal_artillery" and at_war(board, state, turn.power, u["owner"])
                      and u["id"] not in fired]
         fired.update(b["id"] for b in batteries)
