@@ -82,7 +82,7 @@ async def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         db = await Database(Path(folder) / "bench.sqlite3").connect()
         try:
-            seasons = Seasons(db, Store(db), lambda: datetime.now(timezone.utc))
+            seasons = Seasons(Store(db), lambda: datetime.now(timezone.utc))
             built = time.perf_counter()
             await fill(db, args.games, args.players)
             records = await phase_records(db)

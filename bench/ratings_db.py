@@ -104,7 +104,7 @@ async def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         db = await Database(Path(folder) / "bench.sqlite3").connect()
         try:
-            seasons = Seasons(db, Store(db), lambda: datetime.now(timezone.utc))
+            seasons = Seasons(Store(db), lambda: datetime.now(timezone.utc))
             built = time.perf_counter()
             await fill(db, args.games, args.players)
             print(f"{args.games:,} finished games written in {time.perf_counter() - built:.1f} s")

@@ -26,6 +26,7 @@ from .models import Actor, GameInfo, PhaseInfo, encode_state, iso
 from .policy import deadline_from
 from .runtime import Now
 from .schedule import Schedule
+from .seasons import Seasons
 from .store import Store
 
 log = logging.getLogger("dispatch.games")
@@ -45,13 +46,14 @@ class Adjudicator:
     game movable when the rules engine fails."""
 
     def __init__(self, store: Store, clock: Now, schedule: Schedule, briefs: Briefs, bot_sheets: BotSheets,
-                 ending: Ending):
+                 ending: Ending, seasons: Seasons):
         self.store = store
         self.clock = clock
         self.schedule = schedule
         self.briefs = briefs
         self.bot_sheets = bot_sheets
         self.ending = ending
+        self.seasons = seasons
 
     async def adjudicate(self, game_id: int, phase_id: int | None = None,
                          reason: str = "deadline") -> PhaseInfo | None:
@@ -105,6 +107,7 @@ class Adjudicator:
         sheets = await self.store.order_sheets(phase.id, tx)
         orders = {seat: list(sheet.lines) for seat, sheet in sheets.items() if sheet.lines}
         result = variant.adjudicate(phase.state, orders, phase_rng(seed, phase.seq))
+        await self.seasons.records.phase_adjudicated(tx, game, variant, phase, sheets)   # seasons hook: summary, owed
         await tx.execute("UPDATE phases SET adjudicated_at=?, report=? WHERE id=?",
                            (iso(now), result.report, phase.id))
         await tx.execute("UPDATE reminders SET done_at=? WHERE phase_id=? AND done_at IS NULL",

@@ -20,6 +20,7 @@ from .ids import checked_ids
 from .models import Actor, GameInfo, iso
 from .records import Records
 from .runtime import Now, Workers
+from .seasons import Seasons
 from .store import Store
 from .visibility import OVER
 from .workers import Overrun
@@ -31,11 +32,12 @@ IMPORT_SECONDS = 60.0      # the worker's bound for reading and checking one fil
 class Archive:
     """Export files, imports of finished games, and the deletion of a finished game's record."""
 
-    def __init__(self, store: Store, clock: Now, workers: Workers, records: Records):
+    def __init__(self, store: Store, clock: Now, workers: Workers, records: Records, seasons: Seasons):
         self.store = store
         self.clock = clock
         self.workers = workers
         self.records = records
+        self.seasons = seasons
 
     async def import_file(self, guild_id: int, actor: Actor, raw: bytes) -> GameInfo:
         """Server admin: recreate a finished game from its export file (JSON or gzip). The file
@@ -106,6 +108,7 @@ class Archive:
             await self.store.log(tx, game_id, current, iso(self.clock()), actor.user_id, "imported",
                                  {"from_game": plan.origin_id, "from_guild": plan.origin_guild,
                                   "seed_hash": plan.seed_hash})
+        await self.seasons.records.game_imported(game_id)      # seasons hook: it counts where it was imported
         return await self.store.game(game_id)
 
     async def delete_game(self, game_id: int, actor: Actor, guild_id: int | None = None) -> GameInfo:
@@ -117,6 +120,7 @@ class Archive:
         if game.status not in OVER:
             raise BadState(f"game #{game.id} is still {game.status}; abandon it first (`/gm abandon`)")
         async with self.store.db.transaction() as tx:
+            await self.seasons.records.game_deleted(tx, game_id)   # seasons hook: its ladder is recomputed
             phases = "SELECT id FROM phases WHERE game_id=?"
             await tx.execute(f"DELETE FROM orders WHERE phase_id IN ({phases})", (game_id,))
             await tx.execute(f"DELETE FROM bot_sheets WHERE phase_id IN ({phases})", (game_id,))
@@ -130,4 +134,5 @@ class Archive:
                 await tx.execute(f"DELETE FROM {table} WHERE game_id=?", (game_id,))
             await tx.execute("DELETE FROM games WHERE id=?", (game_id,))
         self.store.forget_channels()
+        await self.seasons.ladders.refresh(game.guild_id)     # seasons hook: the deleted game's ladder
         return game

@@ -22,6 +22,7 @@ from .errors import BadState
 from .ids import checked_ids
 from .models import Actor, GameInfo, PhaseInfo, iso
 from .runtime import Now
+from .seasons import Seasons
 from .store import Store
 
 MAX_KEY_EVENTS = 12
@@ -32,12 +33,14 @@ class Ending:
     """A game ends: won (after an adjudication), agreed (a draw, a concession) or abandoned by
     its GM; the final summary and the archive job, and their bookkeeping."""
 
-    def __init__(self, store: Store, clock: Now):
+    def __init__(self, store: Store, clock: Now, seasons: Seasons):
         self.store = store
         self.clock = clock
+        self.seasons = seasons
 
     async def game_over(self, tx, game_id: int) -> None:
         """Queue the final summary and the archiving of the game's channels."""
+        await self.seasons.records.game_ended(tx, game_id)     # seasons hook: the result on record, ratings move
         game = await self.store.game(game_id, tx)
         await self.store.outbox(tx, game.id, "archive", await self._final_summary(tx, game), None,
                                 iso(self.clock()))

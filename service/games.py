@@ -37,6 +37,7 @@ from .rollback import Rollback
 from .rooms import Rooms
 from .runtime import Now, Workers
 from .schedule import Schedule
+from .seasons import Seasons
 from .seats import Seats
 from .settings import Settings
 from .store import Store
@@ -74,6 +75,7 @@ class Parts:
     lobby: Lobby
     timers: Timers
     archive: Archive
+    seasons: Seasons
 
 
 def compose(store: Store, clock: Now, workers: Workers, seed_source: Callable[[], str]) -> Parts:
@@ -83,11 +85,12 @@ def compose(store: Store, clock: Now, workers: Workers, seed_source: Callable[[]
     schedule = Schedule(store)
     briefs = Briefs(store)
     bot_sheets = BotSheets(store, clock)
-    ending = Ending(store, clock)
-    seats = Seats(store, clock)
+    seasons = Seasons(store, clock)       # records, ratings, reliability (service/seasons)
+    ending = Ending(store, clock, seasons)
+    seats = Seats(store, clock, seasons)
     rooms = Rooms(store, clock)
     records = Records(store)
-    adjudicator = Adjudicator(store, clock, schedule, briefs, bot_sheets, ending)
+    adjudicator = Adjudicator(store, clock, schedule, briefs, bot_sheets, ending, seasons)
     no_shows = NoShows(store, clock, schedule, bot_sheets, adjudicator)
     game_master = GameMaster(store, clock, schedule)
     rollback = Rollback(store, clock, schedule, briefs)
@@ -98,9 +101,9 @@ def compose(store: Store, clock: Now, workers: Workers, seed_source: Callable[[]
         adjudicator=adjudicator, no_shows=no_shows, game_master=game_master, rollback=rollback,
         votes=Votes(store, clock, game_master, schedule, ending, rollback), bot_seats=bot_seats,
         orders=Orders(store, clock, adjudicator, no_shows),
-        lobby=Lobby(store, clock, seed_source, adjudicator, briefs, rooms, seats),
+        lobby=Lobby(store, clock, seed_source, adjudicator, briefs, rooms, seats, seasons),
         timers=Timers(store, clock, game_master, no_shows, bot_seats),
-        archive=Archive(store, clock, workers, records))
+        archive=Archive(store, clock, workers, records, seasons), seasons=seasons)
 
 
 def action(part: str, method: Callable[..., Any]) -> Callable[..., Any]:
@@ -153,6 +156,11 @@ class GameService:
     @limits.setter
     def limits(self, limits: Limits | None) -> None:
         self.parts.rooms.limits = limits
+
+    @property
+    def seasons(self) -> Seasons:
+        """Records, ratings, reliability, scores and profiles (`service.seasons`), read by the front ends."""
+        return self.parts.seasons
 
     # ------------------------------------------------------------------ reading
     game = action("records", Records.game)

@@ -19,6 +19,7 @@ from .ids import checked_ids
 from .models import Actor, GameChannels, GameInfo, iso
 from .rooms import Rooms, split_table_settings
 from .runtime import Now
+from .seasons import Seasons, check_settings, pop_settings
 from .seats import Seats
 from .store import Store
 
@@ -28,7 +29,7 @@ class Lobby:
     """Creating a game and starting it."""
 
     def __init__(self, store: Store, clock: Now, seed_source: Callable[[], str], adjudicator: Adjudicator,
-                 briefs: Briefs, rooms: Rooms, seats: Seats):
+                 briefs: Briefs, rooms: Rooms, seats: Seats, seasons: Seasons):
         self.store = store
         self.clock = clock
         self.seed_source = seed_source
@@ -36,6 +37,7 @@ class Lobby:
         self.briefs = briefs
         self.rooms = rooms
         self.seats = seats
+        self.seasons = seasons
 
     async def create_game(self, guild_id: int, actor: Actor, variant_key: str, name: str | None = None,
                           options: Mapping[str, Any] | None = None,
@@ -43,12 +45,15 @@ class Lobby:
                           bot_level: str | None = None) -> GameInfo:
         """A new game; `bots` names seats a bot plays from the start (issue 28)."""
         guild_id = check_id(guild_id, "the server id")
-        raw, press, audience = split_table_settings(options or {})
+        options = dict(options or {})
+        season = pop_settings(options)             # seasons hook: `scoring=`, `committed=` (table settings)
+        raw, press, audience = split_table_settings(options)
         try:
             variant = get_variant(variant_key)
             parsed = variant.parse_options(raw)
         except RulesError as exc:
             raise BadInput(str(exc)) from None
+        season = check_settings(variant, parsed, season)
         settings = await self.store.guild_settings(guild_id)
         hours = settings["phase_hours"] if phase_hours is None else check_hours(phase_hours)
         if hours < settings["min_phase_hours"]:
@@ -76,6 +81,7 @@ class Lobby:
             game_id = cur.lastrowid
             for seat in variant.seats(parsed):
                 await tx.execute("INSERT INTO seats (game_id, seat) VALUES (?, ?)", (game_id, seat))
+            await self.seasons.settings_chosen(tx, game_id, season)    # seasons hook: the game's settings
             if bots:
                 await self._bots_at_creation(tx, await self.store.game(game_id, tx), bots, bot_level)
             await self.store.log(tx, game_id, None, now, actor.user_id, "created",

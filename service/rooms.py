@@ -39,6 +39,10 @@ TABLE_SETTINGS = {
     "press": "on (default) or off: whether players may open private press channels with `/press open`",
     "audience": "server (default: every member reads the game channel) or players (only the players and "
                 "the game's Spectator role, which `/game spectate` gives)",
+    # seasons (service/seasons/settings.py checks them): the game's score, and who may join
+    "scoring": "dss (default), sos, cdiplo100, cdiplo80, carnage, carnage2023, manorcon, tribute, opentribute or "
+               "worldclassic; winloss for two-sided games: the system the result is told in (`/game scores`)",
+    "committed": "high or medium: only players that reliable may join or take a seat (their figure: `/profile`)",
 }
 
 

@@ -17,6 +17,7 @@ from .errors import BadState, NotFound
 from .ids import checked_ids
 from .models import CONSOLE_GUILD, Actor, GameInfo, HolderSpell, SeatChange, SeatInfo, iso
 from .runtime import Now
+from .seasons import Seasons
 from .store import Store
 from .visibility import player_named, players_hidden
 
@@ -28,9 +29,10 @@ class Seats:
     """Who holds each seat: joining before the start, leaving, substitutes, the GM's assignments,
     open-seat notices, and the history of holders (room access follows it)."""
 
-    def __init__(self, store: Store, clock: Now):
+    def __init__(self, store: Store, clock: Now, seasons: Seasons):
         self.store = store
         self.clock = clock
+        self.seasons = seasons
 
     async def join(self, game_id: int, actor: Actor, seat: str | None = None) -> str:
         async with self.store.db.transaction() as tx:
@@ -51,6 +53,7 @@ class Seats:
                 if not game.open_seats:
                     raise BadState(f"game #{game.id} has no open seat")
                 chosen = game.open_seats[0]
+            await self.seasons.reliabilities.admit(tx, game.id, actor.user_id)      # seasons hook: committed=
             now = iso(self.clock())
             await tx.execute("UPDATE seats SET user_id=?, joined_at=?, bot=NULL WHERE game_id=? AND seat=?",
                                (actor.user_id, now, game_id, chosen))       # a person takes a bot's seat too
@@ -130,6 +133,7 @@ class Seats:
         channels to the new player first, then records the change)."""
         game = await self.store.game(game_id)
         chosen = _takeable(game, actor, seat, guild_id)
+        await self.seasons.reliabilities.admit(None, game.id, actor.user_id)        # seasons hook: committed=
         return SeatChange(chosen, game.seat(chosen).user_id, actor.user_id)
 
     async def take_seat(self, game_id: int, actor: Actor, seat: str, guild_id: int | None = None) -> SeatChange:
@@ -141,6 +145,7 @@ class Seats:
         async with self.store.db.transaction() as tx:
             game = await self.store.game(game_id, tx)
             chosen = _takeable(game, actor, seat, guild_id)
+            await self.seasons.reliabilities.admit(tx, game.id, actor.user_id)      # seasons hook: committed=
             return await self._hand_over(tx, game, chosen, actor.user_id, actor, "substitute")
 
     async def check_assign(self, game_id: int, actor: Actor, seat: str, user_id: int | None,
@@ -148,6 +153,7 @@ class Seats:
         """What `assign_seat` would do, or its error; changes nothing."""
         game = await self.store.game(game_id)
         chosen = _assignable(game, actor, seat, user_id, guild_id)
+        await self.seasons.reliabilities.admit(None, game.id, user_id, user_id == actor.user_id)   # seasons hook
         return SeatChange(chosen, game.seat(chosen).user_id, user_id)
 
     async def assign_seat(self, game_id: int, actor: Actor, seat: str, user_id: int | None,
@@ -157,6 +163,7 @@ class Seats:
         async with self.store.db.transaction() as tx:
             game = await self.store.game(game_id, tx)
             chosen = _assignable(game, actor, seat, user_id, guild_id)
+            await self.seasons.reliabilities.admit(tx, game.id, user_id, user_id == actor.user_id)   # seasons hook
             if game.status == "forming":
                 previous = game.seat(chosen).user_id
                 now = iso(self.clock())

@@ -13,8 +13,10 @@ import json
 from db.seasons import SeasonsRepository
 from engine.variant import get_variant
 
-from ..ids import checks_ids
+from ..ids import checked_ids
 from ..permissions import require_same_server
+from ..runtime import Now
+from ..store import Store
 from .ladders import RatingLadders
 from .profiles import SHOWN_CURRENT, SHOWN_FINISHED, Profile, current_games, finished_line
 from .records import GameRecords
@@ -24,17 +26,20 @@ from .sheets import CentresTable, centres_table, require_over, scores_text
 from .stored import results_from_rows
 
 
+@checked_ids
 class Seasons:
-    def __init__(self, db, store, clock):
-        self.db = db
+    """The seasons' part of the service: it needs the store and the clock, and no other part."""
+
+    def __init__(self, store: Store, clock: Now):
         self.store = store
-        self.repo = SeasonsRepository(db)
-        self.ladders = RatingLadders(db, self.repo)
-        self.records = GameRecords(db, store, self.repo, self.ladders, clock)
+        self.repo = SeasonsRepository(store.db)
+        self.ladders = RatingLadders(store.db, self.repo)
+        self.records = GameRecords(store.db, store, self.repo, self.ladders, clock)
         self.reliabilities = Reliabilities(self.repo)
 
     # ------------------------------------------------------------------ settings (hook at creation)
     async def settings_chosen(self, conn, game_id: int, settings: SeasonSettings) -> None:
+        """Hook, in the transaction that creates the game: its `scoring=` and `committed=`."""
         await self.repo.save_settings(conn, game_id, settings.scoring, settings.committed)
 
     async def settings_of(self, game_id: int) -> SeasonSettings:
@@ -46,7 +51,6 @@ class Seasons:
         return SeasonSettings(default_scoring(get_variant(game.variant), game.options))
 
     # ------------------------------------------------------------------ reading
-    @checks_ids
     async def scores(self, game_id: int, guild_id: int | None = None) -> str:
         """`/game scores`: every applicable system's points for a game that is over."""
         game = await self.store.game(game_id)
@@ -56,14 +60,12 @@ class Seasons:
         result = await self._result(game.id)
         return scores_text(result, game.name, game.options.get("victory_centres", 18))
 
-    @checks_ids
     async def centres(self, game_id: int, guild_id: int | None = None) -> CentresTable:
         """`/game centres`: the powers' centres per year (income per round), running or over."""
         game = await self.store.game(game_id)
         require_same_server(game, guild_id)
         return centres_table(game.id, game.name, game.variant, await self.records.summaries(game.id))
 
-    @checks_ids
     async def profile(self, guild_id: int, user_id: int, viewer_id: int | None = None) -> Profile:
         """`/profile`: the player's standing on this server, as `viewer_id` may see it."""
         await self.records.ensure_recorded(guild_id)

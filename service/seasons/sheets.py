@@ -97,7 +97,7 @@ def scores_text(result: GameResult, name: str, victory: int | None) -> str:
     """Every applicable system's points for a finished game, the game's own first (★)."""
     variant = get_variant(result.variant)
     lines = [clip(f"📊 Scores · #{result.game_id} {name}", WIDTH), clip(variant.title, WIDTH),
-             clip(outcome_line(result).capitalize(), WIDTH)]
+             clip(_upper_first(outcome_line(result)), WIDTH)]
     if result.ending in ("abandoned", "gm_decision"):
         return "\n".join(lines)
     sides = two_sided(result) and result.variant != "rx07" and len(result.seats) > 2
@@ -138,3 +138,7 @@ def require_over(status: str, game_id: int) -> None:
 
 def system_name(key: str) -> str:
     return scoring_system(key).name
+
+
+def _upper_first(text: str) -> str:
+    return text[:1].upper() + text[1:]
