@@ -15,7 +15,7 @@ from service.workers import Overrun
 
 from .common import (GAME_ID, DispatchCog, actor_of, channel_seat, private_command, reply, reply_privately,
                      resolve_game)
-from .sheet import menus_for, phase_now, sheet_text, sheet_view
+from .sheet import sheet_text, sheet_view
 
 ODDS_SECONDS = 5.0
 
@@ -26,11 +26,9 @@ class AA1914Cog(DispatchCog, name="Axis & Allies 1914"):
     async def _order(self, ctx, line: str, replace: bool = False) -> None:
         game = await resolve_game(self.service, ctx, None)
         seat = await channel_seat(self.service, ctx, game.id)
-        phase = await phase_now(self.service, game.id)
         sheet = await self.service.submit_orders(game.id, actor_of(ctx), line, seat, replace=replace)
-        groups = await menus_for(self.service, actor_of(ctx), game.id, sheet.seat)
-        await reply_privately(self.service, ctx, sheet_text(game.id, sheet),
-                              view=sheet_view(game.id, phase, sheet, groups))
+        await reply_privately(self.service, ctx, sheet_text(game.id, sheet),       # its phase and menus came with it
+                              view=sheet_view(game.id, sheet.phase_seq, sheet, list(sheet.menus)))
 
     @commands.hybrid_command(name="buy", description="A&A: purchase units, e.g. 3 infantry, 1 artillery",
                              extras=private_command())

@@ -25,7 +25,7 @@ from service.reports import blocks, power_of_header
 
 from .common import GameComponent, actor_of, error_text
 from .custom_ids import CARD_TEMPLATE, build_card
-from .sheet import menus_for, sheet_text, sheet_view, tell_privately
+from .sheet import sheet_text, sheet_view, tell_privately
 
 CARD_TEXT = 3_800          # Discord: 4,000 characters over all of a v2 message's text; room for the title
 GALLERY = 10               # Discord: a media gallery shows 1-10 pictures
@@ -99,7 +99,7 @@ async def my_orders(service: GameService, interaction: discord.Interaction,
     others = f"\n(Also yours to order: {', '.join(acting[1:])} — in its seat channel.)" if acting[1:] else ""
     text = (f"**{phase.label}** — {seat}\n{variant.phase_brief(phase.state, seat)}\n\n"
             f"{sheet_text(game_id, sheet)}{others}")
-    return text, sheet_view(game_id, phase.seq, sheet, await menus_for(service, actor, game_id, seat))
+    return text, sheet_view(game_id, phase.seq, sheet, list(sheet.menus))
 
 
 def card_body(body: str, limit: int = CARD_TEXT) -> str:

@@ -19,7 +19,7 @@ from service.suggest import order_suggestions
 
 from .common import (GAME_ID, DispatchCog, actor_of, channel_seat, error_text, private_command, reply_privately,
                      resolve_game)
-from .sheet import (NO_PINGS, handle_orders_form, menus_for, orders_form, phase_now, register_sheet_items, sheet_text,
+from .sheet import (NO_PINGS, handle_orders_form, orders_form, register_sheet_items, sheet_text,
                     sheet_view)
 
 SEAT = "which of your seats, if you hold several"
@@ -45,10 +45,10 @@ class OrdersCog(DispatchCog, name="Orders"):
     def opens_form(self, ctx: commands.Context) -> bool:
         return ctx.command is not None and ctx.command.name == "orders" and not (ctx.kwargs.get("text") or "").strip()
 
-    async def _show_sheet(self, ctx: commands.Context, game_id: int, phase: int | None, sheet: OrderSheet) -> None:
-        groups = await menus_for(self.service, actor_of(ctx), game_id, sheet.seat)
+    async def _show_sheet(self, ctx: commands.Context, game_id: int, sheet: OrderSheet) -> None:
+        """The sheet with its buttons and menus, all read with it in one service call."""
         await reply_privately(self.service, ctx, sheet_text(game_id, sheet),
-                              view=sheet_view(game_id, phase, sheet, groups))
+                              view=sheet_view(game_id, sheet.phase_seq, sheet, list(sheet.menus)))
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
@@ -66,7 +66,6 @@ class OrdersCog(DispatchCog, name="Orders"):
         game_id, seat, text = split_target(text)
         game = await resolve_game(self.service, ctx, game_id)
         seat = seat or await channel_seat(self.service, ctx, game.id)
-        phase = await phase_now(self.service, game.id)
         if text.strip():
             sheet = await self.service.submit_orders(game.id, actor_of(ctx), text, seat, replace=True)
         else:
@@ -74,9 +73,10 @@ class OrdersCog(DispatchCog, name="Orders"):
             if ctx.interaction is not None and not ctx.interaction.response.is_done():
                 examples = await self.service.example_orders(game.id, actor_of(ctx), sheet.seat)
                 hint = f"e.g. {examples[0]}" if examples else "one order per line"
-                await ctx.interaction.response.send_modal(orders_form(game.id, phase, sheet.seat, sheet.lines, hint))
+                await ctx.interaction.response.send_modal(orders_form(game.id, sheet.phase_seq, sheet.seat, sheet.lines,
+                                                                      hint))
                 return
-        await self._show_sheet(ctx, game.id, phase, sheet)
+        await self._show_sheet(ctx, game.id, sheet)
 
     @commands.hybrid_command(name="order", description="Add or change one order (keeps the others)",
                              extras=private_command())
@@ -86,9 +86,8 @@ class OrdersCog(DispatchCog, name="Orders"):
         game_id, seat, text = split_target(text)
         game = await resolve_game(self.service, ctx, game_id)
         seat = seat or await channel_seat(self.service, ctx, game.id)
-        phase = await phase_now(self.service, game.id)
         sheet = await self.service.submit_orders(game.id, actor_of(ctx), text, seat, replace=False)
-        await self._show_sheet(ctx, game.id, phase, sheet)
+        await self._show_sheet(ctx, game.id, sheet)
 
     @order.autocomplete("text")
     async def order_text_autocomplete(self, interaction: discord.Interaction, current: str):
@@ -190,15 +189,13 @@ class OrdersCog(DispatchCog, name="Orders"):
             try:
                 if self.service.limits is not None:     # an order line is a command: the same limit per person
                     self.service.limits.command(message.author.id)
-                phase = await phase_now(self.service, game.id)
                 sheet = await self.service.submit_orders(game.id, actor_of(message), message.content, seat,
                                                          replace=False)
                 text = sheet_text(game.id, sheet)
                 if edited:
                     text = ("✏️ I read your edited message again. Lines you deleted from it stay on the "
                             "sheet; `/clear` starts over.\n" + text)
-                groups = await menus_for(self.service, actor_of(message), game.id, sheet.seat)
-                await message.channel.send(text[:2000], view=sheet_view(game.id, phase, sheet, groups),
+                await message.channel.send(text[:2000], view=sheet_view(game.id, sheet.phase_seq, sheet, list(sheet.menus)),
                                            allowed_mentions=NO_PINGS)
                 return
             except ServiceError as exc:

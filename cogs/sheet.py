@@ -95,7 +95,7 @@ class SheetButton(GameComponent, discord.ui.DynamicItem[discord.ui.Button], temp
                         f"back until the deadline.", view=None)
             return
         sheet = await service.orders(game_id, actor_of(interaction), seat)
-        groups = await _groups(service, interaction, game_id, seat)
+        groups = list(sheet.menus)          # read with the sheet, in the same service call
         await interaction.edit_original_response(content=sheet_text(game_id, sheet)[:2000],
                                                  view=sheet_view(game_id, self.made.phase, sheet, groups),
                                                  allowed_mentions=NO_PINGS)
@@ -163,7 +163,7 @@ async def _pick_and_redraw(interaction: discord.Interaction, made: Made, key: st
     service: GameService = interaction.client.service
     try:
         sheet = await service.pick(made.game_id, actor_of(interaction), made.seat, key, picks, made.phase)
-        groups = await _groups(service, interaction, made.game_id, sheet.seat)
+        groups = list(sheet.menus)
     except ServiceError as exc:
         await interaction.followup.send(error_text(exc), ephemeral=True)
         return
@@ -200,7 +200,7 @@ async def answer_if_stale(interaction: discord.Interaction, made: Made, typed: s
     else:
         try:
             sheet = await service.orders(game.id, actor, made.seat)
-            groups = await menus_for(service, actor, game.id, sheet.seat)
+            groups = list(sheet.menus)
             text += (f" The game is now in **{current.label}**; here is your current sheet:\n"
                      + sheet_text(game.id, sheet))
             view = sheet_view(game.id, current.seq, sheet, groups)
@@ -268,7 +268,7 @@ async def handle_orders_form(interaction: discord.Interaction) -> bool:
         else:
             await service.clear_orders(made.game_id, actor, made.seat, made.phase)
             sheet = await service.orders(made.game_id, actor, made.seat)
-        groups = await _groups(service, interaction, made.game_id, sheet.seat)
+        groups = list(sheet.menus)
     except ServiceError as exc:
         await tell_privately(interaction, error_text(exc) + "\nWhat you had typed:\n```\n"
                              + typed.replace("```", "ʼʼʼ") + "\n```" if typed.strip() else error_text(exc), None)
@@ -310,10 +310,6 @@ async def phase_now(service: GameService, game_id: int) -> int | None:
         return (await service.phase(game_id)).seq
     except ServiceError:
         return None
-
-
-async def _groups(service: GameService, interaction: discord.Interaction, game_id: int, seat: str) -> list[ChoiceGroup]:
-    return await menus_for(service, actor_of(interaction), game_id, seat)
 
 
 async def menus_for(service: GameService, actor, game_id: int, seat: str) -> list[ChoiceGroup]:
