@@ -453,8 +453,7 @@ class DiplomacyGame(SheetChecks, Variant):
             announcements.extend(self.on_new_phase(state, rng))
             # a retreat phase always runs (civil-disorder units disband in it); an adjustment
             # phase only when some power must build or remove, or a variant rule is due
-            if (state["phase"] != "retreat" and self.victory(state)) or state["phase"] != "adjustment" \
-                    or self._adjustment_needed(state):
+            if state["phase"] != "adjustment" or self.victory(state) or self._adjustment_needed(state):
                 return announcements
 
     def _adjustment_needed(self, state: State) -> bool:

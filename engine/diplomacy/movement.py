@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from .map import DiplomacyMap
-from .orders import Order, Unit
+from .orders import Order, Unit, unit_value
 from .validation import Checked, check_movement_orders, convoy_route_exists
 
 UNRESOLVED, GUESSING, RESOLVED = 0, 1, 2
@@ -238,7 +238,7 @@ def resolve_movement(dmap: DiplomacyMap, units: dict[str, Unit], orders: Iterabl
     for prov in succeeded:
         unit = units[prov]
         c = checked[prov]
-        new_units[c.dest] = Unit(unit.kind, unit.power, c.dest_loc)
+        new_units[c.dest] = unit_value(unit.kind, unit.power, c.dest_loc)
     # a standoff: two or more moves with a route bounced and the province stays empty
     contested = frozenset(
         dest for dest, movers in moves_to.items()

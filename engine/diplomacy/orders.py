@@ -6,7 +6,7 @@ or None when the order left it out (the board supplies it).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from .map import province_of
 
@@ -23,6 +23,13 @@ class Unit:
 
     def __str__(self) -> str:
         return f"{self.kind} {_label(self.loc)}"
+
+
+@lru_cache(maxsize=4096)
+def unit_value(kind: str, power: str, loc: str) -> Unit:
+    """The unit (kind, power, place) as one shared immutable value: positions read and built
+    every phase hold the same few hundred units."""
+    return Unit(kind, power, loc)
 
 
 _LABELS: dict[str, str] = {}

@@ -1,13 +1,12 @@
 """A Diplomacy position as stored JSON: its units and dislodged units as the engine's values."""
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Mapping
 
 from engine.variant import State
 
 from .movement import Dislodged
-from .orders import Unit
+from .orders import Unit, unit_value
 
 
 def unit_to_json(u: Unit) -> dict:
@@ -16,15 +15,9 @@ def unit_to_json(u: Unit) -> dict:
 
 def unit_from_json(d: Mapping) -> Unit:
     try:
-        return _unit(d["kind"], d["power"], d["loc"])
+        return unit_value(d["kind"], d["power"], d["loc"])
     except TypeError:          # a damaged record (a list for a name): check_state names it
         return Unit(d["kind"], d["power"], d["loc"])
-
-
-@lru_cache(maxsize=4096)
-def _unit(kind: str, power: str, loc: str) -> Unit:
-    """Units are immutable values: one per (kind, power, place) serves every position read."""
-    return Unit(kind, power, loc)
 
 
 def board_units(state: State) -> dict[str, Unit]:

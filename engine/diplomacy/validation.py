@@ -158,7 +158,7 @@ def _checked(dmap: DiplomacyMap, units: dict[str, Unit], unit: Unit, order: Orde
     """One unit's order judged alone (a wrong unit type on the order is `note`)."""
     if note:
         return _illegal(unit, order, note)
-    if isinstance(order, Move):
+    if type(order) is Move or isinstance(order, Move):
         return _check_move(dmap, unit, order)
     if isinstance(order, Support):
         return _check_support(dmap, units, unit, order)
