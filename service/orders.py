@@ -7,6 +7,7 @@ seat that must act is ready, the phase is adjudicated in that same transaction.
 from __future__ import annotations
 
 import dataclasses
+from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from engine.errors import OrderError, RulesError, StateError
@@ -35,6 +36,17 @@ def sheet_warnings(variant: Variant, state: Mapping[str, Any], seat: str,
         return ()
     return tuple((checked.text, warning) for checked in checked_lines for warning in checked.warnings)
 
+
+
+@dataclass(frozen=True)
+class SeatToOrder:
+    """A seat giving orders now: its running game, the open phase, the game's variant, and the
+    seat, resolved for the actor (`Orders._seat_to_order` checks every condition)."""
+
+    game: GameInfo
+    phase: PhaseInfo
+    variant: Variant
+    seat: str
 
 
 @checked_ids
@@ -90,15 +102,15 @@ class Orders:
         menus (`OrderSheet.phase_seq`, `OrderSheet.menus`)."""
         lines = order_lines(text)          # bounded before any parser sees it
         async with self.store.db.transaction() as tx:
-            game, phase, variant, seat = await self._ordering(tx, game_id, actor, seat, phase_seq)
-            sheet = await self.store.order_sheet(phase.id, seat, tx)
+            at = await self._seat_to_order(tx, game_id, actor, seat, phase_seq)
+            sheet = await self.store.order_sheet(at.phase.id, at.seat, tx)
             canonical = [] if replace else list(sheet.lines)
             refused: list[tuple[str, str]] = []
             given: list[str] = []        # this sheet's accepted lines (a repeat is refused, not merged)
-            check = variant.sheet_checker(phase.state, seat)    # the state is read once per sheet
+            check = at.variant.sheet_checker(at.phase.state, at.seat)    # the state is read once per sheet
             for line in lines:
                 try:
-                    clash = variant.repeated_order(phase.state, seat, line, given)
+                    clash = at.variant.repeated_order(at.phase.state, at.seat, line, given)
                     if clash:
                         refused.append((line, clash))
                         continue
@@ -112,14 +124,14 @@ class Orders:
                 reasons = "\n".join(f"✗ `{line}`: {why}" for line, why in refused)
                 raise BadInput(f"no order was saved; your earlier orders stand.\n{reasons}")
             now = iso(self.clock())
-            await self.store.save_orders(tx, phase.id, seat, canonical, False, actor.user_id, now)
-            await self.no_shows.back_from_civil_disorder(tx, game, seat)
-            await self.store.log(tx, game_id, phase.id, now, actor.user_id, "orders",
-                                 {"seat": seat, "lines": canonical,
+            await self.store.save_orders(tx, at.phase.id, at.seat, canonical, False, actor.user_id, now)
+            await self.no_shows.back_from_civil_disorder(tx, at.game, at.seat)
+            await self.store.log(tx, game_id, at.phase.id, now, actor.user_id, "orders",
+                                 {"seat": at.seat, "lines": canonical,
                                   "refused": [line for line, _ in refused]})
-        return OrderSheet(seat, tuple(canonical), False, actor.user_id, now, tuple(refused), sheet.ready,
-                          sheet_warnings(variant, phase.state, seat, canonical), phase.seq,
-                          _menus(variant, phase.state, seat, tuple(canonical)))
+        return OrderSheet(at.seat, tuple(canonical), False, actor.user_id, now, tuple(refused), sheet.ready,
+                          sheet_warnings(at.variant, at.phase.state, at.seat, canonical), at.phase.seq,
+                          _menus(at.variant, at.phase.state, at.seat, tuple(canonical)))
 
     async def orders_seat(self, game_id: int, actor: Actor, text: str) -> str | None:
         """The seat of `actor` for which `text` reads as valid orders right now, if any.
@@ -147,12 +159,12 @@ class Orders:
     async def clear_orders(self, game_id: int, actor: Actor, seat: str | None = None,
                            phase_seq: int | None = None) -> str:
         async with self.store.db.transaction() as tx:
-            game, phase, variant, seat = await self._ordering(tx, game_id, actor, seat, phase_seq)
+            at = await self._seat_to_order(tx, game_id, actor, seat, phase_seq)
             now = iso(self.clock())
-            await self.store.save_orders(tx, phase.id, seat, [], False, actor.user_id, now)
-            await self.store.log(tx, game_id, phase.id, now, actor.user_id, "orders_cleared",
+            await self.store.save_orders(tx, at.phase.id, at.seat, [], False, actor.user_id, now)
+            await self.store.log(tx, game_id, at.phase.id, now, actor.user_id, "orders_cleared",
                                  {"seat": seat})
-        return seat
+        return at.seat
 
     async def pick(self, game_id: int, actor: Actor, seat: str | None, key: str, picks: Sequence[str],
                    phase_seq: int | None = None) -> OrderSheet:
@@ -174,9 +186,9 @@ class Orders:
                             phase_seq: int | None = None) -> tuple[str, list]:
         """The seat and the decisions of the current phase it can make from a menu (a retreat, its
         builds or removals): `engine.variant.ChoiceGroup`s."""
-        game, phase, variant, seat = await self._ordering(None, game_id, actor, seat, phase_seq)    # a read
-        sheet = await self.store.order_sheet(phase.id, seat)
-        return seat, variant.choice_groups(phase.state, seat, sheet.lines)
+        at = await self._seat_to_order(None, game_id, actor, seat, phase_seq)    # a read
+        sheet = await self.store.order_sheet(at.phase.id, at.seat)
+        return at.seat, at.variant.choice_groups(at.phase.state, at.seat, sheet.lines)
 
     async def mark_ready(self, game_id: int, actor: Actor, ready: bool = True,
                          seat: str | None = None, confirm: bool = False,
@@ -189,30 +201,35 @@ class Orders:
         button's phase) nothing happens once the game has moved past that phase.
         """
         async with self.store.db.transaction() as tx:
-            game, phase, variant, seat = await self._ordering(tx, game_id, actor, seat, phase_seq)
-            if seat not in variant.seats_to_act(phase.state):
-                raise BadState(f"{seat} does not act in {phase.label}; its standing orders are saved")
-            sheet = await self.store.order_sheet(phase.id, seat, tx)
+            at = await self._seat_to_order(tx, game_id, actor, seat, phase_seq)
+            if at.seat not in at.variant.seats_to_act(at.phase.state):
+                raise BadState(f"{at.seat} does not act in {at.phase.label}; its standing orders are saved")
+            sheet = await self.store.order_sheet(at.phase.id, at.seat, tx)
             if ready and not confirm:
-                missing = variant.missing_orders(phase.state, seat, sheet.lines)
+                missing = at.variant.missing_orders(at.phase.state, at.seat, sheet.lines)
                 if missing:
-                    raise Unconfirmed(seat, tuple(missing))
+                    raise Unconfirmed(at.seat, tuple(missing))
             now = iso(self.clock())
-            await self.store.save_orders(tx, phase.id, seat, list(sheet.lines), ready,
+            await self.store.save_orders(tx, at.phase.id, at.seat, list(sheet.lines), ready,
                                          sheet.submitted_by or actor.user_id, sheet.submitted_at or now)
-            await self.store.log(tx, game_id, phase.id, now, actor.user_id,
+            await self.store.log(tx, game_id, at.phase.id, now, actor.user_id,
                                  "ready" if ready else "unready", {"seat": seat})
             new_phase = None
-            if ready and await self.adjudicator.all_ready(tx, game, phase, variant):
-                new_phase = await self.adjudicator.adjudicate_in(tx, game_id, phase.id, "all players ready")
-        return seat, new_phase
+            if ready and await self.adjudicator.all_ready(tx, at.game, at.phase, at.variant):
+                new_phase = await self.adjudicator.adjudicate_in(tx, game_id, at.phase.id, "all players ready")
+        return at.seat, new_phase
 
     async def _current(self, game: GameInfo) -> PhaseInfo:
         if game.current_phase is None:
             raise BadState(f"game #{game.id} has not started yet")
         return await self.store.phase_by_id(game.current_phase)
 
-    async def _ordering(self, tx, game_id: int, actor: Actor, seat: str | None, phase_seq: int | None = None):
+    async def _seat_to_order(self, tx, game_id: int, actor: Actor, seat: str | None,
+                             phase_seq: int | None = None) -> SeatToOrder:
+        """The actor's seat that may give orders now (read in `tx`, or outside any with None), or
+        the reason it may not: the game is paused or not running, the game moved past `phase_seq`
+        (a button of an earlier phase), the deadline passed, the stored position is damaged, or
+        the seat has nothing to order."""
         game = await self.store.game(game_id, tx)
         if game.status == "paused":
             raise BadState(f"game #{game.id} is paused: nothing was recorded. Orders open again when "
@@ -235,7 +252,7 @@ class Orders:
         seat = permissions.resolve_seat(game, actor, seat)
         if not variant.may_order(phase.state, seat):
             raise BadState(f"{seat} has nothing to order in {phase.label}")
-        return game, phase, variant, seat
+        return SeatToOrder(game, phase, variant, seat)
 
 
 def _menus(variant: Variant, state: Mapping[str, Any], seat: str, lines: Sequence[str]) -> tuple[Any, ...]:
