@@ -58,7 +58,7 @@ class Seasons:
         require_over(game.status, game.id)
         await self.records.record_of(game.id)
         result = await self._result(game.id)
-        return scores_text(result, game.name, game.options.get("victory_centres", 18))
+        return scores_text(result, game.name, game.options.get("victory_centres", 18), [s.seat for s in game.seats])
 
     async def centres(self, game_id: int, guild_id: int | None = None) -> CentresTable:
         """`/game centres`: the powers' centres per year (income per round), running or over."""

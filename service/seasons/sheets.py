@@ -5,8 +5,10 @@ stored state is decoded unless a phase has no summary yet (once)."""
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 from dataclasses import dataclass
+from typing import Sequence
 
 from engine.scoring import scoring_system
 from engine.variant import get_variant
@@ -93,9 +95,11 @@ def outcome_line(result: GameResult) -> str:
     return f"won by {winners}{how}{year}"
 
 
-def scores_text(result: GameResult, name: str, victory: int | None) -> str:
-    """Every applicable system's points for a finished game, the game's own first (★)."""
+def scores_text(result: GameResult, name: str, victory: int | None, seats: Sequence[str] = ()) -> str:
+    """Every applicable system's points for a finished game, the game's own first (★); seats and
+    powers in the game's order (`seats`)."""
     variant = get_variant(result.variant)
+    result = in_order(result, seats, getattr(variant, "powers", ()))
     lines = [clip(f"📊 Scores · #{result.game_id} {name}", WIDTH), clip(variant.title, WIDTH),
              clip(_upper_first(outcome_line(result)), WIDTH)]
     if result.ending in ("abandoned", "gm_decision"):
@@ -105,8 +109,7 @@ def scores_text(result: GameResult, name: str, victory: int | None) -> str:
     units = list(dict.fromkeys((s.side or s.seat) for s in result.seats)) if sides else order
     short = short_names([*units, *(p.power for p in result.powers)])
     if result.powers and result.family != "aa1914":
-        lines += wrap((f"{short[p.power]} {p.centres}" for p in result.powers if p.seat is not None),
-                      first="Centres: ")
+        lines += wrap((f"{short[p.power]} {p.centres}" for p in result.powers), first="Centres: ")
         fell = sorted((p for p in result.powers if p.fell_year is not None), key=lambda p: (p.fell_year, p.power))
         if fell:
             lines += wrap((f"{short[p.power]} {p.fell_year}" for p in fell), first="Out: ")
@@ -128,6 +131,17 @@ def scores_text(result: GameResult, name: str, victory: int | None) -> str:
         lines.append("")
         lines += wrap((f"{short[u]} {u}" for u in dict.fromkeys(explain)), indent="")
     return "\n".join(lines)
+
+
+def in_order(result: GameResult, seats: Sequence[str], powers: Sequence[str]) -> GameResult:
+    """The result with its seats in the game's order and its powers in the variant's (the
+    stored rows come back by name)."""
+    seat_rank = {seat: index for index, seat in enumerate(seats)}
+    power_rank = {power: index for index, power in enumerate(powers)}
+    return dataclasses.replace(
+        result, seats=tuple(sorted(result.seats, key=lambda s: seat_rank.get(s.seat, len(seat_rank)))),
+        powers=tuple(sorted(result.powers, key=lambda p: (power_rank.get(p.power, len(power_rank)),
+                                                          seat_rank.get(p.power, len(seat_rank))))))
 
 
 def require_over(status: str, game_id: int) -> None:

@@ -2,6 +2,8 @@
 (substitutes, bots, civil disorder), the year each eliminated power fell, the points each system
 gives a recorded game, who may join a committed game, and the centres table."""
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.catalog import register_all
 from engine.ratings import Holder, Reliability, apply_game, rate
@@ -209,3 +211,22 @@ def test_phone_helpers():
     assert short_names(["Austria-Hungary", "British Empire", "Aus"]) == {"Austria-Hungary": "A-H",
                                                                        "British Empire": "UK", "Aus": "Aus"}
     assert all(len(line) <= 40 for line in wrap(["x" * 12] * 9))
+
+
+@settings(max_examples=200, deadline=None)
+@given(scoring=st.one_of(st.text(max_size=30), st.sampled_from(["dss", "SOS", " winloss ", "carnage2023", "x" * 500])),
+       committed=st.one_of(st.text(max_size=30), st.sampled_from(["high", "Medium", "off", ""])))
+def test_random_settings_words_are_read_or_refused_by_name(scoring, committed):
+    register_all()
+    for key in ("classic", "rx07", "aa1914", "france_austria"):
+        variant = get_variant(key)
+        options = variant.parse_options({})
+        try:
+            chosen = check_settings(variant, options, {"scoring": scoring, "committed": committed})
+        except BadInput as exc:
+            assert str(exc).startswith(("scoring:", "committed:")) and len(str(exc)) < 600
+        else:
+            assert chosen.scoring in ("winloss",) + (() if key in ("rx07", "aa1914") else
+                                                     ("dss", "sos", "cdiplo100", "cdiplo80", "carnage", "carnage2023",
+                                                      "manorcon", "tribute", "opentribute", "worldclassic"))
+            assert chosen.committed in (None, "high", "medium")
