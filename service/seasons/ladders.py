@@ -17,7 +17,7 @@ import logging
 from engine.ratings import FinishedGame, PlayerRating, Ratings, apply_game, rate
 
 from .results import GameResult
-from .stored import rating_history, results_from_rows
+from .stored import rating_history
 
 log = logging.getLogger("dispatch.seasons")
 MAX_TRIES = 5
@@ -92,10 +92,6 @@ class RatingLadders:
                 return ratings
             log.warning("ratings of %s on server %s kept moving during %d recomputes", family, guild_id, MAX_TRIES)
             return ratings
-
-    async def history(self, guild_id: int, family: str) -> list[GameResult]:
-        """The family's recorded games on the server, in the order they finished."""
-        return results_from_rows(*await self.repo.result_rows(guild_id=guild_id, family=family, powers=False))
 
     async def stored(self, guild_id: int, family: str) -> Ratings:
         """The family's ratings as the table holds them (what `/profile` shows)."""

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from engine.ratings import PROVISIONAL_GAMES, Reliability
 
 from ..visibility import holder_shown
-from .phone import WIDTH, clip, number, wrap
+from .phone import WIDTH, clip, number
 from .points import points_under
 from .results import GameResult
 

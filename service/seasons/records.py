@@ -23,6 +23,7 @@ from contextlib import asynccontextmanager
 from datetime import datetime, timezone
 from typing import Any, AsyncIterator
 
+from engine.errors import RatingError
 from engine.ratings import family_of
 from engine.variant import Variant, get_variant
 
@@ -214,7 +215,7 @@ class GameRecords:
                                         logged.get(info.seat, "normal")))
         try:
             family = family_of(game.variant)
-        except Exception:  # noqa: BLE001 - a variant of no family (the tests' toy) is recorded, never rated
+        except RatingError:          # a variant of no family (the tests' toy) is recorded, never rated
             family = None
         sides = sides_of(variant, final_state, seats) if final_state is not None and kind else None
         draft = GameResult(game.id, game.guild_id, game.variant, family, ending,

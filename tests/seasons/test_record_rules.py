@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.catalog import register_all
-from engine.ratings import Holder, Reliability, apply_game, rate
+from engine.ratings import Holder, Reliability, rate
 from service.errors import BadInput
 from service.seasons.phone import fits, number, short_names, wrap
 from service.seasons.points import every_system, points_under, rating_system, systems_of
