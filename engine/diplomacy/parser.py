@@ -209,21 +209,26 @@ def _stored_form(text: str, dmap: DiplomacyMap, phase: str | None) -> Order | No
     kind, here, hold, dest, via, target_kind, target, target_dest, army, army_dest = found.groups()
     codes = _codes(dmap)
     try:
-        places = [codes[label] for label in (here, dest, target, target_dest, army, army_dest) if label]
+        if hold:
+            places: tuple[str, ...] = (codes[here],)
+            order: Order = Hold(kind, places[0])
+        elif dest:
+            places = (codes[here], codes[dest])
+            order = Move(kind, places[0], places[1], bool(via))
+        elif target:
+            places = (codes[here], codes[target], codes[target_dest]) if target_dest else (codes[here], codes[target])
+            order = Support(kind, places[0], places[1], places[2] if target_dest else None, target_kind)
+        else:
+            places = (codes[here], codes[army], codes[army_dest])
+            order = Convoy(kind, *places)
     except KeyError:
-        return None
+        return None              # not one of the map's own codes: the general reader says what it is
     starts = _alias_starts(dmap)
     if not starts.keys().isdisjoint(places):
         lowered = text.lower()
         if any(alias in lowered for place in places for alias in starts.get(place, ())):
             return None
-    if hold:
-        return Hold(kind, places[0])
-    if dest:
-        return Move(kind, places[0], places[1], bool(via))
-    if target:
-        return Support(kind, places[0], places[1], places[2] if target_dest else None, target_kind)
-    return Convoy(kind, places[0], places[1], places[2])
+    return order
 
 
 # The movement orders as sheets store them, by the kinds of their tokens: read without the
