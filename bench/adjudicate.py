@@ -275,13 +275,14 @@ def main() -> None:
     parser.add_argument("--phases", type=int, default=300)
     parser.add_argument("--positions", type=int, default=915, help="positions compared with the diplomacy package")
     parser.add_argument("--block", type=int, action="append",
-                        help="positions per interleaved block; repeat the option for several runs (default: 1)")
+                        help="positions per interleaved block; repeat the option for several runs (default: 1, "
+                             "then 25: each phase alone between MILA's, then runs of 25 phases each)")
     args = parser.parse_args()
     rate, n = datc_rate(args.rounds)
     print(f"DATC v2.4: {n} cases x {args.rounds} rounds: {rate:.0f} phases/s")
     phases, spent, outcome = random_game(7, args.phases)
     print(f"random rx07 game: {phases} phases adjudicated in {spent:.2f}s = {phases / spent:.0f} phases/s ({outcome})")
-    for block in args.block or [1]:
+    for block in args.block or [1, 25]:
         for line in compare_with_diplomacy_package(args.positions, block):
             print(line)
 
