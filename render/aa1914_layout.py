@@ -352,7 +352,9 @@ def anchor_spots(layout: Layout, where: str) -> list[Point]:
         return [point]
     if where not in layout.anchors:
         bare = Layout(view, layout.names, layout.badges, layout.mine, layout.hidden, [])
-        boxes, near = _candidates(bare, where, (18.0, 18.0), point)
+        # room for an arrow's end: 18 px on the theatre, as much in proportion on an inset
+        side = max(8.0, round(18.0 * view.scale / 0.6))
+        boxes, near = _candidates(bare, where, (side, side), point)
         boxes = boxes[_clear(boxes, near)]
         boxes = boxes[:90]
         layout.anchors[where] = [((b[0] + b[2]) / 2, (b[1] + b[3]) / 2) for b in boxes] or [point]

@@ -152,25 +152,28 @@ def _stub(layout: Layout, inside: Point, outside: Point) -> Point:
 
 
 # ---------------------------------------------------------------- around the badges and names
-def _clear_way(start: Point, end: Point, obstacles: Sequence, size: tuple[int, int]) -> list[Point] | None:
-    """The shortest way from `start` to `end` on a grid of `CELL` px that keeps `CLEAR` px from
+def _clear_way(start: Point, end: Point, obstacles: Sequence, size: tuple[int, int],
+               cell: float = CELL) -> list[Point] | None:
+    """The shortest way from `start` to `end` on a grid of `cell` px that keeps `CLEAR` px from
     every obstacle, within `AROUND` px of the straight way and inside the view; then straightened
     wherever a straight line between two of its points is clear. None if there is no such way."""
     left = max(0.0, min(start[0], end[0]) - AROUND)
     top = max(0.0, min(start[1], end[1]) - AROUND)
     right = min(float(size[0]), max(start[0], end[0]) + AROUND)
     bottom = min(float(size[1]), max(start[1], end[1]) + AROUND)
-    nx, ny = int((right - left) // CELL) + 1, int((bottom - top) // CELL) + 1
-    xs, ys = left + np.arange(nx) * CELL, top + np.arange(ny) * CELL
+    nx, ny = int((right - left) // cell) + 1, int((bottom - top) // cell) + 1
+    xs, ys = left + np.arange(nx) * cell, top + np.arange(ny) * cell
     blocked = np.zeros((ny, nx), dtype=bool)
+    grown = CLEAR + 0.75 * cell          # a diagonal step between two free cells keeps CLEAR too
     for box in obstacles:
-        x0, x1 = np.searchsorted(xs, box[0] - CLEAR), np.searchsorted(xs, box[2] + CLEAR, side="right")
-        y0, y1 = np.searchsorted(ys, box[1] - CLEAR), np.searchsorted(ys, box[3] + CLEAR, side="right")
+        x0, x1 = np.searchsorted(xs, box[0] - grown), np.searchsorted(xs, box[2] + grown, side="right")
+        y0, y1 = np.searchsorted(ys, box[1] - grown), np.searchsorted(ys, box[3] + grown, side="right")
         blocked[y0:y1, x0:x1] = True
 
-    def cell(point: Point) -> tuple[int, int]:
-        return (min(ny - 1, max(0, round((point[1] - top) / CELL))), min(nx - 1, max(0, round((point[0] - left) / CELL))))
-    first, last = cell(start), cell(end)
+    def at(point: Point) -> tuple[int, int]:
+        return (min(ny - 1, max(0, round((point[1] - top) / cell))),
+                min(nx - 1, max(0, round((point[0] - left) / cell))))
+    first, last = at(start), at(end)
     for r, c in (first, last):          # an arrow's end stands clear: it may always leave it
         blocked[max(0, r - 1):r + 2, max(0, c - 1):c + 2] = False
     found = _a_star(blocked, first, last)
@@ -234,10 +237,10 @@ def _straightened(points: list[Point], obstacles: Sequence) -> list[Point]:
     return out
 
 
-def _loops(line: Sequence[Point], start: Point, end: Point) -> bool:
-    """A line that doubles back: much longer than the way it goes, or crossing itself."""
+def _loops(line: Sequence[Point], start: Point, end: Point, longest: float = 2.2) -> bool:
+    """A line that doubles back: more than `longest` times longer than the way it goes."""
     length = sum(math.dist(a, b) for a, b in zip(line, line[1:]))
-    return length > 2.2 * max(math.dist(start, end), 20.0)
+    return length > longest * max(math.dist(start, end), 20.0)
 
 
 # ---------------------------------------------------------------- a move's path
@@ -288,11 +291,27 @@ def route(layout: Layout, names: Sequence[str], drawn: dict | None = None) -> Ro
         points[index] = _pushed_out(points[index], toward, obstacles)
     drawn["ends"].extend(points)
     path: list[Point] = [points[0]]
-    for start, end in zip(points, points[1:]):
-        path.extend(_leg(layout, start, end, obstacles, drawn["lines"])[1:])
+    for index, (start, end) in enumerate(zip(points, points[1:])):
+        leg = _leg(layout, start, end, obstacles, drawn["lines"])
+        if crossings(leg, obstacles) and len(names) == 2 and all(mine):
+            leg = _other_ends(layout, names, obstacles, drawn["lines"]) or leg
+            path = [leg[0]]
+        path.extend(leg[1:])
     path = _outside_ends(path, obstacles)
     drawn["lines"].append(_samples(path))
     return Routed(tuple(path), came_from, going_to)
+
+
+def _other_ends(layout: Layout, names: Sequence[str], obstacles: Sequence, lines) -> list[Point] | None:
+    """For a move between two places of this view whose arrow found no clear way from the ends
+    chosen: the first clear leg between other free points of the two (nearest each other first)."""
+    firsts, lasts = anchor_spots(layout, names[0])[:6], anchor_spots(layout, names[1])[:6]
+    pairs = sorted(((a, b) for a in firsts for b in lasts), key=lambda pair: math.dist(*pair))
+    for start, end in pairs[:12]:
+        leg = _leg(layout, start, end, obstacles, lines)
+        if not crossings(leg, obstacles):
+            return leg
+    return None
 
 
 def _pushed_out(point: Point, toward: Point, obstacles: Sequence) -> Point:
@@ -301,7 +320,8 @@ def _pushed_out(point: Point, toward: Point, obstacles: Sequence) -> Point:
     boxes = np.asarray(obstacles, dtype=float).reshape(-1, 4)
     length = math.dist(point, toward)
     steps = np.arange(0, max(1, int(length * 0.6)), dtype=float)
-    at = np.asarray(point, dtype=float) + (np.asarray(toward, dtype=float) - point) * (steps / max(length, 1.0))[:, None]
+    way = np.asarray(toward, dtype=float) - point
+    at = np.asarray(point, dtype=float) + way * (steps / max(length, 1.0))[:, None]
     blocked = ((at[:, None, 0] >= boxes[None, :, 0] - CLEAR) & (at[:, None, 0] <= boxes[None, :, 2] + CLEAR)
                & (at[:, None, 1] >= boxes[None, :, 1] - CLEAR) & (at[:, None, 1] <= boxes[None, :, 3] + CLEAR)
                ).any(axis=1)
@@ -351,8 +371,11 @@ def _leg(layout: Layout, start: Point, end: Point, obstacles: Sequence, lines: S
         shared, _, line = min(clear, key=lambda c: (round(c[0] * 3), c[1]))
         if shared < 0.5:
             return line
-    around = _clear_way(start, end, near, layout.view.size)
-    if around is not None and not _loops(around, start, end):
+    # a finer grid for a short leg (a crowded corner, an inset), a coarser one for a long leg
+    around = _clear_way(start, end, near, layout.view.size, 2.0 if math.dist(start, end) < 200 else CELL)
+    # a way around the badges of a crowded corner may be long, never a loop: it only ever turns
+    # where it must (straightened), so it is allowed more length than a bow
+    if around is not None and not _loops(around, start, end, 3.5):
         return around
     if clear:
         return min(clear, key=lambda c: (c[0], c[1]))[2]

@@ -21,7 +21,7 @@ from .diplomacy_focus import NO_RETREAT, draw_retreat_options, draw_retreat_tags
 from .diplomacy_focus import turn_actions  # noqa: F401 - the crops of the turn's action read it (render.focus)
 from .diplomacy_orders import BUILT, OrderMarks, draw_convoy_ring, draw_orders, draw_unit
 from .fonts import font
-from .overlay import (DARK, Box, LegendEntry, arrow_sample, crossed_sample, draw_arrow, draw_crossed_out,
+from .overlay import (DARK, HALO, Box, LegendEntry, arrow_sample, crossed_sample, draw_arrow, draw_crossed_out,
                       draw_legend, draw_path, failure_sample, head_length, legend_size, support_sample, swatch, trim)
 from .palettes import FAILED, colours_in, tint
 from .patterns import diagonal_hatch
@@ -261,7 +261,7 @@ def legend_entries(colours: Mapping, state: Mapping, variant: str, shown: set[st
                ("unit", LegendEntry("fleet", _unit_sample("F", sample))),
                ("move", LegendEntry("move (power's colour)" if not compact else "move", arrow_sample(sample))),
                ("retreat", LegendEntry("retreat", retreat_sample(sample))),
-               ("may retreat", LegendEntry("may retreat to", arrow_sample(sample, dashed=True, outline=(255, 255, 255)))),
+               ("may retreat", LegendEntry("may retreat to", arrow_sample(sample, dashed=True, outline=HALO))),
                ("no retreat", LegendEntry(NO_RETREAT, tag_sample)),
                ("support", LegendEntry("support", support_sample(sample))),
                ("convoy", LegendEntry("convoy", _convoy_sample(sample))),
@@ -274,8 +274,8 @@ def legend_entries(colours: Mapping, state: Mapping, variant: str, shown: set[st
                ("closed", LegendEntry("closed this phase" if not compact else "closed", swatch(CLOSED, CLOSED_HATCH))),
                ("swi", LegendEntry("Switzerland: impassable" if not compact else "impassable", swatch(IMPASSABLE)))]
     if PASSAGES.get(variant):
-        entries.append(("passage", LegendEntry("fleet passage Bal–Ska (rule 3)" if not compact else "Bal–Ska passage",
-                                               _passage_sample)))
+        passage = "fleet passage Bal–Ska (rule 3)" if not compact else "Bal–Ska passage"
+        entries.append(("passage", LegendEntry(passage, _passage_sample)))
     if compact:
         return [entry for kind, entry in entries if shown is not None and kind in shown]
     if whole:
@@ -418,14 +418,10 @@ def _with_panel(board: Image.Image, view: View, label: str, summary: str, colour
 
 
 # ---------------------------------------------------------------- the map
-def render_diplomacy(state: dict, last_orders: Mapping[str, Sequence[str]] | None, label: str,
-                     summary: str = "", palette: str = "standard", scale: float = 1.0,
-                     viewport: Box | None = None, as_image: bool = False, crop: bool = False) -> bytes:
-    """PNG of `state` with `last_orders` (the orders that led to it) drawn as the turn's story.
-    `scale` draws everything larger from the geometry (2.0: twice the size, as sharp); `viewport`
-    (left, top, right, bottom in the map's pixels at scale 1.0) shows only that part of the board.
-    A retreat phase's map shows where each dislodged unit may go. `crop`: a part read on a phone,
-    under a short caption (its title and the legend of what it shows, ≤ a quarter of its height)."""
+def _drawn_board(state: dict, last_orders: Mapping[str, Sequence[str]] | None, palette: str, scale: float,
+                 viewport: Box | None) -> tuple[Image.Image, View, OrderMarks, Mapping]:
+    """The board of `state` with its orders, retreats, units and marks drawn; its view, the
+    marks it shows and the powers' colours."""
     view = view_for(scale, viewport)
     colours = power_colours(palette)
     variant = state.get("variant", "")
@@ -453,25 +449,56 @@ def render_diplomacy(state: dict, last_orders: Mapping[str, Sequence[str]] | Non
         marks.draw_board_unit(draw, unit)
     draw_retreat_tags(draw, marks, options)
     marks.draw_failures(draw)
+    return board, view, marks, colours
+
+
+def render_diplomacy(state: dict, last_orders: Mapping[str, Sequence[str]] | None, label: str,
+                     summary: str = "", palette: str = "standard", scale: float = 1.0,
+                     viewport: Box | None = None, as_image: bool = False, crop: bool = False) -> bytes:
+    """PNG of `state` with `last_orders` (the orders that led to it) drawn as the turn's story.
+    `scale` draws everything larger from the geometry (2.0: twice the size, as sharp); `viewport`
+    (left, top, right, bottom in the map's pixels at scale 1.0) shows only that part of the board.
+    A retreat phase's map shows where each dislodged unit may go. `crop`: a part read on a phone,
+    under a short caption (its title and the legend of what it shows, ≤ a quarter of its height)."""
+    board, view, marks, colours = _drawn_board(state, last_orders, palette, scale, viewport)
+    variant = state.get("variant", "")
+    entries = _legend_of(view, state, marks, colours, variant, "crop" if crop else "whole" if viewport is None
+                         else "part")
     if crop:
-        shown = _shown(view, state, marks, variant)
-        present = _present(view, state)
-        key = [LegendEntry(power, swatch(colour), narrow=True) for power, colour in colours.items() if power in present]
-        image = captioned(board, label, key + legend_entries(colours, state, variant, shown, marks.gone, True,
-                                                             present=present))
-    elif viewport is None:
-        image = _with_panel(board, view, label, summary, colours,
-                            legend_entries(colours, state, variant, marks.shown, marks.gone, whole=True))
+        image = captioned(board, label, entries)
     else:
         # a part of the board, read on a phone: the title, whose colour is whose, and what its
         # marks mean — the full map carries the status lines
-        present = {u["power"] for u in state.get("units", {}).values()} | set(state.get("owners", {}).values())
-        key = [LegendEntry(power, swatch(colour)) for power, colour in colours.items() if power in present]
-        entries = key + legend_entries(colours, state, variant, _shown(view, state, marks, variant), marks.gone)
-        image = _with_panel(board, view, label, "", colours, entries)
+        image = _with_panel(board, view, label, summary if viewport is None else "", colours, entries)
     if as_image:                 # the replay encodes its frames itself (render.replay)
         return image
     return encode(image)
+
+
+def _legend_of(view: View, state: Mapping, marks: OrderMarks, colours: Mapping, variant: str,
+               kind: str) -> list[LegendEntry]:
+    """The legend of a picture of `kind`: the whole map's (its usual marks and any other it shows),
+    a part's (whose colour is whose, the units and the marks it shows) or a crop's (only what it
+    shows)."""
+    if kind == "whole":
+        return legend_entries(colours, state, variant, marks.shown, marks.gone, whole=True)
+    if kind == "crop":
+        present = _present(view, state)
+        key = [LegendEntry(power, swatch(colour), narrow=True) for power, colour in colours.items() if power in present]
+        return key + legend_entries(colours, state, variant, _shown(view, state, marks, variant), marks.gone, True,
+                                    present=present)
+    present = {u["power"] for u in state.get("units", {}).values()} | set(state.get("owners", {}).values())
+    key = [LegendEntry(power, swatch(colour)) for power, colour in colours.items() if power in present]
+    return key + legend_entries(colours, state, variant, _shown(view, state, marks, variant), marks.gone)
+
+
+def map_legend(state: dict, last_orders: Mapping[str, Sequence[str]] | None, viewport: Box | None = None,
+               crop: bool = False, palette: str = "standard") -> list[str]:
+    """The words of the legend `render_diplomacy` sets under this picture."""
+    board, view, marks, colours = _drawn_board(state, last_orders, palette, 1.0, viewport)
+    board.close()
+    kind = "crop" if crop else "whole" if viewport is None else "part"
+    return [entry.text for entry in _legend_of(view, state, marks, colours, state.get("variant", ""), kind)]
 
 
 def _unit_point(loc: str, dislodged: bool = False) -> tuple[float, float] | None:
