@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.ratings_db import GUILD, fill  # noqa: E402
+from bench.ratings_db import GUILD, fill, raw  # noqa: E402
 from db import Database  # noqa: E402
 from engine.catalog import register_all  # noqa: E402
 from service.seasons import Seasons, fits  # noqa: E402
@@ -49,9 +49,9 @@ async def phase_records(db: Database, seed: int = 2) -> int:
                 missed = user is not None and rng.random() < 0.1
                 records.append((top, game["game_id"], seat, user, None, 0, int(user is not None), int(missed), 0, 0, 0))
     async with db.transaction() as conn:
-        await conn.executemany("INSERT INTO phases (id, game_id, seq, label, state, created_at, adjudicated_at) "
+        await raw(conn).executemany("INSERT INTO phases (id, game_id, seq, label, state, created_at, adjudicated_at) "
                                "VALUES (?,?,?,?,?,?,?)", phases)
-        await conn.executemany("INSERT INTO phase_seats (phase_id, game_id, seat, user_id, bot, disorder, owed, "
+        await raw(conn).executemany("INSERT INTO phase_seats (phase_id, game_id, seat, user_id, bot, disorder, owed, "
                                "missed, excused, paused, hidden) VALUES (?,?,?,?,?,?,?,?,?,?,?)", records)
     rows = len(records)
     return rows

@@ -7,8 +7,9 @@ Inside a transaction pass its `conn`; outside, omit it (a read on the shared con
 from __future__ import annotations
 
 import json
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from typing import Any, Iterable, Sequence
+from typing import Any, AsyncIterator, Iterable, Sequence
 
 OVER = "('finished', 'abandoned')"
 
@@ -44,6 +45,25 @@ class Ladder:
     last_game: int | None
     generation: int
     dirty: bool
+
+
+@asynccontextmanager
+async def snapshot(db) -> AsyncIterator[Any]:
+    """One read for several statements: a reader's snapshot where the database offers one
+    (`Database.read`), else None (each statement then reads on its own)."""
+    read = getattr(db, "read", None)
+    if read is None:
+        yield None
+        return
+    async with read() as r:
+        yield r
+
+
+async def _each(conn, sql: str, rows: Iterable[tuple]) -> None:
+    """One statement for each row, in the transaction `conn` (a few rows: a phase's seats, a
+    game's holders, a ladder's players)."""
+    for row in rows:
+        await conn.execute(sql, row)
 
 
 class SeasonsRepository:
@@ -114,7 +134,7 @@ class SeasonsRepository:
     async def save_phase_seats(self, conn, phase_id: int, game_id: int, rows: Iterable[tuple]) -> None:
         """Each row: (seat, user_id, bot, disorder, owed, missed, excused, paused, hidden)."""
         await conn.execute("DELETE FROM phase_seats WHERE phase_id=?", (phase_id,))
-        await conn.executemany(
+        await _each(conn, 
             "INSERT INTO phase_seats (phase_id, game_id, seat, user_id, bot, disorder, owed, missed, excused, "
             "paused, hidden) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
             [(phase_id, game_id, *row) for row in rows])
@@ -186,14 +206,14 @@ class SeasonsRepository:
             (result.game_id, result.guild_id, result.variant, result.family, result.ending, result.finished_at,
              json.dumps(list(result.winners)), result.scoring, result.first_year, result.last_year, result.phases,
              result.board_centres, result.recorded_at))
-        await conn.executemany(
+        await _each(conn, 
             "INSERT INTO result_powers (game_id, power, seat, centres, income, fell_order, fell_year) "
             "VALUES (?,?,?,?,?,?,?)", [(result.game_id, p.power, p.seat, p.centres, p.income, p.fell_order,
                                         p.fell_year) for p in result.powers])
-        await conn.executemany(
+        await _each(conn, 
             "INSERT INTO result_seats (game_id, seat, side, points) VALUES (?,?,?,?)",
             [(result.game_id, s.seat, s.side, s.points) for s in result.seats])
-        await conn.executemany(
+        await _each(conn, 
             "INSERT INTO result_holders (game_id, seat, position, user_id, bot, phases, from_seq) "
             "VALUES (?,?,?,?,?,?,?)", [(result.game_id, h.seat, h.position, h.user_id, h.bot, h.phases, h.from_seq)
                                        for h in result.holders])
@@ -236,25 +256,25 @@ class SeasonsRepository:
         row = await self._one("SELECT guild_id, family FROM game_results WHERE game_id=?", (game_id,), conn)
         return (row["guild_id"], row["family"]) if row else None
 
-    async def finished_games_of(self, guild_id: int, user_id: int, limit: int) -> tuple[int, list]:
+    async def finished_games_of(self, guild_id: int, user_id: int, limit: int, conn=None) -> tuple[int, list]:
         """How many recorded games of the server the player held a seat in, and the newest
         `limit` of them: (game, name, variant, ending, finished, scoring, seat, points) rows."""
         count = await self._one("SELECT COUNT(DISTINCT h.game_id) AS n FROM result_holders h JOIN game_results r "
-                                "ON r.game_id = h.game_id WHERE h.user_id=? AND r.guild_id=?", (user_id, guild_id))
+                                "ON r.game_id = h.game_id WHERE h.user_id=? AND r.guild_id=?", (user_id, guild_id), conn)
         rows = await self._all(
             "SELECT r.game_id, g.name, g.options, r.variant, r.ending, r.finished_at, r.scoring, r.winners, h.seat, "
             "s.points, s.side FROM (SELECT DISTINCT h2.game_id, h2.seat FROM result_holders h2 WHERE h2.user_id=?) h "
             "JOIN game_results r ON r.game_id = h.game_id JOIN games g ON g.id = r.game_id "
             "JOIN result_seats s ON s.game_id = h.game_id AND s.seat = h.seat "
-            "WHERE r.guild_id=? ORDER BY r.finished_at DESC, r.game_id DESC LIMIT ?", (user_id, guild_id, limit))
+            "WHERE r.guild_id=? ORDER BY r.finished_at DESC, r.game_id DESC LIMIT ?", (user_id, guild_id, limit), conn)
         return int(count["n"]), rows
 
-    async def current_games_of(self, guild_id: int, user_id: int) -> list:
+    async def current_games_of(self, guild_id: int, user_id: int, conn=None) -> list:
         """(game, name, variant, status, options, seat) of the server's games the player sits in now."""
         return await self._all(
             "SELECT g.id, g.name, g.variant, g.status, g.options, s.seat FROM seats s JOIN games g ON g.id = s.game_id "
             "WHERE s.user_id=? AND g.guild_id=? AND g.status IN ('forming', 'active', 'paused') "
-            "ORDER BY g.id DESC, s.seat", (user_id, guild_id))
+            "ORDER BY g.id DESC, s.seat", (user_id, guild_id), conn)
 
     # ------------------------------------------------------------------ ratings
     async def ladder(self, guild_id: int, family: str, conn=None) -> Ladder:
@@ -284,23 +304,23 @@ class SeasonsRepository:
                                f"user_id IN ({','.join('?' * len(user_ids))})", (guild_id, family, *user_ids), conn)
 
     async def save_ratings(self, conn, guild_id: int, family: str, rows: Iterable[tuple[int, float, int]]) -> None:
-        await conn.executemany(
+        await _each(conn, 
             "INSERT INTO ratings (guild_id, family, user_id, rating, games) VALUES (?,?,?,?,?) "
             "ON CONFLICT (guild_id, family, user_id) DO UPDATE SET rating=excluded.rating, games=excluded.games",
             [(guild_id, family, user, rating, games) for user, rating, games in rows])
 
     async def replace_ratings(self, conn, guild_id: int, family: str, rows: Iterable[tuple[int, float, int]]) -> None:
         await conn.execute("DELETE FROM ratings WHERE guild_id=? AND family=?", (guild_id, family))
-        await conn.executemany("INSERT INTO ratings (guild_id, family, user_id, rating, games) VALUES (?,?,?,?,?)",
+        await _each(conn, "INSERT INTO ratings (guild_id, family, user_id, rating, games) VALUES (?,?,?,?,?)",
                                [(guild_id, family, user, rating, games) for user, rating, games in rows])
 
-    async def player_ratings(self, guild_id: int, user_id: int) -> list:
+    async def player_ratings(self, guild_id: int, user_id: int, conn=None) -> list:
         """(family, rating, games, rank, players) of the player's ratings on the server."""
         return await self._all(
             "SELECT r.family, r.rating, r.games, (SELECT COUNT(*) FROM ratings o WHERE o.guild_id = r.guild_id AND "
             "o.family = r.family AND o.rating > r.rating) + 1 AS place, (SELECT COUNT(*) FROM ratings o WHERE "
             "o.guild_id = r.guild_id AND o.family = r.family) AS players FROM ratings r WHERE r.guild_id=? "
-            "AND r.user_id=? ORDER BY r.family", (guild_id, user_id))
+            "AND r.user_id=? ORDER BY r.family", (guild_id, user_id), conn)
 
     async def family_ratings(self, guild_id: int, family: str) -> list:
         return await self._all("SELECT user_id, rating, games FROM ratings WHERE guild_id=? AND family=? "

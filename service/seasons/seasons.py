@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 
-from db.seasons import SeasonsRepository
+from db.seasons import SeasonsRepository, snapshot
 from engine.variant import get_variant
 
 from ..ids import checked_ids
@@ -70,20 +70,20 @@ class Seasons:
         """`/profile`: the player's standing on this server, as `viewer_id` may see it."""
         await self.records.ensure_recorded(guild_id)
         await self.ladders.refresh(guild_id)
-        ratings = tuple((r["family"], r["rating"], r["games"], r["place"], r["players"])
-                        for r in await self.repo.player_ratings(guild_id, user_id))
-        figure = await self.reliabilities.of(user_id)
-        count, rows = await self.repo.finished_games_of(guild_id, user_id, SHOWN_FINISHED)
-        results = {r.game_id: r for r in results_from_rows(*await self.repo.result_rows([r["game_id"] for r in rows]))}
-        finished = []
-        for row in rows:
-            victory = json.loads(row["options"] or "{}").get("victory_centres", 18)
-            finished.append(finished_line(results[row["game_id"]], row["name"], row["seat"], victory))
-        sitting = await self.repo.current_games_of(guild_id, user_id)
-        seats: dict[int, list[str]] = {}
-        for row in sitting:
-            seats.setdefault(row["id"], []).append(row["seat"])
-        games = [await self.store.game(game_id) for game_id in list(seats)[:SHOWN_CURRENT]]
+        async with snapshot(self.store.db) as r:          # one reader's snapshot for every statement
+            ratings = tuple((row["family"], row["rating"], row["games"], row["place"], row["players"])
+                            for row in await self.repo.player_ratings(guild_id, user_id, r))
+            figure = await self.reliabilities.of(user_id, r)
+            count, rows = await self.repo.finished_games_of(guild_id, user_id, SHOWN_FINISHED, r)
+            results = {result.game_id: result for result in results_from_rows(
+                *await self.repo.result_rows([row["game_id"] for row in rows], conn=r))}
+            sitting = await self.repo.current_games_of(guild_id, user_id, r)
+            seats: dict[int, list[str]] = {}
+            for row in sitting:
+                seats.setdefault(row["id"], []).append(row["seat"])
+            games = [await self.store.game(game_id, r) for game_id in list(seats)[:SHOWN_CURRENT]]
+        finished = [finished_line(results[row["game_id"]], row["name"], row["seat"],
+                                  json.loads(row["options"] or "{}").get("victory_centres", 18)) for row in rows]
         return Profile(user_id, ratings, figure, count, tuple(finished), tuple(current_games(games, seats, user_id,
                                                                                                viewer_id)))
 
