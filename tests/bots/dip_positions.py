@@ -40,14 +40,27 @@ def random_sheet(variant, state: dict, seat: str, rng: random.Random) -> list[st
     return sheet
 
 
+def option_sets(key: str) -> list[tuple[tuple[str, object], ...]]:
+    """The option sets worth playing `key` under: the defaults, and each rulebook edition and a
+    lower victory number where the variant offers them."""
+    specs = {spec.key: spec for spec in get_variant(key).option_specs()}
+    out: list[tuple[tuple[str, object], ...]] = [()]
+    if "edition" in specs:
+        out += [(("edition", e),) for e in specs["edition"].choices if e != specs["edition"].default]
+    if "victory_centres" in specs:
+        out.append((("victory_centres", 12),))
+    return out
+
+
 @lru_cache(maxsize=None)
-def positions(key: str, games: int = 5, years: int = 6) -> tuple[dict, ...]:
-    """Every phase of `games` seeded games of `key`, `years` years long."""
+def positions(key: str, options: tuple[tuple[str, object], ...] = (), games: int = 5,
+              years: int = 6) -> tuple[dict, ...]:
+    """Every phase of `games` seeded games of `key` under `options`, `years` years long."""
     variant = get_variant(key)
     out = []
     for game in range(games):
-        rng = random.Random(f"{key}:{game}")
-        state = variant.initial_state(variant.parse_options({}), rng)
+        rng = random.Random(f"{key}:{options}:{game}")
+        state = variant.initial_state(variant.parse_options(dict(options)), rng)
         last = state["year"] + years
         while state["year"] < last:
             out.append(state)
@@ -65,8 +78,8 @@ def positions(key: str, games: int = 5, years: int = 6) -> tuple[dict, ...]:
     return tuple(out)
 
 
-def sample(key: str, phase: str, n: int, seed: int = 0) -> list[dict]:
+def sample(key: str, phase: str, n: int, seed: int = 0, options: tuple = ()) -> list[dict]:
     """`n` of the positions of `key` in `phase` (movement, retreat, adjustment), spread out."""
-    found = [s for s in positions(key) if s["phase"] == phase]
+    found = [s for s in positions(key, options) if s["phase"] == phase]
     rng = random.Random(seed)
     return rng.sample(found, min(n, len(found)))

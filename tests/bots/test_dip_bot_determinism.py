@@ -2,7 +2,8 @@
 same orders and reasons, the state it is given is never changed, and its hints are written in
 exactly the order syntax of the briefs and the parser (`A Par - Bur`, `A Mar S A Par - Bur`,
 `F Eng C A Lon - Bre`, `A Par H`, `A Par R Bur`, `A Par D`, `Build A Par`, `Remove F Bre`,
-rx07's `America Lon`), so a player can paste a hint line into a sheet as it is."""
+rx07's `America A Lon`, the sheet's form of `America Lon`), so a player can paste a hint line
+into a sheet as it is."""
 from __future__ import annotations
 
 import copy
@@ -19,7 +20,7 @@ PLACE = r"[A-Z][a-z]{2}(/[nes]c)?"
 FORMS = {
     "movement": re.compile(rf"^[AF] {PLACE} (H|- {PLACE}|S [AF] {PLACE}( - {PLACE})?|C A {PLACE} - {PLACE})$"),
     "retreat": re.compile(rf"^[AF] {PLACE} (R {PLACE}|D)$"),
-    "adjustment": re.compile(rf"^(Build [AF] {PLACE}|Remove [AF] {PLACE}|Waive|America {PLACE})$"),
+    "adjustment": re.compile(rf"^(Build [AF] {PLACE}|Remove [AF] {PLACE}|Waive|America A {PLACE})$"),
 }
 
 

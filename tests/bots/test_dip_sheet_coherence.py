@@ -16,7 +16,7 @@ from engine.diplomacy.parser import parse_order
 from engine.diplomacy.position import board_dislodged, board_units
 from engine.diplomacy.retreats import adjustment_counts, retreat_options
 from engine.variant import get_variant
-from tests.bots.dip_positions import diplomacy_variants, positions, sample
+from tests.bots.dip_positions import diplomacy_variants, option_sets, positions, sample
 
 VARIANTS = diplomacy_variants()
 
@@ -99,6 +99,17 @@ def test_heuristic_and_normal_sheets_are_coherent_in_every_phase(key, level):
     for phase, n in (("movement", 14), ("retreat", 8), ("adjustment", 8)):
         for i, state in enumerate(sample(key, phase, n, seed=1)):
             check_position(key, state, level, seed=i)
+
+
+@pytest.mark.parametrize("key,options", [(key, options) for key in VARIANTS for options in option_sets(key)[1:]])
+def test_sheets_are_coherent_under_every_option_set(key, options):
+    """The rulebook editions read convoys differently (2000: an adjacent move goes by convoy only
+    with a convoy ordered for it); a lower victory number ends games sooner."""
+    for level, n in (("easy", 3), ("normal", 5), ("hard", 2)):
+        for i, state in enumerate(sample(key, "movement", n, seed=3, options=options)
+                                  + sample(key, "retreat", 2, seed=3, options=options)
+                                  + sample(key, "adjustment", 2, seed=3, options=options)):
+            check_position(key, state, level, seed=200 + i)
 
 
 @pytest.mark.parametrize("key", VARIANTS)

@@ -29,9 +29,7 @@ from typing import Any, Callable, Mapping
 
 from ..map import province_of
 from ..movement import resolve_movement
-from ..orders import Hold, Move, Order, Support, Unit
-from ..position import unit_to_json
-from ..retreats import retreat_options
+from ..orders import Hold, Move, Order, Support
 from .board import Board
 from .evaluate import Judge
 from .heuristic import STYLES, Pair, explain, movement_plan
@@ -43,7 +41,7 @@ ITERATIONS = 400         # rounds of regret matching
 IMPROVEMENT = 1e-6       # a change must raise the average by more than this to be kept
 # the opponent model's styles, in turn (more randomness covers more of what others do)
 MODEL_STYLES = ("normal", "bold", "wild")
-RADIUS = 3               # steps from our units and centres within which other units are adjudicated
+RADIUS = 2               # steps from our units and centres within which other units are adjudicated
 FINALISTS = 4            # distinct plans the two-seat equilibrium chooses among
 
 
@@ -55,11 +53,10 @@ class Effort:
     candidates: int
     samples: int
     adjudications: int
-    finalists: int = 0       # spring: plans compared by playing out the fall (0: none)
 
 
 EFFORT = {"normal": Effort(candidates=1, samples=2, adjudications=80),
-          "hard": Effort(candidates=8, samples=8, adjudications=2400, finalists=3)}
+          "hard": Effort(candidates=8, samples=8, adjudications=2400)}
 
 
 class Search:
@@ -73,7 +70,6 @@ class Search:
         self.judge = Judge(self.board, self.values)
         self.edition = variant.edition(state)
         self.adjudications = 0
-        self.draws = rng.random()                # the seed of the played-out falls' draws
         self._scores: dict[tuple, float] = {}
         self.seeds = self._candidates(rng)
         # only the units that can touch ours this phase or the next are adjudicated: a unit
@@ -202,44 +198,6 @@ class Search:
                     return plan
         return plan
 
-    # ---- looking one movement further (spring: the fall decides the centres)
-    def played_out(self, plan: Plan) -> float:
-        """The plan's average score after the fall is played out: every seat near us (ours
-        too) orders the fall as the heuristic would, from the position each sample leads to,
-        and the judge reads the centres owned after it. The same draws for every plan, so plans
-        differ only by what they change."""
-        units = self.units
-        ours = [(units[p].power, order) for p, order in plan.items()]
-        total = 0.0
-        for m, sample in enumerate(self.samples or [[]]):
-            result = resolve_movement(self.board.dmap, units, ours + sample, self.edition)
-            fall = self._fall_state(result)
-            orders: list[tuple[str, Order]] = []
-            judge = None
-            for i, seat in enumerate([self.seat] + self.opponents):
-                board = Board.read(self.variant, fall, seat)
-                values = Values(board, self.rules)
-                if seat == self.seat:
-                    judge = Judge(board, values)
-                draw = random.Random(f"{self.draws}:{m}:{i}")
-                reply = movement_plan(board, values, draw, STYLES["normal"])
-                orders.extend((board.units[p].power, o) for p, o in reply.items())
-            after = resolve_movement(self.board.dmap, result.units, orders, self.edition)
-            self.adjudications += 2
-            total += judge.value(after.units, after.dislodged, after.contested)
-        return total / max(1, len(self.samples))
-
-    def _fall_state(self, result) -> dict:
-        """The fall movement after a spring with `result`: dislodged units retreat to the free
-        province worth most to their side (or are lost)."""
-        units = dict(result.units)
-        for prov, d in sorted(result.dislodged.items()):
-            options = retreat_options(self.board.dmap, units, prov, d, result.contested)
-            if options:
-                units[province_of(options[0])] = Unit(d.unit.kind, d.unit.power, options[0])
-        return dict(self.state, season="fall", phase="movement", dislodged={}, contested=[],
-                    units={p: unit_to_json(u) for p, u in sorted(units.items())})
-
     # ---- the choice
     def choose(self, rng: random.Random) -> tuple[Plan, Plan, str]:
         """The plan to play, the heuristic's first plan, and a few words on the search."""
@@ -249,14 +207,6 @@ class Search:
         if self.effort.adjudications:
             best = self.improve(best)
         note = f"search: {self.score(best):.1f} centres expected against {len(self.samples)} likely replies"
-        if self.effort.finalists and self.board.season == "spring" and self.samples:
-            ranked = sorted(self.rows, key=lambda k: -sum(self.rows[k]) / len(self.rows[k]))
-            finalists = [best] + [dict(k) for k in ranked if k != _key(best)][:self.effort.finalists - 1]
-            played = [self.played_out(p) for p in finalists]
-            pick = max(range(len(finalists)), key=lambda i: (played[i], -i))
-            best = finalists[pick]
-            note = (f"search: {played[pick]:.1f} centres after the fall is played out against "
-                    f"{len(self.samples)} likely replies")
         if len(self.opponents) == 1 and len(self.samples) > 1:
             finalists = [best] + [self.seeds[i] for _, i in scored if _key(self.seeds[i]) != _key(best)]
             finalists = finalists[:FINALISTS]
