@@ -70,6 +70,9 @@ async def game_status(service: GameService, game: GameInfo, viewer_id: int | Non
                if v != next((s.default for s in variant.option_specs() if s.key == k), None)}
     if options:
         lines.append("Options: " + ", ".join(f"{k}={v}" for k, v in sorted(options.items())))
+    seasons = await service.seasons.settings_line(game.id)      # seasons: scoring= and committed=
+    if seasons:
+        lines.append(seasons)
     hidden = anonymous_now(game)          # anonymous players: seats by power only until the end
     seats = ", ".join(f"{s.seat}: " + holder_text(s, hidden, viewer_id)
                       + (" (civil disorder)" if s.civil_disorder else " (offered to a substitute)" if s.leaving else "")

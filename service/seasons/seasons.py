@@ -50,6 +50,19 @@ class Seasons:
         game = await self.store.game(game_id)
         return SeasonSettings(default_scoring(get_variant(game.variant), game.options))
 
+    async def settings_line(self, game_id: int) -> str | None:
+        """`/game status`'s line for a game created with `scoring=` or `committed=` (None: defaults)."""
+        stored = await self.repo.settings(game_id)
+        if stored is None:
+            return None
+        game = await self.store.game(game_id)
+        parts = []
+        if stored[0] != default_scoring(get_variant(game.variant), game.options):
+            parts.append(f"scored by {stored[0]} (`/game scores` at the end)")
+        if stored[1]:
+            parts.append(f"committed={stored[1]}: players of {stored[1]} reliability or better join")
+        return ("Seasons: " + "; ".join(parts)) if parts else None
+
     # ------------------------------------------------------------------ reading
     async def scores(self, game_id: int, guild_id: int | None = None) -> str:
         """`/game scores`: every applicable system's points for a game that is over."""

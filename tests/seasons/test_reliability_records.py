@@ -137,3 +137,13 @@ async def test_game_settings_are_checked_at_creation(service):
     assert (chosen.scoring, chosen.committed) == ("carnage", None)
     assert "scoring" not in game.options and "committed" not in game.options
     await drain_outbox(service)
+
+
+async def test_the_status_names_a_games_scoring_and_commitment(service):
+    from service.text import game_status
+    plain = await service.create_game(GUILD, ALICE, "classic")
+    assert "Seasons:" not in await game_status(service, plain)
+    chosen = await service.create_game(GUILD, ALICE, "classic", options={"scoring": "sos", "committed": "medium"})
+    status = await game_status(service, chosen)
+    assert "Seasons: scored by sos (`/game scores` at the end); committed=medium: players of medium reliability " \
+           "or better join" in status
