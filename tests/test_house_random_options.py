@@ -208,7 +208,9 @@ def test_concentrated_attack_joiners_follow_the_defenders_casualty_order():
     from tests.aa_helpers import Dice
     state = V.initial_state(V.parse_options({"concentrated_attacks": True}), random.Random(1))
     state["loss_orders"]["Austria-Hungary"] = ["artillery", "infantry", "tank", "fighter"]
-    turn = SimpleNamespace(concentrations={"Galicia": "Germany"}, rng=Dice(1), state=state, report=[], power="Russia",
+    from engine.aa1914.house.concentrated_attacks import ConcentrationMemo
+    memos = {"concentrated_attacks": ConcentrationMemo({"Galicia": "Germany"})}
+    turn = SimpleNamespace(progress=SimpleNamespace(memos=memos), rng=Dice(1), state=state, report=[], power="Russia",
                            board=V.board_of(state))
     enemy = ([{"id": i, "type": "infantry", "owner": "Germany"} for i in range(4)]
              + [{"id": 10 + i, "type": "infantry", "owner": "Austria-Hungary"} for i in range(3)]

@@ -84,14 +84,14 @@ def test_an_order_that_fails_while_adjudicating_leaves_nothing_half_done():
     def half_done(order):
         turn.state["treasury"]["Germany"] -= 3
         turn.state["units"][0]["where"] = "Holland"
-        turn.done_moving.add(turn.state["units"][0]["id"])
+        turn.progress.done_moving.add(turn.state["units"][0]["id"])
         turn.roll(2)
         raise RulesError("the way is shut")
 
     dice_before = turn.rng.getstate()
     turn.carry_out(half_done, Half())
     assert turn.state["treasury"]["Germany"] == treasury
-    assert turn.state["units"] == before_units and not turn.done_moving
+    assert turn.state["units"] == before_units and not turn.progress.done_moving
     assert turn.rng.getstate() == dice_before
     assert turn.report == ["✗ `move 1 infantry Berlin - Holland` could not be carried out: the way is shut"]
     assert turn.state["failed_orders"] == ["move 1 infantry Berlin - Holland"]

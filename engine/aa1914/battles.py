@@ -6,7 +6,7 @@ from .combat import Piece, Roll, SeaPolicy, land_battle, roll_dice, sea_battle, 
 from .state import NEUTRAL, US, aligned, at_war, friendly, holds_land, is_contested, units_in
 from .units import NON_COMBATANTS, UNIT_TYPES
 
-from .context import TurnContext
+from .context import ArtilleryPlan, TurnContext
 from .rules import DEFAULT_SUB_TARGETS
 from .ledger import log_rolls, loss_order, pieces, record_destroyed, remove_losses
 
@@ -24,7 +24,7 @@ def land_waiting_cargo(turn: TurnContext) -> None:
     """Land the cargo that waited for a sea battle: only from a zone now clear of enemy ships
     (a retreated or beaten fleet keeps its cargo aboard; a sunk transport's cargo is lost),
     and not where the player called the landing off after a mine hit."""
-    for zone, dest, ids in turn.pending_landings:
+    for zone, dest, ids in turn.progress.pending_landings:
         cargo = [u for u in turn.state["units"] if u["id"] in ids and u.get("aboard") is not None
                  and u["where"] == zone]
         lost = len(ids) - len(cargo)
@@ -34,20 +34,20 @@ def land_waiting_cargo(turn: TurnContext) -> None:
             continue
         if turn.landing_called_off(zone, dest, len(cargo)):
             continue
-        if zone not in turn.won_zones and sea_battle_ahead(turn, zone):
+        if zone not in turn.progress.won_zones and sea_battle_ahead(turn, zone):
             turn.report.append(f"↩️ The sea battle in {zone} was not won: {len(cargo)} unit(s) bound "
                                f"for {dest} stay aboard.")
             continue
         for u in cargo:
             u.pop("aboard", None)
             u["where"] = dest
-        turn.unloaded_into.setdefault(dest, set()).update(u["id"] for u in cargo)
-        turn.unloaded_from.setdefault(dest, set()).add(zone)
+        turn.progress.unloaded_into.setdefault(dest, set()).update(u["id"] for u in cargo)
+        turn.progress.unloaded_from.setdefault(dest, set()).add(zone)
         turn.entered_land(dest)
 
 
 def sea_battles(turn: TurnContext) -> None:
-    for zone in sorted(turn.ship_entered | turn.attacks):
+    for zone in sorted(turn.progress.ship_entered | turn.progress.attacks):
         if not turn.board.territories[zone].sea:
             continue
         mine = [u for u in units_in(turn.state, zone) if u["owner"] == turn.power and UNIT_TYPES[u["type"]].is_sea]
@@ -59,10 +59,10 @@ def sea_battles(turn: TurnContext) -> None:
             enemy = rule.sea_defenders(turn, zone, mine, enemy)
         if not enemy:
             continue
-        decision = turn.sea_decisions.get(zone)
+        decision = turn.progress.sea_decisions.get(zone)
         defender_owner = enemy[0]["owner"]
         policy = SeaPolicy(decision.action if decision else "press", decision.after_rounds if decision else 0,
-                           decision.retreat_to if decision else None, zone in turn.submerging,
+                           decision.retreat_to if decision else None, zone in turn.progress.submerging,
                            bool(turn.state.get("submerge", {}).get(defender_owner)), turn.rules.house_submarines,
                            turn.rules.sub_negator,
                            tuple(turn.state.get("sub_targets", {}).get(turn.power, DEFAULT_SUB_TARGETS)))
@@ -77,7 +77,7 @@ def sea_battles(turn: TurnContext) -> None:
         submerged = {p.uid for p in result.submerged}
         if result.attackers and not any(p.type != "transport" for p in result.defenders) \
                 and not result.ended.startswith("attacker"):
-            turn.won_zones.add(zone)         # cleared: waiting cargo may land
+            turn.progress.won_zones.add(zone)         # cleared: waiting cargo may land
         if policy.action == "retreat" and result.ended.startswith("attacker retreats"):
             # "All remaining attacking units (excluding submerged subs) must retreat together"
             for u in turn.state["units"]:
@@ -121,19 +121,19 @@ def mobilize_minor(turn: TurnContext, name: str) -> None:
 
 
 def land_battles(turn: TurnContext) -> None:
-    for name in sorted(turn.land_entered):
+    for name in sorted(turn.progress.land_entered):
         mobilize_minor(turn, name)
-    for name in sorted(turn.land_entered | {a for a in turn.attacks if not turn.board.territories[a].sea}):
+    for name in sorted(turn.progress.land_entered | {a for a in turn.progress.attacks if not turn.board.territories[a].sea}):
         for rule in turn.house:             # e.g. armored trains rushing to the defence (2.8)
             rule.before_land_battle(turn, name)
-        joined = turn.allied_attackers.get(name, set())
+        joined = set().union(*(rule.joined_attackers(turn, name) for rule in turn.house))
         mine = [u for u in units_in(turn.state, name) if (u["owner"] == turn.power or u["id"] in joined)
                 and holds_land(u)]
         enemy = [u for u in units_in(turn.state, name) if holds_land(u)
                  and at_war(turn.board, turn.state, turn.power, u["owner"])]
         if not mine or not enemy:
             continue
-        if name in turn.start_contested and name not in turn.attacks:
+        if name in turn.start.contested and name not in turn.progress.attacks:
             continue   # reinforcing a contested territory: a new battle there is optional
         for rule in turn.house:             # e.g. a concentrated attack (4.15) picks who defends
             enemy = rule.land_defenders(turn, name, enemy)
@@ -141,15 +141,14 @@ def land_battles(turn: TurnContext) -> None:
         defenders = pieces(enemy)
         _coastal_defense(turn, name, attackers, enemy)
         _bombard(turn, name, attackers, defenders, enemy)
-        defender_cb = 0
-        if turn.state.get("counter_battery", {}).get(enemy[0]["owner"]):
-            defender_cb = sum(1 for u in enemy if u["type"] == "artillery") // 2
+        plan = ArtilleryPlan()
+        for rule in turn.house:             # e.g. artillery neutralizing (3.2), counter-battery fire (4.8)
+            plan = rule.plan_artillery(turn, name, enemy, plan)
         # supplies (4.7) each side's powers spend here: power -> supplies
         a_supply = {k: v for rule in turn.house for k, v in rule.battle_supplies(turn, name, mine).items()}
         d_supply = {k: v for rule in turn.house for k, v in rule.battle_supplies(turn, name, enemy).items()}
         result = land_battle(turn.rng, attackers, defenders, loss_order(turn, turn.power),
-                             loss_order(turn, enemy[0]["owner"]), turn.rules, turn.neutralizing.get(name, 0),
-                             (turn.counter_batteries.get(name, 0), defender_cb),
+                             loss_order(turn, enemy[0]["owner"]), turn.rules, plan.neutralize, plan.counter_battery,
                              (sum(a_supply.values()), sum(d_supply.values())))
         for rule in turn.house:
             rule.after_land_battle(turn, name, (a_supply, d_supply), result.supplies_used)
@@ -194,7 +193,7 @@ def battle_ending(turn: TurnContext, name: str, attacker: str, defender: str, mi
 def _coastal_defense(turn: TurnContext, name: str, attackers: list[Piece], enemy: list[dict]) -> None:
     """Amphibious assault: "each defending artillery gets a free roll to pick off and destroy an
     offloading unit" before the battle (RULES.md 3.4, LIKELY)."""
-    landing = [p for p in attackers if p.uid in turn.unloaded_into.get(name, set())]
+    landing = [p for p in attackers if p.uid in turn.progress.unloaded_into.get(name, set())]
     guns = sum(1 for u in enemy if u["type"] == "artillery")
     if not landing or not guns:
         return
@@ -213,8 +212,8 @@ BOMBARD_HIT = 4   # the battleship's attack (RULES.md 2.6: presumed)
 def _bombard(turn: TurnContext, name: str, attackers: list[Piece], defenders: list[Piece], enemy: list[dict]) -> None:
     """Amphibious assault only: "at most one battleship per land unit offloaded", one roll each,
     before the land battle (RULES.md 2.6, LIKELY)."""
-    landed = sum(1 for p in attackers if p.uid in turn.unloaded_into.get(name, set()))
-    ships = [u for zone in sorted(turn.unloaded_from.get(name, ())) for u in units_in(turn.state, zone)
+    landed = sum(1 for p in attackers if p.uid in turn.progress.unloaded_into.get(name, set()))
+    ships = [u for zone in sorted(turn.progress.unloaded_from.get(name, ())) for u in units_in(turn.state, zone)
              if u["owner"] == turn.power and u["type"] == "battleship"]
     shots = min(landed, len(ships))
     if not shots or not defenders:
@@ -240,7 +239,7 @@ def return_fighters(turn: TurnContext) -> None:
     neighbouring territory holding them (uncontested ones first); with none in reach it is lost
     (docs/rulings.md). A defender's fighters did not move: they stay where they defended."""
     board, state = turn.board, turn.state
-    joined = set().union(*turn.allied_attackers.values()) if turn.allied_attackers else set()
+    joined = set().union(*(rule.joined_attackers(turn, None) for rule in turn.house))
     for u in [u for u in state["units"] if u["type"] == "fighter" and not board.territories[u["where"]].sea
               and (u["owner"] == turn.power or u["id"] in joined)]:
         here = u["where"]
@@ -272,7 +271,7 @@ def _has_land_units(state: dict, power: str, name: str) -> bool:
 def _fighter_base(turn: TurnContext, fighter: dict) -> str | None:
     """Where a fighter without land units returns: its start of turn, else a neighbour."""
     board, state, power, here = turn.board, turn.state, fighter["owner"], fighter["where"]
-    start = turn.start_unit_places.get(fighter["id"], here)
+    start = turn.start.unit_places.get(fighter["id"], here)
     if start != here and not board.territories[start].sea and _has_land_units(state, power, start):
         return start
     near = [n for n in sorted(board.territories[here].adjacent)
@@ -325,13 +324,13 @@ def settle_control(turn: TurnContext) -> None:
         # territories can be liberated") and moves no IPCs.
         if t.capital and holder is not None and board.capital_of(holder) == name and at_war(board, state, holder, new):
             _capital_captured(turn, holder, new)
-            if holder == turn.power and turn.bought:
+            if holder == turn.power and turn.progress.bought:
                 # errata: "If you take control of an enemy capital on that enemy's turn due to his
                 # attacking you in that territory and losing, any units he purchased are returned
                 # ... and you collect the refunded IPCs."
-                refund = sum(turn.rules.cost(k) * n for k, n in turn.bought.items())   # the price paid (3.1)
+                refund = sum(turn.rules.cost(k) * n for k, n in turn.progress.bought.items())   # the price paid (3.1)
                 state["treasury"][new] = state["treasury"].get(new, 0) + refund
-                turn.bought.clear()
+                turn.progress.bought.clear()
                 turn.report.append(f"↩️ {holder}'s purchases are returned; {new} collects the {refund} IPCs.")
         claim_surrendered_treasury(turn, name, new)
     lose_stranded_non_combatants(turn)

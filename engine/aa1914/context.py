@@ -7,11 +7,22 @@ imports run one way, from the turn down to the phases (docs/architecture.md).
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any, Callable, Protocol, Sequence
 
 from .board import Board
+from .progress import TurnProgress, TurnStart
 from .rules import Rules
-from .grammar import SeaDecision
+
+
+@dataclass(frozen=True)
+class ArtilleryPlan:
+    """What a land battle's artillery does besides firing at the enemy: how many attacking
+    artillery suppress instead (3.2), and how many on each side fire counter-battery (4.8) —
+    filled in by the options that add those orders (`HouseRule.plan_artillery`)."""
+
+    neutralize: int = 0
+    counter_battery: tuple[int, int] = (0, 0)      # (attacker, defender)
 
 
 class HouseHooks(Protocol):
@@ -19,12 +30,19 @@ class HouseHooks(Protocol):
 
     def check_move(self, turn: "TurnContext", path: tuple[str, ...], units: list[dict]) -> str | None: ...
 
+    def sits_out(self, turn: "TurnContext", unit: dict) -> bool: ...
+
     def sea_defenders(self, turn: "TurnContext", zone: str, attackers: list[dict],
                       enemy: list[dict]) -> list[dict]: ...
 
     def before_land_battle(self, turn: "TurnContext", name: str) -> None: ...
 
     def land_defenders(self, turn: "TurnContext", name: str, enemy: list[dict]) -> list[dict]: ...
+
+    def joined_attackers(self, turn: "TurnContext", name: str | None) -> set[int]: ...
+
+    def plan_artillery(self, turn: "TurnContext", name: str, enemy: list[dict],
+                       plan: ArtilleryPlan) -> ArtilleryPlan: ...
 
     def battle_supplies(self, turn: "TurnContext", name: str, side: list[dict]) -> dict[str, int]: ...
 
@@ -46,7 +64,10 @@ class HouseHooks(Protocol):
 
 
 class TurnContext(Protocol):
-    # the power's turn: the board, the state being changed, the house rules, the dice, the report
+    """The turn as the phase modules and the options see it: the board, the state being changed,
+    the rules in force, the dice and the report; how things stood when it began (`start`) and what
+    its orders did so far (`progress`, with each option's memo)."""
+
     board: Board
     state: dict
     power: str
@@ -54,46 +75,8 @@ class TurnContext(Protocol):
     house: Sequence[HouseHooks]      # the house options switched on, in hook order
     rng: random.Random | None        # None while orders are only being checked
     report: list[str]
-    economic_collapse: bool
-
-    # the position at the start of the turn (movement and combat rules look back to it)
-    start_control: dict[str, str | None]
-    start_contested: set[str]
-    start_own_units: set[str]
-    start_unit_places: dict[int, str]
-    base_zones: set[str]
-
-    # what the turn's orders did so far
-    done_moving: set[int]
-    land_entered: set[str]
-    ship_entered: set[str]
-    landed_by_land: set[str]
-    unloaded_into: dict[str, set[int]]
-    unloaded_from: dict[str, set[str]]
-    pending_landings: list[tuple[str, str, list[int]]]
-    mine_cargo: dict[str, dict[str, int]]   # zone -> land units lost there with transports a mine sank
-    mined_transports: dict[str, int]        # zone -> transports a mine sank there
-    won_zones: set[str]
-    attacks: set[str]
-    bought: dict[str, int]
-    placed: dict[str, int]
-    to_place: dict[str, int]            # bought and not yet placed (mobilization)
-    enemy_held_during_turn: set[str]
-
-    # the battle choices of the turn's orders
-    sea_decisions: dict[str, SeaDecision]
-    submerging: set[str]
-    concentrations: dict[str, str]
-    neutralizing: dict[str, int]
-    counter_batteries: dict[str, int]
-    allied_attackers: dict[str, set[int]]
-    battery_attacks: list[Any]
-    supply_sends: list[Any]
-
-    # what house options remember within the turn (4.14, 4.16)
-    exhausted_now: set[str]
-    italy_at_start: Any
-    italy_attacked: set[str]
+    start: TurnStart
+    progress: TurnProgress
 
     def roll(self, n: int) -> list[int]: ...
 

@@ -184,7 +184,7 @@ def parse_counts(text: str) -> tuple[Counts, bool]:
         if not words:
             continue
         number = 1
-        if words[0].isdigit():
+        if words[0].isdecimal():        # `²` is a digit, but no number
             number = int(words[0])
             words = words[1:]
         if words and words[0].lower() == "damaged":

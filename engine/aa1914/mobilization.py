@@ -20,11 +20,11 @@ from .units import UNIT_TYPES, unit_name
 
 def mobilize(turn: TurnContext, places: list[Place]) -> None:
     """The `place` orders in the order written, then the units still unplaced."""
-    turn.to_place = dict(turn.bought)
+    turn.progress.to_place = dict(turn.progress.bought)
     for order in places:
         turn.carry_out(lambda o: place(turn, o), order)
     refunded = place_the_rest(turn)
-    mobilized = {kind: n - refunded.get(kind, 0) for kind, n in turn.bought.items() if n > refunded.get(kind, 0)}
+    mobilized = {kind: n - refunded.get(kind, 0) for kind, n in turn.progress.bought.items() if n > refunded.get(kind, 0)}
     if mobilized:
         turn.report.append(f"🏭 {turn.power} mobilizes " + ", ".join(f"{n} {k.replace('_', ' ')}" for k, n in mobilized.items()) + ".")
 
@@ -32,8 +32,8 @@ def mobilize(turn: TurnContext, places: list[Place]) -> None:
 def place(turn: TurnContext, order: Place) -> None:
     """One `place` order: every unit it names, or (refused) none of them."""
     for kind, n in order.units:
-        if turn.to_place.get(kind, 0) < n:
-            raise IllegalOrder(f"{turn.power} bought {turn.to_place.get(kind, 0)} {unit_name(kind)} to place, not {n}")
+        if turn.progress.to_place.get(kind, 0) < n:
+            raise IllegalOrder(f"{turn.power} bought {turn.progress.to_place.get(kind, 0)} {unit_name(kind)} to place, not {n}")
         problem = NOT_MINE
         if order.where not in standard_placements(turn) and not UNIT_TYPES[kind].is_sea:
             # the house rules' places with limits of their own (4.17 Spain, 4.11, 4.6)
@@ -45,8 +45,8 @@ def place(turn: TurnContext, order: Place) -> None:
             problem = rule.placement_problem(turn, kind, order.where, n, problem)
         if problem:
             raise IllegalOrder(problem)
-        turn.placed[order.where] = turn.placed.get(order.where, 0) + n
-        turn.to_place[kind] -= n
+        turn.progress.placed[order.where] = turn.progress.placed.get(order.where, 0) + n
+        turn.progress.to_place[kind] -= n
         for _ in range(n):
             turn.new_unit(kind, turn.power, order.where)
 
@@ -57,10 +57,10 @@ def place_the_rest(turn: TurnContext) -> dict[str, int]:
     zone") sends the next unit to the next place instead of refunding them all. Units that fit
     nowhere are refunded; returns how many of each kind."""
     refunded: dict[str, int] = {}
-    for kind, n in list(turn.to_place.items()):
+    for kind, n in list(turn.progress.to_place.items()):
         if not n:
             continue
-        turn.to_place[kind] = 0
+        turn.progress.to_place[kind] = 0
         owners = turn.rules_of(kind)
         try:
             for rule in owners:
@@ -119,7 +119,7 @@ def placement_problem(turn: TurnContext, kind: str, where: str) -> str | None:
     board, spec = turn.board, UNIT_TYPES[kind]
     if spec.is_sea:
         bases = [n for n, t in board.territories.items() if where in t.naval_base and t.original_owner == turn.power
-                 and turn.state["control"].get(n) == turn.power and n not in turn.enemy_held_during_turn]
+                 and turn.state["control"].get(n) == turn.power and n not in turn.start.enemy_held]
         if not bases:
             return f"ships are placed in a sea zone of one of {turn.power}'s own naval bases, not {where}"
         return None

@@ -13,8 +13,11 @@ enter a sea zone containing an active enemy minefield."
 """
 from __future__ import annotations
 
+from typing import Mapping
+
 from engine.errors import IllegalOrder
 
+from .board import Board
 from .context import TurnContext
 from .grammar import MoveOrder
 from .state import US, aligned, at_war, friendly, units_in
@@ -25,10 +28,10 @@ SUEZ = ("SZ 19", "SZ 28")
 
 def territory_status(turn: TurnContext, name: str) -> str:
     """At the start of the turn: 'friendly', 'hostile', 'neutral' or 'contested' (RULES.md 4.1)."""
-    if name in turn.start_contested:
+    if name in turn.start.contested:
         return "contested"
     t = turn.board.territories[name]
-    owner = turn.start_control.get(name)
+    owner = turn.start.control.get(name)
     if owner == "Spain" and turn.power != "Spain":
         return "closed"           # 4.17: neutral Spain's territories are closed to the warring powers
     if owner is None:
@@ -43,17 +46,18 @@ def territory_status(turn: TurnContext, name: str) -> str:
     return "hostile"
 
 
-def friendly_base_zones(turn: TurnContext) -> set[str]:
+def friendly_base_zones(board: Board, power: str, control: Mapping[str, str | None], contested: set[str]) -> set[str]:
     """Zones served by a naval base "in a territory that is either controlled by you or a friendly
-    power or is contested and was originally controlled by you or a friendly power"."""
+    power or is contested and was originally controlled by you or a friendly power" (at the start
+    of the turn: `control` and `contested` as they were then)."""
     zones = set()
-    for name, t in turn.board.territories.items():
+    for name, t in board.territories.items():
         if not t.naval_base:
             continue
-        owner = turn.start_control.get(name)
-        if name in turn.start_contested:
+        owner = control.get(name)
+        if name in contested:
             owner = t.original_owner
-        if owner is not None and (owner == turn.power or friendly(turn.board, owner, turn.power)):
+        if owner is not None and (owner == power or friendly(board, owner, power)):
             zones.update(t.naval_base)
     return zones
 
@@ -69,7 +73,7 @@ def enemy_minefield(turn: TurnContext, zone: str) -> bool:
     for name, t in turn.board.territories.items():
         if zone in t.naval_base:
             holder = turn.state["control"].get(name)
-            if name in turn.start_contested:
+            if name in turn.start.contested:
                 holder = t.original_owner
             if holder is not None and friendly(turn.board, holder, owner):
                 return True
@@ -82,15 +86,20 @@ def enemy_warships(turn: TurnContext, zone: str) -> bool:
                for u in units_in(turn.state, zone))
 
 
+def may_still_move(turn: TurnContext, unit: dict) -> bool:
+    """Not moved yet this turn, and no house rule keeps it where it is (4.14: units that joined an
+    ally's attack sit out their power's next turn)."""
+    return unit["id"] not in turn.progress.done_moving and not any(rule.sits_out(turn, unit) for rule in turn.house)
+
+
 def pick_units(turn: TurnContext, order: MoveOrder, owner: str | None = None) -> list[dict]:
     """The power's (or an ally's) units at the start of the path that match and can still move."""
     start = order.path[0]
     owner = owner or turn.power
-    exhausted = turn.state.get("exhausted", {})
     chosen = []
     for kind, count in order.units:
         pool = [u for u in units_in(turn.state, start) if u["owner"] == owner and u["type"] == kind
-                and u["id"] not in turn.done_moving and str(u["id"]) not in exhausted]
+                and may_still_move(turn, u)]
         if order.damaged:
             pool = [u for u in pool if u.get("damaged")]
         else:
@@ -111,13 +120,11 @@ def after_mines(turn: TurnContext, order: MoveOrder) -> tuple[MoveOrder, str | N
     and the line that tells so (None: nothing was lost, and the order stands as given). When
     nothing is left aboard, the order fails saying that a mine sank the transport."""
     zone, dest = order.path[0], order.path[-1]
-    lost = turn.mine_cargo.get(zone)
+    lost = turn.progress.mine_cargo.get(zone)
     if turn.rng is None or not lost or turn.board.territories[dest].sea:
         return order, None
-    exhausted = turn.state.get("exhausted", {})
     aboard = {kind: sum(1 for u in units_in(turn.state, zone) if u["owner"] == turn.power and u["type"] == kind
-                        and u.get("aboard") is not None and u["id"] not in turn.done_moving
-                        and str(u["id"]) not in exhausted)
+                        and u.get("aboard") is not None and may_still_move(turn, u))
               for kind, _ in order.units}
     if all(aboard[kind] >= n for kind, n in order.units) or any(
             n - aboard[kind] > lost.get(kind, 0) for kind, n in order.units):
@@ -125,7 +132,7 @@ def after_mines(turn: TurnContext, order: MoveOrder) -> tuple[MoveOrder, str | N
     left = tuple((kind, min(n, aboard[kind])) for kind, n in order.units if aboard[kind])
     asked = ", ".join(f"{n} {unit_name(kind)}" for kind, n in order.units)
     if not left:
-        sunk = turn.mined_transports.get(zone, 1)
+        sunk = turn.progress.mined_transports.get(zone, 1)
         raise IllegalOrder(f"{'a mine' if sunk == 1 else 'mines'} sank the transport{'s' if sunk > 1 else ''} "
                            f"carrying them in {zone}: none of the {asked} is left aboard to land in {dest}")
     going = ", ".join(f"{n} {unit_name(kind)}" for kind, n in left)
@@ -172,7 +179,7 @@ def check_entry(turn: TurnContext, entered: tuple[str, ...] | list[str]) -> list
     status = [territory_status(turn, p) for p in entered]
     if "closed" in status:
         closed = entered[status.index("closed")]
-        if turn.start_control.get(closed) == "Spain":
+        if turn.start.control.get(closed) == "Spain":
             raise IllegalOrder(f"{closed} belongs to neutral Spain: no power may enter it (house rule 4.17)")
         raise IllegalOrder("the neutral United States may not enter territories of other Allied powers")
     if turn.power == "Spain" and "hostile" in status:
@@ -197,7 +204,7 @@ def _check_sea(turn: TurnContext, path: tuple[str, ...], units: list[dict]) -> s
     board = turn.board
     if not all(board.territories[p].sea for p in path):
         raise IllegalOrder("ships move only through sea zones")
-    bonus = 1 if path[0] in turn.base_zones else 0
+    bonus = 1 if path[0] in turn.start.base_zones else 0
     for u in units:
         allowance = UNIT_TYPES[u["type"]].move + bonus
         if len(path) - 1 > allowance:
@@ -230,12 +237,12 @@ def _check_land(turn: TurnContext, path: tuple[str, ...], units: list[dict]) -> 
     if any(board.territories[p].sea for p in path):
         raise IllegalOrder("land units cannot cross the sea on their own: use a transport")
     status = check_entry(turn, path[1:])
-    if start in turn.start_contested:
+    if start in turn.start.contested:
         # "Land units that begin their turn in contested territories can only be moved to an adjacent
         # territory ... controlled by the moving power or contained units belonging to that power"
         if len(path) != 2:
             raise IllegalOrder(f"units that begin the turn in contested {start} move only one territory")
-        if turn.start_control.get(dest) != turn.power and dest not in turn.start_own_units:
+        if turn.start.control.get(dest) != turn.power and dest not in turn.start.own_units:
             raise IllegalOrder(f"from contested {start} units may only move to a territory you controlled "
                              "or had units in at the start of the turn")
         return "land"

@@ -11,9 +11,10 @@ the same rules but rolls no dice and fights no battles.
 from __future__ import annotations
 
 import copy
-import pickle
 import json
+import pickle
 import random
+from types import MappingProxyType
 from typing import Sequence
 
 from engine.errors import IllegalOrder, OrderError, RulesError
@@ -25,6 +26,7 @@ from .house.base import (ATTACK, BREAKTHROUGH, COLLECT, MOVEMENT, PURCHASE, STAN
 from .house.catalog import not_enabled
 from .house.registry import house_rules, order_handlers, rules_for
 from .ledger import destroy
+from .progress import TurnProgress, TurnStart
 from .grammar import Attack, Buy, CallOff, DeclareUSW, MoveOrder, Place, SeaDecision, Submerge
 from .rules import USW_ZONES, submarine_warfare_loss
 from .standing import apply_standing
@@ -41,10 +43,6 @@ MINE_HIT = 1         # RULES.md 5.4: "each vessel must survive a roll"; sunk (hi
 # (`Turn.carry_out`): one that turns out impossible once the dice have spoken fails as an order.
 STEPS = (STANDING, PURCHASE, MOVEMENT, BREAKTHROUGH, ATTACK)
 
-# What a failed order must not leave half-done is everything of the turn but these (fixed for the turn).
-_FIXED_FOR_THE_TURN = frozenset({"board", "power", "rng", "rules", "house", "handlers"})
-
-
 def deep_copy(value):
     """A deep copy of the turn's plain data: a pickle round trip, about four times faster than
     copy.deepcopy (a snapshot is taken before every order of every turn, issue 25); deepcopy for
@@ -53,6 +51,21 @@ def deep_copy(value):
         return pickle.loads(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
     except (pickle.PicklingError, TypeError, AttributeError):
         return copy.deepcopy(value)
+
+
+def turn_start(board: Board, state: dict, power: str) -> TurnStart:
+    """How things stand as `power`'s turn begins."""
+    control = dict(state["control"])
+    contested = contested_territories(board, state)
+    return TurnStart(
+        control=MappingProxyType(control), contested=frozenset(contested),
+        own_units=frozenset(u["where"] for u in state["units"] if u["owner"] == power),
+        unit_places=MappingProxyType({u["id"]: u["where"] for u in state["units"]}),
+        enemy_held=frozenset(n for n, owner in control.items()
+                             if owner is not None and at_war(board, state, power, owner)),
+        base_zones=frozenset(movement.friendly_base_zones(board, power, control, contested)),
+        hostile_zones=frozenset(u["where"] for u in state["units"] if board.territories[u["where"]].sea
+                                and at_war(board, state, power, u["owner"])))
 
 
 class Turn:
@@ -65,62 +78,27 @@ class Turn:
         self.rules = rules_for(options)
         self.house = house_rules(options)
         self.handlers = {**order_handlers(options), **CORE_ORDERS}
-        self.italy_at_start = self.state.get("italy", {}).get("status")
-        self.italy_attacked: set[str] = set()      # alliances a neutral Italy attacked this turn (4.16)
         self.report: list[str] = []
-        self.start_control = dict(self.state["control"])
-        self.start_contested = contested_territories(board, self.state)
-        self.start_own_units = {u["where"] for u in self.state["units"] if u["owner"] == power}
-        self.enemy_held_during_turn = {n for n, owner in self.start_control.items()
-                                       if owner is not None and at_war(board, self.state, power, owner)}
-        self.base_zones = movement.friendly_base_zones(self)
-        self.start_hostile_zones = {u["where"] for u in self.state["units"] if board.territories[u["where"]].sea
-                                    and at_war(board, self.state, power, u["owner"])}
-        self.start_capital_holder = self.start_control.get(board.capital_of(power))
-        self.done_moving: set[int] = set()
-        self.land_entered: set[str] = set()
-        # friendly minors entered this turn: recorded for the power when the turn ends, so every
-        # order of this turn still counts as entering "for the first time"
-        self.minors_entered: set[str] = set()
-        self.left_contested: dict[int, str] = {}     # unit id -> the contested territory it sailed from
-        # landings from a zone where a sea battle is still to be fought wait for its outcome
-        self.pending_landings: list[tuple[str, str, list[int]]] = []
-        self.mine_cargo: dict[str, dict[str, int]] = {}     # zone -> land units lost with mined transports
-        self.mined_transports: dict[str, int] = {}           # zone -> transports a mine sank there
-        self.call_off: set[str] = set()             # `call off <territory> if mined`
-        self.mined_zones: set[str] = set()          # zones where a mine hit one of our ships
-        self.won_zones: set[str] = set()            # zones whose sea battle the mover won
-        self.ship_entered: set[str] = set()
-        self.unloaded_into: dict[str, set[int]] = {}
-        self.unloaded_from: dict[str, set[str]] = {}
-        self.sailed_via: dict[str, set[str]] = {}     # zone entered -> zones passed on the way
-        self.landed_by_land: set[str] = set()
-        self.attacks: set[str] = set()
-        self.sea_decisions: dict[str, SeaDecision] = {}
-        self.submerging: set[str] = set()
-        self.concentrations: dict[str, str] = {}
-        self.neutralizing: dict[str, int] = {}
-        self.allied_attackers: dict[str, set[int]] = {}
-        self.counter_batteries: dict[str, int] = {}
-        self.battery_attacks: list = []
-        self.supply_sends: list = []
-        self.exhausted_now: set[str] = set()
-        self.start_unit_places = {u["id"]: u["where"] for u in self.state["units"]}
-        self.bought: dict[str, int] = {}
-        self.placed: dict[str, int] = {}
-        self.to_place: dict[str, int] = {}
-        self.economic_collapse = False
+        self.start = turn_start(board, self.state, power)
+        self.progress = self.new_progress()
+
+    def new_progress(self) -> TurnProgress:
+        """Nothing done yet, and a fresh memo for each house option that keeps one."""
+        return TurnProgress(memos={rule.key: rule.memo() for rule in self.house if rule.memo is not None})
 
     def fresh(self) -> "Turn":
         """A new turn from the same start as this one, which must not have run yet: what the
         start sets up (contested territories, enemies, naval bases …) is not worked out again. A
         sheet checked line by line replays its orders on a fresh turn for each line."""
         twin = copy.copy(self)
-        for name, value in vars(self).items():
-            if isinstance(value, (set, dict, list)):
-                setattr(twin, name, copy.copy(value))     # at the start these hold no nested state
+        twin.report = []
+        twin.progress = self.new_progress()
         twin.state = json.loads(self._start_text)
         return twin
+
+    def memo(self, option: str):
+        """The memo a house option keeps of this turn (`HouseRule.memo`)."""
+        return self.progress.memos[option]
 
     # ------------------------------------------------------------------ helpers
     def new_unit(self, kind: str, owner: str, where: str) -> dict:
@@ -140,12 +118,7 @@ class Turn:
     def run(self, orders: Sequence[object]) -> dict:
         self.begin()
         # standing orders are kept in the state at once; the rest wait for their step
-        rest = []
-        for order in orders:
-            standing: list[bool] = []
-            self.carry_out(lambda o: standing.append(apply_standing(self.state, self.power, o)), order)
-            if standing == [False]:
-                rest.append(order)
+        rest = [order for order in orders if not self.keep_standing(order)]
         for step in STEPS:
             self.carry_out_step(step, rest)
         if self.rng is None:
@@ -181,6 +154,15 @@ class Turn:
         battles.return_fighters(self)
         battles.settle_control(self)
 
+    def keep_standing(self, order) -> bool:
+        """A standing order is kept in the state at once (`apply_standing`, which changes nothing
+        when it refuses one: no copy is needed); False if `order` is not one."""
+        try:
+            return apply_standing(self.state, self.power, order)
+        except RulesError as exc:
+            self._refused(order, exc)
+            return True
+
     def carry_out(self, action, order) -> None:
         """Checked orders can still fail when dice intervene (a mine sinks a loaded transport, the
         units that were to receive supplies die): then the order is reported as not carried out,
@@ -190,15 +172,22 @@ class Turn:
             try:
                 action(order)
             except OrderError as exc:
-                raise (exc if exc.line else exc.at_line(order.text())) from None
+                self._refused(order, exc)
             return
         before = self._snapshot()
         try:
             action(order)
         except RulesError as exc:
             self._restore(before)
-            reason = exc.reason if isinstance(exc, OrderError) else str(exc)
-            self.order_failed(order, reason)
+            self._refused(order, exc)
+
+    def _refused(self, order, exc: RulesError) -> None:
+        """In the dry run the refusal stops the check, naming the order; in play the order fails."""
+        if self.rng is None:
+            if not isinstance(exc, OrderError):
+                raise exc
+            raise (exc if exc.line else exc.at_line(order.text())) from None
+        self.order_failed(order, exc.reason if isinstance(exc, OrderError) else str(exc))
 
     def order_failed(self, order, reason: str) -> None:
         """Report an order as not carried out, with its reason."""
@@ -206,23 +195,25 @@ class Turn:
         # kept with the turn's position so the results map draws it as failed
         self.state["failed_orders"].append(order.text())
 
-    def _snapshot(self) -> tuple[dict, int, object]:
+    def _snapshot(self) -> tuple[dict, TurnProgress, int, int, object]:
         """Everything an order may change: the state (its dice log only by length: it only grows),
-        the turn's own records, the dice."""
+        the turn's progress, the report (by length), the dice."""
         log = self.state["log"]
         self.state["log"] = []
         try:
-            saved = deep_copy({k: v for k, v in self.__dict__.items() if k not in _FIXED_FOR_THE_TURN})
+            saved = deep_copy(self.state)
         finally:
             self.state["log"] = log
-        return saved, len(log), self.rng.getstate()
+        return saved, self.progress.copy(), len(log), len(self.report), self.rng.getstate()
 
-    def _restore(self, snapshot: tuple[dict, int, object]) -> None:
-        saved, logged, dice = snapshot
+    def _restore(self, snapshot: tuple[dict, TurnProgress, int, int, object]) -> None:
+        saved, progress, logged, reported, dice = snapshot
         log = self.state["log"]
         del log[logged:]
-        saved["state"]["log"] = log
-        self.__dict__.update(saved)
+        saved["log"] = log
+        self.state = saved
+        self.progress = progress
+        del self.report[reported:]
         self.rng.setstate(dice)
 
     def begin(self) -> None:
@@ -232,16 +223,16 @@ class Turn:
             self.us_enters_war("Round 4: the United States enters the war.")
         for rule in self.house:
             rule.begin_turn(self)
-        self.economic_collapse = economic_collapse(self.board, self.state, self.power)
+        self.progress.economic_collapse = economic_collapse(self.board, self.state, self.power)
         was = self.state["collapsed"].get(self.power)
-        if self.economic_collapse and was != "economic":
+        if self.progress.economic_collapse and was != "economic":
             self.state["collapsed"][self.power] = "economic"
             self.report.append(f"📉 {self.power} suffers an economic collapse: no purchases, mobilization or income.")
-        elif not self.economic_collapse and was == "economic":
+        elif not self.progress.economic_collapse and was == "economic":
             del self.state["collapsed"][self.power]
             self.report.append(f"📈 {self.power} recovers from its economic collapse.")
         for u in self.state["units"]:
-            if u["owner"] == self.power and u.get("damaged") and u["where"] in self.base_zones:
+            if u["owner"] == self.power and u.get("damaged") and u["where"] in self.start.base_zones:
                 u["damaged"] = False   # errata: repaired at a friendly (or own contested) naval base
                 self.report.append(f"🔧 {self.power} repairs a battleship in {u['where']}.")
 
@@ -261,13 +252,13 @@ class Turn:
                 self.us_enters_war("The United States enters the war.")
 
     def buy(self, order: Buy) -> None:
-        if self.economic_collapse:
+        if self.progress.economic_collapse:
             raise IllegalOrder(f"{self.power} is in economic collapse and cannot purchase")
         for kind, n in order.units:
             if kind in HOUSE_UNITS and kind not in self.rules.house_units:
                 raise not_enabled(HOUSE_UNITS[kind])
             for rule in self.rules_of(kind):
-                rule.check_purchase(self, kind, n + self.bought.get(kind, 0))
+                rule.check_purchase(self, kind, n + self.progress.bought.get(kind, 0))
             if kind == "tank" and self.state["round"] < self.rules.tanks_from_round:
                 raise IllegalOrder(f"tanks can be bought from round {self.rules.tanks_from_round}")
             cost = self.rules.cost(kind) * n
@@ -275,7 +266,7 @@ class Turn:
             if cost > left:
                 raise IllegalOrder(f"{self.power} has {left} IPCs left, not the {cost} that {n} {unit_name(kind)} cost")
             self.state["treasury"][self.power] = left - cost
-            self.bought[kind] = self.bought.get(kind, 0) + n
+            self.progress.bought[kind] = self.progress.bought.get(kind, 0) + n
 
     def move(self, order: MoveOrder) -> None:
         order, mined = movement.after_mines(self, order)
@@ -287,37 +278,37 @@ class Turn:
             if len(units) > len(free):
                 raise IllegalOrder(f"{self.power} has room for {len(free)} land unit(s) on transports in {dest}")
             for u, transport in zip(units, free):
-                if u["where"] in self.start_contested:
-                    self.left_contested[u["id"]] = u["where"]
+                if u["where"] in self.start.contested:
+                    self.progress.left_contested[u["id"]] = u["where"]
                 u["where"], u["aboard"] = dest, transport
             return   # a loaded unit may still be unloaded this turn
         if kind == "unload" and self.rng is not None and self.landing_called_off(order.path[0], dest, len(units)):
             for u in units:
-                self.done_moving.add(u["id"])
+                self.progress.done_moving.add(u["id"])
             return
         if kind == "unload" and self.rng is not None and battles.sea_battle_ahead(self, order.path[0]):
             # Seed 001: "Transports may not offload units after retreating" — the cargo lands
             # only once the sea battle in its zone is won (see land_waiting_cargo).
             for u in units:
-                self.done_moving.add(u["id"])
-            self.pending_landings.append((order.path[0], dest, [u["id"] for u in units]))
+                self.progress.done_moving.add(u["id"])
+            self.progress.pending_landings.append((order.path[0], dest, [u["id"] for u in units]))
             return
         if kind == "unload":
             for u in units:
-                origin = self.left_contested.get(u["id"])
+                origin = self.progress.left_contested.get(u["id"])
                 # Seed 001: units leaving a contested territory by transport "may either be
                 # transported to a territory within range that meets those same requirements
                 # [controlled by the moving power, or holding its units, at the start of the turn]
                 # or remain at sea"
-                if origin and self.start_control.get(dest) != self.power and dest not in self.start_own_units:
+                if origin and self.start.control.get(dest) != self.power and dest not in self.start.own_units:
                     raise IllegalOrder(f"units that left contested {origin} by transport may land only where "
                                      f"{self.power} had control or units at the start of the turn, or stay at sea")
             for u in units:
                 u.pop("aboard", None)
                 u["where"] = dest
-                self.done_moving.add(u["id"])
-            self.unloaded_into.setdefault(dest, set()).update(u["id"] for u in units)
-            self.unloaded_from.setdefault(dest, set()).add(order.path[0])
+                self.progress.done_moving.add(u["id"])
+            self.progress.unloaded_into.setdefault(dest, set()).update(u["id"] for u in units)
+            self.progress.unloaded_from.setdefault(dest, set()).add(order.path[0])
             self.entered_land(dest)
             if mined:
                 self.report.append(mined)
@@ -330,13 +321,13 @@ class Turn:
             for c in cargo:
                 c["where"] = stopped
             for u in units:
-                self.done_moving.add(u["id"])
+                self.progress.done_moving.add(u["id"])
             return
         for u in units:
             u["where"] = dest
-            self.done_moving.add(u["id"])
+            self.progress.done_moving.add(u["id"])
         if kind == "land":
-            self.landed_by_land.add(dest)
+            self.progress.landed_by_land.add(dest)
             self.entered_land(dest)
         if self.power == US and not self.state["us_at_war"] and any(
                 at_war(self.board, {**self.state, "us_at_war": True}, US, u["owner"]) for u in units_in(self.state, dest)):
@@ -345,7 +336,7 @@ class Turn:
     def landing_called_off(self, zone: str, dest: str, count: int) -> bool:
         """Errata: "you may call off the landing" after mine hits — given in advance as
         `call off <territory> if mined`; says so in the report when it applies."""
-        if dest in self.call_off and zone in self.mined_zones:
+        if dest in self.progress.call_off and zone in self.progress.mined_zones:
             self.report.append(f"↩️ The landing in {dest} is called off after mine hits; {count} unit(s) "
                                f"stay aboard in {zone}.")
             return True
@@ -354,10 +345,10 @@ class Turn:
     def entered_land(self, dest: str) -> None:
         for rule in self.house:
             rule.on_enter_land(self, dest)
-        self.land_entered.add(dest)
+        self.progress.land_entered.add(dest)
         t = self.board.territories[dest]
         if t.minor and aligned(self.state, t) and friendly(self.board, aligned(self.state, t), self.power):
-            self.minors_entered.add(dest)
+            self.progress.minors_entered.add(dest)
             if not t.minor_capital and dest not in self.state["entered_minors"]:
                 self.state["entered_minors"].append(dest)
 
@@ -374,10 +365,10 @@ class Turn:
         dest = path[-1]
         for u in ships:
             u["where"] = dest
-        self.ship_entered.add(dest)
+        self.progress.ship_entered.add(dest)
         for rule in self.house:
             rule.on_sail(self, path, ships)
-        self.sailed_via.setdefault(dest, set()).update(path[:-1])
+        self.progress.sailed_via.setdefault(dest, set()).update(path[:-1])
         if movement.enemy_minefield(self, dest) and self.rng is not None:
             dice = self.roll(len(ships))
             self.state["log"].append({"round": self.state["round"], "power": self.power, "battle": dest,
@@ -387,16 +378,16 @@ class Turn:
                                f"(a {MINE_HIT} hits): {hits or 'no'} hit(s).")
             for u, die in zip(list(ships), dice):
                 if die <= MINE_HIT:
-                    self.mined_zones.add(dest)
+                    self.progress.mined_zones.add(dest)
                     if u["type"] == "battleship" and not u.get("damaged"):
                         u["damaged"] = True
                         self.report.append(f"   A mine damages {self.power}'s battleship in {dest}.")
                     else:
                         cargo = [c for c in self.state["units"] if c.get("aboard") == u["id"]]
                         if u["type"] == "transport":
-                            self.mined_transports[dest] = self.mined_transports.get(dest, 0) + 1
+                            self.progress.mined_transports[dest] = self.progress.mined_transports.get(dest, 0) + 1
                         for c in cargo:        # seed 001: the landing may go on with what is left
-                            lost = self.mine_cargo.setdefault(dest, {})
+                            lost = self.progress.mine_cargo.setdefault(dest, {})
                             lost[c["type"]] = lost.get(c["type"], 0) + 1
                         destroy(self.state, {u["id"]})
                         self.report.append(f"   A mine sinks {self.power}'s {unit_name(u['type'])} in {dest}"
@@ -408,37 +399,37 @@ class Turn:
         single adjacent friendly sea zone from or through which at least one of the original
         attacking sea units moved this turn. This sea zone must have been friendly at the start
         of the turn." """
-        if order.where not in self.sailed_via and order.where not in self.attacks:
+        if order.where not in self.progress.sailed_via and order.where not in self.progress.attacks:
             raise IllegalOrder(f"{self.power} starts no sea battle in {order.where}")
         if order.action == "retreat":
             target = order.retreat_to
             if not self.board.adjacent(order.where, target):
                 raise IllegalOrder(f"{target} does not border {order.where}")
-            if target not in self.sailed_via.get(order.where, set()):
+            if target not in self.progress.sailed_via.get(order.where, set()):
                 raise IllegalOrder(f"retreat only to a zone your attacking ships came from or through, not {target}")
-            if target in self.start_hostile_zones:
+            if target in self.start.hostile_zones:
                 raise IllegalOrder(f"{target} was not friendly at the start of the turn")
-        self.sea_decisions[order.where] = order
+        self.progress.sea_decisions[order.where] = order
 
     def attack(self, order: Attack) -> None:
         where = order.where
-        if not any(u["owner"] == self.power for u in units_in(self.state, where)) and where not in self.start_own_units:
+        if not any(u["owner"] == self.power for u in units_in(self.state, where)) and where not in self.start.own_units:
             raise IllegalOrder(f"{self.power} has no units in {where} to attack with")
-        self.attacks.add(where)
+        self.progress.attacks.add(where)
 
     def check_end_of_movement(self) -> None:
         """Fighters end with own land units; "If you are moving units into a territory both by land
         and amphibiously, one infantry unit must move in by land, unless you already have one there"."""
         for u in self.state["units"]:
-            if u["owner"] == self.power and u["type"] == "fighter" and u["id"] in self.done_moving:
+            if u["owner"] == self.power and u["type"] == "fighter" and u["id"] in self.progress.done_moving:
                 if not any(o["owner"] == self.power and UNIT_TYPES[o["type"]].is_land
                            for o in units_in(self.state, u["where"])):
                     raise IllegalOrder(f"a fighter must end its move where {self.power} has land units, "
                                      f"not in {u['where']}")
         for rule in self.house:
             rule.end_of_movement(self)
-        for dest, ids in self.unloaded_into.items():
-            if dest in self.landed_by_land:
+        for dest, ids in self.progress.unloaded_into.items():
+            if dest in self.progress.landed_by_land:
                 had_infantry = any(u["owner"] == self.power and u["type"] == "infantry" and u["where"] == dest
                                    for u in self._start_units())
                 by_land = any(u["owner"] == self.power and u["type"] == "infantry" and u["where"] == dest
@@ -447,10 +438,10 @@ class Turn:
                     raise IllegalOrder(f"moving into {dest} by land and by sea: one infantry must come by land")
 
     def _start_units(self) -> list[dict]:
-        return [u for u in self.state["units"] if u["id"] not in self.done_moving]
+        return [u for u in self.state["units"] if u["id"] not in self.progress.done_moving]
 
     def collect_income(self) -> None:
-        if self.economic_collapse:
+        if self.progress.economic_collapse:
             return
         for rule in self.house:
             rule.before_income(self)
@@ -500,7 +491,7 @@ class Turn:
     def end(self) -> None:
         """ "checking for political collapse is done at the end of each power's turn" """
         entered = self.state.setdefault("minor_entries", {}).setdefault(self.power, [])
-        entered.extend(sorted(self.minors_entered - set(entered)))
+        entered.extend(sorted(self.progress.minors_entered - set(entered)))
         for rule in self.house:
             rule.end_turn(self)
         if self.state["collapsed"].get(self.power) != "political" and political_collapse(
@@ -530,11 +521,11 @@ class Turn:
 
 
 def _submerge(turn: Turn, order: Submerge) -> None:
-    turn.submerging.add(order.where)
+    turn.progress.submerging.add(order.where)
 
 
 def _call_off(turn: Turn, order: CallOff) -> None:
-    turn.call_off.add(order.where)
+    turn.progress.call_off.add(order.where)
 
 
 def _declare_usw(turn: Turn, order: DeclareUSW) -> None:

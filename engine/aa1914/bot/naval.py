@@ -48,7 +48,7 @@ def sea_paths(view: View, start: str, reach: int) -> dict[str, tuple[str, ...]]:
 
 
 def _reach(view: View, zone: str, kind: str) -> int:
-    return UNIT_TYPES[kind].move + (1 if zone in view.turn.base_zones else 0)
+    return UNIT_TYPES[kind].move + (1 if zone in view.turn.start.base_zones else 0)
 
 
 def plan_fleet(view: View, sheet: Sheet, level: str, moved: set[str]) -> None:
@@ -144,7 +144,7 @@ def plan_transports(view: View, sheet: Sheet, plan: Plan, level: str, moved: set
                     plan.take(land, kind, n)
                     loaded += [kind] * n
                     room -= n
-        reach = min(_reach(view, zone, "transport"), 2 + (1 if zone in view.turn.base_zones else 0))
+        reach = min(_reach(view, zone, "transport"), 2 + (1 if zone in view.turn.start.base_zones else 0))
         paths = sea_paths(view, zone, reach)
         escorts = [u["type"] for u in view.my_ships[zone] if u["type"] in BLOCKERS] if zone not in moved else []
         if loaded:

@@ -46,8 +46,8 @@ def rail_ok(turn: TurnContext, name: str, owner: str) -> bool:
     """2.8: "Armored Trains may only move within the power's original territories": a train runs
     on through those the power held, uncontested, at the start of the turn."""
     t = turn.board.territories[name]
-    return (not t.sea and t.original_owner == owner and turn.start_control.get(name) == owner
-            and name not in turn.start_contested)
+    return (not t.sea and t.original_owner == owner and turn.start.control.get(name) == owner
+            and name not in turn.start.contested)
 
 
 def check_rail(turn: TurnContext, path: tuple[str, ...]) -> str:
@@ -121,7 +121,7 @@ class ArmoredTrains(HouseRule):
         trains_react(turn, name)
 
     def end_of_movement(self, turn: TurnContext) -> None:
-        for name in sorted(turn.land_entered):
+        for name in sorted(turn.progress.land_entered):
             problem = one_train_problem(turn, name)
             if problem:
                 raise IllegalOrder(problem)

@@ -6,12 +6,12 @@ arithmetic is `rules.suppress`, the dice in `combat.land_battle`."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from engine.errors import IllegalOrder, UnreadableOrder
 
 from ..board import Board
-from ..context import TurnContext
+from ..context import ArtilleryPlan, TurnContext
 from ..grammar import OrderWord, place_named
 from ..state import units_in
 from .base import BREAKTHROUGH, HouseRule, OrderHandler
@@ -37,6 +37,11 @@ def read_neutralize(rest: str, board: Board) -> Neutralize:
     return Neutralize(place_named(board, match.group(1)), int(match.group(2)))
 
 
+@dataclass
+class NeutralizationMemo:
+    artillery: dict[str, int] = field(default_factory=dict)     # territory -> attacking artillery suppressing
+
+
 def neutralize(turn: TurnContext, order: Neutralize) -> None:
     start = turn.rules.neutralization_from_round
     if turn.state["round"] < start:
@@ -44,14 +49,18 @@ def neutralize(turn: TurnContext, order: Neutralize) -> None:
     have = sum(1 for u in units_in(turn.state, order.where) if u["owner"] == turn.power and u["type"] == "artillery")
     if not 1 <= order.artillery <= have:
         raise IllegalOrder(f"{turn.power} has {have} artillery in {order.where}, not {order.artillery}")
-    turn.neutralizing[order.where] = order.artillery
+    RULE.memo_of(turn).artillery[order.where] = order.artillery
 
 
 class ArtilleryNeutralization(HouseRule):
     key = "artillery_neutralization"
     numbers = {"neutralization_from_round": FROM_ROUND}
     orders = {Neutralize: OrderHandler(BREAKTHROUGH, neutralize)}
+    memo = NeutralizationMemo
     words = (OrderWord(("neutralize", "neutralise"), "neutralize", read_neutralize, "`neutralize Picardy with 2`"),)
+
+    def plan_artillery(self, turn: TurnContext, name: str, enemy: list[dict], plan: ArtilleryPlan) -> ArtilleryPlan:
+        return replace(plan, neutralize=self.memo_of(turn).artillery.get(name, 0))
 
 
 RULE = ArtilleryNeutralization()

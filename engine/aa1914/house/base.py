@@ -6,6 +6,8 @@ Each option of seed 002 is one module, `engine/aa1914/house/<option>.py`, holdin
 - `units`: the house units it lets powers buy;
 - `orders`: the orders it adds, each with the step of the turn it is carried out in, and `words`:
   how they are written (each word's reader and the examples /help shows);
+- `memo`: the type of its own record of a turn (what its orders asked for, what it noted), a fresh
+  one each turn, found with `memo_of(turn)`;
 - hooks into the steps of a power's turn (below), each given the turn as a `TurnContext`.
 
 `turn.Turn` composes the options a game was created with (`registry.house_rules`) and calls their
@@ -17,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Mapping
 
-from ..context import TurnContext
+from ..context import ArtilleryPlan, TurnContext
 from ..grammar import OrderWord
 
 # The steps of a power's turn (RULES.md 1.2, with the house rules' extra orders placed where the
@@ -47,6 +49,11 @@ class HouseRule:
     words: ClassVar[tuple[OrderWord, ...]] = ()     # how its orders are written (orders.ORDER_WORDS)
     phases: ClassVar[tuple[str, ...]] = ()         # pre-game phases it adds (phases.PHASES)
     standing_orders: ClassVar[tuple[type, ...]] = ()   # standing orders it adds (standing.py)
+    memo: ClassVar[Callable[[], Any] | None] = None    # its record of a turn (TurnProgress.memos)
+
+    def memo_of(self, turn: TurnContext) -> Any:
+        """This option's memo of the turn being played."""
+        return turn.progress.memos[self.key]
 
     # ---------------------------------------------------------------- the game's creation
     def setup_units(self, stacks: dict[tuple[str, str, str], int]) -> None:
@@ -86,6 +93,10 @@ class HouseRule:
         """The kind of move, if this option's units move on their own terms (else None)."""
         return None
 
+    def sits_out(self, turn: TurnContext, unit: dict) -> bool:
+        """Must `unit` stay where it is this turn (it may not be picked to move)?"""
+        return False
+
     def end_of_movement(self, turn: TurnContext) -> None:
         """Dry run only: the position after every move; raise IllegalOrder if it breaks a rule."""
 
@@ -106,6 +117,14 @@ class HouseRule:
     def land_defenders(self, turn: TurnContext, name: str, enemy: list[dict]) -> list[dict]:
         """The defenders that fight the land battle in `name` (all of them unless the option says)."""
         return enemy
+
+    def joined_attackers(self, turn: TurnContext, name: str | None) -> set[int]:
+        """Allied units that joined the power's attack on `name` (on any territory: None)."""
+        return set()
+
+    def plan_artillery(self, turn: TurnContext, name: str, enemy: list[dict], plan: ArtilleryPlan) -> ArtilleryPlan:
+        """How the artillery of the land battle in `name` fires beyond the standard rules."""
+        return plan
 
     def battle_supplies(self, turn: TurnContext, name: str, side: list[dict]) -> dict[str, int]:
         """Supplies each power of `side` spends in the land battle of `name` (power -> number)."""

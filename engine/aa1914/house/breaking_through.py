@@ -53,7 +53,7 @@ def breakthrough_allowance(attacking: int, defending: int, present_at_start: int
 
 def break_through(turn: TurnContext, order: Breakthrough) -> None:
     origin, dest = order.path
-    if origin not in turn.start_contested:
+    if origin not in turn.start.contested:
         raise IllegalOrder(f"a breakthrough starts from a territory that was contested at the start of the turn, "
                            f"not {origin}")
     if not turn.board.adjacent(origin, dest) or turn.board.territories[dest].sea:
@@ -62,7 +62,7 @@ def break_through(turn: TurnContext, order: Breakthrough) -> None:
         raise IllegalOrder(f"a breakthrough goes into an enemy or contested territory, not {dest}")
     here = [u for u in units_in(turn.state, origin) if u["owner"] == turn.power
             and not UNIT_TYPES[u["type"]].is_sea]
-    stayed = [u for u in here if turn.start_unit_places.get(u["id"]) == origin and u["id"] not in turn.done_moving]
+    stayed = [u for u in here if turn.start.unit_places.get(u["id"]) == origin and u["id"] not in turn.progress.done_moving]
     defenders = [u for u in units_in(turn.state, origin) if not UNIT_TYPES[u["type"]].is_sea
                  and at_war(turn.board, turn.state, turn.power, u["owner"])]
     allowed = breakthrough_allowance(len(here), len(defenders), len(stayed))
@@ -76,10 +76,10 @@ def break_through(turn: TurnContext, order: Breakthrough) -> None:
             raise IllegalOrder(f"only {len(pool)} {unit_name(kind)} began the turn in {origin}")
         for u in pool[:n]:
             u["where"] = dest
-            turn.done_moving.add(u["id"])
+            turn.progress.done_moving.add(u["id"])
             stayed.remove(u)
-    turn.attacks.add(origin)          # breaking through commits to the attack there
-    turn.land_entered.add(dest)
+    turn.progress.attacks.add(origin)          # breaking through commits to the attack there
+    turn.progress.land_entered.add(dest)
     turn.report.append(f"➡️ {wanted} {turn.power} unit(s) break through from {origin} into {dest}.")
 
 

@@ -8,7 +8,7 @@ is free and cannot be countered. Coastal Batteries are destroyed by attacking th
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from engine.errors import IllegalOrder, UnreadableOrder
 
@@ -34,6 +34,11 @@ class AttackBattery:
 
     def text(self) -> str:
         return f"attack battery {self.where} from {self.zone}"
+
+
+@dataclass
+class BatteryMemo:
+    attacks: list[AttackBattery] = field(default_factory=list)     # fought before the land battles
 
 
 def read_attack_battery(rest: str, board: Board) -> AttackBattery | None:
@@ -114,13 +119,14 @@ def _order_attack(turn: TurnContext, order: AttackBattery) -> None:
     """`attack battery <territory> from <sea zone>`: checked when given, fought before the land
     battles (`before_land_battles`)."""
     check_attack(turn, order.where, order.zone)
-    turn.battery_attacks.append(order)
+    RULE.memo_of(turn).attacks.append(order)
 
 
 class CoastalArtillery(HouseRule):
     key = "coastal_artillery"
     units = ("coastal_artillery",)
     orders = {AttackBattery: OrderHandler(MOVEMENT, _order_attack)}
+    memo = BatteryMemo
     words = (OrderWord(("attack",), "attack battery", read_attack_battery,
                        "`place 1 coastal artillery Kiel`, `attack battery Kiel from SZ 10`"),)
 
@@ -128,7 +134,7 @@ class CoastalArtillery(HouseRule):
         fire_on_passing_ships(turn, path, ships)
 
     def before_land_battles(self, turn: TurnContext) -> None:
-        for order in turn.battery_attacks:
+        for order in self.memo_of(turn).attacks:
             attack_battery(turn, order.where, order.zone)
 
     def placement_problem(self, turn: TurnContext, kind: str, where: str, n: int, problem: str | None) -> str | None:

@@ -6,7 +6,7 @@ defenders fight is chosen just before the land battle (`land_defenders`)."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from engine.errors import IllegalOrder, UnreadableOrder
 
@@ -38,6 +38,11 @@ def read_concentrate(rest: str, board: Board) -> Concentrate:
     return Concentrate(place_named(board, match.group(1)), power)
 
 
+@dataclass
+class ConcentrationMemo:
+    targets: dict[str, str] = field(default_factory=dict)      # territory -> the power attacked there
+
+
 def quarter(n: int) -> int:
     """25 % of a number of units, rounded to the nearest unit (halves up)."""
     return int(n / 4 + 0.5)
@@ -55,7 +60,7 @@ def concentrated_defenders(turn: TurnContext, name: str, enemy: list[dict]) -> l
     """4.15: only the chosen power's units and 25 % of the others (another 25 % on a 4+) fight;
     "if the attacker managed to score more hits than there are defending units, the remaining
     hits are not transferred over to the defending units that did not participate"."""
-    target = turn.concentrations.get(name)
+    target = RULE.memo_of(turn).targets.get(name)
     if target is None:
         return enemy
     die = turn.rng.randint(1, 6)
@@ -77,12 +82,13 @@ def concentrate(turn: TurnContext, order: Concentrate) -> None:
         raise IllegalOrder(f"{order.target} has no units in {order.where} to concentrate on")
     if not at_war(turn.board, turn.state, turn.power, order.target):
         raise IllegalOrder(f"{turn.power} is not at war with {order.target}")
-    turn.concentrations[order.where] = order.target
+    RULE.memo_of(turn).targets[order.where] = order.target
 
 
 class ConcentratedAttacks(HouseRule):
     key = "concentrated_attacks"
     orders = {Concentrate: OrderHandler(BREAKTHROUGH, concentrate)}
+    memo = ConcentrationMemo
     words = (OrderWord(("concentrate",), "concentrate", read_concentrate, "`concentrate Picardy on France`"),)
 
     def land_defenders(self, turn: TurnContext, name: str, enemy: list[dict]) -> list[dict]:

@@ -6,12 +6,12 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from engine.errors import IllegalOrder, UnreadableOrder
 
 from ..board import Board
-from ..context import TurnContext
+from ..context import ArtilleryPlan, TurnContext
 from ..grammar import OrderWord, Standing, place_named
 from ..state import units_in
 from .base import BREAKTHROUGH, HouseRule, OrderHandler
@@ -50,21 +50,38 @@ def read_counter_battery(rest: str, board: Board) -> CounterBattery:
     return CounterBattery(place_named(board, match.group(1)), int(match.group(2)))
 
 
+@dataclass
+class CounterBatteryMemo:
+    fire: dict[str, int] = field(default_factory=dict)   # territory -> the attacker's artillery firing counter-battery
+
+
 def counter_battery(turn: TurnContext, order: CounterBattery) -> None:
     have = sum(1 for u in units_in(turn.state, order.where) if u["owner"] == turn.power and u["type"] == "artillery")
     if not 1 <= order.artillery <= have // 2:
         raise IllegalOrder(f"up to half of the {have} artillery in {order.where} may fire counter-battery, "
                            f"not {order.artillery}")
-    turn.counter_batteries[order.where] = order.artillery
+    RULE.memo_of(turn).fire[order.where] = order.artillery
+
+
+def defending_batteries(turn: TurnContext, enemy: list[dict]) -> int:
+    """The defender's counter-battery guns: half its artillery there, if its standing order is
+    `counter-battery always`."""
+    if turn.state.get("counter_battery", {}).get(enemy[0]["owner"]):
+        return sum(1 for u in enemy if u["type"] == "artillery") // 2
+    return 0
 
 
 class CounterBatteryFire(HouseRule):
     key = "counter_battery"
     standing_orders = (CounterBattery,)
     orders = {CounterBattery: OrderHandler(BREAKTHROUGH, counter_battery)}
+    memo = CounterBatteryMemo
     words = (OrderWord(("counter-battery", "counterbattery", "cb"), "counter-battery", read_counter_battery,
                        "`counter-battery Picardy with 2`, `counter-battery always|never` (defending)",
                        "`counter-battery always|never`"),)
+
+    def plan_artillery(self, turn: TurnContext, name: str, enemy: list[dict], plan: ArtilleryPlan) -> ArtilleryPlan:
+        return replace(plan, counter_battery=(self.memo_of(turn).fire.get(name, 0), defending_batteries(turn, enemy)))
 
 
 RULE = CounterBatteryFire()

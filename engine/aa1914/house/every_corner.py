@@ -29,7 +29,7 @@ class EveryCorner(HouseRule):
                                            for u in units_in(turn.state, where)):
             return f"artillery is placed in {where} only where your infantry already stands"
         cap = corner_capacity(t.ipc)
-        return None if turn.placed.get(where, 0) + n <= cap else f"{where} takes {cap} unit(s) a turn"
+        return None if turn.progress.placed.get(where, 0) + n <= cap else f"{where} takes {cap} unit(s) a turn"
 
 
 RULE = EveryCorner()

@@ -89,7 +89,7 @@ def freighter_income(turn: TurnContext) -> int:
         if u["owner"] != turn.power or u["type"] != "freighter":
             continue
         zone, last = u["where"], u.pop("claimed_in", None)
-        if u["id"] in turn.start_unit_places and u["id"] not in turn.done_moving:
+        if u["id"] in turn.start.unit_places and u["id"] not in turn.progress.done_moving:
             # "The Freighter must move every turn": one left in port earns nothing (docs/rulings.md)
             turn.report.append(f"🚢 {turn.power}'s freighter in {zone} did not move this turn: it earns nothing "
                                "(a freighter must move every turn).")
@@ -204,7 +204,7 @@ class FreightersRaiders(HouseRule):
         return enemy
 
     def before_battles(self, turn: TurnContext) -> None:
-        for zone in sorted(turn.ship_entered):
+        for zone in sorted(turn.progress.ship_entered):
             board_freighters(turn, zone)
 
     def placement_problem(self, turn: TurnContext, kind: str, where: str, n: int, problem: str | None) -> str | None:

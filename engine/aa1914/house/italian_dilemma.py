@@ -7,7 +7,7 @@ if the deal is not honored ... Defection can only occur once": Italy's `defect`.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from engine.errors import IllegalOrder
 
@@ -26,6 +26,12 @@ class Defect:
         return "defect"
 
 
+@dataclass
+class ItalyMemo:
+    at_start: str | None = None          # Italy's standing when the turn began
+    attacked: set[str] = field(default_factory=set)    # alliances a neutral Italy attacked this turn
+
+
 def read_defect(rest: str, board: Board) -> Defect | None:
     return None if rest.strip() else Defect()
 
@@ -41,7 +47,7 @@ def italy_reacts(turn: TurnContext, dest: str) -> None:
         if holder == ITALY and before == "neutral" and side in ALLIANCES:
             italy["status"] = opposite(side)
             turn.report.append(f"🇮🇹 {turn.power} attacks neutral Italy: Italy joins the {italy['status']}.")
-    elif turn.italy_at_start in ("neutral", "alone") and holder not in (None, ITALY):
+    elif RULE.memo_of(turn).at_start in ("neutral", "alone") and holder not in (None, ITALY):
         # judged as at the start of the turn: a neutral Italy's every move into an alliance's
         # territory is an attack, even after a first attack has already made it join the other
         side = board_for(turn.state["options"], "neutral").side_of(holder)
@@ -49,8 +55,9 @@ def italy_reacts(turn: TurnContext, dest: str) -> None:
             return
         if turn.state["round"] < 3:
             raise IllegalOrder("a neutral Italy may attack the alliances from turn 3 (house rule 4.16)")
-        turn.italy_attacked.add(side)
-        italy["status"] = "alone" if len(turn.italy_attacked) == 2 or before == "alone" else opposite(side)
+        attacked = RULE.memo_of(turn).attacked
+        attacked.add(side)
+        italy["status"] = "alone" if len(attacked) == 2 or before == "alone" else opposite(side)
         turn.report.append(f"🇮🇹 Italy attacks the {side}: " + (
             "Italy is at war with both alliances." if italy["status"] == "alone" else f"it joins the {italy['status']}."))
     if italy["status"] != before:
@@ -73,12 +80,14 @@ def defect(turn: TurnContext, order: Defect) -> None:
 class ItalianDilemma(HouseRule):
     key = "italian_dilemma"
     orders = {Defect: OrderHandler(STANDING, defect)}
+    memo = ItalyMemo
     words = (OrderWord(("defect",), "defect", read_defect, "Italy: `defect`"),)
 
     def setup_state(self) -> dict:
         return {"italy": new_italy()}        # neutral, with no deal yet
 
     def begin_turn(self, turn: TurnContext) -> None:
+        self.memo_of(turn).at_start = turn.state.get("italy", {}).get("status")
         if turn.power == ITALY:
             pay_tribute(turn.state, turn.report)
 

@@ -86,7 +86,7 @@ class MoreProduction(HouseRule):
         if not (built and built["effect"] == "staging" and built["where"] == where):
             return NOT_MINE
         cap = staging_capacity(turn.board.territories[where].ipc)
-        return None if turn.placed.get(where, 0) + n <= cap else f"{where}'s factory takes {cap} units a turn"
+        return None if turn.progress.placed.get(where, 0) + n <= cap else f"{where}'s factory takes {cap} units a turn"
 
     def income(self, turn: TurnContext) -> int:
         built = factory(turn)

@@ -7,7 +7,7 @@ during their turn to attack."
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from engine.errors import IllegalOrder, UnreadableOrder
 
@@ -29,6 +29,12 @@ class AllyJoin:
 
     def text(self) -> str:
         return f"join {self.ally} {counts_text(self.units)}: " + " - ".join(self.path)
+
+
+@dataclass
+class JoinMemo:
+    joined: dict[str, set[int]] = field(default_factory=dict)    # territory -> allied units that joined the attack
+    resting: set[str] = field(default_factory=set)     # units (ids as text) sitting out this, their power's turn
 
 
 def read_join(rest: str, board: Board) -> AllyJoin:
@@ -65,23 +71,32 @@ def ally_join(turn: TurnContext, order: AllyJoin) -> None:
     nxt = [state["round"] + (0 if order_index > state["turn"] else 1), order_index]
     for u in units:
         u["where"] = dest
-        turn.done_moving.add(u["id"])
+        turn.progress.done_moving.add(u["id"])
         state.setdefault("exhausted", {})[str(u["id"])] = nxt
-    turn.allied_attackers.setdefault(dest, set()).update(u["id"] for u in units)
-    turn.land_entered.add(dest)
-    if dest in turn.start_contested:
-        turn.attacks.add(dest)
+    RULE.memo_of(turn).joined.setdefault(dest, set()).update(u["id"] for u in units)
+    turn.progress.land_entered.add(dest)
+    if dest in turn.start.contested:
+        turn.progress.attacks.add(dest)
 
 
 class MultinationalAttacks(HouseRule):
     key = "multinational_attacks"
     orders = {AllyJoin: OrderHandler(MOVEMENT, ally_join)}
+    memo = JoinMemo
     words = (OrderWord(("join",), "join", read_join, "`join France 2 infantry: Paris - Picardy`"),)
 
     def begin_turn(self, turn: TurnContext) -> None:
         # units that joined an ally's attack sit out this, their power's next, turn
-        turn.exhausted_now = {k for k, v in turn.state.get("exhausted", {}).items()
-                              if v == [turn.state["round"], turn.state["turn"]]}
+        self.memo_of(turn).resting = {k for k, v in turn.state.get("exhausted", {}).items()
+                                      if v == [turn.state["round"], turn.state["turn"]]}
+
+    def sits_out(self, turn: TurnContext, unit: dict) -> bool:
+        # "may not move on their power's turn": also kept from joining another ally's attack until then
+        return str(unit["id"]) in turn.state.get("exhausted", {})
+
+    def joined_attackers(self, turn: TurnContext, name: str | None) -> set[int]:
+        joined = self.memo_of(turn).joined
+        return set(joined.get(name, ())) if name is not None else set().union(*joined.values())
 
     def before_battles(self, turn: TurnContext) -> None:
         """The seed needs to know which units "moved during their turn to attack"; and a unit
@@ -89,15 +104,15 @@ class MultinationalAttacks(HouseRule):
         state = turn.state
         exhausted = state.get("exhausted", {})
         for key in list(exhausted):
-            if key in turn.exhausted_now:
+            if key in self.memo_of(turn).resting:
                 del exhausted[key]
         attacked = state.setdefault("attacked", {})
         for key in list(attacked):
             if attacked[key] < state["round"]:
                 del attacked[key]
         for u in state["units"]:
-            if u["owner"] == turn.power and u["id"] in turn.done_moving and (
-                    u["where"] in turn.land_entered or u["where"] in turn.ship_entered) and any(
+            if u["owner"] == turn.power and u["id"] in turn.progress.done_moving and (
+                    u["where"] in turn.progress.land_entered or u["where"] in turn.progress.ship_entered) and any(
                     at_war(turn.board, state, turn.power, o["owner"]) for o in units_in(state, u["where"])):
                 attacked[str(u["id"])] = state["round"]
 

@@ -113,7 +113,7 @@ class SpainBalance(HouseRule):
             return NOT_MINE
         if turn.state["control"].get("Spain") != turn.power:
             return f"{turn.power} does not control Spain"
-        return None if turn.placed.get(where, 0) + n <= SPAIN_DEPLOY else f"Spain takes {SPAIN_DEPLOY} units a turn"
+        return None if turn.progress.placed.get(where, 0) + n <= SPAIN_DEPLOY else f"Spain takes {SPAIN_DEPLOY} units a turn"
 
 
 RULE = SpainBalance()

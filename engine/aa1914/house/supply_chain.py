@@ -9,7 +9,7 @@ land battle (`battle_supplies`) and spent after it; the +1 to a die is rolled in
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from engine.errors import IllegalOrder, UnreadableOrder
 
@@ -51,6 +51,11 @@ class SupplyUse(Standing):
         return self.limit
 
 
+@dataclass
+class SupplyMemo:
+    sends: list[SendSupplies] = field(default_factory=list)     # carried out at the Collect phase
+
+
 def read_supplies_use(rest: str, board: Board) -> SupplyUse | None:
     use = re.fullmatch(r"use\s+(all|none|\d+)", rest.strip(), re.I)
     if not use:
@@ -88,14 +93,14 @@ def _send(turn: TurnContext, order: SendSupplies) -> None:
     if turn.board.territories[order.where].sea:
         raise IllegalOrder(f"{order.where} is a sea zone; supplies go to a land territory, where they are used "
                            f"by your land units there (4.7)")
-    turn.supply_sends.append(order)
+    RULE.memo_of(turn).sends.append(order)
 
 
 def supply(turn: TurnContext, sends: list[SendSupplies]) -> None:
     """The Collect phase: the stock grows by 1 per territory held, each `supply` order is carried
     out on its own (`send`), then the surplus over the stockpile limit is lost."""
     mine = supplies(turn)
-    if not turn.economic_collapse:
+    if not turn.progress.economic_collapse:
         mine["stock"] += sum(1 for name, t in turn.board.territories.items()
                              if not t.sea and controller(turn.board, turn.state, name) == turn.power)
     for order in sends:
@@ -196,6 +201,7 @@ class SupplyChain(HouseRule):
     key = "supply_chain"
     standing_orders = (SupplyUse,)
     orders = {SendSupplies: OrderHandler(COLLECT, _send)}
+    memo = SupplyMemo
     # `supplies use …` is read first: any other `supply …` line is a send
     words = (OrderWord(("supply", "supplies"), "supplies use", read_supplies_use,
                        "`supplies use all|none|2` (per battle)", "`supplies use all|none|N`"),
@@ -212,8 +218,9 @@ class SupplyChain(HouseRule):
 
     def after_collect(self, turn: TurnContext) -> None:
         # checking orders, only the sends are checked (the stock is not collected twice)
-        if turn.rng is not None or turn.supply_sends:
-            supply(turn, turn.supply_sends)
+        sends = self.memo_of(turn).sends
+        if turn.rng is not None or sends:
+            supply(turn, sends)
 
 
 RULE = SupplyChain()

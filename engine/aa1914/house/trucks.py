@@ -77,15 +77,15 @@ def truck_move(turn: TurnContext, order: TruckMove) -> None:
         raise IllegalOrder("trucks carry 2 infantry, 1 infantry and 1 artillery, or 1 tank each")
     depot = order.pickup or start
     trucks = [u for u in units_in(turn.state, depot) if u["owner"] == turn.power and u["type"] == "truck"
-              and u["id"] not in turn.done_moving]
+              and u["id"] not in turn.progress.done_moving]
     if len(trucks) < needed:
         raise IllegalOrder(f"{turn.power} has {len(trucks)} truck(s) in {depot} that can still move; "
                            f"those units need {needed}")
     units = movement.pick_units(turn, MoveOrder(order.units, order.path))
-    if start in turn.start_contested:
+    if start in turn.start.contested:
         raise IllegalOrder(f"units leaving contested {start} move on foot")
     if order.pickup:
-        if depot in turn.start_contested:
+        if depot in turn.start.contested:
             raise IllegalOrder(f"trucks leaving contested {depot} may not carry units on")
         movement.check_steps(turn, (depot, start))
         movement.check_entry(turn, (start,))
@@ -102,9 +102,9 @@ def truck_move(turn: TurnContext, order: TruckMove) -> None:
         u["where"] = dest
     for u in trucks[:needed]:
         u["where"] = truck_stop
-    turn.done_moving.update(u["id"] for u in units + trucks[:needed])
+    turn.progress.done_moving.update(u["id"] for u in units + trucks[:needed])
     for place in {dest, truck_stop}:
-        turn.landed_by_land.add(place)
+        turn.progress.landed_by_land.add(place)
         turn.entered_land(place)
     turn.report.append(f"🚛 {needed} {turn.power} truck(s) carry {count_words(order.units)} "
                        + (f"from {start} to {dest}" if truck_stop == dest else
