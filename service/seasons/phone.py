@@ -64,6 +64,17 @@ def unclear(names: Sequence[str], short: dict[str, str]) -> list[str]:
     return [name for name in names if not name.lower().startswith(short[name].lower())]
 
 
+def fold(text: str, width: int = WIDTH) -> list[str]:
+    """A sentence on as many lines of at most `width` characters as it needs, broken at spaces."""
+    lines: list[str] = []
+    for word in str(text).split():
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(clip(word, width))
+    return lines
+
+
 def fits(text: str, width: int = WIDTH) -> bool:
     """Every line of `text` at most `width` characters (the phone rule, for tests and asserts)."""
     return all(len(line) <= width for line in text.splitlines())

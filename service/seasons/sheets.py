@@ -15,7 +15,7 @@ from engine.variant import get_variant
 
 from ..errors import BadState
 from ..visibility import OVER
-from .phone import WIDTH, clip, number, short_names, unclear, wrap
+from .phone import WIDTH, clip, fold, number, short_names, unclear, wrap
 from .points import every_system, two_sided
 from .positions import AXIS_AND_ALLIES, board_kind, after_year
 from .results import ENDING_WORDS, GameResult
@@ -83,8 +83,10 @@ def centres_table(game_id: int, name: str, variant_key: str, summaries) -> Centr
 
 def outcome_line(result: GameResult) -> str:
     """How the game ended, in a few words."""
-    winners = ", ".join(result.winners)
-    year = f" in {result.last_year}" if result.last_year and result.family != "aa1914" else ""
+    side_of = {s.seat: s.side for s in result.seats if s.side and s.side != s.seat}
+    winners = ", ".join(dict.fromkeys(f"the {side_of[w]}" if w in side_of else w for w in result.winners))
+    year = f" in {result.last_year}" if result.last_year and result.family != "aa1914" else \
+        f" in round {result.last_year}" if result.last_year else ""
     if result.ending in ("abandoned", "gm_decision"):
         return f"{ENDING_WORDS[result.ending]}: not scored, not rated"
     if result.ending == "draw":
@@ -101,13 +103,15 @@ def scores_text(result: GameResult, name: str, victory: int | None, seats: Seque
     variant = get_variant(result.variant)
     result = in_order(result, seats, getattr(variant, "powers", ()))
     lines = [clip(f"📊 Scores · #{result.game_id} {name}", WIDTH), clip(variant.title, WIDTH),
-             clip(_upper_first(outcome_line(result)), WIDTH)]
+             *fold(_upper_first(outcome_line(result)))]
     if result.ending in ("abandoned", "gm_decision"):
         return "\n".join(lines)
     sides = two_sided(result) and result.variant != "rx07" and len(result.seats) > 2
     order = [s.seat for s in result.seats]
     units = list(dict.fromkeys((s.side or s.seat) for s in result.seats)) if sides else order
     short = short_names([*units, *(p.power for p in result.powers)])
+    if result.powers and result.family == "aa1914":
+        lines += wrap((f"{short[p.power]} {p.income}" for p in result.powers), first="Income: ")
     if result.powers and result.family != "aa1914":
         lines += wrap((f"{short[p.power]} {p.centres}" for p in result.powers), first="Centres: ")
         fell = sorted((p for p in result.powers if p.fell_year is not None), key=lambda p: (p.fell_year, p.power))
@@ -126,7 +130,7 @@ def scores_text(result: GameResult, name: str, victory: int | None, seats: Seque
         for seat, value in system.points.items():
             by_unit.setdefault(side_of.get(seat, seat), value)
         lines += wrap(f"{short[u] if len(units) > 2 else u} {number(by_unit[u])}" for u in units if u in by_unit)
-    explain = unclear([*units, *(p.power for p in result.powers)], short) if len(units) > 2 else []
+    explain = unclear([*(units if len(units) > 2 else ()), *(p.power for p in result.powers)], short)
     if explain:
         lines.append("")
         lines += wrap((f"{short[u]} {u}" for u in dict.fromkeys(explain)), indent="")

@@ -151,3 +151,34 @@ async def test_the_seven_holders_of_a_classic_game(service):
     assert sorted((h.seat, h.user_id, h.phases) for h in result.holders) == \
         sorted((p.name.title(), p.user_id, 2) for p in PEOPLE)
     assert Actor(PEOPLE[0].user_id).user_id == PEOPLE[0].user_id
+
+
+async def test_an_aa_economic_victory_is_recorded_by_alliance(service):
+    """Axis & Allies (end_round=1): the Central Powers hold France's homeland when the United
+    States ends round 1; they win on victory points, and the two alliances are rated as sides."""
+    from tests.seasons.helpers import set_position
+    game = await service.create_game(GUILD, ALICE, "aa1914", options={"end_round": 1})
+    central = {"Austria-Hungary", "Germany", "Ottoman Empire"}
+    for info in game.seats:
+        await service.join(game.id, ALICE if info.seat in central else BOB, info.seat)
+    await service.start(game.id, ALICE)
+
+    def the_americans_end_round_one(state):
+        state["turn"] = 7
+        for name in ("Paris", "Picardy", "Burgundy"):
+            state["control"][name] = "Germany"
+            state["units"] = [u for u in state["units"] if u["where"] != name]
+    await set_position(service, game.id, the_americans_end_round_one)
+    await service.mark_ready(game.id, BOB, True, "United States", confirm=True)
+    over = await service.game(game.id)
+    assert over.status == "finished" and set(over.winners) == central
+    result = await result_of(service, game.id)
+    assert (result.ending, result.family, result.scoring) == ("economic", "aa1914", "winloss")
+    sides = {s.seat: (s.side, s.points) for s in result.seats}
+    assert sides["Germany"] == ("Central Powers", 1.0) and sides["France"] == ("Allies", 0.0)
+    assert {p.power: p.income for p in result.powers}["Germany"] > 0 and result.last_year == 2
+    ratings = {r["user_id"]: r["rating"] for r in await service.seasons.repo.family_ratings(GUILD, "aa1914")}
+    assert ratings == {ALICE.user_id: 1532.0, BOB.user_id: 1468.0}      # one side each: plain Elo
+    scores = await service.seasons.scores(game.id, GUILD)
+    assert fits(scores) and "Won by the Central Powers (economic) in round 2" in " ".join(scores.split()), scores
+    assert " Central Powers 1 · Allies 0" in scores and "Income: A-H " in scores and "A-H Austria-Hungary" in scores
