@@ -12,20 +12,19 @@ from __future__ import annotations
 import io
 import logging
 import re
-from typing import Any
 
 import discord
 
 from engine.variant import get_variant
-from service import GameService, ServiceError
+from service import GameService
 from service.cards import my_results
 from service.history import history_text
 from service.maps import seat_crops
 from service.reports import blocks, power_of_header
 
-from .common import GameComponent, actor_of, error_text
+from .common import GameComponent, actor_of, tell_privately
 from .custom_ids import CARD_TEMPLATE, build_card
-from .sheet import sheet_text, sheet_view, tell_privately
+from .sheet import sheet_text, sheet_view
 
 CARD_TEXT = 3_800          # Discord: 4,000 characters over all of a v2 message's text; room for the title
 GALLERY = 10               # Discord: a media gallery shows 1-10 pictures
@@ -46,21 +45,18 @@ class CardButton(GameComponent, discord.ui.DynamicItem[discord.ui.Button], templ
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /):
         return cls(match["act"], int(match["game"]), int(match["phase"]))
 
-    async def callback(self, interaction: discord.Interaction) -> Any:
+    async def pressed(self, interaction: discord.Interaction) -> None:
         service: GameService = interaction.client.service
         await interaction.response.defer(ephemeral=True, thinking=True)
         view = None
         crops: list[discord.File] = []
-        try:
-            if self.act == "mine":
-                text = await my_results(service, self.game_id, interaction.user.id, self.seq)
-                crops = await own_crops(service, self.game_id, interaction.user.id, self.seq)
-            elif self.act == "history":
-                text, _ = await history_text(service, self.game_id, self.seq)
-            else:
-                text, view = await my_orders(service, interaction, self.game_id)
-        except ServiceError as exc:
-            text = error_text(exc)
+        if self.act == "mine":
+            text = await my_results(service, self.game_id, interaction.user.id, self.seq)
+            crops = await own_crops(service, self.game_id, interaction.user.id, self.seq)
+        elif self.act == "history":
+            text, _ = await history_text(service, self.game_id, self.seq)
+        else:
+            text, view = await my_orders(service, interaction, self.game_id)
         await tell_privately(interaction, text, view)
         if crops:           # the reader's own orders on the map, for them alone
             await interaction.followup.send(files=crops, ephemeral=True)

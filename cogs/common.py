@@ -1,6 +1,8 @@
-"""What every cog shares: who is asking, which game they mean, replying, and errors."""
+"""What every cog shares: who is asking, which game they mean, running a command of the table
+(`service.commands`), replying, and errors."""
 from __future__ import annotations
 
+import io
 import logging
 from typing import Any
 
@@ -11,6 +13,7 @@ from discord.ext import commands
 from engine.variant import variants
 from service import Actor, GameInfo, GameService, ServiceError
 from service.checks import tidy_error
+from service.commands import TABLE, Ask, Command
 from service.errors import BadInput, NotFound
 from service.game_choices import choice_label, game_choices, own_open_games
 from service.history import phase_choices
@@ -21,8 +24,6 @@ from .permissions import discord_cause
 log = logging.getLogger("dispatch")
 MESSAGE_LIMIT = 2000
 UPLOAD_LIMIT = 10 * 1024 * 1024      # Discord refuses larger files in one message
-# How the `game_id` option of every command is described to players.
-GAME_ID = "game number (see /game list); default: this channel's game or your only game"
 
 
 def actor_of(ctx: Any) -> Actor:
@@ -32,27 +33,25 @@ def actor_of(ctx: Any) -> Actor:
     return Actor(author.id, bool(perms and perms.administrator), getattr(author, "display_name", "") or "")
 
 
-def private_command(**extras: Any) -> dict[str, Any]:
-    """`extras` for a command whose replies only the caller may see (their orders, their view)."""
-    return {"private": True, **extras}
-
-
-# Commands whose answer says who holds a seat: told to the caller alone in an anonymous game.
-SEAT_NAMING = ("game join", "game leave", "gm assign")
-
-
-async def anonymous_game(service: GameService, ctx: Any) -> bool:
-    """Is the game a command is about played by anonymous players (a game option, issue 26)?"""
-    try:
-        game = await resolve_game(service, ctx, (getattr(ctx, "kwargs", None) or {}).get("game_id"))
-    except ServiceError:
-        return False              # the command itself reports what is wrong
-    return bool(game.options.get("anonymous"))
+def table_command(ctx: Any) -> Command | None:
+    """The command table's row of the command being run (`cogs.declared` names it in `extras`)."""
+    command = getattr(ctx, "command", None)
+    return TABLE.get((getattr(command, "extras", None) or {}).get("table", ""))
 
 
 def is_private(ctx: Any) -> bool:
     command = getattr(ctx, "command", None)
     return bool(command is not None and getattr(command, "extras", {}).get("private"))
+
+
+async def private_in_its_game(service: GameService, ctx: Any, command: Command) -> bool:
+    """Is the answer for the asker alone because of the game it is about (`Command.private_if`:
+    an anonymous game names a seat's player to that player only)?"""
+    try:
+        game = await resolve_game(service, ctx, (getattr(ctx, "kwargs", None) or {}).get("game_id"))
+    except ServiceError:
+        return False              # the command itself reports what is wrong
+    return bool(command.private_if(game))
 
 
 async def resolve_game(service: GameService, ctx: Any, game_id: int | None) -> GameInfo:
@@ -203,9 +202,12 @@ async def component_game(service: GameService, interaction: discord.Interaction,
 
 
 class GameComponent:
-    """Mixed into every button and menu of a game (`DynamicItem`s: sheets, turn cards, Join):
-    before its callback, discord.py runs `interaction_check`, which applies `component_game` and
-    answers a refusal to the presser alone. `game_id` is the game the custom id names."""
+    """Mixed into every button and menu of a game (`DynamicItem`s: sheets, turn cards, Join,
+    Confirm): before its callback, discord.py runs `interaction_check`, which applies
+    `component_game`; the callback runs the item's `pressed`, and whatever either raises goes
+    through one error path, `on_error` (by default `refuse`: the error's words, to the presser
+    alone) — as a command's go through `cog_command_error`. discord.py only logs what a dynamic
+    item's callback raises, so the path is here. `game_id` is the game the custom id names."""
 
     game_id: int
     in_game_channel = False
@@ -217,15 +219,56 @@ class GameComponent:
                 service.limits.command(interaction.user.id)
             await component_game(service, interaction, self.game_id, self.in_game_channel)
         except ServiceError as exc:
-            try:
-                if interaction.response.is_done():
-                    await interaction.followup.send(error_text(exc), ephemeral=True)
-                else:
-                    await interaction.response.send_message(error_text(exc), ephemeral=True)
-            except discord.HTTPException:
-                log.exception("could not refuse a component of game %s", self.game_id)
+            await self.on_error(interaction, exc)
             return False
         return True
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        try:
+            await self.pressed(interaction)
+        except Exception as error:  # noqa: BLE001 - every error is answered, in one place
+            await self.on_error(interaction, error)
+
+    async def pressed(self, interaction: discord.Interaction) -> None:
+        """What pressing (or picking) does; errors it raises are answered by `on_error`."""
+        raise NotImplementedError
+
+    async def on_error(self, interaction: discord.Interaction, error: Exception) -> None:
+        await refuse(interaction, error)
+
+
+class _Presser:
+    """An interaction answered as a command's context is (`reply`): its first answer is the
+    response, the rest follow-ups; mentions never ping."""
+
+    def __init__(self, interaction: discord.Interaction):
+        self.interaction = interaction
+
+    async def send(self, content: str, **kwargs: Any) -> None:
+        if self.interaction.response.is_done():
+            await self.interaction.followup.send(content, allowed_mentions=NO_PINGS, **kwargs)
+        else:
+            await self.interaction.response.send_message(content, allowed_mentions=NO_PINGS, **kwargs)
+
+
+async def tell_privately(interaction: discord.Interaction, text: str, view: discord.ui.View | None = None, *,
+                         file: discord.File | None = None) -> None:
+    """Answer the presser of a button, menu or form alone, in as many messages as it needs (a
+    view and a file go with the last) — through `reply`, so after a public "thinking…" the answer
+    still reaches the presser alone."""
+    await reply(_Presser(interaction), text, file=file, ephemeral=True, view=view)
+
+
+async def refuse(interaction: discord.Interaction, error: BaseException, keep: str = "") -> None:
+    """The one error path of buttons, menus and forms: `error_text`'s words to the presser
+    alone, and `keep` — what they had typed in a form — under them, so nothing is lost."""
+    text = error_text(error)
+    if keep.strip():
+        text += "\nWhat you had typed:\n```\n" + keep.replace("```", "ʼʼʼ") + "\n```"
+    try:
+        await tell_privately(interaction, text)
+    except discord.HTTPException:
+        log.exception("could not refuse interaction %s: %s", interaction.id, text[:200])
 
 
 def error_text(error: BaseException) -> str:
@@ -278,10 +321,68 @@ class DispatchCog(commands.Cog):
     async def answers_privately(self, ctx: commands.Context) -> bool:
         """Whether this command's reply is for the caller alone (decided before deferring, as a
         deferred public answer cannot become ephemeral)."""
-        command = getattr(ctx, "command", None)
-        if command is not None and command.qualified_name in SEAT_NAMING:
-            return is_private(ctx) or await anonymous_game(self.service, ctx)
+        command = table_command(ctx)
+        if command is not None and command.private_if is not None and not is_private(ctx):
+            return await private_in_its_game(self.service, ctx, command)
         return is_private(ctx)
+
+    # ---- the command table: the same service call and the same answer as the console
+    async def viewer(self, ctx: commands.Context) -> int | None:
+        """Whose palette the answer's pictures use: None, the server's (`MapCog`: the asker's
+        own, when the map is for them alone)."""
+        return None
+
+    async def ask(self, ctx: commands.Context, game_id: int | None = None, found_seat: str | None = None,
+                  **values: Any) -> Ask:
+        """The command being run as its table row reads it: the asker, the arguments by name, the
+        game meant (the number given, else this channel's or the asker's only one) and the seat
+        (`found_seat`: written before the orders, else the seat channel it was typed in)."""
+        command = table_command(ctx)
+        game = None
+        if command.game == "required":
+            game = await resolve_game(self.service, ctx, game_id)
+        elif command.game == "optional":
+            try:
+                game = await resolve_game(self.service, ctx, game_id)
+            except BadInput:
+                if game_id is not None:
+                    raise
+        seat = found_seat
+        if seat is None and command.for_seat and not values.get("seat") and game is not None:
+            seat = await channel_seat(self.service, ctx, game.id)
+        guild = getattr(ctx, "guild", None)
+        channel = getattr(ctx, "channel", None)
+        return Ask(actor_of(ctx), {**values, "game_id": game_id}, game, seat,
+                   guild_id=guild.id if guild is not None else None,
+                   channel_id=channel.id if channel is not None else None, viewer=await self.viewer(ctx),
+                   upload_limit=getattr(guild, "filesize_limit", None) or discord.utils.DEFAULT_FILE_SIZE_LIMIT_BYTES)
+
+    async def run(self, ctx: commands.Context, **values: Any) -> tuple[Ask, Any]:
+        """Ask the service as the table says (`Command.act`)."""
+        ask = await self.ask(ctx, **values)
+        return ask, await table_command(ctx).act(self.service, ask)
+
+    async def answer(self, ctx: commands.Context, ask: Ask, result: Any, *, view: discord.ui.View | None = None,
+                     note: str = "") -> None:
+        """Reply with the table's words for `result` (`Command.say`): each part a message with
+        its file, `view` and `note` with the last; for the asker alone where the table says so."""
+        command = table_command(ctx)
+        parts = command.answer(result, ask)
+        private = (command.private or ask.viewer is not None
+                   or bool(command.private_if is not None and ask.game is not None and command.private_if(ask.game)))
+        for index, part in enumerate(parts):
+            last = index == len(parts) - 1
+            file = discord.File(io.BytesIO(part.file[1]), filename=part.file[0]) if part.file else None
+            text, shown = part.text + (note if last else ""), view if last else None
+            if private:
+                await reply_privately(self.service, ctx, text, file=file, view=shown)
+            else:
+                await reply(ctx, text, file=file, view=shown)
+
+    async def run_and_answer(self, ctx: commands.Context, **values: Any) -> None:
+        """The whole of a command that needs nothing of Discord besides its answer."""
+        ask, result = await self.run(ctx, **values)
+        await self.answer(ctx, ask, result)
 
     async def cog_command_error(self, ctx: commands.Context, error: Exception) -> None:
         text = error_text(error)

@@ -31,8 +31,9 @@ _PHASE = r"(?:p(?P<phase>\d+):)?"
 
 
 @dataclass(frozen=True)
-class Made:
-    """What a component was made for: the game, the seat and the phase (None: an old id)."""
+class SheetTarget:
+    """The sheet a component acts on: the game, the seat and the phase it was made for (None:
+    an old id, always stale)."""
 
     game_id: int
     seat: str
@@ -52,10 +53,10 @@ def build(kind: str, game_id: int, phase: int | None, seat: str, *rest: str) -> 
     return ":".join(parts)[:CUSTOM_ID_LIMIT]
 
 
-def made_for(match: re.Match[str]) -> Made:
-    """Read what a matched id was made for (`phase` is None for an id without one)."""
+def target_of(match: re.Match[str]) -> SheetTarget:
+    """The sheet a matched id acts on (`phase` is None for an id without one)."""
     phase = match.group("phase")
-    return Made(int(match.group("game")), match.group("seat"), int(phase) if phase is not None else None)
+    return SheetTarget(int(match.group("game")), match.group("seat"), int(phase) if phase is not None else None)
 
 
 JOIN_TEMPLATE = r"dispatch:join:(?P<game>\d+):(?P<seat>.+)"
@@ -69,10 +70,10 @@ def build_join(game_id: int, seat: str) -> str:
 FORM = re.compile(template("form"))
 
 
-def form_made_for(custom_id: str) -> Made | None:
-    """What an orders form was made for, or None when the id is not a Dispatch orders form."""
+def form_target(custom_id: str) -> SheetTarget | None:
+    """The sheet an orders form acts on, or None when the id is not a Dispatch orders form."""
     match = FORM.fullmatch(custom_id or "")
-    return made_for(match) if match else None
+    return target_of(match) if match else None
 
 
 # The buttons of a turn card (cogs.cards): not a seat's, so the id names the game and the phase

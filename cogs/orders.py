@@ -14,15 +14,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from service import ServiceError
-from service.models import OrderSheet
 from service.suggest import order_suggestions
 
-from .common import (GAME_ID, DispatchCog, actor_of, channel_seat, error_text, private_command, reply_privately,
-                     resolve_game)
-from .sheet import (NO_PINGS, handle_orders_form, orders_form, register_sheet_items, sheet_text,
-                    sheet_view)
+from .common import DispatchCog, actor_of, error_text
+from .declared import declared
+from .sheet import (NO_PINGS, give_orders, handle_orders_form, orders_form, register_sheet_items,
+                    sheet_text, sheet_view)
 
-SEAT = "which of your seats, if you hold several"
 CONFIRM_WORDS = ("confirm", "yes", "y", "sure")
 
 
@@ -40,15 +38,10 @@ def split_target(text: str) -> tuple[int | None, str | None, str]:
 
 
 class OrdersCog(DispatchCog, name="Orders"):
-    """Giving orders for your seat."""
+    """Giving orders for your seat (`service.commands.orders`: the console's words too)."""
 
     def opens_form(self, ctx: commands.Context) -> bool:
         return ctx.command is not None and ctx.command.name == "orders" and not (ctx.kwargs.get("text") or "").strip()
-
-    async def _show_sheet(self, ctx: commands.Context, game_id: int, sheet: OrderSheet) -> None:
-        """The sheet with its buttons and menus, all read with it in one service call."""
-        await reply_privately(self.service, ctx, sheet_text(game_id, sheet),
-                              view=sheet_view(game_id, sheet.phase_seq, sheet, list(sheet.menus)))
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
@@ -56,38 +49,25 @@ class OrdersCog(DispatchCog, name="Orders"):
         restart, or left open for hours, is still read (or caught as stale)."""
         await handle_orders_form(interaction)
 
-    @commands.hybrid_command(name="orders", description="Your orders: a form to edit them all, or replace them with text",
-                             extras=private_command())
-    @app_commands.describe(text="orders, one per line (empty: a form with your current orders); "
-                                "outside your channel start with #game and/or Seat:")
+    @declared("orders")
     async def orders(self, ctx: commands.Context, *, text: str = "") -> None:
         """One order per line. Outside your seat channel start with `#<game>` and/or `<seat>:`.
         With no text, the slash command opens a form holding the whole sheet."""
         game_id, seat, text = split_target(text)
-        game = await resolve_game(self.service, ctx, game_id)
-        seat = seat or await channel_seat(self.service, ctx, game.id)
-        if text.strip():
-            sheet = await self.service.submit_orders(game.id, actor_of(ctx), text, seat, replace=True)
-        else:
-            sheet = await self.service.orders(game.id, actor_of(ctx), seat)
-            if ctx.interaction is not None and not ctx.interaction.response.is_done():
-                examples = await self.service.example_orders(game.id, actor_of(ctx), sheet.seat)
-                hint = f"e.g. {examples[0]}" if examples else "one order per line"
-                await ctx.interaction.response.send_modal(orders_form(game.id, sheet.phase_seq, sheet.seat, sheet.lines,
-                                                                      hint))
-                return
-        await self._show_sheet(ctx, game.id, sheet)
+        if not text.strip() and ctx.interaction is not None and not ctx.interaction.response.is_done():
+            ask = await self.ask(ctx, game_id=game_id, found_seat=seat, text=text)
+            sheet = await self.service.orders(ask.game.id, ask.actor, ask.seat_meant)
+            phase = sheet.phase_seq
+            examples = await self.service.example_orders(ask.game.id, ask.actor, sheet.seat)
+            hint = f"e.g. {examples[0]}" if examples else "one order per line"
+            await ctx.interaction.response.send_modal(orders_form(ask.game.id, phase, sheet.seat, sheet.lines, hint))
+            return
+        await give_orders(self, ctx, game_id=game_id, found_seat=seat, text=text)
 
-    @commands.hybrid_command(name="order", description="Add or change one order (keeps the others)",
-                             extras=private_command())
-    @app_commands.describe(text="one order, e.g. A Par - Bur (suggestions as you type); "
-                                "outside your channel start with #game")
+    @declared("order")
     async def order(self, ctx: commands.Context, *, text: str) -> None:
         game_id, seat, text = split_target(text)
-        game = await resolve_game(self.service, ctx, game_id)
-        seat = seat or await channel_seat(self.service, ctx, game.id)
-        sheet = await self.service.submit_orders(game.id, actor_of(ctx), text, seat, replace=False)
-        await self._show_sheet(ctx, game.id, sheet)
+        await give_orders(self, ctx, game_id=game_id, found_seat=seat, text=text)
 
     @order.autocomplete("text")
     async def order_text_autocomplete(self, interaction: discord.Interaction, current: str):
@@ -101,39 +81,20 @@ class OrdersCog(DispatchCog, name="Orders"):
         lines = await order_suggestions(self.service, game_id, actor_of(interaction), seat, rest)
         return [app_commands.Choice(name=(prefix + line)[:100], value=(prefix + line)[:100]) for line in lines]
 
-    @commands.hybrid_command(name="clear", description="Withdraw all your orders for this phase",
-                             extras=private_command())
-    @app_commands.describe(game_id=GAME_ID, seat=SEAT)
+    @declared("clear")
     async def clear(self, ctx: commands.Context, game_id: int | None = None, seat: str | None = None) -> None:
-        game = await resolve_game(self.service, ctx, game_id)
-        seat = await self.service.clear_orders(game.id, actor_of(ctx), seat or await channel_seat(self.service, ctx, game.id))
-        await reply_privately(self.service, ctx, f"Orders of {seat} cleared. Give new ones, then `/ready`.")
+        await self.run_and_answer(ctx, game_id=game_id, seat=seat)
 
-    @commands.hybrid_command(name="ready", description="Say your orders are final for this phase",
-                             extras=private_command())
-    @app_commands.describe(game_id=GAME_ID, seat=SEAT,
-                           confirm="mark ready even though some units have no order or builds are owed")
+    @declared("ready")
     async def ready(self, ctx: commands.Context, game_id: int | None = None, seat: str | None = None,
                     confirm: bool = False) -> None:
         if seat is not None and seat.lower() in CONFIRM_WORDS:     # `!ready confirm`
             seat, confirm = None, True
-        game = await resolve_game(self.service, ctx, game_id)
-        seat, moved = await self.service.mark_ready(game.id, actor_of(ctx), True,
-                                                    seat or await channel_seat(self.service, ctx, game.id), confirm)
-        text = f"{seat} is ready. `/unready` (or **Not ready** on your sheet) takes it back until the deadline."
-        if moved is not None:
-            text = f"{seat} is ready. Everyone was ready: the phase is adjudicated; now **{moved.label}**. " \
-                   f"The results are in the game channel."
-        await reply_privately(self.service, ctx, text)
+        await self.run_and_answer(ctx, game_id=game_id, seat=seat, confirm=confirm)
 
-    @commands.hybrid_command(name="unready", description="Take back your ready mark",
-                             extras=private_command())
-    @app_commands.describe(game_id=GAME_ID, seat=SEAT)
+    @declared("unready")
     async def unready(self, ctx: commands.Context, game_id: int | None = None, seat: str | None = None) -> None:
-        game = await resolve_game(self.service, ctx, game_id)
-        seat, _ = await self.service.mark_ready(game.id, actor_of(ctx), False,
-                                                seat or await channel_seat(self.service, ctx, game.id))
-        await reply_privately(self.service, ctx, f"{seat} is no longer ready; change your orders, then `/ready`.")
+        await self.run_and_answer(ctx, game_id=game_id, seat=seat)
 
     @clear.autocomplete("seat")
     @ready.autocomplete("seat")

@@ -8,15 +8,18 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Any, Awaitable, Callable
+from typing import Awaitable, Callable
 
 import discord
 
-from service import GameService, ServiceError
+from service import GameService
+from service.commands import Ask
+from service.commands.games import taken
+from service.errors import BadState
 from service.models import GameInfo
 
 from .channels import grant_seat, member_or_object, revoke_seat
-from .common import GameComponent, actor_of, error_text
+from .common import GameComponent, actor_of
 from .custom_ids import JOIN_TEMPLATE, build_join
 from .permissions import BotLacksPermissions, discord_cause, require_bot_permissions
 
@@ -69,31 +72,28 @@ class JoinButton(GameComponent, discord.ui.DynamicItem[discord.ui.Button], templ
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /):
         return cls(int(match["game"]), match["seat"])
 
-    async def callback(self, interaction: discord.Interaction) -> Any:
+    async def pressed(self, interaction: discord.Interaction) -> None:
         service: GameService = interaction.client.service
         await interaction.response.defer(ephemeral=True, thinking=True)
         guild = interaction.guild
+        if guild is None:
+            raise BotLacksPermissions([], "seat you from a direct message; press Join in the server")
+        actor = actor_of(interaction)
+        change = await service.check_take(self.game_id, actor, self.seat, guild.id)
+        game = await service.game(self.game_id)
         try:
-            if guild is None:
-                raise BotLacksPermissions([], "seat you from a direct message; press Join in the server")
-            actor = actor_of(interaction)
-            change = await service.check_take(self.game_id, actor, self.seat, guild.id)
-            game = await service.game(self.game_id)
             undo = await move_seat_channel(guild, game, change.seat, interaction.user, change.previous)
-            try:
-                change = await service.take_seat(self.game_id, actor, change.seat, guild.id)
-            except BaseException:
-                await undo()
-                raise
-        except (ServiceError, BotLacksPermissions, discord.HTTPException) as exc:
-            await interaction.followup.send(error_text(exc) if not isinstance(exc, discord.HTTPException) else
-                                            f"⚠️ {discord_cause(exc, 'open the seat channel to you')}. Nothing "
-                                            f"changed; tell the GM.", ephemeral=True)
-            return
-        channel_id = (await service.game(self.game_id)).seat(change.seat).channel_id
-        where = f" Your private channel is <#{channel_id}>: your brief is waiting there." if channel_id else ""
-        await interaction.followup.send(f"✅ You now hold **{change.seat}** in game #{self.game_id}.{where}",
-                                        ephemeral=True)
+        except discord.HTTPException as exc:
+            raise BadState(f"{discord_cause(exc, 'open the seat channel to you')}. Nothing changed; tell the GM") \
+                from None
+        try:
+            change = await service.take_seat(self.game_id, actor, change.seat, guild.id)
+        except BaseException:
+            await undo()
+            raise
+        # the same answer as the console's `game take` (service.commands.games)
+        ask = Ask(actor, {"seat": change.seat}, game, guild_id=guild.id)
+        await interaction.followup.send(taken((change, await service.game(self.game_id)), ask), ephemeral=True)
 
 
 def register_seating_items(client: discord.Client) -> None:

@@ -1,16 +1,17 @@
-"""The order sheet as Discord shows it: the whole sheet with ✓/✗, **Ready** / **Not ready**
-buttons, menus for the decisions that are a choice from a list (a retreat, builds, removals),
-and the multi-line orders form (`/orders` with no text).
+"""The order sheet as Discord shows it: the whole sheet with ✓/✗ (`service.commands.orders.
+sheet_text`, the console's words too), **Ready** / **Not ready** buttons, menus for the decisions
+that are a choice from a list (a retreat, builds, removals), and the multi-line orders form
+(`/orders` with no text).
 
 Buttons and menus are `DynamicItem`s and the form is answered by `handle_orders_form`: their
-custom id (`cogs.custom_ids`) carries the game, the seat and the phase they were made for, so
-they keep working after the bot restarts, and one made for an earlier phase changes nothing
+custom id (`cogs.custom_ids`) carries the sheet they act on — game, seat and phase — so they keep
+working after the bot restarts, and one made for an earlier phase changes nothing
 (`answer_if_stale` answers it with the current sheet). Every press goes through the same service
 calls as the typed commands; a sheet is only ever posted in its seat's channel or ephemerally.
+What a press raises is answered in one place (`GameComponent.on_error`, the form's `refuse`).
 """
 from __future__ import annotations
 
-import logging
 import re
 from typing import Any
 
@@ -18,33 +19,17 @@ import discord
 
 from engine.variant import ChoiceGroup
 from service import GameService, ServiceError
+from service.commands.orders import sheet_text
 from service.errors import BadState, Unconfirmed
 from service.models import OrderSheet
 
-from .common import GameComponent, actor_of, chunks, component_game, error_text
-from .custom_ids import Made, build, form_made_for, made_for, template
+from .common import GameComponent, actor_of, component_game, error_text, refuse, table_command, tell_privately
+from .custom_ids import SheetTarget, build, form_target, target_of, template
 
-log = logging.getLogger("dispatch")
 NO_PINGS = discord.AllowedMentions.none()
 MAX_MENUS = 4                    # a message holds 5 rows: one for the buttons, four menus
 
-
-def sheet_text(game_id: int, sheet: OrderSheet) -> str:
-    """The whole sheet, each order with ✓ (and ⚠️ under one that can only be void as things
-    stand), then every refused line with ✗ and its reason."""
-    warned: dict[str, list[str]] = {}
-    for line, why in sheet.warnings:
-        warned.setdefault(line, []).append(why)
-    body = "\n".join(f"✓ `{line}`" + "".join(f"\n  ⚠️ {why}" for why in warned.get(line, ()))
-                     for line in sheet.lines) or "no orders yet"
-    if sheet.refused:
-        body += "\n" + "\n".join(f"✗ `{line}`: {why}" for line, why in sheet.refused)
-        body += f"\n{len(sheet.refused)} line(s) not saved; the ✓ orders are."
-    state = "✅ ready" if sheet.ready else "⏳ not ready — press **Ready** (or `/ready`) when done"
-    text = f"Orders of **{sheet.seat}** in game #{game_id} — {state}\n{body}"
-    if sheet.unreadied:
-        text += "\n↩️ You had marked this seat ready; changing the orders took that back."
-    return text
+__all__ = ["sheet_text", "sheet_view", "give_orders", "handle_orders_form", "answer_if_stale", "menus_for"]
 
 
 class SheetButton(GameComponent, discord.ui.DynamicItem[discord.ui.Button], template=template("ready|unready|confirm")):
@@ -53,36 +38,33 @@ class SheetButton(GameComponent, discord.ui.DynamicItem[discord.ui.Button], temp
     LABELS = {"ready": ("Ready", discord.ButtonStyle.success), "unready": ("Not ready", discord.ButtonStyle.secondary),
               "confirm": ("Ready anyway", discord.ButtonStyle.danger)}
 
-    def __init__(self, act: str, made: Made, disabled: bool = False):
+    def __init__(self, act: str, sheet: SheetTarget, disabled: bool = False):
         label, style = self.LABELS[act]
         super().__init__(discord.ui.Button(label=label, style=style, disabled=disabled,
-                                           custom_id=build(act, made.game_id, made.phase, made.seat)))
-        self.act, self.made, self.game_id = act, made, made.game_id
+                                           custom_id=build(act, sheet.game_id, sheet.phase, sheet.seat)))
+        self.act, self.sheet, self.game_id = act, sheet, sheet.game_id
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /):
-        return cls(match["kind"], made_for(match))
+        return cls(match["kind"], target_of(match))
 
-    async def callback(self, interaction: discord.Interaction) -> Any:
+    async def pressed(self, interaction: discord.Interaction) -> None:
         service: GameService = interaction.client.service
         await interaction.response.defer()
-        if await answer_if_stale(interaction, self.made):
+        if await answer_if_stale(interaction, self.sheet):
             return
-        game_id = self.made.game_id
+        game_id = self.sheet.game_id
         try:
             seat, moved = await service.mark_ready(game_id, actor_of(interaction), self.act != "unready",
-                                                   self.made.seat, confirm=self.act == "confirm",
-                                                   phase_seq=self.made.phase)
-        except Unconfirmed as exc:
+                                                   self.sheet.seat, confirm=self.act == "confirm",
+                                                   phase_seq=self.sheet.phase)
+        except Unconfirmed as exc:         # not an error: what is missing, and "Ready anyway"
             text = (f"⚠️ **{exc.seat}** is not marked ready yet. Still open:\n"
                     + "\n".join(f"• {line}" for line in exc.missing)
                     + "\nGive those orders, or mark ready as it is.")
             view = discord.ui.View(timeout=None)
-            view.add_item(SheetButton("confirm", Made(game_id, exc.seat, self.made.phase)))
+            view.add_item(SheetButton("confirm", SheetTarget(game_id, exc.seat, self.sheet.phase)))
             await interaction.followup.send(text[:2000], view=view, ephemeral=True, allowed_mentions=NO_PINGS)
-            return
-        except ServiceError as exc:
-            await interaction.followup.send(error_text(exc), ephemeral=True)
             return
         if moved is not None:
             text = (f"✅ {seat} is ready. Everyone was ready: the phase is adjudicated; now **{moved.label}**. "
@@ -95,34 +77,31 @@ class SheetButton(GameComponent, discord.ui.DynamicItem[discord.ui.Button], temp
                         f"back until the deadline.", view=None)
             return
         sheet = await service.orders(game_id, actor_of(interaction), seat)
-        groups = list(sheet.menus)          # read with the sheet, in the same service call
-        await interaction.edit_original_response(content=sheet_text(game_id, sheet)[:2000],
-                                                 view=sheet_view(game_id, self.made.phase, sheet, groups),
-                                                 allowed_mentions=NO_PINGS)
+        await redraw(interaction, self.sheet, sheet)
 
 
 class ChoiceMenu(GameComponent, discord.ui.DynamicItem[discord.ui.Select], template=template("pick", r":(?P<key>.+)")):
     """A menu of legal orders for one decision; picking replaces that decision's earlier orders."""
 
-    def __init__(self, made: Made, group: ChoiceGroup):
+    def __init__(self, sheet: SheetTarget, group: ChoiceGroup):
         options = [discord.SelectOption(label=line[:100], value=line[:100]) for line in group.options[:25]]
         super().__init__(discord.ui.Select(
-            custom_id=build("pick", made.game_id, made.phase, made.seat, group.key),
+            custom_id=build("pick", sheet.game_id, sheet.phase, sheet.seat, group.key),
             placeholder=group.prompt[:150], min_values=1, max_values=max(1, min(group.picks, len(options))),
             options=options))
-        self.made, self.group, self.game_id = made, group, made.game_id
+        self.sheet, self.group, self.game_id = sheet, group, sheet.game_id
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /):
         group = ChoiceGroup(match["key"], item.placeholder or "", tuple(o.value for o in item.options),
                             item.max_values)
-        return cls(made_for(match), group)
+        return cls(target_of(match), group)
 
-    async def callback(self, interaction: discord.Interaction) -> Any:
+    async def pressed(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer()
-        if await answer_if_stale(interaction, self.made):
+        if await answer_if_stale(interaction, self.sheet):
             return
-        await _pick_and_redraw(interaction, self.made, self.group.key, list(self.item.values))
+        await _pick_and_redraw(interaction, self.sheet, self.group.key, list(self.item.values))
 
 
 class AnswerButton(GameComponent, discord.ui.DynamicItem[discord.ui.Button],
@@ -130,76 +109,69 @@ class AnswerButton(GameComponent, discord.ui.DynamicItem[discord.ui.Button],
     """One of a few short answers (an auction bid or pass, Italy's accept or refuse) as a button;
     pressing it gives that answer, as if typed."""
 
-    def __init__(self, made: Made, key: str, index: int, label: str):
+    def __init__(self, sheet: SheetTarget, key: str, index: int, label: str):
         super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.primary,
-                                           custom_id=build("answer", made.game_id, made.phase, made.seat,
+                                           custom_id=build("answer", sheet.game_id, sheet.phase, sheet.seat,
                                                            f"{key}#{index}")))
-        self.made, self.key, self.index, self.game_id = made, key, index, made.game_id
+        self.sheet, self.key, self.index, self.game_id = sheet, key, index, sheet.game_id
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /):
-        return cls(made_for(match), match["key"], int(match["index"]), item.label or "")
+        return cls(target_of(match), match["key"], int(match["index"]), item.label or "")
 
-    async def callback(self, interaction: discord.Interaction) -> Any:
+    async def pressed(self, interaction: discord.Interaction) -> None:
         service: GameService = interaction.client.service
         await interaction.response.defer()
-        if await answer_if_stale(interaction, self.made):
+        if await answer_if_stale(interaction, self.sheet):
             return
-        try:
-            # the answer as the rules offer it now (an auction's next bid may have risen)
-            _, groups = await service.choice_groups(self.made.game_id, actor_of(interaction), self.made.seat,
-                                                    self.made.phase)
-            group = next((g for g in groups if g.key == self.key), None)
-            if group is None or self.index >= len(group.options):
-                raise BadState("that answer is no longer open; see your sheet with `/orders`")
-        except ServiceError as exc:
-            await interaction.followup.send(error_text(exc), ephemeral=True)
-            return
-        await _pick_and_redraw(interaction, self.made, self.key, [group.options[self.index]])
+        # the answer as the rules offer it now (an auction's next bid may have risen)
+        _, groups = await service.choice_groups(self.sheet.game_id, actor_of(interaction), self.sheet.seat,
+                                                self.sheet.phase)
+        group = next((g for g in groups if g.key == self.key), None)
+        if group is None or self.index >= len(group.options):
+            raise BadState("that answer is no longer open; see your sheet with `/orders`")
+        await _pick_and_redraw(interaction, self.sheet, self.key, [group.options[self.index]])
 
 
-async def _pick_and_redraw(interaction: discord.Interaction, made: Made, key: str, picks: list[str]) -> None:
+async def _pick_and_redraw(interaction: discord.Interaction, target: SheetTarget, key: str, picks: list[str]) -> None:
     """Settle a menu decision through the service, then redraw the sheet the menu sits on."""
     service: GameService = interaction.client.service
-    try:
-        sheet = await service.pick(made.game_id, actor_of(interaction), made.seat, key, picks, made.phase)
-        groups = list(sheet.menus)
-    except ServiceError as exc:
-        await interaction.followup.send(error_text(exc), ephemeral=True)
-        return
-    await interaction.edit_original_response(content=sheet_text(made.game_id, sheet)[:2000],
-                                             view=sheet_view(made.game_id, made.phase, sheet, groups),
+    sheet = await service.pick(target.game_id, actor_of(interaction), target.seat, key, picks, target.phase)
+    await redraw(interaction, target, sheet)
+
+
+async def redraw(interaction: discord.Interaction, target: SheetTarget, sheet: OrderSheet) -> None:
+    """The message a sheet's button or menu sits on, redrawn with the sheet as it is now."""
+    groups = list(sheet.menus)          # read with the sheet, in the same service call
+    await interaction.edit_original_response(content=sheet_text(target.game_id, sheet)[:2000],
+                                             view=sheet_view(target.game_id, target.phase, sheet, groups),
                                              allowed_mentions=NO_PINGS)
 
 
-async def answer_if_stale(interaction: discord.Interaction, made: Made, typed: str | None = None) -> bool:
+async def answer_if_stale(interaction: discord.Interaction, target: SheetTarget, typed: str | None = None) -> bool:
     """The one staleness check of every sheet button, menu and orders form (the interaction
-    already deferred). Returns False when `made.phase` is still the game's current phase; else
+    already deferred). Returns False when `target.phase` is still the game's current phase; else
     answers the presser alone — "this was for <phase>", their current sheet, and what they had
     `typed` into a stale form so nothing is lost — changes nothing, and returns True."""
     service: GameService = interaction.client.service
     actor = actor_of(interaction)
-    try:
-        game = await service.game(made.game_id)
-        current = await service.phase(game.id) if game.current_phase is not None else None
-    except ServiceError as exc:
-        await tell_privately(interaction, error_text(exc), None)
-        return True
-    if current is not None and made.phase == current.seq and game.status in ("active", "paused"):
+    game = await service.game(target.game_id)
+    current = await service.phase(game.id) if game.current_phase is not None else None
+    if current is not None and target.phase == current.seq and game.status in ("active", "paused"):
         return False
     label = "an earlier phase"
-    if made.phase is not None:
+    if target.phase is not None:
         try:
-            label = (await service.phase(game.id, made.phase)).label
+            label = (await service.phase(game.id, target.phase)).label
         except ServiceError:
-            label = f"phase {made.phase}, since undone"
+            label = f"phase {target.phase}, since undone"
     text = f"⌛ This was for **{label}**; nothing was changed."
     view = None
     if game.status not in ("active", "paused") or current is None:
         text += f" Game #{game.id} is {game.status}: there is no sheet to give orders on."
     else:
         try:
-            sheet = await service.orders(game.id, actor, made.seat)
+            sheet = await service.orders(game.id, actor, target.seat)
             groups = list(sheet.menus)
             text += (f" The game is now in **{current.label}**; here is your current sheet:\n"
                      + sheet_text(game.id, sheet))
@@ -214,14 +186,6 @@ async def answer_if_stale(interaction: discord.Interaction, made: Made, typed: s
         return True
     await tell_privately(interaction, text, view)
     return True
-
-
-async def tell_privately(interaction: discord.Interaction, text: str, view: discord.ui.View | None) -> None:
-    """An ephemeral answer in as many messages as it needs (a view goes with the last)."""
-    parts = chunks(text)
-    for index, part in enumerate(parts):
-        extra = {"view": view} if view is not None and index == len(parts) - 1 else {}
-        await interaction.followup.send(part, ephemeral=True, allowed_mentions=NO_PINGS, **extra)
 
 
 def orders_form(game_id: int, phase: int, seat: str, lines: tuple[str, ...], hint: str) -> discord.ui.Modal:
@@ -248,37 +212,33 @@ def form_text(interaction: discord.Interaction) -> str:
 
 async def handle_orders_form(interaction: discord.Interaction) -> bool:
     """Answer an orders form's submission if it is one (returns whether it was): an empty box
-    withdraws every order, otherwise its lines replace the sheet."""
+    withdraws every order, otherwise its lines replace the sheet. An error is answered by the
+    one error path (`refuse`), with what was typed under it."""
     if interaction.type is not discord.InteractionType.modal_submit:
         return False
-    made = form_made_for((interaction.data or {}).get("custom_id", ""))
-    if made is None:
+    target = form_target((interaction.data or {}).get("custom_id", ""))
+    if target is None:
         return False
     service: GameService = interaction.client.service
     typed = form_text(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
     try:
-        await component_game(service, interaction, made.game_id)       # the place check of every component
-        if await answer_if_stale(interaction, made, typed):
+        await component_game(service, interaction, target.game_id)       # the place check of every component
+        if await answer_if_stale(interaction, target, typed):
             return True
         actor = actor_of(interaction)
         if typed.strip():
-            sheet = await service.submit_orders(made.game_id, actor, typed, made.seat, replace=True,
-                                                phase_seq=made.phase)
+            sheet = await service.submit_orders(target.game_id, actor, typed, target.seat, replace=True,
+                                                phase_seq=target.phase)
         else:
-            await service.clear_orders(made.game_id, actor, made.seat, made.phase)
-            sheet = await service.orders(made.game_id, actor, made.seat)
+            await service.clear_orders(target.game_id, actor, target.seat, target.phase)
+            sheet = await service.orders(target.game_id, actor, target.seat)
         groups = list(sheet.menus)
-    except ServiceError as exc:
-        await tell_privately(interaction, error_text(exc) + "\nWhat you had typed:\n```\n"
-                             + typed.replace("```", "ʼʼʼ") + "\n```" if typed.strip() else error_text(exc), None)
+    except Exception as error:  # noqa: BLE001 - the player must hear back, and keep what they typed
+        await refuse(interaction, error, keep=typed)
         return True
-    except Exception as exc:  # noqa: BLE001 - the player must hear back, and keep what they typed
-        log.error("orders form failed", exc_info=exc)
-        await tell_privately(interaction, error_text(exc), None)
-        return True
-    await interaction.followup.send(sheet_text(made.game_id, sheet)[:2000],
-                                    view=sheet_view(made.game_id, made.phase, sheet, groups),
+    await interaction.followup.send(sheet_text(target.game_id, sheet)[:2000],
+                                    view=sheet_view(target.game_id, target.phase, sheet, groups),
                                     ephemeral=True, allowed_mentions=NO_PINGS)
     return True
 
@@ -287,19 +247,19 @@ def sheet_view(game_id: int, phase: int | None, sheet: OrderSheet, groups: list[
     """Ready / Not ready (the current state greyed out), then a menu per choice of the phase;
     each carries `phase`, the number of the phase the sheet is for."""
     view = discord.ui.View(timeout=None)
-    made = Made(game_id, sheet.seat, phase)
-    view.add_item(SheetButton("ready", made, disabled=sheet.ready))
-    view.add_item(SheetButton("unready", made, disabled=not sheet.ready))
+    target = SheetTarget(game_id, sheet.seat, phase)
+    view.add_item(SheetButton("ready", target, disabled=sheet.ready))
+    view.add_item(SheetButton("unready", target, disabled=not sheet.ready))
     for row, group in enumerate(list(groups)[:MAX_MENUS], start=1):
         if not group.options:
             continue
         if group.key.startswith("answer/") and len(group.options) <= 5:      # a few words: buttons
             for index, answer in enumerate(group.options):
-                button = AnswerButton(made, group.key, index, answer)
+                button = AnswerButton(target, group.key, index, answer)
                 button.row = row
                 view.add_item(button)
         else:
-            view.add_item(ChoiceMenu(made, group))
+            view.add_item(ChoiceMenu(target, group))
     return view
 
 
@@ -318,6 +278,14 @@ async def menus_for(service: GameService, actor, game_id: int, seat: str) -> lis
         return (await service.choice_groups(game_id, actor, seat))[1]
     except ServiceError:
         return []
+
+
+async def give_orders(cog, ctx, **values: Any) -> None:
+    """A command that gives orders (`/orders`, `/order`, `/buy`, …), as the command table says:
+    the sheet it leaves, with its Ready buttons and menus, for the seat alone."""
+    ask = await cog.ask(ctx, **values)
+    sheet = await table_command(ctx).act(cog.service, ask)      # the sheet, its phase and menus in one call
+    await cog.answer(ctx, ask, sheet, view=sheet_view(ask.game.id, sheet.phase_seq, sheet, list(sheet.menus)))
 
 
 def register_sheet_items(client: discord.Client) -> None:

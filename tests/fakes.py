@@ -37,6 +37,7 @@ class FakeContext:
     files: list = field(default_factory=list)
     # Behaves as a slash command (replies in place, ephemeral where private); None: a prefix command.
     interaction: object = field(default_factory=lambda: SimpleNamespace(kind="slash"))
+    command: object = None          # set by `invoke`, as discord.py sets it before the callback
 
     @property
     def guild(self):
@@ -59,6 +60,7 @@ class FakeContext:
 
 async def invoke(cog, command, ctx, *args, **kwargs):
     """Call a command's callback as discord.py would, routing errors to the cog's handler."""
+    ctx.command = command
     try:
         await command.callback(cog, ctx, *args, **kwargs)
     except Exception as exc:  # noqa: BLE001 - the cog's one error handler decides

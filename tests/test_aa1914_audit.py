@@ -256,22 +256,22 @@ async def test_the_console_speaks_every_a_and_a_command(service, tmp_path):
     await console.execute("game start 1")
     for prefix in ("British Empire", "UK", "britain"):
         out = await console.execute(f"orders 1 {prefix}: casualties infantry, artillery")
-        assert out[0].startswith("orders of British Empire"), out
-    assert "✓ buy 2 infantry" in (await console.execute("buy 1 2 infantry"))[0]
+        assert out[0].startswith("Orders of **British Empire**"), out
+    assert "✓ `buy 2 infantry`" in (await console.execute("buy 1 2 infantry"))[0]
     assert "Budapest - Serbia" in (await console.execute("move 1 2 infantry Budapest - Serbia"))[0]
     out = await console.execute("done 1")          # issue 14: what is missing is named first
     assert "bought but not placed: 2 infantry" in out[0] and "IPCs left unspent" in out[0]
     out = await console.execute("done 1 confirm")
-    assert any("adjudicated, now Round 1: Russia" in line for line in out)
+    assert any("The turn is played out; now **Round 1: Russia**" in line for line in out)
     assert "Land battle" in (await console.execute("odds 3 inf, 1 art vs 4 inf"))[0]
     assert "game #1's rules" in (await console.execute("odds #1 3 inf, 1 art vs 4 inf"))[0]
     named = (await console.execute("odds 2 inf vs 1 train options: armored_trains"))[0]
     assert "attacker wins 0.0%" in named and "armored_trains" in named
     assert "Round 1: Russia" in (await console.execute("status 1"))[0]
-    assert "game-1-phase-1-western-front.png" in (await console.execute("map 1 1 western front"))[0]
+    assert "game-1-phase-1-western-front.png" in (await console.execute("map 1 1 western front"))[-1]
     assert (tmp_path / "game-1-phase-1-western-front.png").exists()
     assert "regions: `western front`" in (await console.execute("map 1 atlantis"))[0]
-    assert "game-1-phase-1-preview.png" in (await console.execute("map 1 preview"))[0]
+    assert "game-1-phase-1-preview.png" in (await console.execute("map 1 preview"))[-1]
 
 
 def test_each_power_is_briefed_with_its_own_position_and_legal_examples():

@@ -9,10 +9,10 @@ async def test_a_solo_game_against_the_bot_through_the_console(service, tmp_path
     register_all()
     console = Console(service, tmp_path, write=lambda _: None)
     run = console.execute
-    assert "seats: Entente, 🤖 Central" in "\n".join(await run("game create rx07 bots:Central"))
+    assert "Seats: Entente, 🤖 Central." in "\n".join(await run("game create rx07 bots:Central"))
     await run("game join 1 Entente")
     out = "\n".join(await run("game start 1"))
-    assert "game #1 started" in out
+    assert "**#1 World War I Diplomacy (rx07)** has started" in out
     status = "\n".join(await run("game status 1"))
     assert "Central: 🤖 bot (normal)" in status and "Central ✅" in status     # its orders are in
     hint = "\n".join(await run("hint 1"))
@@ -20,7 +20,7 @@ async def test_a_solo_game_against_the_bot_through_the_console(service, tmp_path
     hard = "\n".join(await run("hint 1 hard"))
     assert "What the bot (hard)" in hard
     out = "\n".join(await run("ready 1 confirm"))
-    assert "adjudicated, now" in out
+    assert "the phase is adjudicated; now" in out
     assert "The bot (normal) ordered for **Central**, and why" in out       # its reasons, after the phase
     policy = "\n".join(await run("gm policy 1 absent=bot"))
     assert "played by the bot until a substitute joins" in policy
@@ -32,12 +32,12 @@ async def test_gm_bot_before_the_start_and_a_variant_without_a_bot(service, tmp_
     run = console.execute
     await run("game create rx07")
     await run("game join 1 Central")
-    assert "🤖 a bot (easy) plays Entente in game #1" in "\n".join(await run("gm bot 1 Entente easy"))
-    assert "Entente is a person's seat again" in "\n".join(await run("gm bot 1 Entente off"))
+    assert "🤖 A bot (easy) plays **Entente** in game #1" in "\n".join(await run("gm bot 1 Entente easy"))
+    assert "**Entente** in game #1 waits for a person again" in "\n".join(await run("gm bot 1 Entente off"))
     await run("gm bot 1 Entente")
-    assert "Entente is a person's seat again" in "\n".join(await run("gm bot 1 Entente None"))   # every off word
-    assert "🤖 a bot (normal) plays Entente" in "\n".join(await run("gm bot 1 Entente"))
-    assert "game #1 started" in "\n".join(await run("game start 1"))
+    assert "**Entente** in game #1 waits for a person again" in "\n".join(await run("gm bot 1 Entente None"))   # every off word
+    assert "🤖 A bot (normal) plays **Entente**" in "\n".join(await run("gm bot 1 Entente"))
+    assert "has started" in "\n".join(await run("game start 1"))
     await run("game create guess")
     refused = "\n".join(await run("gm bot 2 North"))
     assert "error: " in refused and "has no bot yet: a seat can only be played by a person" in refused

@@ -160,39 +160,39 @@ async def test_the_service_refuses_a_sheet_action_for_a_phase_that_has_passed(se
 def test_custom_ids_name_the_phase_and_old_ids_parse_without_one():
     import re
 
-    from cogs.custom_ids import Made, build, form_made_for, made_for, template
-    cases = [("ready|unready|confirm", "", build("confirm", 12, 3, "Entente"), Made(12, "Entente", 3), {}),
-             ("pick", r":(?P<key>.+)", build("pick", 12, 0, "Central", "build/Central"), Made(12, "Central", 0),
+    from cogs.custom_ids import SheetTarget, build, form_target, target_of, template
+    cases = [("ready|unready|confirm", "", build("confirm", 12, 3, "Entente"), SheetTarget(12, "Entente", 3), {}),
+             ("pick", r":(?P<key>.+)", build("pick", 12, 0, "Central", "build/Central"), SheetTarget(12, "Central", 0),
               {"key": "build/Central"}),
              ("answer", r":(?P<key>[^#]+)#(?P<index>\d)", build("answer", 7, 11, "Italy", "answer/italy#1"),
-              Made(7, "Italy", 11), {"key": "answer/italy", "index": "1"}),
+              SheetTarget(7, "Italy", 11), {"key": "answer/italy", "index": "1"}),
              # posted before phases were marked: still read, with no phase (always stale)
-             ("ready|unready|confirm", "", "dispatch:confirm:12:Entente", Made(12, "Entente", None), {}),
-             ("pick", r":(?P<key>.+)", "dispatch:pick:12:Central:build/Central", Made(12, "Central", None),
+             ("ready|unready|confirm", "", "dispatch:confirm:12:Entente", SheetTarget(12, "Entente", None), {}),
+             ("pick", r":(?P<key>.+)", "dispatch:pick:12:Central:build/Central", SheetTarget(12, "Central", None),
               {"key": "build/Central"}),
              ("answer", r":(?P<key>[^#]+)#(?P<index>\d)", "dispatch:answer:7:Italy:answer/italy#0",
-              Made(7, "Italy", None), {"key": "answer/italy", "index": "0"})]
+              SheetTarget(7, "Italy", None), {"key": "answer/italy", "index": "0"})]
     for kinds, tail, custom_id, made, groups in cases:
         match = re.fullmatch(template(kinds, tail), custom_id)
         assert match is not None, custom_id
-        assert made_for(match) == made and all(match[k] == v for k, v in groups.items()), custom_id
+        assert target_of(match) == made and all(match[k] == v for k, v in groups.items()), custom_id
     assert build("ready", 1, 2, "A:B") == "dispatch:ready:1:p2:A B"          # a seat's ':' is no separator
     assert len(build("pick", 10**8, 10**5, "S" * 80, "k" * 80)) == 100
-    assert form_made_for(build("form", 4, 9, "Germany")) == Made(4, "Germany", 9)
-    assert form_made_for("dispatch:form:4:Germany") == Made(4, "Germany", None)
-    assert form_made_for("someone-else:form") is None
+    assert form_target(build("form", 4, 9, "Germany")) == SheetTarget(4, "Germany", 9)
+    assert form_target("dispatch:form:4:Germany") == SheetTarget(4, "Germany", None)
+    assert form_target("someone-else:form") is None
 
 
 def test_any_custom_id_is_read_or_refused_without_crashing():
     from hypothesis import given, settings, strategies as st
 
-    from cogs.custom_ids import Made, form_made_for
+    from cogs.custom_ids import SheetTarget, form_target
 
     @settings(max_examples=300, deadline=None)
     @given(st.one_of(st.text(max_size=120), st.builds(lambda g, p, s: f"dispatch:form:{g}:p{p}:{s}",
                                                       st.integers(0, 10**12), st.integers(0, 10**6),
                                                       st.text(min_size=1, max_size=40))))
     def read(custom_id):
-        made = form_made_for(custom_id)
-        assert made is None or isinstance(made, Made) and made.game_id >= 0
+        made = form_target(custom_id)
+        assert made is None or isinstance(made, SheetTarget) and made.game_id >= 0
     read()

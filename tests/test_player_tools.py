@@ -128,7 +128,7 @@ async def test_console_pick_settles_a_build_menu(service):
     menus = (await console.execute(f"choices {game_id}"))[0]
     assert "build/France" in menus and "Build A Par" in menus
     picked = await console.execute(f"pick {game_id} build/France Build A Par; Build F Bre")
-    assert "✓ Build A Par" in picked[0] and "✓ Build F Bre" in picked[0]
+    assert "✓ `Build A Par`" in picked[0] and "✓ `Build F Bre`" in picked[0]
     wrong = await console.execute(f"pick {game_id} build/France Build A Mun")
     assert "pick 1 to 2" in wrong[0]
 

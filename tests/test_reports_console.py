@@ -31,16 +31,16 @@ async def test_the_readme_words_work_in_the_console(service, tmp_path, monkeypat
     console = Console(service, out_dir="out", write=lambda _: None)
     game_id = await _aa_game(console)
     bought = (await console.execute(f"buy {game_id} 2 infantry"))[0]
-    assert "✓ buy 2 infantry" in bought
+    assert "✓ `buy 2 infantry`" in bought
     placed = (await console.execute(f"place {game_id} 2 infantry Vienna"))[0]
-    assert "✓ place 2 infantry: Vienna" in placed and "unknown command" not in placed
+    assert "✓ `place 2 infantry: Vienna`" in placed and "unknown command" not in placed
     moved = (await console.execute(f"move {game_id} 1 infantry Budapest - Serbia"))[0]
-    assert "✓ move 1 infantry: Budapest - Serbia" in moved
-    assert "✓ casualties" in (await console.execute(f"casualties {game_id} infantry, artillery"))[0]
+    assert "✓ `move 1 infantry: Budapest - Serbia`" in moved
+    assert "✓ `casualties" in (await console.execute(f"casualties {game_id} infantry, artillery"))[0]
     status = (await console.execute(f"status {game_id}"))[0]
     assert "<@" not in status
     done = " ".join(await console.execute(f"done {game_id} confirm"))
-    assert "adjudicated, now Round 1: Russia" in done and "game take" not in done
+    assert "The turn is played out; now **Round 1: Russia**" in done and "game take" not in done
     # history writes the map of the phase, a path relative to where the console was started
     history = await console.execute(f"history {game_id} 0")
     assert history[-1] == f"wrote out/game-{game_id}-phase-1.png"
@@ -80,6 +80,6 @@ async def test_help_gives_each_command_its_own_example(service, tmp_path):
     helps = {word: (await console.execute(f"help {word}"))[0] for word in ("buy", "move", "done", "place")}
     assert "for example: buy 1 3 infantry, 1 artillery" in helps["buy"]
     assert "for example: move 1 2 infantry, 1 artillery Berlin - Silesia" in helps["move"]
-    assert "for example: done 1" in helps["done"] and "the same as `ready ID`" in helps["done"]
+    assert "for example: done 1" in helps["done"] and "(same as /ready)" in helps["done"]
     assert "for example: place 1 3 infantry Berlin" in helps["place"]
     assert len(set(helps.values())) == 4

@@ -74,7 +74,7 @@ async def test_a_seven_player_classic_game_through_the_console(service, tmp_path
     await play(WINTER_1901, "Spring 1902")
     status = (await console.execute(f"status {game_id}"))[0]
     assert "France: 6 centres, 6 units" in status and "Austria: 4 centres, 4 units" in status, status
-    wrote = (await console.execute(f"map {game_id}"))[0]
+    wrote = (await console.execute(f"map {game_id}"))[-1]
     assert wrote.startswith("wrote ") and wrote.endswith(".png")
 
     # every surviving power votes for a draw, each confirming first; the game ends with no winner
@@ -90,9 +90,9 @@ async def test_a_seven_player_classic_game_through_the_console(service, tmp_path
     assert "finished" in (await console.execute(f"status {game_id}"))[0]
 
     # export, and import (after deleting the original: a server holds one copy) by an admin
-    exported = (await console.execute(f"game export {game_id}"))[0]
+    exported = (await console.execute(f"game export {game_id}"))[-1]
     assert exported.startswith("wrote ")
     await console.execute("as admin_player admin")
-    assert "deleted the record" in (await console.execute(f"game delete {game_id}"))[0]
+    assert "Deleted the record" in (await console.execute(f"game delete {game_id}"))[0]
     imported = " ".join(await console.execute(f"game import {exported.split()[1]}"))
     assert "imported" in imported.lower() and "error" not in imported.lower(), imported

@@ -40,8 +40,8 @@ async def test_odds_command_refuses_a_battle_too_large_for_its_bound(service, mo
 
     register_all()   # the house rule options are the A&A variant's
     service.cpu = ProcessPool()
-    # The module the class came from (loading the bot's extensions may re-import cogs modules).
-    monkeypatch.setattr(sys.modules[AA1914Cog.__module__], "ODDS_SECONDS", 0.3)
+    # the odds' bound is the command table's (`/odds` and the console's `odds` alike)
+    monkeypatch.setattr(sys.modules["service.commands.reading"], "ODDS_SECONDS", 0.3)
     try:
         await service.cpu.run(battle_odds, "1 infantry vs 1 infantry", timeout=60)   # worker started
         cog = AA1914Cog(object(), service)

@@ -81,7 +81,7 @@ async def test_rollback_names_the_phase_open_when_typed(service, tmp_path, monke
     monkeypatch.setattr(service, "rollback", spy)
     open_now = (await service.phase(1)).seq
     answer = await console.execute("gm rollback 1")
-    assert asked == [open_now] and "rolled back" in answer[0], answer
+    assert asked == [open_now] and "Rolled back" in answer[0], answer
     assert (await service.phase(1)).seq == open_now - 1
 
 

@@ -117,7 +117,7 @@ async def test_the_console_twin_pages_the_same_list(service):
     for number in range(PER_PAGE + 2):
         await console.execute(f"game create guess name=Table{number}")
     first = "\n".join(await console.execute("game list"))
-    assert "page 1 of 2" in first and "Older: `game list 2`. Details: `game status <number>`." in first
+    assert "page 1 of 2" in first and "Older: `game list 2`. Details: `game status NUMBER`." in first
     second = "\n".join(await console.execute("game list 2"))
     assert "page 2 of 2" in second and "**Table0**" in second and "Older" not in second
     assert "only 2 pages" in "\n".join(await console.execute("game list 3"))

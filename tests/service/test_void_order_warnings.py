@@ -17,7 +17,7 @@ async def test_the_console_and_the_service_warn_about_an_order_that_can_only_be_
         await console.execute(f"game join {game_id} {power}")
     await console.execute(f"game start {game_id}")
     shown = (await console.execute(f"orders {game_id} Germany: A Mun S A Boh - Tyr; A Ber - Kie"))[0]
-    assert "  ✓ A Mun S A Boh - Tyr\n    ⚠ void unless a unit stands in Bohemia: none does\n  ✓ A Ber - Kie" in shown, shown
+    assert "✓ `A Mun S A Boh - Tyr`\n  ⚠️ void unless a unit stands in Bohemia: none does\n✓ `A Ber - Kie`" in shown, shown
 
     anna = console.actor
     sheet = await service.orders(game_id, anna, "Germany")
