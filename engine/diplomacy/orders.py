@@ -11,11 +11,21 @@ from functools import cached_property, lru_cache
 from .map import province_of
 
 
-@dataclass(frozen=True)
+# Values are built by the thousand (every order read, every unit placed). A frozen dataclass's
+# own __init__ sets each field through object.__setattr__, several times slower than writing the
+# instance's __dict__ once per field, so each value class has `init=False` and that __init__
+# (the same signature and defaults as the fields; equality, hashing and repr stay the dataclass's).
+
+
+@dataclass(frozen=True, init=False)
 class Unit:
     kind: str      # 'A' army or 'F' fleet
     power: str
     loc: str       # province, or coast for a fleet in a two-coast province
+
+    def __init__(self, kind: str, power: str, loc: str):
+        fields = self.__dict__
+        fields["kind"], fields["power"], fields["loc"] = kind, power, loc
 
     @cached_property
     def province(self) -> str:
@@ -45,10 +55,14 @@ def _label(loc: str) -> str:
     return label
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Order:
     unit: str | None
     loc: str
+
+    def __init__(self, unit: str | None, loc: str):
+        fields = self.__dict__
+        fields["unit"], fields["loc"] = unit, loc
 
     @property
     def province(self) -> str:
@@ -62,26 +76,36 @@ class Order:
         raise NotImplementedError
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Hold(Order):
     def text(self, kind=None):
         return f"{self._head(kind)} H"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Move(Order):
     dest: str = ""
     via_convoy: bool = False
+
+    def __init__(self, unit: str | None, loc: str, dest: str = "", via_convoy: bool = False):
+        fields = self.__dict__
+        fields["unit"], fields["loc"], fields["dest"], fields["via_convoy"] = unit, loc, dest, via_convoy
 
     def text(self, kind=None):
         return f"{self._head(kind)} - {_label(self.dest)}" + (" via convoy" if self.via_convoy else "")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Support(Order):
     target: str = ""                 # the supported unit's location
     target_dest: str | None = None   # None: support to hold
     target_unit: str | None = None
+
+    def __init__(self, unit: str | None, loc: str, target: str = "", target_dest: str | None = None,
+                 target_unit: str | None = None):
+        fields = self.__dict__
+        fields["unit"], fields["loc"], fields["target"] = unit, loc, target
+        fields["target_dest"], fields["target_unit"] = target_dest, target_unit
 
     def text(self, kind=None):
         supported = f"{self.target_unit + ' ' if self.target_unit else ''}{_label(self.target)}"
@@ -90,24 +114,32 @@ class Support(Order):
         return f"{self._head(kind)} S {supported} - {_label(self.target_dest)}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Convoy(Order):
     army: str = ""                   # the convoyed army's province
     dest: str = ""
+
+    def __init__(self, unit: str | None, loc: str, army: str = "", dest: str = ""):
+        fields = self.__dict__
+        fields["unit"], fields["loc"], fields["army"], fields["dest"] = unit, loc, army, dest
 
     def text(self, kind=None):
         return f"{self._head(kind)} C A {_label(self.army)} - {_label(self.dest)}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Retreat(Order):
     dest: str = ""
+
+    def __init__(self, unit: str | None, loc: str, dest: str = ""):
+        fields = self.__dict__
+        fields["unit"], fields["loc"], fields["dest"] = unit, loc, dest
 
     def text(self, kind=None):
         return f"{self._head(kind)} R {_label(self.dest)}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Disband(Order):
     """Retreat phase: the dislodged unit is disbanded instead of retreating."""
 
@@ -115,13 +147,13 @@ class Disband(Order):
         return f"{self._head(kind)} D"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Build(Order):
     def text(self, kind=None):
         return f"Build {kind or self.unit} {_label(self.loc)}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Remove(Order):
     """Adjustment phase: a unit removed because a power has more units than centres."""
 
