@@ -161,3 +161,14 @@ def test_every_warned_order_comes_to_nothing(lines):
             assert settled(START, {"Germany": sheet}) == settled(START, {"Germany": without}), (line, sheet)
             if " S " in line.text:
                 assert outcome[line.text] is False, (line, sheet)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.one_of(st.text(max_size=40), st.sampled_from(ORDER_WORDS)), max_size=5),
+       st.sampled_from(["Germany", "England", "Nobody"]))
+def test_any_lines_give_one_checked_line_each_and_never_crash(lines, seat):
+    """Whatever a stored sheet holds (even lines the rules would refuse), each comes back once,
+    with its own text, and any warning is a `void unless …` sentence."""
+    checked = CLASSIC.checked_lines(START, seat, lines)
+    assert [c.text for c in checked] == lines
+    assert all(w.startswith("void unless ") for c in checked for w in c.warnings)
