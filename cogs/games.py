@@ -136,6 +136,14 @@ class GameCog(DispatchCog, name="Games"):
     async def status(self, ctx: commands.Context, game_id: int | None = None) -> None:
         await self.run_and_answer(ctx, game_id=game_id)
 
+    @declared("game scores", game)          # seasons: service/commands/seasons.py
+    async def scores(self, ctx: commands.Context, game_id: int | None = None) -> None:
+        await self.run_and_answer(ctx, game_id=game_id)
+
+    @declared("game centres", game)
+    async def centres(self, ctx: commands.Context, game_id: int | None = None, csv: bool = False) -> None:
+        await self.run_and_answer(ctx, game_id=game_id, csv=csv)
+
     @status.autocomplete("game_id")
     async def _status_game(self, interaction, current):
         return await self.game_autocomplete(interaction, current)

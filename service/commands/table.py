@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import ServiceError
-from . import games, gm, orders, players, reading
+from . import games, gm, orders, players, reading, seasons
 from .help import ORDER_EXAMPLES, OWN_EXAMPLES, console_line, explain, one_side, overview, slash_usage
 from .spec import Arg, Ask, Command
 from .words import placeholder, write
@@ -127,7 +127,7 @@ OWN = (
             twin="the bot's clock fires them by itself"),
 )
 
-TABLE: dict[str, Command] = {c.name: c for module in (games, gm, orders, players, reading)
+TABLE: dict[str, Command] = {c.name: c for module in (games, gm, orders, players, reading, seasons)
                              for c in module.COMMANDS} | {c.name: c for c in OWN}
 
 

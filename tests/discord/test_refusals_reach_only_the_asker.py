@@ -11,7 +11,7 @@ from tests.fake_discord import member_option
 NO_GAME = 999_999
 
 # Commands that take no input that could be refused: they always answer.
-NEVER_REFUSED = {"/game list", "/palette", "/help"}
+NEVER_REFUSED = {"/game list", "/palette", "/help", "/profile"}
 
 
 def refusals(world, forming: int, running: int) -> dict[str, tuple[object, dict]]:
@@ -30,6 +30,8 @@ def refusals(world, forming: int, running: int) -> dict[str, tuple[object, dict]
         "/game start": (bob, {"game_id": forming}),             # only the game master may start it
         "/game status": (stranger, {"game_id": NO_GAME}),
         "/game export": (stranger, {"game_id": NO_GAME}),
+        "/game scores": (stranger, {"game_id": running}),        # "still under way": scores come at the end
+        "/game centres": (stranger, {"game_id": NO_GAME}),
         "/game import": (stranger, {"file": junk}),
         "/game delete": (stranger, {"game_id": running}),
         "/game settings": (stranger, {"hours": 24.0}),
