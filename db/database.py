@@ -1,7 +1,10 @@
 """One SQLite file (WAL), numbered forward-only migrations, and explicit transactions.
 
-Every change to a game happens inside `Database.transaction()`: `BEGIN IMMEDIATE` ...
-`COMMIT`, so a crash mid-turn leaves either the old phase or the new one, never half.
+Every change to a game happens inside `async with db.transaction() as tx` (on SQLite `BEGIN
+IMMEDIATE` … `COMMIT` on the one writer connection), so a crash mid-turn leaves either the old
+phase or the new one, never half. Reads outside a change use `async with db.read() as r`: a
+snapshot on one of a few read-only connections beside the writer (WAL readers), so a read never
+waits behind an adjudication. Both give the repositories (`tx.games`, `r.phases`, …: `db.tables`).
 """
 from __future__ import annotations
 
@@ -14,6 +17,9 @@ from pathlib import Path
 from typing import Any, AsyncIterator, Iterable
 
 import aiosqlite
+
+from .sql import StorageError, Tracer
+from .tables import Tables
 
 MIGRATIONS_DIR = Path(__file__).parent / "migrations"
 _MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
@@ -33,13 +39,23 @@ def migration_files(directory: Path = MIGRATIONS_DIR) -> list[tuple[int, Path]]:
     return found
 
 
-class Database:
-    """A single aiosqlite connection guarded by a lock (SQLite has one writer anyway)."""
+READERS = 3          # read-only connections beside the writer (each is a thread of aiosqlite's)
 
-    def __init__(self, path: str | Path):
+
+class Database:
+    """The writer connection, guarded by a lock (SQLite has one writer anyway), and a small pool
+    of read-only connections opened as reads need them."""
+
+    def __init__(self, path: str | Path, readers: int = READERS):
         self.path = str(path)
         self._conn: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
+        # an in-memory database is one connection's own: there every read uses the writer
+        self._most_readers = 0 if self.path == ":memory:" else readers
+        self._readers: list[aiosqlite.Connection] = []       # all opened
+        self._idle: asyncio.Queue[aiosqlite.Connection] = asyncio.Queue()
+        # shown every statement the repositories run, with its parameters (tests of query plans)
+        self.trace: Tracer | None = None
 
     async def connect(self) -> "Database":
         if self.path != ":memory:":
@@ -58,6 +74,10 @@ class Database:
         return self
 
     async def close(self) -> None:
+        readers, self._readers = self._readers, []
+        self._idle = asyncio.Queue()
+        for reader in readers:
+            await reader.close()
         if self._conn is not None:
             await self._conn.close()
             self._conn = None
@@ -103,27 +123,64 @@ class Database:
         return current
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """`BEGIN IMMEDIATE` ... `COMMIT`; any exception rolls everything back."""
+    async def transaction(self) -> AsyncIterator[Tables]:
+        """A write transaction (`BEGIN IMMEDIATE` … `COMMIT`); any exception rolls everything back."""
         async with self._lock:
             await self.conn.execute("BEGIN IMMEDIATE")
             try:
-                yield self.conn
+                yield Tables(self.conn, trace=self.trace)
             except BaseException:
                 await self.conn.execute("ROLLBACK")
                 raise
             else:
-                await self.conn.execute("COMMIT")
+                try:
+                    await self.conn.execute("COMMIT")
+                except sqlite3.Error as exc:
+                    await self.conn.execute("ROLLBACK")
+                    raise StorageError(f"{type(exc).__name__}: {exc}") from exc
+
+    @asynccontextmanager
+    async def read(self) -> AsyncIterator[Tables]:
+        """A read: one snapshot of what is committed, on a reader of the pool (it never waits for
+        the writer: WAL), which refuses any write."""
+        if not self._most_readers:
+            async with self._lock:
+                yield Tables(self.conn, writable=False, trace=self.trace)
+            return
+        reader = await self._reader()
+        try:
+            await reader.execute("BEGIN")
+            try:
+                yield Tables(reader, writable=False, trace=self.trace)
+            finally:
+                await reader.execute("COMMIT")
+        finally:
+            self._idle.put_nowait(reader)
+
+    async def _reader(self) -> aiosqlite.Connection:
+        """An idle reader; a new one while fewer than the most are open; else the next one freed."""
+        if self._idle.empty() and len(self._readers) < self._most_readers:
+            self._readers.append(None)          # the place is taken before the await: no race past the most
+            try:
+                reader = await aiosqlite.connect(self.path, isolation_level=None)
+            except BaseException:
+                self._readers.remove(None)
+                raise
+            reader.row_factory = aiosqlite.Row
+            await reader.execute("PRAGMA query_only=ON")
+            await reader.execute("PRAGMA busy_timeout=5000")
+            self._readers[self._readers.index(None)] = reader
+            return reader
+        return await self._idle.get()
 
     async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> aiosqlite.Row | None:
-        async with self._lock:
-            async with self.conn.execute(sql, tuple(params)) as cur:
-                return await cur.fetchone()
+        """One row of one statement, read outside any transaction (tools, tests, benches)."""
+        async with self.read() as r:
+            return await r.one(sql, tuple(params))
 
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[aiosqlite.Row]:
-        async with self._lock:
-            async with self.conn.execute(sql, tuple(params)) as cur:
-                return list(await cur.fetchall())
+        async with self.read() as r:
+            return await r.all(sql, tuple(params))
 
 
 class SchemaTooNew(RuntimeError):

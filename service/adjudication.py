@@ -8,12 +8,11 @@ queued after the results they follow from, and phases with nothing to order pass
 """
 from __future__ import annotations
 
-import json
 import logging
 import random
-import sqlite3
 from datetime import datetime
 
+from db import StorageError
 from engine.variant import PhaseResult, Variant, get_variant
 
 from . import permissions
@@ -82,17 +81,14 @@ class Adjudicator:
         for _ in range(MAX_SKIPPED_PHASES):
             # each phase's adjudication is a savepoint: if the rules engine fails on it, what it
             # wrote is undone and the game waits for its GM at that phase (`_engine_failed`)
-            await tx.execute("SAVEPOINT adjudication")
             try:
-                following, settled = await self._adjudicate_one(tx, game, variant, phase, seed, now, reason)
-            except sqlite3.Error:
+                async with tx.savepoint("adjudication"):
+                    following, settled = await self._adjudicate_one(tx, game, variant, phase, seed, now, reason)
+            except StorageError:
                 raise
             except Exception as exc:  # noqa: BLE001 - any engine failure: the game must stay movable
-                await tx.execute("ROLLBACK TO adjudication")
-                await tx.execute("RELEASE adjudication")
                 await self._engine_failed(tx, game, phase, reason, exc, now)
                 return None
-            await tx.execute("RELEASE adjudication")
             if settled:
                 return following
             phase = following
@@ -108,11 +104,9 @@ class Adjudicator:
         orders = {seat: list(sheet.lines) for seat, sheet in sheets.items() if sheet.lines}
         result = variant.adjudicate(phase.state, orders, phase_rng(seed, phase.seq))
         await self.seasons.records.phase_adjudicated(tx, game, variant, phase, sheets)   # seasons hook: summary, owed
-        await tx.execute("UPDATE phases SET adjudicated_at=?, report=? WHERE id=?",
-                           (iso(now), result.report, phase.id))
-        await tx.execute("UPDATE reminders SET done_at=? WHERE phase_id=? AND done_at IS NULL",
-                           (iso(now), phase.id))
-        await tx.execute("UPDATE games SET attention_phase=NULL, attention_since=NULL WHERE id=?", (game_id,))
+        await tx.phases.adjudicated(phase.id, iso(now), result.report)
+        await tx.timers.cancel_phase(phase.id, iso(now))
+        await tx.games.needs_attention(game_id, None, None)
         await self.store.log(tx, game_id, phase.id, iso(now), None, "adjudicated",
                              {"reason": reason, "label": phase.label,
                               "announcements": list(result.announcements)})
@@ -141,13 +135,12 @@ class Adjudicator:
         fix, or roll back. A deadline that fired is done, so the clock does not retry by itself
         (the same orders and dice would fail the same way): no failure on every tick."""
         log.error("game %s: %s could not be adjudicated (%s)", game.id, phase.label, reason, exc_info=exc)
-        row = await (await tx.execute("SELECT attention_phase FROM games WHERE id=?", (game.id,))).fetchone()
+        told = await tx.games.attention_phase(game.id)
         await self.store.log(tx, game.id, phase.id, iso(now), None, "adjudication_failed",
                              {"reason": reason, "label": phase.label, "error": type(exc).__name__})
-        if row is not None and row["attention_phase"] == phase.id:
+        if told == phase.id:
             return              # the GM was told already
-        await tx.execute("UPDATE games SET attention_phase=?, attention_since=? WHERE id=?",
-                           (phase.id, iso(now), game.id))
+        await tx.games.needs_attention(game.id, phase.id, iso(now))
         await self.store.outbox(tx, game.id, "gm", (
             f"⚠️ Game #{game.id} needs attention: **{phase.label}** could not be adjudicated ({reason}); the rules "
             f"engine stopped with an internal error ({type(exc).__name__}). Nothing was changed: the phase is still open "
@@ -157,23 +150,18 @@ class Adjudicator:
 
     async def needs_attention(self, game_id: int) -> int | None:
         """The phase id the rules engine could not adjudicate, if the game is waiting on its GM."""
-        row = await self.store.db.fetchone("SELECT attention_phase FROM games WHERE id=?", (game_id,))
-        return row["attention_phase"] if row is not None else None
+        async with self.store.db.read() as r:
+            return await r.games.attention_phase(game_id)
 
     async def _finish(self, tx, game: GameInfo, result: PhaseResult, now: datetime, seq: int,
                       variant: Variant, played: str | None = None) -> None:
         # the final position is named after the phase that was played, not the one that would
         # have followed it ("Spring 1919 Movement" after a win in Winter 1918)
         label = f"Game over after {played}" if played else variant.phase_label(result.state)
-        await tx.execute(
-            "INSERT INTO phases (game_id, seq, label, state, deadline, created_at) VALUES (?,?,?,?,?,?)",
-            (game.id, seq, label, encode_state(result.state), None, iso(now)))
-        row = await (await tx.execute("SELECT id FROM phases WHERE game_id=? AND seq=?",
-                                        (game.id, seq))).fetchone()
-        await tx.execute("UPDATE games SET status='finished', ended_at=?, winners=?, current_phase=? "
-                           "WHERE id=?", (iso(now), json.dumps(list(result.winners)), row["id"], game.id))
+        final = await tx.phases.add(game.id, seq, label, encode_state(result.state), None, iso(now))
+        await tx.games.finished(game.id, iso(now), result.winners, current_phase=final)
         seed = await self.store.seed(tx, game.id)
-        await self.store.log(tx, game.id, row["id"], iso(now), None, "finished",
+        await self.store.log(tx, game.id, final, iso(now), None, "finished",
                              {"winners": list(result.winners)})
         winners = ", ".join(result.winners) or "nobody (a draw)"
         why = next((line for line in result.announcements if line.startswith(("🏆", "🤝"))), "")
@@ -181,7 +169,7 @@ class Adjudicator:
             f"**{game.name}** is over{f' after {played}' if played else ''}. Winner: {winners}.\n"
             + (f"{why}\n" if why else "") +
             f"Seed revealed: `{seed}` (sha256 `{game.seed_hash}`): every roll can now be checked."),
-            row["id"], iso(now))
+            final, iso(now))
         await self.ending.game_over(tx, game.id)
 
     async def open_phase(self, tx, game: GameInfo, variant: Variant, state: dict, seq: int,
@@ -189,11 +177,8 @@ class Adjudicator:
                           results: tuple[str, str] | None = None) -> PhaseInfo:
         label = variant.phase_label(state)
         deadline = deadline_from(game, now)
-        cur = await tx.execute(
-            "INSERT INTO phases (game_id, seq, label, state, deadline, created_at) VALUES (?,?,?,?,?,?)",
-            (game.id, seq, label, encode_state(state), iso(deadline), iso(now)))
-        phase_id = cur.lastrowid
-        await tx.execute("UPDATE games SET current_phase=? WHERE id=?", (phase_id, game.id))
+        phase_id = await tx.phases.add(game.id, seq, label, encode_state(state), iso(deadline), iso(now))
+        await tx.games.set_current_phase(game.id, phase_id)
         await self.schedule.schedule(tx, game, phase_id, now, deadline)
         phase = await self.store.phase_by_id(phase_id, tx)
         if announce:

@@ -8,7 +8,6 @@ the seed, so it cannot be continued faithfully and is refused (use `bot.py --bac
 from __future__ import annotations
 
 import asyncio
-import json
 from typing import Any
 
 from . import permissions
@@ -66,45 +65,31 @@ class Archive:
             raise BadExport(f"checking the file took more than {IMPORT_SECONDS:g} s and was stopped; it is larger "
                             f"than any game export. Nothing was imported") from None
         async with self.store.db.transaction() as tx:
-            twin = await (await tx.execute("SELECT id, name FROM games WHERE guild_id=? AND seed_hash=?",
-                                             (guild_id, plan.seed_hash))).fetchone()
+            twin = await tx.games.twin(guild_id, plan.seed_hash)
             if twin is not None:
                 raise BadExport(f"this server already has this game, as #{twin['id']} {twin['name']} (same dice "
                                 f"seed): it was imported before, or is the original. Nothing was imported")
-            cur = await tx.execute(
-                "INSERT INTO games (guild_id, name, variant, options, status, creator_id, seed, seed_hash, "
-                "phase_hours, reminder_hours, winners, created_at, started_at, ended_at) "
-                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                (guild_id, plan.name, plan.variant, json.dumps(plan.options), plan.status, plan.creator_id,
-                 plan.seed, plan.seed_hash, plan.phase_hours, json.dumps(plan.reminder_hours),
-                 json.dumps(plan.winners), plan.created_at, plan.started_at, plan.ended_at))
-            game_id = cur.lastrowid
-            for seat, user_id, bot in plan.seats:      # bot seats stay the bot's (at their level)
-                await tx.execute("INSERT INTO seats (game_id, seat, user_id, bot) VALUES (?,?,?,?)",
-                                   (game_id, seat, user_id, bot))
-            await tx.execute("UPDATE games SET absent_policy=? WHERE id=?", (plan.absent_policy, game_id))
+            game_id = await tx.games.imported(
+                guild_id, plan.name, plan.variant, plan.options, plan.status, plan.creator_id, plan.seed,
+                plan.seed_hash, plan.phase_hours, plan.reminder_hours, plan.winners, plan.created_at,
+                plan.started_at, plan.ended_at, plan.absent_policy)
+            for position, (seat, user_id, bot) in enumerate(plan.seats):    # bot seats stay the bot's (at their level)
+                await tx.seats.add(game_id, seat, position, user_id, bot)
             new_ids: dict[int, int] = {}
             for phase in plan.phases:
-                cur = await tx.execute(
-                    "INSERT INTO phases (game_id, seq, label, state, deadline, created_at, adjudicated_at, report) "
-                    "VALUES (?,?,?,?,?,?,?,?)",
-                    (game_id, phase.seq, phase.label, phase.state, phase.deadline,
-                     phase.created_at or plan.created_at, phase.adjudicated_at, phase.report))
-                new_ids[phase.phase_id] = cur.lastrowid
+                phase_id = await tx.phases.add(game_id, phase.seq, phase.label, phase.state, phase.deadline,
+                                               phase.created_at or plan.created_at, phase.adjudicated_at, phase.report)
+                new_ids[phase.phase_id] = phase_id
                 for seat, lines, ready, by, at in phase.orders:
-                    await self.store.save_orders(tx, cur.lastrowid, seat, list(lines), ready, by, at)
+                    await self.store.save_orders(tx, phase_id, seat, list(lines), ready, by, at)
             current = new_ids.get(plan.current_phase) if plan.current_phase is not None else None
-            await tx.execute("UPDATE games SET current_phase=? WHERE id=?", (current, game_id))
+            await tx.games.set_current_phase(game_id, current)
             for phase_id, at, actor_id, kind, payload in plan.events:
-                await tx.execute("INSERT INTO events (game_id, phase_id, at, actor_id, kind, payload) "
-                                   "VALUES (?,?,?,?,?,?)",
-                                   (game_id, new_ids.get(phase_id), at, actor_id, kind, payload))
+                await tx.events.log(game_id, new_ids.get(phase_id), at, actor_id, kind, payload)
             for seat, user_id, from_label, at, how in plan.seat_history:
-                await tx.execute("INSERT INTO seat_history (game_id, seat, user_id, from_label, at, how) "
-                                   "VALUES (?,?,?,?,?,?)", (game_id, seat, user_id, from_label, at, how))
+                await tx.seats.held(game_id, seat, user_id, None, from_label, at, how)
             for at, actor_id, seq, label, report, undone in plan.rollbacks:
-                await tx.execute("INSERT INTO rollbacks (game_id, at, actor_id, reopened_seq, reopened_label, report, "
-                                   "undone) VALUES (?,?,?,?,?,?,?)", (game_id, at, actor_id, seq, label, report, undone))
+                await tx.events.rolled_back(game_id, at, actor_id, seq, label, report, undone)
             await self.store.log(tx, game_id, current, iso(self.clock()), actor.user_id, "imported",
                                  {"from_game": plan.origin_id, "from_guild": plan.origin_guild,
                                   "seed_hash": plan.seed_hash})
@@ -121,18 +106,7 @@ class Archive:
             raise BadState(f"game #{game.id} is still {game.status}; abandon it first (`/gm abandon`)")
         async with self.store.db.transaction() as tx:
             await self.seasons.records.game_deleted(tx, game_id)   # seasons hook: its ladder is recomputed
-            phases = "SELECT id FROM phases WHERE game_id=?"
-            await tx.execute(f"DELETE FROM orders WHERE phase_id IN ({phases})", (game_id,))
-            await tx.execute(f"DELETE FROM bot_sheets WHERE phase_id IN ({phases})", (game_id,))
-            await tx.execute("DELETE FROM reminders WHERE game_id=?", (game_id,))
-            await tx.execute("DELETE FROM outbox WHERE game_id=?", (game_id,))
-            await tx.execute("DELETE FROM events WHERE game_id=?", (game_id,))
-            await tx.execute("UPDATE games SET current_phase=NULL WHERE id=?", (game_id,))
-            await tx.execute("DELETE FROM phases WHERE game_id=?", (game_id,))
-            await tx.execute("DELETE FROM seats WHERE game_id=?", (game_id,))
-            for table in ("seat_history", "votes", "rooms", "rollbacks"):
-                await tx.execute(f"DELETE FROM {table} WHERE game_id=?", (game_id,))
-            await tx.execute("DELETE FROM games WHERE id=?", (game_id,))
+            await tx.games.delete(game_id)
         self.store.forget_channels()
         await self.seasons.ladders.refresh(game.guild_id)     # seasons hook: the deleted game's ladder
         return game

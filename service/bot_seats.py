@@ -55,7 +55,7 @@ class BotSeats:
             if off:
                 if not info.bot:
                     raise BadState(f"{chosen} is not played by a bot in game #{game.id}")
-                await tx.execute("UPDATE seats SET bot=NULL WHERE game_id=? AND seat=?", (game.id, chosen))
+                await tx.seats.set_bot(game.id, chosen, None)
                 await self.store.log(tx, game.id, None, now, actor.user_id, "bot_seat", {"seat": chosen, "level": None})
                 return chosen
             chosen_level = require_bot(get_variant(game.variant), level)
@@ -63,7 +63,7 @@ class BotSeats:
                 who = player_named(game, info.user_id, actor.user_id, "a player")    # anonymous: never named
                 raise BadState(f"you hold {chosen}: give it up first (`/game leave`)" if who == "you" else
                                f"{chosen} is held by {who}; they give it up first (`/game leave`)")
-            await tx.execute("UPDATE seats SET bot=? WHERE game_id=? AND seat=?", (chosen_level, game.id, chosen))
+            await tx.seats.set_bot(game.id, chosen, chosen_level)
             await self.store.log(tx, game.id, None, now, actor.user_id, "bot_seat",
                                  {"seat": chosen, "level": chosen_level})
         return chosen
@@ -71,20 +71,14 @@ class BotSeats:
     async def play_all_bots(self) -> int:
         """Every running game whose current phase waits for a bot: the bot plays. Returns the
         number of seats ordered."""
-        rows = await self.store.db.fetchall(
-            "SELECT DISTINCT g.id FROM games g JOIN phases p ON p.id = g.current_phase "
-            "JOIN seats s ON s.game_id = g.id WHERE g.status='active' AND p.adjudicated_at IS NULL "
-            # read through the seats_bot index: a clock round costs the same at any number of games
-            "AND g.id IN (SELECT game_id FROM seats WHERE bot IS NOT NULL OR civil_disorder = 1) "
-            "AND (s.bot IS NOT NULL OR (s.civil_disorder=1 AND COALESCE(g.absent_policy, '') <> 'hold')) "
-            "AND NOT EXISTS (SELECT 1 FROM bot_sheets b JOIN orders o ON o.phase_id=b.phase_id AND o.seat=b.seat "
-            "WHERE b.phase_id=p.id AND b.seat=s.seat AND o.ready=1)")
+        async with self.store.db.read() as r:
+            waiting = await r.games.waiting_for_bots()
         played = 0
-        for row in rows:
+        for game_id in waiting:
             try:
-                played += await self.play_bots(row["id"])
+                played += await self.play_bots(game_id)
             except Exception:  # noqa: BLE001 - one game's failure must not stop the others
-                log.exception("game %s: the bots could not play", row["id"])
+                log.exception("game %s: the bots could not play", game_id)
         return played
 
     async def play_bots(self, game_id: int) -> int:
@@ -169,9 +163,7 @@ class BotSeats:
         """The phase's deadline fell (its timer fired) while the bot was still ordering."""
         if phase.deadline is None or phase.deadline > self.clock():
             return False
-        timer = await (await tx.execute("SELECT 1 FROM reminders WHERE phase_id=? AND kind='deadline' AND "
-                                          "done_at IS NULL", (phase.id,))).fetchone()
-        return timer is None and not await self.bot_sheets.owes(tx, game.id, phase)
+        return not await tx.timers.deadline_open(phase.id) and not await self.bot_sheets.owes(tx, game.id, phase)
 
     async def hint(self, game_id: int, actor: Actor, seat: str | None = None, level: str | None = None) -> Hint:
         """What the bot would order for the actor's seat now, and why. Nothing is saved; the

@@ -185,13 +185,12 @@ class BotSheets:
 
     async def save(self, tx, phase_id: int, seat: str, level: str, pairs: list[tuple[str, str]], now: str) -> None:
         """The bot's orders for `seat` (with their reasons), kept until the phase is adjudicated."""
-        await tx.execute("INSERT OR REPLACE INTO bot_sheets (phase_id, seat, level, orders, at) "
-                         "VALUES (?,?,?,?,?)", (phase_id, seat, level, json.dumps(pairs), now))
+        await tx.bot_sheets.save(phase_id, seat, level, pairs, now)
 
     async def ordered_seats(self, phase_id: int) -> set[str]:
         """The seats the bot has ordered in the phase."""
-        return {row["seat"] for row in await self.store.db.fetchall("SELECT seat FROM bot_sheets WHERE phase_id=?",
-                                                                     (phase_id,))}
+        async with self.store.db.read() as r:
+            return await r.bot_sheets.seats(phase_id)
 
     async def owes(self, tx, game_id: int, phase: PhaseInfo) -> bool:
         """At a deadline: does the bot still have to order a seat it plays (one that has just
@@ -202,17 +201,13 @@ class BotSheets:
         owed = [seat for seat in bot_players(game) if seat in acting]
         if not owed:
             return False
-        rows = await (await tx.execute("SELECT seat FROM bot_sheets WHERE phase_id=?", (phase.id,))).fetchall()
-        return bool(set(owed) - {row["seat"] for row in rows})
+        return bool(set(owed) - await tx.bot_sheets.seats(phase.id))
 
     async def post_reasons(self, tx, game: GameInfo, phase: PhaseInfo, now: str) -> None:
         """Once a phase is adjudicated, each seat the bot ordered gets the orders with their
         reasons in its channel (never before: orders stay secret until adjudicated). A sheet a
         person changed afterwards is theirs, not the bot's: nothing is posted for it."""
-        rows = await (await tx.execute(
-            "SELECT b.seat, b.level, b.orders, o.lines FROM bot_sheets b LEFT JOIN orders o "
-            "ON o.phase_id=b.phase_id AND o.seat=b.seat WHERE b.phase_id=?", (phase.id,))).fetchall()
-        for row in rows:
+        for row in await tx.bot_sheets.with_sheets(phase.id):
             pairs = [tuple(p) for p in json.loads(row["orders"])]
             if not pairs or [line for line, _ in pairs] != json.loads(row["lines"] or "[]"):
                 continue
@@ -222,17 +217,13 @@ class BotSheets:
 
     async def away_digest(self, tx, game: GameInfo, seat: str) -> None:
         """A player back from civil disorder: what happened to their seat meanwhile."""
-        start = await (await tx.execute(
-            "SELECT MAX(p.seq) AS seq FROM events e JOIN phases p ON p.id=e.phase_id WHERE e.game_id=? "
-            "AND e.kind='missed' AND json_extract(e.payload, '$.seat')=?", (game.id, seat))).fetchone()
-        since = start["seq"] if start and start["seq"] is not None else 0
-        rows = await (await tx.execute(
-            "SELECT p.label, b.orders FROM bot_sheets b JOIN phases p ON p.id=b.phase_id WHERE p.game_id=? "
-            "AND b.seat=? AND p.seq>=? AND p.adjudicated_at IS NOT NULL ORDER BY p.seq", (game.id, seat, since))).fetchall()
-        missed = await (await tx.execute(
-            "SELECT COUNT(*) AS n FROM phases WHERE game_id=? AND seq>=? AND adjudicated_at IS NOT NULL",
-            (game.id, since))).fetchone()
-        lines = [f"📬 Welcome back to **{seat}**. While you were away ({missed['n']} phase(s) adjudicated):"]
+        # since the last phase this seat missed (the payload is read here: JSON stays text in the database)
+        missed_in = [row["seq"] for row in await tx.events.of_kind_with_seq(game.id, "missed")
+                     if json.loads(row["payload"]).get("seat") == seat]
+        since = max(missed_in, default=0)
+        rows = await tx.bot_sheets.played(game.id, seat, since)
+        missed = await tx.phases.adjudicated_since(game.id, since)
+        lines = [f"📬 Welcome back to **{seat}**. While you were away ({missed} phase(s) adjudicated):"]
         if rows:
             lines.append("the bot played your seat:")
             for row in rows[-MAX_DIGEST_PHASES:]:

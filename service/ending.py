@@ -48,9 +48,8 @@ class Ending:
     async def summary_posted(self, game_id: int) -> bool:
         """Whether the final summary is already in the game channel (an archive that was
         interrupted and is being resumed must not post it twice)."""
-        row = await self.store.db.fetchone("SELECT 1 FROM events WHERE game_id=? AND kind='summary_posted' LIMIT 1",
-                                     (game_id,))
-        return row is not None
+        async with self.store.db.read() as r:
+            return await r.events.any_of(game_id, "summary_posted")
 
     async def mark_summary_posted(self, game_id: int) -> None:
         async with self.store.db.transaction() as tx:
@@ -62,17 +61,16 @@ class Ending:
 
     async def mark_archived(self, game_id: int) -> None:
         async with self.store.db.transaction() as tx:
-            await tx.execute("UPDATE games SET archived_at=? WHERE id=?", (iso(self.clock()), game_id))
+            await tx.games.archived(game_id, iso(self.clock()))
             await self.store.log(tx, game_id, None, iso(self.clock()), None, "archived", {})
 
     async def finish_by_agreement(self, tx, game: GameInfo, phase: PhaseInfo, winners: tuple[str, ...],
                                    why: str) -> None:
         """The players ended the game by vote (a draw, a concession): no adjudication."""
         now = iso(self.clock())
-        await tx.execute("UPDATE games SET status='finished', ended_at=?, winners=? WHERE id=?",
-                           (now, json.dumps(list(winners)), game.id))
-        await tx.execute("UPDATE reminders SET done_at=? WHERE game_id=? AND done_at IS NULL", (now, game.id))
-        await tx.execute("UPDATE phases SET deadline=NULL WHERE id=?", (phase.id,))
+        await tx.games.finished(game.id, now, winners)
+        await tx.timers.cancel_game(game.id, now)
+        await tx.phases.set_deadline(phase.id, None)
         await self.store.log(tx, game.id, phase.id, now, None, "finished", {"winners": list(winners), "why": why})
         seed = await self.store.seed(tx, game.id)
         result = ", ".join(winners) or "nobody (a draw)"
@@ -107,8 +105,7 @@ class Ending:
     async def key_events(self, tx, game: GameInfo) -> list[str]:
         """What a player would retell: announcements (captures, collapses, coin flips), seats
         changing hands, civil disorder, rollbacks and agreed endings."""
-        rows = await (await tx.execute("SELECT e.kind, e.payload, p.label FROM events e LEFT JOIN phases p "
-                                         "ON p.id = e.phase_id WHERE e.game_id=? ORDER BY e.id", (game.id,))).fetchall()
+        rows = await tx.events.with_labels(game.id)
         found: list[str] = []
         for row in rows:
             payload, label = json.loads(row["payload"]), row["label"] or "before the start"
@@ -132,9 +129,8 @@ class Ending:
             if game.status in ("finished", "abandoned"):
                 raise BadState(f"game #{game.id} is already {game.status}")
             now = iso(self.clock())
-            await tx.execute("UPDATE games SET status='abandoned', ended_at=? WHERE id=?", (now, game_id))
-            await tx.execute("UPDATE reminders SET done_at=? WHERE game_id=? AND done_at IS NULL",
-                               (now, game_id))
+            await tx.games.abandoned(game_id, now)
+            await tx.timers.cancel_game(game_id, now)
             await self.store.log(tx, game_id, game.current_phase, now, actor.user_id, "abandoned", {})
             seed = await self.store.seed(tx, game_id)
             await self.store.outbox(tx, game_id, "game", (

@@ -48,11 +48,9 @@ class GameMaster:
         # (with any extension), not its length plus the lag.
         since = max(now, parse_time(phase.created_at) or now)
         remaining = max(0.0, (phase.deadline - since).total_seconds()) if phase.deadline else 0.0
-        await tx.execute("UPDATE games SET status='paused', paused_remaining=?, paused_until=? WHERE id=?",
-                           (remaining, iso(until), game.id))
-        await tx.execute("UPDATE phases SET deadline=NULL WHERE id=?", (phase.id,))
-        await tx.execute("UPDATE reminders SET done_at=? WHERE phase_id=? AND done_at IS NULL",
-                           (iso(now), phase.id))
+        await tx.games.paused(game.id, remaining, iso(until))
+        await tx.phases.set_deadline(phase.id, None)
+        await tx.timers.cancel_phase(phase.id, iso(now))
         await self.store.log(tx, game.id, phase.id, iso(now), actor.user_id if actor else None, "paused",
                              {"remaining_s": remaining, "until": iso(until), "why": why})
         self.store.on_change()
@@ -71,8 +69,7 @@ class GameMaster:
         # At least an hour, so nobody is surprised by an instant adjudication on resume.
         remaining = max(game.paused_remaining or 0.0, 3600.0)
         deadline = now + timedelta(seconds=remaining)
-        await tx.execute("UPDATE games SET status='active', paused_remaining=NULL, paused_until=NULL WHERE id=?",
-                           (game.id,))
+        await tx.games.resumed(game.id)
         await self.schedule.schedule(tx, game, game.current_phase, now, deadline)
         await self.store.log(tx, game.id, game.current_phase, iso(now), actor.user_id if actor else None,
                              "resumed", {"deadline": iso(deadline), "why": why})
@@ -83,15 +80,15 @@ class GameMaster:
     async def resume_capped_pauses(self) -> int:
         """Games whose capped pause (seated GM, or a vote) has run out resume by themselves."""
         now = self.clock()
-        rows = await self.store.db.fetchall("SELECT id FROM games WHERE status='paused' AND paused_until IS NOT NULL "
-                                      "AND paused_until <= ?", (iso(now),))
-        for row in rows:
+        async with self.store.db.read() as r:
+            due = await r.games.paused_until_before(iso(now))
+        for game_id in due:
             async with self.store.db.transaction() as tx:
-                game = await self.store.game(row["id"], tx)
+                game = await self.store.game(game_id, tx)
                 if game.status == "paused" and game.paused_until is not None and game.paused_until <= now:
                     await self.resume_in(tx, game, None, f"the pause reached its limit of "
                                                             f"{game.pause_cap_hours:g}h")
-        return len(rows)
+        return len(due)
 
     async def extend(self, game_id: int, actor: Actor, hours: float) -> datetime:
         hours = check_hours(hours)

@@ -3,7 +3,6 @@ first phase and first messages in one transaction."""
 from __future__ import annotations
 
 import hashlib
-import json
 from typing import Any, Callable, Mapping, Sequence
 
 from engine.errors import RulesError
@@ -72,15 +71,11 @@ class Lobby:
         seed = self.seed_source()
         now = iso(self.clock())
         async with self.store.db.transaction() as tx:
-            cur = await tx.execute(
-                "INSERT INTO games (guild_id, name, variant, options, creator_id, seed, seed_hash, "
-                "phase_hours, reminder_hours, created_at, press, audience) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
-                (guild_id, name, variant.key, json.dumps(parsed), actor.user_id, seed,
-                 hashlib.sha256(seed.encode()).hexdigest(), hours,
-                 json.dumps(settings["reminder_hours"]), now, int(press), audience))
-            game_id = cur.lastrowid
-            for seat in variant.seats(parsed):
-                await tx.execute("INSERT INTO seats (game_id, seat) VALUES (?, ?)", (game_id, seat))
+            game_id = await tx.games.create(guild_id, name, variant.key, parsed, actor.user_id, seed,
+                                            hashlib.sha256(seed.encode()).hexdigest(), hours,
+                                            settings["reminder_hours"], now, press, audience)
+            for position, seat in enumerate(variant.seats(parsed)):
+                await tx.seats.add(game_id, seat, position)
             await self.seasons.settings_chosen(tx, game_id, season)    # seasons hook: the game's settings
             if bots:
                 await self._bots_at_creation(tx, await self.store.game(game_id, tx), bots, bot_level)
@@ -117,19 +112,16 @@ class Lobby:
             self._may_start(game, actor, guild_id)
             variant = get_variant(game.variant)
             if channels is not None:
-                await tx.execute("UPDATE games SET category_id=?, channel_id=? WHERE id=?",
-                                   (channels.category_id, channels.channel_id, game_id))
+                await tx.games.set_channels(game_id, channels.category_id, channels.channel_id)
                 for seat, channel in channels.seats.items():
-                    await tx.execute("UPDATE seats SET channel_id=? WHERE game_id=? AND seat=?",
-                                       (channel, game_id, seat))
+                    await tx.seats.set_channel(game_id, seat, channel)
                 await self.rooms.record_rooms(tx, game, channels, actor)
                 game = await self.store.game(game_id, tx)
                 self.store.forget_channels()
             seed = await self.store.seed(tx, game_id)
             state = variant.initial_state(game.options, phase_rng(seed, -1))
             now = self.clock()
-            await tx.execute("UPDATE games SET status='active', started_at=? WHERE id=?",
-                               (iso(now), game_id))
+            await tx.games.started(game_id, iso(now))
             await self.store.log(tx, game_id, None, iso(now), actor.user_id, "started",
                                  {"seed_hash": game.seed_hash})
             first = await self.adjudicator.open_phase(tx, game, variant, state, 0, now, announce=False)
@@ -150,4 +142,4 @@ class Lobby:
         variant = get_variant(game.variant)
         chosen_level = require_bot(variant, level)
         for seat in bot_seat_names(variant, [s.seat for s in game.seats], names):
-            await tx.execute("UPDATE seats SET bot=? WHERE game_id=? AND seat=?", (chosen_level, game.id, seat))
+            await tx.seats.set_bot(game.id, seat, chosen_level)

@@ -209,7 +209,8 @@ def _quietly(done: asyncio.Future) -> None:
 
 
 async def _draw_ahead(service: GameService, game_id: int, phase_id: int) -> None:
-    row = await service.store.db.fetchone("SELECT seq, adjudicated_at FROM phases WHERE id=?", (phase_id,))
+    async with service.db.read() as r:
+        row = await r.phases.header_by_id(phase_id)
     if row is None or row["adjudicated_at"] is None:
         return
     key = (id(service), game_id, row["seq"] + 1)

@@ -67,12 +67,12 @@ class NoShows:
         excused, disorder = [], []
         for info in absent:
             misses = info.misses + 1
-            await tx.execute("UPDATE seats SET misses=? WHERE game_id=? AND seat=?", (misses, game.id, info.seat))
+            await tx.seats.set_misses(game.id, info.seat, misses)
             await self.store.log(tx, game.id, phase.id, iso(now), info.user_id, "missed",
                                  {"seat": info.seat, "misses": misses})
             (excused if misses <= game.excused_misses else disorder).append((info.seat, misses))
         for seat, misses in disorder:
-            await tx.execute("UPDATE seats SET civil_disorder=1 WHERE game_id=? AND seat=?", (game.id, seat))
+            await tx.seats.set_civil_disorder(game.id, seat, True)
             await self.store.outbox(tx, game.id, "game", (
                 f"🏳️ **{seat}** sent no orders for {phase.label} ({misses} missed phases; {game.excused_misses} "
                 "excused) and is now in civil disorder: "
@@ -85,7 +85,7 @@ class NoShows:
         if not excused or game.miss_extension_hours <= 0:
             return False
         deadline = phase.deadline + timedelta(hours=game.miss_extension_hours)
-        await tx.execute("UPDATE phases SET extended_for_misses=1 WHERE id=?", (phase.id,))
+        await tx.phases.extended_for_misses(phase.id)
         await self.schedule.schedule(tx, game, phase.id, now, deadline)
         names = ", ".join(f"**{seat}** (miss {misses} of {game.excused_misses} excused)" for seat, misses in excused)
         stamp = int(deadline.timestamp())
@@ -103,7 +103,7 @@ class NoShows:
         info = game.seat(seat)
         if info is None or not info.civil_disorder:
             return
-        await tx.execute("UPDATE seats SET civil_disorder=0 WHERE game_id=? AND seat=?", (game.id, seat))
+        await tx.seats.set_civil_disorder(game.id, seat, False)
         await self.store.outbox(tx, game.id, "game", f"🎖️ **{seat}** is back from civil disorder and gives "
                                 f"orders again.", None, iso(self.clock()))
         await self.bot_sheets.away_digest(tx, game, seat)

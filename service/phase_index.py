@@ -38,20 +38,19 @@ class StoredPhase:
 
 async def phase_headers(store, game_id: int) -> list[PhaseHeader]:
     """Every phase of the game, oldest first."""
-    rows = await store.db.fetchall("SELECT id, seq, label, adjudicated_at FROM phases WHERE game_id=? ORDER BY seq",
-                                   (game_id,))
+    async with store.db.read() as r:
+        rows = await r.phases.headers(game_id)
     return [PhaseHeader(row["id"], row["seq"], row["label"], row["adjudicated_at"]) for row in rows]
 
 
 async def stored_phases(store, game_id: int) -> list[StoredPhase]:
     """Every phase of the game, oldest first, with its stored state and — for an adjudicated
     phase — the orders of every seat (an adjudicated phase's orders are public)."""
-    rows = await store.db.fetchall("SELECT id, seq, label, state, adjudicated_at FROM phases WHERE game_id=? "
-                                   "ORDER BY seq", (game_id,))
+    async with store.db.read() as r:
+        rows = await r.phases.stored(game_id)
+        given = await r.orders.adjudicated_of_game(game_id)
     orders: dict[int, dict[str, list[str]]] = {}
-    for row in await store.db.fetchall(
-            "SELECT o.phase_id, o.seat, o.lines FROM orders o JOIN phases p ON p.id = o.phase_id "
-            "WHERE p.game_id=? AND p.adjudicated_at IS NOT NULL", (game_id,)):
+    for row in given:
         try:
             lines = json.loads(row["lines"])
         except ValueError:
@@ -76,8 +75,8 @@ class PhaseRow:
 async def phase_row(store, game_id: int, seq: int) -> PhaseRow:
     """Phase `seq` of the game, its state undecoded."""
     seq = check_number(seq, "phase number")
-    row = await store.db.fetchone("SELECT id, seq, label, state, deadline, adjudicated_at FROM phases "
-                                  "WHERE game_id=? AND seq=?", (game_id, seq))
+    async with store.db.read() as r:
+        row = await r.phases.stored_one(game_id, seq)
     if row is None:
         raise NotFound(f"game #{game_id} has no phase number {seq}")
     return PhaseRow(row["id"], row["seq"], row["label"], row["state"], parse_time(row["deadline"]),
@@ -86,8 +85,8 @@ async def phase_row(store, game_id: int, seq: int) -> PhaseRow:
 
 async def phase_header(store, game_id: int, seq: int) -> PhaseHeader | None:
     """Phase `seq` of the game by number and label, or None if there is none."""
-    row = await store.db.fetchone("SELECT id, seq, label, adjudicated_at FROM phases WHERE game_id=? AND seq=?",
-                                  (game_id, seq))
+    async with store.db.read() as r:
+        row = await r.phases.header(game_id, seq)
     return PhaseHeader(row["id"], row["seq"], row["label"], row["adjudicated_at"]) if row else None
 
 
@@ -95,5 +94,6 @@ async def current_seq(store, game_id: int, current_phase: int | None) -> int | N
     """The number of the game's current phase (`GameInfo.current_phase` is its id)."""
     if current_phase is None:
         return None
-    row = await store.db.fetchone("SELECT seq FROM phases WHERE id=?", (current_phase,))
+    async with store.db.read() as r:
+        row = await r.phases.header_by_id(current_phase)
     return row["seq"] if row else None

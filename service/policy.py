@@ -168,8 +168,7 @@ class Policy:
             raise BadInput("nothing to change: give excused misses, an extension, a deadline time, a time zone, "
                            "a pause cap or who plays absent seats")
         async with self.store.db.transaction() as tx:
-            sets = ", ".join(f"{column}=?" for column in values)
-            await tx.execute(f"UPDATE games SET {sets} WHERE id=?", (*values.values(), game_id))
+            await tx.games.set_policy(game_id, values)
             changed = await self.store.game(game_id, tx)
             await self.store.log(tx, game_id, game.current_phase, iso(self.clock()), actor.user_id, "policy",
                                  dict(values))

@@ -7,8 +7,6 @@ rolled back: its seed is public.
 """
 from __future__ import annotations
 
-import json
-
 from engine.variant import get_variant
 
 from .briefs import Briefs
@@ -41,35 +39,30 @@ class Rollback:
     async def roll_back_in(self, tx, game: GameInfo, current: PhaseInfo, actor: Actor, how: str) -> None:
         """Remove the phases the last adjudication opened and re-open the phase before them."""
         variant = get_variant(game.variant)
-        rows = await (await tx.execute("SELECT seq FROM phases WHERE game_id=? AND seq<? ORDER BY seq DESC",
-                                         (game.id, current.seq))).fetchall()
         target = None
-        for row in rows:                 # skip phases nobody had orders for (adjudicated at once)
-            candidate = await self.store.phase_by_seq(game.id, row["seq"], tx)
+        for seq in await tx.phases.seqs_before(game.id, current.seq):    # skip phases nobody had orders for
+            candidate = await self.store.phase_by_seq(game.id, seq, tx)
             target = candidate
             if variant.seats_to_act(candidate.state):
                 break
         undone = []
-        later = await (await tx.execute("SELECT id FROM phases WHERE game_id=? AND seq>? ORDER BY seq",
-                                          (game.id, target.seq))).fetchall()
-        for row in later:
-            phase = await self.store.phase_by_id(row["id"], tx)
+        for phase_id in await tx.phases.ids_after(game.id, target.seq):
+            phase = await self.store.phase_by_id(phase_id, tx)
             sheets = await self.store.order_sheets(phase.id, tx)
             undone.append({"seq": phase.seq, "label": phase.label, "report": phase.report,
                            "adjudicated": phase.adjudicated_at is not None,
                            "orders": {seat: list(sheet.lines) for seat, sheet in sheets.items() if sheet.lines}})
-            for table in ("orders", "reminders", "votes", "bot_sheets"):
-                await tx.execute(f"DELETE FROM {table} WHERE phase_id=?", (phase.id,))
+            await tx.orders.delete_phase(phase.id)
+            await tx.timers.delete_phase(phase.id)
+            await tx.votes.dropped_phase(phase.id)
+            await tx.bot_sheets.delete_phase(phase.id)
         now = self.clock()
-        await tx.execute("INSERT INTO rollbacks (game_id, at, actor_id, reopened_seq, reopened_label, report, undone) "
-                           "VALUES (?,?,?,?,?,?,?)", (game.id, iso(now), actor.user_id, target.seq, target.label,
-                                                      target.report, json.dumps(undone)))
-        await tx.execute("UPDATE games SET current_phase=? WHERE id=?", (target.id, game.id))
-        await tx.execute("DELETE FROM phases WHERE game_id=? AND seq>?", (game.id, target.seq))
-        await tx.execute("UPDATE phases SET adjudicated_at=NULL, report=NULL, extended_for_misses=0 WHERE id=?",
-                           (target.id,))
-        await tx.execute("UPDATE orders SET ready=0 WHERE phase_id=?", (target.id,))
-        await tx.execute("DELETE FROM votes WHERE game_id=? AND phase_id=?", (game.id, target.id))
+        await tx.events.rolled_back(game.id, iso(now), actor.user_id, target.seq, target.label, target.report, undone)
+        await tx.games.set_current_phase(game.id, target.id)
+        await tx.phases.delete_after(game.id, target.seq)
+        await tx.phases.reopened(target.id)
+        await tx.orders.none_ready(target.id)
+        await tx.votes.dropped_phase(target.id, game.id)
         await self.store.log(tx, game.id, target.id, iso(now), actor.user_id, "rolled_back",
                              {"reopened": target.label, "undone": [u["label"] for u in undone], "how": how})
         game = await self.store.game(game.id, tx)

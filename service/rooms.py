@@ -16,7 +16,6 @@ brings a room's access up to date after every change of holder (`access_changed`
 """
 from __future__ import annotations
 
-import json
 from typing import Any, Mapping
 
 from engine.variant import get_variant
@@ -93,12 +92,10 @@ class Rooms:
         """At the start: the alliance channels and the Spectator role the bot created."""
         sides = alliances_of(game)
         for name, channel_id in channels.alliances.items():
-            await tx.execute("INSERT INTO rooms (game_id, kind, name, channel_id, seats, created_by, created_at) "
-                               "VALUES (?, 'alliance', ?, ?, ?, ?, ?)",
-                               (game.id, name, channel_id, json.dumps(list(sides[name])), actor.user_id,
-                                iso(self.clock())))
+            await tx.rooms.add(game.id, "alliance", name, channel_id, sides[name], actor.user_id,
+                               iso(self.clock()))
         if channels.spectator_role_id is not None:
-            await tx.execute("UPDATE games SET spectator_role_id=? WHERE id=?", (channels.spectator_role_id, game.id))
+            await tx.games.set_spectator_role(game.id, channels.spectator_role_id)
 
     async def check_press(self, game_id: int, actor: Actor, seats_text: str,
                           guild_id: int | None = None) -> tuple[GameInfo, tuple[str, ...]]:
@@ -194,14 +191,11 @@ class Rooms:
             game = await self.store.game(game_id, tx)
             now = iso(self.clock())
             name = " & ".join(seats)
-            cur = await tx.execute(
-                "INSERT INTO rooms (game_id, kind, name, channel_id, seats, created_by, created_at) "
-                "VALUES (?, 'press', ?, ?, ?, ?, ?)", (game.id, name, channel_id, json.dumps(list(seats)),
-                                                       actor.user_id, now))
+            room_id = await tx.rooms.add(game.id, "press", name, channel_id, seats, actor.user_id, now)
             await self.store.log(tx, game.id, game.current_phase, now, actor.user_id, "press_opened",
                                  {"seats": list(seats), "channel_id": channel_id})
             self.store.forget_channels()
-            return Room(cur.lastrowid, game.id, "press", name, channel_id, seats, actor.user_id)
+            return Room(room_id, game.id, "press", name, channel_id, seats, actor.user_id)
 
     async def check_spectate(self, game_id: int, actor: Actor, guild_id: int | None = None) -> GameInfo:
         """May `actor` join the game's spectators? Players already see everything they may."""

@@ -21,11 +21,9 @@ class Schedule:
 
     async def schedule(self, tx, game: GameInfo, phase_id: int, now: datetime, deadline: datetime) -> None:
         """One deadline row and one reminder per configured lead time still in the future."""
-        await tx.execute("UPDATE reminders SET done_at=? WHERE phase_id=? AND done_at IS NULL",
-                         (iso(now), phase_id))
-        await tx.execute("UPDATE phases SET deadline=? WHERE id=?", (iso(deadline), phase_id))
-        await tx.execute("INSERT INTO reminders (game_id, phase_id, due_at, kind) VALUES (?,?,?, 'deadline')",
-                         (game.id, phase_id, iso(deadline)))
+        await tx.timers.cancel_phase(phase_id, iso(now))
+        await tx.phases.set_deadline(phase_id, iso(deadline))
+        await tx.timers.add(game.id, phase_id, iso(deadline))
         # the game's reminders (user_id NULL), then those of players who chose their own lead
         # times (`/notify reminders:`)
         plan = [(hours, None) for hours in game.reminder_hours]
@@ -35,7 +33,5 @@ class Schedule:
         for hours, user_id in plan:
             due = deadline - timedelta(hours=hours)
             if due > now:
-                await tx.execute(
-                    "INSERT INTO reminders (game_id, phase_id, due_at, kind, hours_before, user_id) "
-                    "VALUES (?,?,?, 'reminder', ?, ?)", (game.id, phase_id, iso(due), hours, user_id))
+                await tx.timers.add(game.id, phase_id, iso(due), "reminder", hours, user_id)
         self.store.on_change()

@@ -55,8 +55,7 @@ class Seats:
                 chosen = game.open_seats[0]
             await self.seasons.reliabilities.admit(tx, game.id, actor.user_id)      # seasons hook: committed=
             now = iso(self.clock())
-            await tx.execute("UPDATE seats SET user_id=?, joined_at=?, bot=NULL WHERE game_id=? AND seat=?",
-                               (actor.user_id, now, game_id, chosen))       # a person takes a bot's seat too
+            await tx.seats.taken(game_id, chosen, actor.user_id, now)       # a person takes a bot's seat too
             await self.store.log(tx, game_id, None, now, actor.user_id, "joined", {"seat": chosen})
         return chosen
 
@@ -72,8 +71,7 @@ class Seats:
             if game.status == "forming":
                 if cancel:
                     raise BadState(f"game #{game.id} has not started: there is no hand-over to cancel")
-                await tx.execute("UPDATE seats SET user_id=NULL, joined_at=NULL WHERE game_id=? AND seat=?",
-                                   (game_id, chosen))
+                await tx.seats.left(game_id, chosen)
                 await self.store.log(tx, game_id, None, now, actor.user_id, "left", {"seat": chosen})
                 return chosen
             if game.status not in ("active", "paused"):
@@ -82,7 +80,7 @@ class Seats:
             if cancel == (not info.leaving):
                 raise BadState(f"you had not offered {chosen} to a substitute" if cancel else
                                f"{chosen} is already offered to a substitute; `/game leave cancel:True` takes it back")
-            await tx.execute("UPDATE seats SET leaving=? WHERE game_id=? AND seat=?", (int(not cancel), game_id, chosen))
+            await tx.seats.set_leaving(game_id, chosen, not cancel)
             await self.store.log(tx, game_id, game.current_phase, now, actor.user_id,
                                  "stays" if cancel else "leaving", {"seat": chosen})
             if cancel:
@@ -167,8 +165,7 @@ class Seats:
             if game.status == "forming":
                 previous = game.seat(chosen).user_id
                 now = iso(self.clock())
-                await tx.execute("UPDATE seats SET user_id=?, joined_at=?, bot=NULL WHERE game_id=? AND seat=?",
-                                   (user_id, now, game_id, chosen))
+                await tx.seats.taken(game_id, chosen, user_id, now)
                 await self.store.log(tx, game_id, None, now, actor.user_id, "seat_assigned",
                                      {"seat": chosen, "user_id": user_id, "previous": previous})
                 await self._tell_seated(tx, game, chosen, user_id, previous, now)
@@ -195,8 +192,7 @@ class Seats:
         info = game.seat(seat)
         previous = info.user_id
         now = iso(self.clock())
-        await tx.execute("UPDATE seats SET user_id=?, joined_at=?, misses=0, civil_disorder=0, leaving=0, bot=NULL "
-                           "WHERE game_id=? AND seat=?", (user_id, now, game.id, seat))    # a bot's seat too
+        await tx.seats.handed_over(game.id, seat, user_id, now)    # a bot's seat too
         await self.record_holder(tx, game, seat, user_id, how)
         await self.store.log(tx, game.id, game.current_phase, now, actor.user_id,
                              "seat_assigned" if how == "assigned" else "seat_taken",
@@ -234,8 +230,7 @@ class Seats:
         if game.current_phase is not None:
             phase = await self.store.phase_by_id(game.current_phase, tx)
             label, seq = phase.label, phase.seq
-        await tx.execute("INSERT INTO seat_history (game_id, seat, user_id, from_seq, from_label, at, how) "
-                           "VALUES (?,?,?,?,?,?,?)", (game.id, seat, user_id, seq, label, iso(self.clock()), how))
+        await tx.seats.held(game.id, seat, user_id, seq, label, iso(self.clock()), how)
 
     async def access_changed(self, tx, game: GameInfo) -> None:
         """Who may read the game's alliance and press channels follows the seats: ask the bot to

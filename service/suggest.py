@@ -87,19 +87,16 @@ async def warm_opened_phases(service: GameService, after: int | None) -> int | N
     open are prepared). Reads new phases by id (an index range), so a round costs the same
     at any number of games. Without a worker pool (the console, tests) nothing is prepared: it
     would run on the event loop."""
-    # plain MAX(id): SQLite reads it from the end of the table (wrapped in a function it scans)
-    row = await service.db.fetchone("SELECT MAX(id) AS top FROM phases", ())
-    top = int(row["top"] or 0) if row else 0
+    async with service.db.read() as r:
+        top = await r.phases.newest_id()
     if after is None:
         # the first round after a start: the phases open now (the newest of them) are prepared too,
         # so a restart does not leave their first autocomplete to work everything out
         after = max(0, top - WARM_AT_ONCE)
     if top <= after or isinstance(service.cpu, Inline):
         return max(top, after)             # nothing opened since the last round, or no workers
-    rows = await service.db.fetchall(
-        "SELECT p.id, g.id AS game_id, g.variant FROM phases p JOIN games g ON g.id = p.game_id "
-        "WHERE p.id > ? AND g.current_phase = p.id AND g.status = 'active' ORDER BY p.id LIMIT ?",
-        (after, WARM_AT_ONCE))            # (more at once: the rest are worked out when asked)
+    async with service.db.read() as r:
+        rows = await r.phases.opened_after(after, WARM_AT_ONCE)     # (more at once: the rest are worked out when asked)
     for row in rows:
         phase = await service.store.phase_by_id(row["id"])
         variant = get_variant(row["variant"])

@@ -57,11 +57,9 @@ class Timers:
         for row in await self.store.due_reminders(iso(now)):
             try:
                 async with self.store.db.transaction() as tx:
-                    current = await (await tx.execute(
-                        "SELECT done_at FROM reminders WHERE id=?", (row["id"],))).fetchone()
-                    if current is None or current["done_at"] is not None:
+                    if not await tx.timers.is_open(row["id"]):
                         continue
-                    await tx.execute("UPDATE reminders SET done_at=? WHERE id=?", (iso(now), row["id"]))
+                    await tx.timers.done(row["id"], iso(now))
                     if row["kind"] == "deadline":
                         await self.no_shows.at_deadline(tx, row["game_id"], row["phase_id"])
                     elif now - parse_time(row["due_at"]) > REMINDER_GRACE:
@@ -83,8 +81,7 @@ class Timers:
         attempts = int(row["attempts"] or 0) + 1
         retry = now + backoff(attempts, TIMER_RETRY_FIRST, TIMER_RETRY_MAX)
         async with self.store.db.transaction() as tx:
-            await tx.execute("UPDATE reminders SET attempts=?, last_error=?, due_at=? WHERE id=?",
-                               (attempts, f"{type(exc).__name__}: {exc}"[:500], iso(retry), row["id"]))
+            await tx.timers.failed(row["id"], attempts, f"{type(exc).__name__}: {exc}"[:500], iso(retry))
             if attempts == 1:
                 await self.store.outbox(tx, row["game_id"], "gm", (
                     f"⚠️ Game #{row['game_id']} needs attention: its {row['kind']} could not be processed "

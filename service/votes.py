@@ -216,13 +216,11 @@ class Votes:
                 raise await self._unconfirmed(tx, game, phase, key, voters)
             now = iso(self.clock())
             if withdraw:
-                await tx.execute("DELETE FROM votes WHERE game_id=? AND phase_id=? AND motion=? AND seat IN (%s)"
-                                   % ",".join("?" * len(voters)), (game.id, phase.id, key, *voters))
+                await tx.votes.withdrawn(game.id, phase.id, key, voters)
             else:
                 for seat in voters:
-                    # REPLACE: a seat a bot voted for before a person took it is the person's now
-                    await tx.execute("INSERT OR REPLACE INTO votes (game_id, phase_id, motion, seat, user_id, at) "
-                                       "VALUES (?,?,?,?,?,?)", (game.id, phase.id, key, seat, actor.user_id, now))
+                    # replacing: a seat a bot voted for before a person took it is the person's now
+                    await tx.votes.cast(game.id, phase.id, key, seat, actor.user_id, now)
             await self.store.log(tx, game.id, phase.id, now, actor.user_id, "vote",
                                  {"motion": key, "seats": voters, "withdrawn": withdraw})
             cast: list[BotVote] = []
@@ -250,12 +248,10 @@ class Votes:
         game = await self.store.game(game_id)
         if game.current_phase is None:
             return []
-        async with self.store.db.transaction() as tx:
-            phase = await self.store.phase_by_id(game.current_phase, tx)
-            rows = await (await tx.execute("SELECT DISTINCT motion FROM votes WHERE game_id=? AND phase_id=?",
-                                             (game.id, phase.id))).fetchall()
-            keys = dict.fromkeys(row["motion"].removeprefix(REFUSED) for row in rows)
-            return [await self._tally(tx, game, phase, key) for key in keys]
+        async with self.store.db.read() as r:        # a read: no write transaction
+            phase = await self.store.phase_by_id(game.current_phase, r)
+            keys = dict.fromkeys(motion.removeprefix(REFUSED) for motion in await r.votes.motions(game.id, phase.id))
+            return [await self._tally(r, game, phase, key) for key in keys]
 
     async def rollback(self, game_id: int, actor: Actor, phase_seq: int | None = None) -> Tally | None:
         """GM: undo the last adjudication. A GM who holds a seat casts the rollback vote and
@@ -308,8 +304,7 @@ class Votes:
         return electorate, tuple(s for s in electorate if s in bots), abstain
 
     async def _tally(self, tx, game: GameInfo, phase: PhaseInfo, key: str) -> Tally:
-        rows = await (await tx.execute("SELECT seat, user_id, motion FROM votes WHERE game_id=? AND phase_id=? "
-                                         "AND motion IN (?, ?)", (game.id, phase.id, key, REFUSED + key))).fetchall()
+        rows = await tx.votes.on(game.id, phase.id, (key, REFUSED + key))
         return count_votes(game, phase, key, [(r["seat"], r["user_id"], r["motion"] == key) for r in rows],
                            self._electorate(game, phase, key))
 
@@ -317,9 +312,8 @@ class Votes:
         """The seats the bot plays vote on `key` by the bots' rule, once per phase: each
         decision is kept (a no under `no:<key>`), logged and told with its reason."""
         _, bots, _ = self._electorate(game, phase, key)
-        rows = await (await tx.execute("SELECT seat FROM votes WHERE game_id=? AND phase_id=? AND motion IN (?, ?) "
-                                         "AND user_id=?", (game.id, phase.id, key, REFUSED + key, BOT_VOTER))).fetchall()
-        decided = {row["seat"] for row in rows}
+        decided = {row["seat"] for row in await tx.votes.on(game.id, phase.id, (key, REFUSED + key))
+                   if row["user_id"] == BOT_VOTER}
         variant = get_variant(game.variant)
         cast = []
         for seat in bots:
@@ -327,9 +321,7 @@ class Votes:
                 continue
             # a count of centres or IPCs, not a search: quick enough to run here
             choice = bot_vote(variant, phase.state, seat, key)
-            await tx.execute("INSERT OR REPLACE INTO votes (game_id, phase_id, motion, seat, user_id, at) "
-                               "VALUES (?,?,?,?,?,?)",
-                               (game.id, phase.id, key if choice.yes else REFUSED + key, seat, BOT_VOTER, now))
+            await tx.votes.cast(game.id, phase.id, key if choice.yes else REFUSED + key, seat, BOT_VOTER, now)
             await self.store.log(tx, game.id, phase.id, now, None, "bot_vote",
                                  {"motion": key, "seat": seat, "yes": choice.yes, "reason": choice.reason})
             cast.append(choice)
@@ -338,12 +330,9 @@ class Votes:
     async def _lapse_without_people(self, tx, game: GameInfo, phase: PhaseInfo, key: str) -> bool:
         """After a withdrawal: a motion no person votes for any more lapses, and the bots' votes
         with it (raised again, the bots vote again)."""
-        rows = await (await tx.execute("SELECT 1 FROM votes WHERE game_id=? AND phase_id=? AND motion=? AND "
-                                         "user_id<>?", (game.id, phase.id, key, BOT_VOTER))).fetchall()
-        if rows:
+        if any(row["motion"] == key and row["user_id"] != BOT_VOTER for row in await tx.votes.on(game.id, phase.id, (key,))):
             return False
-        await tx.execute("DELETE FROM votes WHERE game_id=? AND phase_id=? AND motion IN (?, ?)",
-                           (game.id, phase.id, key, REFUSED + key))
+        await tx.votes.dropped(game.id, (key, REFUSED + key), phase.id)
         return True
 
     async def _unconfirmed(self, tx, game: GameInfo, phase: PhaseInfo, key: str,
@@ -351,8 +340,7 @@ class Votes:
         """What confirming would do: the tally with the voter's seats and the bots' votes (those
         not cast yet worked out as they would be), and the outcome if it passes."""
         electorate, bots, _ = self._electorate(game, phase, key)
-        rows = await (await tx.execute("SELECT seat, user_id, motion FROM votes WHERE game_id=? AND phase_id=? "
-                                         "AND motion IN (?, ?)", (game.id, phase.id, key, REFUSED + key))).fetchall()
+        rows = await tx.votes.on(game.id, phase.id, (key, REFUSED + key))
         votes = [(r["seat"], r["user_id"], r["motion"] == key) for r in rows]
         decided = {r["seat"] for r in rows if r["user_id"] == BOT_VOTER}
         variant = get_variant(game.variant)
@@ -366,7 +354,7 @@ class Votes:
     async def _carry_out(self, tx, game: GameInfo, phase: PhaseInfo, key: str, actor: Actor,
                          tally: Tally) -> None:
         kind, _, arg = key.partition(":")
-        await tx.execute("DELETE FROM votes WHERE game_id=? AND motion IN (?, ?)", (game.id, key, REFUSED + key))
+        await tx.votes.dropped(game.id, (key, REFUSED + key))
         now = self.clock()
         bots = [s for s in tally.yes if s in tally.bots]
         by_bots = f" (the bot seat{'s' if len(bots) > 1 else ''} {', '.join(bots)} by the bots' rule)" if bots else ""

@@ -228,3 +228,32 @@ def test_every_part_checks_the_ids_it_is_given():
                  and not {"tx", "conn"} & set(inspect.signature(method).parameters)
                  and set(ID_PARAMETERS) & set(inspect.signature(method).parameters)]
     assert not unchecked, unchecked
+
+
+def test_the_service_writes_no_sql_and_the_repositories_write_portable_sql():
+    """All SQL lives in the repositories of `db/`; the service neither writes a statement nor
+    knows the driver (no sqlite3, aiosqlite, or their errors). The statements run unchanged on
+    SQLite and PostgreSQL: no `INSERT OR …`, `rowid`, `lastrowid`, `COLLATE NOCASE` or
+    `json_extract`; `BEGIN IMMEDIATE` only in db/database.py, behind `db.transaction()`."""
+    import re
+
+    def texts(path: Path) -> list[str]:
+        """The string constants of a module that are not docstrings (its SQL, among others)."""
+        tree = ast.parse(path.read_text())
+        docs = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Expr)}
+        return [node.value for node in ast.walk(tree)
+                if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs]
+
+    statement = re.compile(r"\b(SELECT\s+[\w*(]|INSERT\s+INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM)\b")
+    known = modules()
+    for name, path in known.items():
+        if name.startswith("service."):
+            found = [text for text in texts(path) if statement.search(text)]
+            assert not found, f"{name} writes SQL: {found[0][:80]}"
+            imported = {module.split(".")[0] for module, _ in imports_of(name, path, known)}
+            assert not imported & {"sqlite3", "aiosqlite"}, f"{name} imports the driver"
+        if name.startswith("db.") and name not in ("db.backup", "db.seasons", "db.database"):
+            for text in texts(path):
+                for word in ("INSERT OR ", "rowid", "COLLATE NOCASE", "json_extract", "BEGIN IMMEDIATE"):
+                    assert word not in text, f"{name} uses {word}: {text[:80]}"
+            assert "lastrowid" not in path.read_text().replace("never `lastrowid`", ""), name

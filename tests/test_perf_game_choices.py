@@ -102,39 +102,35 @@ async def test_random_text_never_crashes(typed):
 
 
 async def test_the_autocomplete_queries_use_the_indexes(service, db):
-    store = service.store
-    open_ = store._OPEN
+    from db.games import OPEN as open_
     assert "games_open_id" in await plan(db, f"SELECT id, name, status FROM games WHERE guild_id=? AND {open_} "
                                              f"ORDER BY id DESC LIMIT ?", (HERE, 25))
     assert "games_open_id (guild_id=? AND id>? AND id<?)" in await plan(
         db, f"SELECT id, name, status FROM games WHERE guild_id=? AND {open_} AND id BETWEEN ? AND ? "
             f"ORDER BY id LIMIT ?", (HERE, 10, 19, 25))
-    assert "games_open_name (guild_id=? AND name>? AND name<?)" in await plan(
-        db, f"SELECT id, name, status FROM games WHERE guild_id=? AND {open_} AND name LIKE ? ESCAPE '\\' "
-            f"ORDER BY name COLLATE NOCASE LIMIT ?", (HERE, "spr%", 25))
+    assert "games_open_name (guild_id=? AND <expr>>? AND <expr><?)" in await plan(
+        db, f"SELECT id, name, status FROM games WHERE guild_id=? AND {open_} AND lower(name) >= ? AND lower(name) < ? "
+            f"ORDER BY lower(name) LIMIT ?", (HERE, "spr", "spr\U0010ffff", 25))
 
 
-async def test_the_store_runs_exactly_those_queries(service, db, monkeypatch):
+async def test_the_store_runs_exactly_those_queries(service, db):
     """The plans above are the plans of the SQL the store really sends."""
     await many(db)
     sent = []
-    original = db.fetchall
-
-    async def spy(sql, params=()):
-        sent.append((sql, params))
-        return await original(sql, params)
-    monkeypatch.setattr(db, "fetchall", spy)
+    db.trace = lambda sql, params: sent.append((sql, params))       # every statement the repositories run
     await game_choices(service, HERE, "12")
     await game_choices(service, HERE, "")
     await game_choices(service, HERE, "spr")
-    monkeypatch.setattr(db, "fetchall", original)
-    for sql, params in sent:
+    db.trace = None
+    listed = [(sql, params) for sql, params in sent if sql.startswith("SELECT id, name, status FROM games")]
+    assert len(listed) >= 3
+    for sql, params in listed:
         used = await plan(db, sql, params)
         assert "SCAN games" not in used, (sql, used)
         assert "games_open_id" in used or "games_open_name" in used, (sql, used)
 
 
-async def test_the_clocks_idle_round_reads_through_indexes(service, db, monkeypatch):
+async def test_the_clocks_idle_round_reads_through_indexes(service, db):
     """A clock round with nothing due (timers, capped pauses, bots to play, messages owed) and
     the next wake-up never scan the games or the delivered messages."""
     await many(db)
@@ -142,13 +138,8 @@ async def test_the_clocks_idle_round_reads_through_indexes(service, db, monkeypa
                           "VALUES (1, 'game', 'x', ?, ?)", (AT, AT))
     await db.conn.commit()
     sent = []
-    for name in ("fetchall", "fetchone"):
-        original = getattr(db, name)
+    db.trace = lambda sql, params: sent.append((sql, params))       # every statement the repositories run
 
-        def spy(sql, params=(), _original=original):
-            sent.append((sql, params))
-            return _original(sql, params)
-        monkeypatch.setattr(db, name, spy)
     async def send(destination, delivery):
         raise AssertionError("nothing is due")
     clock = GameClock(service, send, longest_sleep=0)
@@ -156,7 +147,7 @@ async def test_the_clocks_idle_round_reads_through_indexes(service, db, monkeypa
     await clock.run_once()                     # a round with nothing new
     await service.pending_messages(50)
     await service.seconds_to_next_timer()
-    monkeypatch.undo()
+    db.trace = None
     assert sent
     partial = ("seats_bot", "outbox_undelivered", "outbox_due", "games_pause_end", "reminders_due")
     for sql, params in sent:
@@ -166,7 +157,7 @@ async def test_the_clocks_idle_round_reads_through_indexes(service, db, monkeypa
     json.dumps(sent)   # plain SQL and parameters
 
 
-async def test_a_command_without_a_number_reads_only_the_callers_games(service, db, monkeypatch):
+async def test_a_command_without_a_number_reads_only_the_callers_games(service, db):
     """`resolve_game` outside a game channel: the caller's open games of this server (seated or
     created), read through the seats' and creators' indexes, not every game of the server."""
     from service.game_choices import own_open_games
@@ -176,14 +167,9 @@ async def test_a_command_without_a_number_reads_only_the_callers_games(service, 
     await db.conn.execute("UPDATE games SET creator_id=42 WHERE id IN (7, 13, 9)")   # 9 is finished
     await db.conn.commit()
     sent = []
-    original = db.fetchall
-
-    async def spy(sql, params=()):
-        sent.append((sql, params))
-        return await original(sql, params)
-    monkeypatch.setattr(db, "fetchall", spy)
+    db.trace = lambda sql, params: sent.append((sql, params))       # every statement the repositories run
     found = await own_open_games(service, HERE, 42)
-    monkeypatch.setattr(db, "fetchall", original)
+    db.trace = None
     assert [g.id for g in found] == [1, 5, 7, 13]
     steps = (await plan(db, *sent[0])).split(" | ")
     assert not any(step.startswith("SCAN") for step in steps), steps

@@ -97,15 +97,12 @@ async def test_a_page_is_read_through_the_index_of_open_games(service):
     """The cost stays flat: the page's query walks the partial index of open games by number
     from its top (no sort of the server's games), and the count is bounded."""
     await many_games(service, 3, alice_in={1})
-    plans = []
-    real = service.store._all
-
-    async def watched(sql, params, conn=None):
-        if sql.startswith("SELECT * FROM games WHERE guild_id=?") or "COUNT(*)" in sql:
-            plans.append([tuple(r)[-1] for r in await real("EXPLAIN QUERY PLAN " + sql, params, conn)])
-        return await real(sql, params, conn)
-    service.store._all = watched
+    sent = []
+    service.db.trace = lambda sql, params: sent.append((sql, params))     # every statement the repositories run
     await game_list_page(service, GUILD, ALICE.user_id)
+    service.db.trace = None
+    plans = [[tuple(r)[-1] for r in await service.db.fetchall("EXPLAIN QUERY PLAN " + sql, params)]
+             for sql, params in sent if sql.startswith("SELECT * FROM games WHERE guild_id=?") or "COUNT(*)" in sql]
     page_plan = next(p for p in plans if any("games_open_id" in step for step in p))
     assert not any("TEMP B-TREE" in step for step in page_plan), page_plan
     assert len(plans) == 1 or all("SCAN games" not in step for plan in plans for step in plan), plans
