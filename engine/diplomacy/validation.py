@@ -108,8 +108,8 @@ def _check_move(dmap: DiplomacyMap, unit: Unit, order: Move) -> Checked:
         text = f"A {label(unit.loc)} - {label(dest_prov)}" + (" via convoy" if order.via_convoy else "")
         if not adjacent and not can_be_convoyed(dmap, unit.province, dest_prov):
             return Checked("hold", text, note=f"{dmap.name(dest_prov)} is not next to {dmap.name(unit.loc)}")
-        return Checked("move", text, dest_prov, dest_prov, adjacent=adjacent,
-                       convoyed=order.via_convoy or not adjacent)
+        # (positional: the fields in order, as this runs for every order of every phase)
+        return Checked("move", text, dest_prov, dest_prov, None, order.via_convoy or not adjacent, adjacent)
     if order.via_convoy:
         return _illegal(unit, order, "fleets cannot be convoyed")
     if there.type == "land":
@@ -124,7 +124,7 @@ def _check_move(dmap: DiplomacyMap, unit: Unit, order: Move) -> Checked:
         dest = coasts[0]
     if dest not in dmap.fleet_neighbours(unit.loc):
         return _illegal(unit, order, f"a fleet at {dmap.name(unit.loc)} cannot reach {dmap.name(dest)}")
-    return Checked("move", f"F {label(unit.loc)} - {label(dest)}", dest_prov, dest, adjacent=True)
+    return Checked("move", f"F {label(unit.loc)} - {label(dest)}", dest_prov, dest, None, False, True)
 
 
 def _check_support(dmap: DiplomacyMap, units: dict[str, Unit], unit: Unit, order: Support) -> Checked:
@@ -141,8 +141,8 @@ def _check_support(dmap: DiplomacyMap, units: dict[str, Unit], unit: Unit, order
         return Checked("hold", text, note=f"{dmap.name(unit.loc)} cannot support into {dmap.name(into)}")
     # a support naming a coast helps only a move to that coast (DATC 6.B.9)
     dest_loc = order.target_dest if order.target_dest and "/" in order.target_dest else None
-    return Checked("support", text, into if order.target_dest else None, dest_loc, target=target,
-                   void=supported is None)
+    return Checked("support", text, into if order.target_dest else None, dest_loc, target, False, False,
+                   supported is None)
 
 
 def _check_convoy(dmap: DiplomacyMap, units: dict[str, Unit], unit: Unit, order: Convoy) -> Checked:
