@@ -163,7 +163,7 @@ class Orders:
             now = iso(self.clock())
             await self.store.save_orders(tx, at.phase.id, at.seat, [], False, actor.user_id, now)
             await self.store.log(tx, game_id, at.phase.id, now, actor.user_id, "orders_cleared",
-                                 {"seat": seat})
+                                 {"seat": at.seat})
         return at.seat
 
     async def pick(self, game_id: int, actor: Actor, seat: str | None, key: str, picks: Sequence[str],
@@ -213,7 +213,7 @@ class Orders:
             await self.store.save_orders(tx, at.phase.id, at.seat, list(sheet.lines), ready,
                                          sheet.submitted_by or actor.user_id, sheet.submitted_at or now)
             await self.store.log(tx, game_id, at.phase.id, now, actor.user_id,
-                                 "ready" if ready else "unready", {"seat": seat})
+                                 "ready" if ready else "unready", {"seat": at.seat})
             new_phase = None
             if ready and await self.adjudicator.all_ready(tx, at.game, at.phase, at.variant):
                 new_phase = await self.adjudicator.adjudicate_in(tx, game_id, at.phase.id, "all players ready")
