@@ -138,13 +138,6 @@ def render_results(variant_key: str, state: dict, last_orders: Mapping[str, Sequ
     return full, [crop.png for crop in focus_crops(variant_key, state, last_orders, label, palette)]
 
 
-def focus_crop(variant_key: str, state: dict, last_orders: Mapping[str, Sequence[str]] | None, label: str,
-               palette: str = "standard", summary: str = "") -> bytes | None:
-    """The first of `focus_crops` (the posting code of before, which showed one crop), or None."""
-    crops = focus_crops(variant_key, state, last_orders, label, palette)
-    return crops[0].png if crops else None
-
-
 def preview_state(state: dict) -> dict:
     """The position as a preview draws it: without the marks of the last adjudication (which
     orders failed, what was destroyed, the battles fought — they belong to other orders), so only

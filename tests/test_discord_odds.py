@@ -56,8 +56,9 @@ async def test_map_zooms_on_a_region_through_discord(service):
         (name, data), = zoomed.files
         assert name.endswith("-balkans.png") and data.startswith(b"\x89PNG")
         replay = await world.slash(alice, "map", channel=public, replay=True)
-        (name, data), = replay.files
+        (name, data), (video, _) = replay.files          # the GIF, and the same as an MP4 video
         assert name.endswith("-replay.gif") and data.startswith(b"GIF8") and "one frame per phase" in replay.text
+        assert video.endswith("-replay.mp4")
         wrong = await world.slash(alice, "map", channel=public, region="atlantis")
         assert "no region `atlantis`" in wrong.text and "`western front`" in wrong.text
         assert not world.fake.refusals
