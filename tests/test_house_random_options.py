@@ -209,15 +209,16 @@ def test_concentrated_attack_joiners_follow_the_defenders_casualty_order():
     state = V.initial_state(V.parse_options({"concentrated_attacks": True}), random.Random(1))
     state["loss_orders"]["Austria-Hungary"] = ["artillery", "infantry", "tank", "fighter"]
     from engine.aa1914.house.concentrated_attacks import ConcentrationMemo
+    from engine.aa1914.position import BoardUnit, Position
     memos = {"concentrated_attacks": ConcentrationMemo({"Galicia": "Germany"})}
-    turn = SimpleNamespace(progress=SimpleNamespace(memos=memos), rng=Dice(1), state=state, report=[], power="Russia",
-                           board=V.board_of(state))
-    enemy = ([{"id": i, "type": "infantry", "owner": "Germany"} for i in range(4)]
-             + [{"id": 10 + i, "type": "infantry", "owner": "Austria-Hungary"} for i in range(3)]
-             + [{"id": 20, "type": "artillery", "owner": "Austria-Hungary"}])
+    turn = SimpleNamespace(progress=SimpleNamespace(memos=memos), rng=Dice(1), report=[], power="Russia",
+                           position=Position.from_json(state, V.board_of(state)), board=V.board_of(state))
+    enemy = ([BoardUnit(i, "infantry", "Germany", "Galicia") for i in range(4)]
+             + [BoardUnit(10 + i, "infantry", "Austria-Hungary", "Galicia") for i in range(3)]
+             + [BoardUnit(20, "artillery", "Austria-Hungary", "Galicia")])
     fighting = concentrated_defenders(turn, "Galicia", enemy)
-    joined = [u for u in fighting if u["owner"] == "Austria-Hungary"]
-    assert [u["type"] for u in joined] == ["artillery"]          # 25 % of 4 others: 1, its owner's first
+    joined = [u for u in fighting if u.owner == "Austria-Hungary"]
+    assert [u.type for u in joined] == ["artillery"]          # 25 % of 4 others: 1, its owner's first
 
 
 def test_every_unit_type_has_its_own_map_label():

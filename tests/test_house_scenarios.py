@@ -390,13 +390,13 @@ def test_spain_swings_and_joins():
 
 def test_spain_invading_a_neutral_meets_its_own_army():
     from engine.aa1914 import battles
-    from engine.aa1914.state import NEUTRAL, at_war
+    from engine.aa1914.state import NEUTRAL
     board, state = _spain_state()
     turn = Turn(board, state, "Spain", random.Random(1))
     battles.mobilize_minor(turn, "Holland")
-    raised = [u for u in turn.state["units"] if u["where"] == "Holland"]
-    assert len(raised) == 4 and {u["owner"] for u in raised} == {NEUTRAL}
-    assert at_war(board, turn.state, "Spain", NEUTRAL) and not at_war(board, turn.state, "Spain", "France")
+    raised = turn.position.units_in("Holland")
+    assert len(raised) == 4 and {u.owner for u in raised} == {NEUTRAL}
+    assert turn.position.at_war("Spain", NEUTRAL) and not turn.position.at_war("Spain", "France")
 
 
 def _italian(**extra):

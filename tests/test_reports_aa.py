@@ -6,9 +6,10 @@ import random
 
 from engine.aa1914.battles import battle_ending, force_words
 from engine.aa1914.house.spain_balance import leaning
+from engine.aa1914.position import Position
 from engine.aa1914.state import units_in
 from service.odds import combat_options_in_force
-from tests.aa_helpers import V, clear, fresh, place
+from tests.aa_helpers import B, V, clear, fresh, place
 
 
 def test_every_land_battle_ends_in_words_matching_the_board():
@@ -46,7 +47,8 @@ def test_battle_ending_names_what_is_left_without_underscores():
     class Turn:
         pass
     turn = Turn()
-    turn.state = state
+    turn.position = Position.from_json(state, B)
+    a, d = turn.position.unit(a["id"]), turn.position.unit(d["id"])
     text = battle_ending(turn, "Galicia", "Russia", "Austria-Hungary", [a], [d])
     assert text == ("→ Galicia is still contested: Russia has 1 armored train; Austria-Hungary has 1 infantry; "
                     "the battle goes on in a later turn.")

@@ -73,28 +73,35 @@ def test_an_order_that_fails_while_adjudicating_leaves_nothing_half_done():
     state = state_with()
     place(state, "Germany", "infantry", "Berlin")
     turn = Turn(B, state, "Germany", random.Random(1))
-    turn.state["failed_orders"] = []
-    before_units = [dict(u) for u in turn.state["units"]]
-    treasury = turn.state["treasury"]["Germany"]
+    position = turn.position
+    position.extra["failed_orders"] = []
+    before = position.to_json()
 
     class Half:
         def text(self):
             return "move 1 infantry Berlin - Holland"
 
     def half_done(order):
-        turn.state["treasury"]["Germany"] -= 3
-        turn.state["units"][0]["where"] = "Holland"
-        turn.progress.done_moving.add(turn.state["units"][0]["id"])
+        position.treasury["Germany"] -= 3
+        first = position.units[0]
+        position.move(first, "Holland")
+        position.damage(first)
+        position.add_unit("tank", "Germany", "Berlin")
+        position.remove(position.units_in("Paris")[:1])
+        position.extra["loss_orders"]["Germany"] = ["tank"]
+        turn.progress.done_moving.add(first.id)
         turn.roll(2)
         raise RulesError("the way is shut")
 
     dice_before = turn.rng.getstate()
     turn.carry_out(half_done, Half())
-    assert turn.state["treasury"]["Germany"] == treasury
-    assert turn.state["units"] == before_units and not turn.progress.done_moving
+    after = position.to_json()
+    assert after["treasury"] == before["treasury"] and after["units"] == before["units"]
+    assert after["next_id"] == before["next_id"] and after["loss_orders"] == before["loss_orders"]
+    assert not turn.progress.done_moving and [u.id for u in position.units_in("Holland")] == []
     assert turn.rng.getstate() == dice_before
     assert turn.report == ["✗ `move 1 infantry Berlin - Holland` could not be carried out: the way is shut"]
-    assert turn.state["failed_orders"] == ["move 1 infantry Berlin - Holland"]
+    assert after["failed_orders"] == ["move 1 infantry Berlin - Holland"]
 
 
 def test_checking_orders_still_refuses_them_by_line():

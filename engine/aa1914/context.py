@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Protocol, Sequence
 
 from .board import Board
+from .position import BoardUnit, Position
 from .progress import TurnProgress, TurnStart
 from .rules import Rules
 
@@ -28,23 +29,23 @@ class ArtilleryPlan:
 class HouseHooks(Protocol):
     """What the phase modules ask of a house option (house/base.py has them all)."""
 
-    def check_move(self, turn: "TurnContext", path: tuple[str, ...], units: list[dict]) -> str | None: ...
+    def check_move(self, turn: "TurnContext", path: tuple[str, ...], units: list[BoardUnit]) -> str | None: ...
 
-    def sits_out(self, turn: "TurnContext", unit: dict) -> bool: ...
+    def sits_out(self, turn: "TurnContext", unit: BoardUnit) -> bool: ...
 
-    def sea_defenders(self, turn: "TurnContext", zone: str, attackers: list[dict],
-                      enemy: list[dict]) -> list[dict]: ...
+    def sea_defenders(self, turn: "TurnContext", zone: str, attackers: list[BoardUnit],
+                      enemy: list[BoardUnit]) -> list[BoardUnit]: ...
 
     def before_land_battle(self, turn: "TurnContext", name: str) -> None: ...
 
-    def land_defenders(self, turn: "TurnContext", name: str, enemy: list[dict]) -> list[dict]: ...
+    def land_defenders(self, turn: "TurnContext", name: str, enemy: list[BoardUnit]) -> list[BoardUnit]: ...
 
     def joined_attackers(self, turn: "TurnContext", name: str | None) -> set[int]: ...
 
-    def plan_artillery(self, turn: "TurnContext", name: str, enemy: list[dict],
+    def plan_artillery(self, turn: "TurnContext", name: str, enemy: list[BoardUnit],
                        plan: ArtilleryPlan) -> ArtilleryPlan: ...
 
-    def battle_supplies(self, turn: "TurnContext", name: str, side: list[dict]) -> dict[str, int]: ...
+    def battle_supplies(self, turn: "TurnContext", name: str, side: list[BoardUnit]) -> dict[str, int]: ...
 
     def after_land_battle(self, turn: "TurnContext", name: str, plans: tuple[dict[str, int], dict[str, int]],
                           used: tuple[int, int]) -> None: ...
@@ -64,12 +65,12 @@ class HouseHooks(Protocol):
 
 
 class TurnContext(Protocol):
-    """The turn as the phase modules and the options see it: the board, the state being changed,
-    the rules in force, the dice and the report; how things stood when it began (`start`) and what
+    """The turn as the phase modules and the options see it: the board, the position being
+    changed, the rules in force, the dice and the report; how things stood when it began (`start`) and what
     its orders did so far (`progress`, with each option's memo)."""
 
     board: Board
-    state: dict
+    position: Position               # the board's units and counters, as the turn changes them
     power: str
     rules: Rules
     house: Sequence[HouseHooks]      # the house options switched on, in hook order
@@ -83,8 +84,6 @@ class TurnContext(Protocol):
     def carry_out(self, action: Callable[[Any], None], order: Any) -> None: ...
 
     def rules_of(self, kind: str) -> Sequence[HouseHooks]: ...
-
-    def new_unit(self, kind: str, owner: str, where: str) -> dict: ...
 
     def entered_land(self, dest: str) -> None: ...
 

@@ -18,6 +18,7 @@ from engine.errors import IllegalOrder
 
 from .board import ALLIANCES, Board
 from .grammar import parse_counts
+from .position import Position
 from .units import unit_name
 
 ITALY = "Italy"
@@ -167,18 +168,19 @@ def settle(board: Board, state: dict, responses: dict[str, Response]) -> list[st
     return report
 
 
-def pay_tribute(state: dict, report: list[str]) -> None:
+def pay_tribute(position: Position, report: list[str]) -> None:
     """At the start of Italy's turn the per-turn payment falls due; a missed one breaks the deal."""
-    deal = state["italy"].get("deal")
+    deal = position.extra["italy"].get("deal")
     if not deal or not deal["per_turn"]:
         return
     payer, amount = deal["speaker"], deal["per_turn"]
-    if state["treasury"].get(payer, 0) >= amount:
-        state["treasury"][payer] -= amount
-        state["treasury"][ITALY] += amount
+    treasury = position.treasury
+    if treasury.get(payer, 0) >= amount:
+        treasury[payer] -= amount
+        treasury[ITALY] += amount
         report.append(f"🇮🇹 {payer} pays Italy its {amount} IPCs.")
     else:
-        state["italy"]["broken"] = True
+        position.extra["italy"]["broken"] = True
         report.append(f"🇮🇹 {payer} cannot pay Italy its {amount} IPCs: the deal is broken.")
 
 

@@ -14,7 +14,6 @@ from engine.errors import IllegalOrder, OrderError
 from .context import TurnContext
 from .house.base import NOT_MINE
 from .grammar import Place
-from .state import is_contested
 from .units import UNIT_TYPES, unit_name
 
 
@@ -48,7 +47,7 @@ def place(turn: TurnContext, order: Place) -> None:
         turn.progress.placed[order.where] = turn.progress.placed.get(order.where, 0) + n
         turn.progress.to_place[kind] -= n
         for _ in range(n):
-            turn.new_unit(kind, turn.power, order.where)
+            turn.position.add_unit(kind, turn.power, order.where)
 
 
 def place_the_rest(turn: TurnContext) -> dict[str, int]:
@@ -77,7 +76,7 @@ def place_the_rest(turn: TurnContext) -> dict[str, int]:
                           if all(rule.may_place_unasked(turn, kind, w, 1) for rule in owners)), None)
             if where is None:
                 break
-            turn.new_unit(kind, turn.power, where)
+            turn.position.add_unit(kind, turn.power, where)
             placed += 1
         if placed < n:
             refund(turn, kind, n - placed, "no place to mobilize them")
@@ -87,7 +86,7 @@ def place_the_rest(turn: TurnContext) -> dict[str, int]:
 
 def refund(turn: TurnContext, kind: str, n: int, why: str) -> None:
     amount = turn.rules.cost(kind) * n
-    turn.state["treasury"][turn.power] += amount
+    turn.position.treasury[turn.power] += amount
     turn.report.append(f"↩️ {n} {kind.replace('_', ' ')} not mobilized ({why}): {amount} IPCs refunded.")
 
 
@@ -119,15 +118,15 @@ def placement_problem(turn: TurnContext, kind: str, where: str) -> str | None:
     board, spec = turn.board, UNIT_TYPES[kind]
     if spec.is_sea:
         bases = [n for n, t in board.territories.items() if where in t.naval_base and t.original_owner == turn.power
-                 and turn.state["control"].get(n) == turn.power and n not in turn.start.enemy_held]
+                 and turn.position.control.get(n) == turn.power and n not in turn.start.enemy_held]
         if not bases:
             return f"ships are placed in a sea zone of one of {turn.power}'s own naval bases, not {where}"
         return None
     allowed = land_placements(turn)
     if where not in allowed:
         return f"{unit_name(kind)} is placed in {' or '.join(allowed)}, not {where}"
-    holder = turn.state["control"].get(where)
-    if holder != turn.power and not (holder is None and is_contested(board, turn.state, where)
+    holder = turn.position.control.get(where)
+    if holder != turn.power and not (holder is None and turn.position.is_contested(where)
                                      and board.territories[where].original_owner == turn.power):
         return f"{turn.power} does not control {where}"
     return None

@@ -20,7 +20,8 @@ from engine.errors import IllegalOrder
 from .board import Board
 from .context import TurnContext
 from .grammar import MoveOrder
-from .state import US, aligned, at_war, friendly, units_in
+from .position import BoardUnit
+from .state import US, friendly
 from .units import UNIT_TYPES, unit_name
 
 SUEZ = ("SZ 19", "SZ 28")
@@ -35,14 +36,14 @@ def territory_status(turn: TurnContext, name: str) -> str:
     if owner == "Spain" and turn.power != "Spain":
         return "closed"           # 4.17: neutral Spain's territories are closed to the warring powers
     if owner is None:
-        if t.minor and t.minor not in turn.state["mobilized_minors"]:
-            patron = aligned(turn.state, t)
+        if t.minor and t.minor not in turn.position.extra["mobilized_minors"]:
+            patron = turn.position.aligned(t)
             if patron is None:
                 return "neutral"
             return "friendly" if friendly(turn.board, patron, turn.power) else "hostile"
         return "neutral"
     if owner == turn.power or friendly(turn.board, owner, turn.power):
-        return "friendly" if turn.power != US or owner == US or turn.state["us_at_war"] else "closed"
+        return "friendly" if turn.power != US or owner == US or turn.position.us_at_war else "closed"
     return "hostile"
 
 
@@ -64,7 +65,7 @@ def friendly_base_zones(board: Board, power: str, control: Mapping[str, str | No
 
 def enemy_minefield(turn: TurnContext, zone: str) -> bool:
     owner = turn.board.territories[zone].minefield
-    if owner is None or not at_war(turn.board, turn.state, turn.power, owner):
+    if owner is None or not turn.position.at_war(turn.power, owner):
         return False
     # the field is active while a base serving it is held by its owner's side (or contested
     # and originally theirs); errata: "if the territory that shares a naval base with a mined
@@ -72,7 +73,7 @@ def enemy_minefield(turn: TurnContext, zone: str) -> bool:
     # power have to roll for mines"
     for name, t in turn.board.territories.items():
         if zone in t.naval_base:
-            holder = turn.state["control"].get(name)
+            holder = turn.position.control.get(name)
             if name in turn.start.contested:
                 holder = t.original_owner
             if holder is not None and friendly(turn.board, holder, owner):
@@ -82,28 +83,28 @@ def enemy_minefield(turn: TurnContext, zone: str) -> bool:
 
 def enemy_warships(turn: TurnContext, zone: str) -> bool:
     """Enemy ships that stop movement: not submarines or transports (RULES.md 2.8, 2.9)."""
-    return any(at_war(turn.board, turn.state, turn.power, u["owner"]) and u["type"] in ("battleship", "cruiser")
-               for u in units_in(turn.state, zone))
+    return any(turn.position.at_war(turn.power, u.owner) and u.type in ("battleship", "cruiser")
+               for u in turn.position.units_in(zone))
 
 
 def may_still_move(turn: TurnContext, unit: dict) -> bool:
     """Not moved yet this turn, and no house rule keeps it where it is (4.14: units that joined an
     ally's attack sit out their power's next turn)."""
-    return unit["id"] not in turn.progress.done_moving and not any(rule.sits_out(turn, unit) for rule in turn.house)
+    return unit.id not in turn.progress.done_moving and not any(rule.sits_out(turn, unit) for rule in turn.house)
 
 
-def pick_units(turn: TurnContext, order: MoveOrder, owner: str | None = None) -> list[dict]:
+def pick_units(turn: TurnContext, order: MoveOrder, owner: str | None = None) -> list[BoardUnit]:
     """The power's (or an ally's) units at the start of the path that match and can still move."""
     start = order.path[0]
     owner = owner or turn.power
     chosen = []
     for kind, count in order.units:
-        pool = [u for u in units_in(turn.state, start) if u["owner"] == owner and u["type"] == kind
+        pool = [u for u in turn.position.units_in(start) if u.owner == owner and u.type == kind
                 and may_still_move(turn, u)]
         if order.damaged:
-            pool = [u for u in pool if u.get("damaged")]
+            pool = [u for u in pool if u.damaged]
         else:
-            pool.sort(key=lambda u: u.get("damaged", False))
+            pool.sort(key=lambda u: u.damaged)
         if len(pool) < count:
             have = len(pool)
             raise IllegalOrder(f"{owner} has {have} {unit_name(kind)} in {start} that can still move, not {count}")
@@ -123,8 +124,8 @@ def after_mines(turn: TurnContext, order: MoveOrder) -> tuple[MoveOrder, str | N
     lost = turn.progress.mine_cargo.get(zone)
     if turn.rng is None or not lost or turn.board.territories[dest].sea:
         return order, None
-    aboard = {kind: sum(1 for u in units_in(turn.state, zone) if u["owner"] == turn.power and u["type"] == kind
-                        and u.get("aboard") is not None and may_still_move(turn, u))
+    aboard = {kind: sum(1 for u in turn.position.units_in(zone) if u.owner == turn.power and u.type == kind
+                        and u.aboard is not None and may_still_move(turn, u))
               for kind, _ in order.units}
     if all(aboard[kind] >= n for kind, n in order.units) or any(
             n - aboard[kind] > lost.get(kind, 0) for kind, n in order.units):
@@ -140,12 +141,12 @@ def after_mines(turn: TurnContext, order: MoveOrder) -> tuple[MoveOrder, str | N
             f"💣 A mine sank part of the landing in {zone}: {going} of the {asked} land in {dest}.")
 
 
-def check_path(turn: TurnContext, order: MoveOrder, units: list[dict]) -> str:
+def check_path(turn: TurnContext, order: MoveOrder, units: list[BoardUnit]) -> str:
     """Validate the path for these units; returns the kind of move ('land', 'load', 'unload',
     'sea', 'air'). Raises OrderError naming the broken rule."""
     path = order.path
     check_steps(turn, path)
-    domains = {UNIT_TYPES[u["type"]].domain for u in units}
+    domains = {u.spec.domain for u in units}
     if len(domains) > 1:
         raise IllegalOrder("move land, air and sea units in separate orders")
     domain = domains.pop()
@@ -188,7 +189,7 @@ def check_entry(turn: TurnContext, entered: tuple[str, ...] | list[str]) -> list
 
 
 def _suez_open(turn: TurnContext) -> bool:
-    holder = turn.state["control"].get("Egypt")
+    holder = turn.position.control.get("Egypt")
     return holder is not None and friendly(turn.board, holder, turn.power)
 
 
@@ -200,15 +201,15 @@ def _check_air(turn: TurnContext, path: tuple[str, ...]) -> str:
     return "air"
 
 
-def _check_sea(turn: TurnContext, path: tuple[str, ...], units: list[dict]) -> str:
+def _check_sea(turn: TurnContext, path: tuple[str, ...], units: list[BoardUnit]) -> str:
     board = turn.board
     if not all(board.territories[p].sea for p in path):
         raise IllegalOrder("ships move only through sea zones")
     bonus = 1 if path[0] in turn.start.base_zones else 0
     for u in units:
-        allowance = UNIT_TYPES[u["type"]].move + bonus
+        allowance = u.spec.move + bonus
         if len(path) - 1 > allowance:
-            raise IllegalOrder(f"a {unit_name(u['type'])} starting in {path[0]} moves at most {allowance} sea zones"
+            raise IllegalOrder(f"a {unit_name(u.type)} starting in {path[0]} moves at most {allowance} sea zones"
                              + ("" if bonus else " (one more from a friendly naval base)"))
     for zone in path[1:-1]:
         if enemy_minefield(turn, zone):
@@ -218,20 +219,20 @@ def _check_sea(turn: TurnContext, path: tuple[str, ...], units: list[dict]) -> s
     return "sea"
 
 
-def _check_land(turn: TurnContext, path: tuple[str, ...], units: list[dict]) -> str:
+def _check_land(turn: TurnContext, path: tuple[str, ...], units: list[BoardUnit]) -> str:
     board = turn.board
     start, dest = path[0], path[-1]
     at_sea = board.territories[start].sea
     if at_sea:
         if len(path) != 2 or board.territories[dest].sea:
             raise IllegalOrder("land units at sea can only be unloaded into an adjacent territory")
-        if any(u.get("aboard") is None for u in units):
+        if any(u.aboard is None for u in units):
             raise IllegalOrder("those land units are not aboard a transport")
         return "unload"
     if board.territories[dest].sea:
         if len(path) != 2:
             raise IllegalOrder("land units board a transport in an adjacent sea zone")
-        if turn.power == US and not turn.state["us_at_war"]:
+        if turn.power == US and not turn.position.us_at_war:
             raise IllegalOrder("the United States may not load transports before it is at war")
         return "load"
     if any(board.territories[p].sea for p in path):
@@ -264,6 +265,6 @@ def first_entry_to_friendly_minor(turn: TurnContext, name: str) -> bool:
     Entries count from the end of the turn they happen in, so every order of that turn stops
     there (docs/rulings.md)."""
     t = turn.board.territories[name]
-    return (t.minor is not None and aligned(turn.state, t) is not None
-            and friendly(turn.board, aligned(turn.state, t), turn.power)
-            and name not in turn.state.get("minor_entries", {}).get(turn.power, ()))
+    return (t.minor is not None and turn.position.aligned(t) is not None
+            and friendly(turn.board, turn.position.aligned(t), turn.power)
+            and name not in turn.position.extra.get("minor_entries", {}).get(turn.power, ()))

@@ -14,8 +14,8 @@ from engine.errors import IllegalOrder, OrderError
 
 from .board import Board
 from .house.registry import rules_for
-from .rules import RESERVE_LIMITS
 from .grammar import Place
+from .rules import RESERVE_LIMITS
 from .units import HOUSE_UNITS, UNIT_TYPES, unit_name
 
 

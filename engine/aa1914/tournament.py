@@ -3,7 +3,8 @@ territories, economic and political collapse, two-capital victory, economic vict
 from __future__ import annotations
 
 from .board import Board
-from .state import at_war, controller, is_contested, units_in
+from .position import Position
+from .state import StoredState, controller
 
 # "Economic/Political Collapse Thresholds" (seed 001); the United States has none.
 THRESHOLDS = {
@@ -14,44 +15,50 @@ THRESHOLDS = {
 KEY_CAPITAL = {"Central Powers": "Paris", "Allies": "Berlin"}
 
 
-def homeland_lost(board: Board, state: dict, power: str) -> int:
+def _reader(board: Board, state: dict | Position) -> Position | StoredState:
+    """The turn's position as it is, or a stored state read as one."""
+    return state if isinstance(state, Position) else StoredState(board, state)
+
+
+def homeland_lost(board: Board, state: dict | Position, power: str) -> int:
     """ "the total IPC value of a power's homeland territories that are either captured or being
     contested by one or more enemy powers" """
+    position = _reader(board, state)
     total = 0
     for name in board.homeland(power):
-        captured = at_war(board, state, power, state["control"].get(name))
-        contested_by_enemy = is_contested(board, state, name) and any(
-            at_war(board, state, power, u["owner"]) for u in units_in(state, name))
+        captured = position.at_war(power, position.control.get(name))
+        contested_by_enemy = position.is_contested(name) and any(
+            position.at_war(power, owner) for owner in position.owners_in(name))
         if captured or contested_by_enemy:
             total += board.territories[name].ipc
     return total
 
 
-def economic_collapse(board: Board, state: dict, power: str) -> bool:
+def economic_collapse(board: Board, state: dict | Position, power: str) -> bool:
     """Checked "at the beginning of each power's turn": no purchase, mobilization or income
     while it lasts; it can be recovered from."""
     limit = THRESHOLDS.get(power)
     return limit is not None and homeland_lost(board, state, power) >= limit[0]
 
 
-def political_collapse(board: Board, state: dict, power: str) -> bool:
+def political_collapse(board: Board, state: dict | Position, power: str) -> bool:
     """Checked "at the end of each power's turn": the power surrenders and leaves the game."""
     limit = THRESHOLDS.get(power)
     return limit is not None and homeland_lost(board, state, power) >= limit[1]
 
 
-def victory_points(board: Board, state: dict, side: str) -> int:
+def victory_points(board: Board, state: dict | Position, side: str) -> int:
     """ "the sum totals of the IPC values of the enemy homeland territories its members
     control or contest (don't double-count territories contested by more than one member)" """
+    position = _reader(board, state)
     members = board.sides[side]
     points = 0
     for power in board.turn_order:
         if board.side_of(power) in (None, side):
             continue   # only the other alliance's homelands count (not neutral Spain's, 4.17)
         for name in board.homeland(power):
-            holder = controller(board, state, name)
-            contesting = is_contested(board, state, name) and any(
-                u["owner"] in members for u in units_in(state, name))
+            holder = position.controller(name)
+            contesting = position.is_contested(name) and any(owner in members for owner in position.owners_in(name))
             if holder in members or contesting:
                 points += board.territories[name].ipc
     return points

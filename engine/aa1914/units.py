@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Iterable
 
 
 @dataclass(frozen=True)
@@ -103,10 +104,10 @@ def unit_name(kind: str) -> str:
     return kind.replace("_", " ")
 
 
-def units_text(units) -> str:
-    """`2 infantry, 1 armored train`: unit dicts counted by type, in the table's order."""
+def units_text(kinds: Iterable[str]) -> str:
+    """`2 infantry, 1 armored train`: units (their types) counted by type, in the table's order."""
     counts: dict[str, int] = {}
-    for unit in units:
-        counts[unit["type"]] = counts.get(unit["type"], 0) + 1
+    for kind in kinds:
+        counts[kind] = counts.get(kind, 0) + 1
     order = list(UNIT_TYPES)
     return ", ".join(f"{n} {unit_name(kind)}" for kind, n in sorted(counts.items(), key=lambda kv: order.index(kv[0])))

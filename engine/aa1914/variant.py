@@ -20,12 +20,12 @@ from .house.catalog import HOUSE_OPTIONS
 from .house.registry import house_rules, rules_for
 from .italy import check_promise
 from .model import GameState
-from .phases import PHASES
 from .orders import Buy, MoveOrder, Place, SeaDecision, orders_help, parse_order, words_in_force
+from .phases import PHASES
 from .setup import initial_state
+from .standing import apply_standing, standing_field
 from .state import income, incomes
 from .tournament import KEY_CAPITAL, capital_victory, capitals_held, economic_victory, victory_points
-from .standing import apply_standing, standing_field
 from .turn import Turn
 from .units import HOUSE_UNITS, UNIT_TYPES, unit_name
 
@@ -213,8 +213,11 @@ class AA1914Variant(Variant):
             key = _key(text, board)
             merged = [m for m in merged if key is None or _key(m, board) != key] + [text]
         if seat == self.active(state):
-            turn = sheet.turn() if sheet is not None else Turn(board, state, seat, rng=None)
-            turn.run([parse(line) for line in merged])
+            orders = [parse(line) for line in merged]
+            if sheet is not None:
+                sheet.turn().trial(orders)
+            else:
+                Turn(board, state, seat, rng=None).play(orders)
         return merged
 
     def adjudicate(self, state: State, orders: Mapping[str, Sequence[str]], rng: random.Random) -> PhaseResult:
@@ -454,7 +457,8 @@ class AA1914Variant(Variant):
 
 class SheetChecker:
     """`check_orders` for the lines of one submission in turn (`Variant.sheet_checker`): what
-    every line's check shares — the board, each line's parse, the turn's start — is made once."""
+    every line's check shares — the board, each line's parse, the turn's start and its position
+    (read from the state once) — is made once."""
 
     def __init__(self, variant: AA1914Variant, state: State, seat: str):
         self.variant, self.state, self.seat = variant, state, seat
@@ -469,10 +473,11 @@ class SheetChecker:
         return self._parsed[line]
 
     def turn(self) -> Turn:
-        """A turn of the seat from the sheet's state, not yet run."""
+        """The seat's turn on the sheet's state, read once: each line's check is a `trial` on it,
+        taken back afterwards."""
         if self._start is None:
             self._start = Turn(self.board, self.state, self.seat, rng=None)
-        return self._start.fresh()
+        return self._start
 
     def __call__(self, line: str, existing: Sequence[str]) -> list[str]:
         return self.variant._checked(self.state, self.seat, [line], existing, sheet=self)

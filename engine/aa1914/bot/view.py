@@ -56,7 +56,7 @@ class View:
     @classmethod
     def of(cls, board: Board, state: dict, power: str) -> "View":
         turn = Turn(board, state, power, None)
-        view = cls(board, turn.state, power, turn, board.side_of(power))
+        view = cls(board, state, power, turn, board.side_of(power))
         view.contested = contested_territories(board, view.state)
         for name, t in board.territories.items():
             if not t.sea:

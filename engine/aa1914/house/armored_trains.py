@@ -17,7 +17,7 @@ from engine.errors import IllegalOrder
 from ..board import Board
 from ..context import TurnContext
 from ..grammar import OrderWord, Standing
-from ..state import units_in
+from ..position import BoardUnit
 from .base import HouseRule
 
 
@@ -69,36 +69,36 @@ def trains_react(turn: TurnContext, name: str) -> None:
     the defense in a territory. This may be done once per round" — for powers whose standing order
     is `trains react`, the nearest train that can reach the attacked original territory by rail (of
     trains equally near, the first found walking the neighbours in alphabetical order)."""
-    board, state = turn.board, turn.state
+    board, position = turn.board, turn.position
     t = board.territories[name]
     owner = t.original_owner
-    if owner is None or not state.get("trains_react", {}).get(owner) or state["control"].get(name) != owner:
+    if owner is None or not position.extra.get("trains_react", {}).get(owner) or position.control.get(name) != owner:
         return
-    if not any(u["owner"] == turn.power for u in units_in(state, name)):
+    if not any(u.owner == turn.power for u in position.units_in(name)):
         return
-    if any(u["owner"] == owner and u["type"] == "armored_train" for u in units_in(state, name)):
+    if any(u.owner == owner and u.type == "armored_train" for u in position.units_in(name)):
         return
-    reacted = state.setdefault("train_reacted", {})
-    trains = {u["where"]: u for u in state["units"] if u["owner"] == owner and u["type"] == "armored_train"
-              and reacted.get(str(u["id"])) != state["round"]}
+    reacted = position.extra.setdefault("train_reacted", {})
+    trains = {u.where: u for u in position.units if u.owner == owner and u.type == "armored_train"
+              and reacted.get(str(u.id)) != position.round}
     seen, queue = {name}, deque([name])
     while queue:
         here = queue.popleft()
         if here in trains and here != name:
             train = trains[here]
-            train["where"] = name
-            reacted[str(train["id"])] = state["round"]
+            position.move(train, name)
+            reacted[str(train.id)] = position.round
             turn.report.append(f"🚂 {owner}'s armored train rushes from {here} to defend {name}.")
             return
         for nxt in sorted(board.territories[here].adjacent):     # the same train in every process
             nt = board.territories[nxt]
-            if nxt not in seen and not nt.sea and nt.original_owner == owner and state["control"].get(nxt) == owner:
+            if nxt not in seen and not nt.sea and nt.original_owner == owner and position.control.get(nxt) == owner:
                 seen.add(nxt)
                 queue.append(nxt)
 
 
 def one_train_problem(turn: TurnContext, where: str, arriving: int = 0) -> str | None:
-    if arriving + sum(1 for u in units_in(turn.state, where) if u["type"] == "armored_train") > 1:
+    if arriving + sum(1 for u in turn.position.units_in(where) if u.type == "armored_train") > 1:
         return f"there may be only one armored train in {where}"
     return None
 
@@ -110,10 +110,10 @@ class ArmoredTrains(HouseRule):
                        "`move 1 train Moscow - Ukraine - Poland` (any distance by rail), `trains react|stay`",
                        "`trains react|stay`"),)
 
-    def check_move(self, turn: TurnContext, path: tuple[str, ...], units: list[dict]) -> str | None:
-        if all(u["type"] == "armored_train" for u in units):
+    def check_move(self, turn: TurnContext, path: tuple[str, ...], units: list[BoardUnit]) -> str | None:
+        if all(u.type == "armored_train" for u in units):
             return check_rail(turn, path)
-        if any(u["type"] == "armored_train" for u in units):
+        if any(u.type == "armored_train" for u in units):
             raise IllegalOrder("armored trains move on their own (by rail)")
         return None
 

@@ -13,7 +13,7 @@ from engine.errors import IllegalOrder, UnreadableOrder
 from ..board import Board
 from ..context import ArtilleryPlan, TurnContext
 from ..grammar import OrderWord, place_named
-from ..state import units_in
+from ..position import BoardUnit
 from .base import BREAKTHROUGH, HouseRule, OrderHandler
 
 FROM_ROUND = 4
@@ -44,9 +44,9 @@ class NeutralizationMemo:
 
 def neutralize(turn: TurnContext, order: Neutralize) -> None:
     start = turn.rules.neutralization_from_round
-    if turn.state["round"] < start:
+    if turn.position.round < start:
         raise IllegalOrder(f"artillery neutralization starts on turn {start}")
-    have = sum(1 for u in units_in(turn.state, order.where) if u["owner"] == turn.power and u["type"] == "artillery")
+    have = sum(1 for u in turn.position.units_in(order.where) if u.owner == turn.power and u.type == "artillery")
     if not 1 <= order.artillery <= have:
         raise IllegalOrder(f"{turn.power} has {have} artillery in {order.where}, not {order.artillery}")
     RULE.memo_of(turn).artillery[order.where] = order.artillery
@@ -59,7 +59,7 @@ class ArtilleryNeutralization(HouseRule):
     memo = NeutralizationMemo
     words = (OrderWord(("neutralize", "neutralise"), "neutralize", read_neutralize, "`neutralize Picardy with 2`"),)
 
-    def plan_artillery(self, turn: TurnContext, name: str, enemy: list[dict], plan: ArtilleryPlan) -> ArtilleryPlan:
+    def plan_artillery(self, turn: TurnContext, name: str, enemy: list[BoardUnit], plan: ArtilleryPlan) -> ArtilleryPlan:
         return replace(plan, neutralize=self.memo_of(turn).artillery.get(name, 0))
 
 

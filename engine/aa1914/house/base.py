@@ -21,6 +21,7 @@ from typing import Any, Callable, ClassVar, Mapping
 
 from ..context import ArtilleryPlan, TurnContext
 from ..grammar import OrderWord
+from ..position import BoardUnit
 
 # The steps of a power's turn (RULES.md 1.2, with the house rules' extra orders placed where the
 # seed puts them): orders are carried out step by step, each step in the order the player wrote.
@@ -80,20 +81,20 @@ class HouseRule:
     def check_purchase(self, turn: TurnContext, kind: str, total: int) -> None:
         """`total` of this option's unit `kind` bought so far this turn; raise IllegalOrder."""
 
-    def before_sail(self, turn: TurnContext, dest: str, ships: list[dict]) -> None:
+    def before_sail(self, turn: TurnContext, dest: str, ships: list[BoardUnit]) -> None:
         """Ships are about to sail into `dest`; raise IllegalOrder to refuse the move."""
 
-    def on_sail(self, turn: TurnContext, path: tuple[str, ...], ships: list[dict]) -> None:
+    def on_sail(self, turn: TurnContext, path: tuple[str, ...], ships: list[BoardUnit]) -> None:
         """Ships have sailed along `path` (before minefields are rolled for)."""
 
     def on_enter_land(self, turn: TurnContext, dest: str) -> None:
         """Land units of the power have entered `dest`."""
 
-    def check_move(self, turn: TurnContext, path: tuple[str, ...], units: list[dict]) -> str | None:
+    def check_move(self, turn: TurnContext, path: tuple[str, ...], units: list[BoardUnit]) -> str | None:
         """The kind of move, if this option's units move on their own terms (else None)."""
         return None
 
-    def sits_out(self, turn: TurnContext, unit: dict) -> bool:
+    def sits_out(self, turn: TurnContext, unit: BoardUnit) -> bool:
         """Must `unit` stay where it is this turn (it may not be picked to move)?"""
         return False
 
@@ -104,7 +105,7 @@ class HouseRule:
     def before_battles(self, turn: TurnContext) -> None:
         """Movement is over; no sea battle has been fought yet."""
 
-    def sea_defenders(self, turn: TurnContext, zone: str, attackers: list[dict], enemy: list[dict]) -> list[dict]:
+    def sea_defenders(self, turn: TurnContext, zone: str, attackers: list[BoardUnit], enemy: list[BoardUnit]) -> list[BoardUnit]:
         """The enemy ships that fight the sea battle in `zone` (all of them unless the option says)."""
         return enemy
 
@@ -114,7 +115,7 @@ class HouseRule:
     def before_land_battle(self, turn: TurnContext, name: str) -> None:
         """The land battle in `name` (if any) is about to be fought."""
 
-    def land_defenders(self, turn: TurnContext, name: str, enemy: list[dict]) -> list[dict]:
+    def land_defenders(self, turn: TurnContext, name: str, enemy: list[BoardUnit]) -> list[BoardUnit]:
         """The defenders that fight the land battle in `name` (all of them unless the option says)."""
         return enemy
 
@@ -122,11 +123,11 @@ class HouseRule:
         """Allied units that joined the power's attack on `name` (on any territory: None)."""
         return set()
 
-    def plan_artillery(self, turn: TurnContext, name: str, enemy: list[dict], plan: ArtilleryPlan) -> ArtilleryPlan:
+    def plan_artillery(self, turn: TurnContext, name: str, enemy: list[BoardUnit], plan: ArtilleryPlan) -> ArtilleryPlan:
         """How the artillery of the land battle in `name` fires beyond the standard rules."""
         return plan
 
-    def battle_supplies(self, turn: TurnContext, name: str, side: list[dict]) -> dict[str, int]:
+    def battle_supplies(self, turn: TurnContext, name: str, side: list[BoardUnit]) -> dict[str, int]:
         """Supplies each power of `side` spends in the land battle of `name` (power -> number)."""
         return {}
 

@@ -15,8 +15,7 @@ from .. import movement
 from ..board import Board
 from ..context import TurnContext
 from ..grammar import Counts, OrderWord, counts_text, parse_counts, units_and_path
-from ..state import at_war, units_in
-from ..units import UNIT_TYPES, unit_name
+from ..units import unit_name
 from .base import BREAKTHROUGH, HouseRule, OrderHandler
 
 
@@ -60,23 +59,23 @@ def break_through(turn: TurnContext, order: Breakthrough) -> None:
         raise IllegalOrder(f"{dest} is not a territory next to {origin}")
     if movement.territory_status(turn, dest) not in ("hostile", "contested"):
         raise IllegalOrder(f"a breakthrough goes into an enemy or contested territory, not {dest}")
-    here = [u for u in units_in(turn.state, origin) if u["owner"] == turn.power
-            and not UNIT_TYPES[u["type"]].is_sea]
-    stayed = [u for u in here if turn.start.unit_places.get(u["id"]) == origin and u["id"] not in turn.progress.done_moving]
-    defenders = [u for u in units_in(turn.state, origin) if not UNIT_TYPES[u["type"]].is_sea
-                 and at_war(turn.board, turn.state, turn.power, u["owner"])]
+    here = [u for u in turn.position.units_in(origin) if u.owner == turn.power
+            and not u.spec.is_sea]
+    stayed = [u for u in here if turn.start.unit_places.get(u.id) == origin and u.id not in turn.progress.done_moving]
+    defenders = [u for u in turn.position.units_in(origin) if not u.spec.is_sea
+                 and turn.position.at_war(turn.power, u.owner)]
     allowed = breakthrough_allowance(len(here), len(defenders), len(stayed))
     wanted = sum(n for _, n in order.units)
     if wanted > allowed:
         raise IllegalOrder(f"{wanted} units cannot break through from {origin}: {len(here)} attack "
                            f"{len(defenders)} defenders and {len(stayed)} began the turn there, so {allowed} may")
     for kind, n in order.units:
-        pool = [u for u in stayed if u["type"] == kind]
+        pool = [u for u in stayed if u.type == kind]
         if len(pool) < n:
             raise IllegalOrder(f"only {len(pool)} {unit_name(kind)} began the turn in {origin}")
         for u in pool[:n]:
-            u["where"] = dest
-            turn.progress.done_moving.add(u["id"])
+            turn.position.move(u, dest)
+            turn.progress.done_moving.add(u.id)
             stayed.remove(u)
     turn.progress.attacks.add(origin)          # breaking through commits to the attack there
     turn.progress.land_entered.add(dest)

@@ -17,7 +17,7 @@ from ..combat import Piece, Roll, SeaPolicy, roll_dice, sea_battle
 from ..context import TurnContext
 from ..grammar import OrderWord, place_named, sea_named
 from ..ledger import destroy, log_rolls, remove_losses
-from ..state import at_war, units_in
+from ..position import BoardUnit
 from ..units import UNIT_TYPES, unit_name
 from .base import MOVEMENT, HouseRule, OrderHandler
 
@@ -54,59 +54,59 @@ def placement_problem(turn: TurnContext, where: str, n: int) -> str | None:
     """Batteries are built on the power's own coast: an original, coastal territory it controls."""
     t = turn.board.territories[where]
     coastal = any(turn.board.territories[a].sea for a in t.adjacent)
-    if t.sea or not coastal or t.original_owner != turn.power or turn.state["control"].get(where) != turn.power:
+    if t.sea or not coastal or t.original_owner != turn.power or turn.position.control.get(where) != turn.power:
         return f"coastal artillery is built on {turn.power}'s own coast, not in {where}"
-    if n > 1 or any(u["type"] == "coastal_artillery" for u in units_in(turn.state, where)):
+    if n > 1 or any(u.type == "coastal_artillery" for u in turn.position.units_in(where)):
         return f"{where} may hold one coastal battery"
     return None
 
 
-def fire_on_passing_ships(turn: TurnContext, path: tuple[str, ...], ships: list[dict]) -> None:
+def fire_on_passing_ships(turn: TurnContext, path: tuple[str, ...], ships: list[BoardUnit]) -> None:
     """Every enemy battery next to a zone the ships enter fires once at each of them, in the
     alphabetical order of their territories (the same dice in every process). A battery
     next to two zones of one move fires only once, at the first: the ships pass it once, and "Max
     per territory: 1" would mean little if one battery could fire like two (docs/rulings.md)."""
-    board, state = turn.board, turn.state
+    board, position = turn.board, turn.position
     fired: set[int] = set()
     for zone in path[1:]:
-        batteries = [u for name in sorted(board.territories[zone].adjacent) for u in units_in(state, name)
-                     if u["type"] == "coastal_artillery" and at_war(board, state, turn.power, u["owner"])
-                     and u["id"] not in fired]
-        fired.update(b["id"] for b in batteries)
+        batteries = [u for name in sorted(board.territories[zone].adjacent) for u in position.units_in(name)
+                     if u.type == "coastal_artillery" and position.at_war(turn.power, u.owner)
+                     and u.id not in fired]
+        fired.update(b.id for b in batteries)
         for battery in batteries:
-            alive = [s for s in ships if s in state["units"]]
+            alive = [s for s in ships if s in position]
             if not alive or turn.rng is None:
                 continue
             roll = Roll("defender", "coastal guns", BATTERY_SINKS, roll_dice(turn.rng, len(alive)))
-            state["log"].append({"round": state["round"], "power": turn.power, "battle": zone,
-                                 "who": battery["owner"], "step": "coastal guns", "target": BATTERY_SINKS,
+            position.log.append({"round": position.round, "power": turn.power, "battle": zone,
+                                 "who": battery.owner, "step": "coastal guns", "target": BATTERY_SINKS,
                                  "dice": roll.dice})
             for ship, die in zip(alive, roll.dice):
                 if die <= BATTERY_SINKS:
-                    destroy(state, {ship["id"]})
-                    turn.report.append(f"💥 {battery['owner']}'s coastal guns at {battery['where']} sink "
-                                       f"{turn.power}'s {unit_name(ship['type'])} in {zone}.")
+                    destroy(position, {ship.id})
+                    turn.report.append(f"💥 {battery.owner}'s coastal guns at {battery.where} sink "
+                                       f"{turn.power}'s {unit_name(ship.type)} in {zone}.")
 
 
 def check_attack(turn: TurnContext, where: str, zone: str) -> None:
     if not turn.board.adjacent(where, zone):
         raise IllegalOrder(f"{zone} does not border {where}")
-    if not any(u["type"] == "coastal_artillery" and at_war(turn.board, turn.state, turn.power, u["owner"])
-               for u in units_in(turn.state, where)):
+    if not any(u.type == "coastal_artillery" and turn.position.at_war(turn.power, u.owner)
+               for u in turn.position.units_in(where)):
         raise IllegalOrder(f"there is no enemy coastal battery in {where}")
 
 
 def attack_battery(turn: TurnContext, where: str, zone: str) -> None:
     """ "destroyed by attacking them with ships (standard battle)": rounds of fire between the
     ships in the zone and the battery, which hits on 3 and is destroyed by one hit."""
-    ships = [u for u in units_in(turn.state, zone) if u["owner"] == turn.power and UNIT_TYPES[u["type"]].attack]
-    battery = next((u for u in units_in(turn.state, where) if u["type"] == "coastal_artillery"
-                    and at_war(turn.board, turn.state, turn.power, u["owner"])), None)
+    ships = [u for u in turn.position.units_in(zone) if u.owner == turn.power and u.spec.attack]
+    battery = next((u for u in turn.position.units_in(where) if u.type == "coastal_artillery"
+                    and turn.position.at_war(turn.power, u.owner)), None)
     if not ships or battery is None:
         return
-    attackers = [Piece(u["type"], u["owner"], u.get("damaged", False), u["id"]) for u in ships]
+    attackers = [Piece(u.type, u.owner, u.damaged, u.id) for u in ships]
     # the battery fights as a ship that fires at 3 (its defense against ships) and takes one hit
-    defenders = [Piece("cruiser", battery["owner"], uid=battery["id"])]
+    defenders = [Piece("cruiser", battery.owner, uid=battery.id)]
     result = sea_battle(turn.rng, attackers, defenders, SeaPolicy())
     assert BATTERY_DEFENSE == UNIT_TYPES["cruiser"].defense
     log_rolls(turn, where, result.rolls)
@@ -130,7 +130,7 @@ class CoastalArtillery(HouseRule):
     words = (OrderWord(("attack",), "attack battery", read_attack_battery,
                        "`place 1 coastal artillery Kiel`, `attack battery Kiel from SZ 10`"),)
 
-    def on_sail(self, turn: TurnContext, path: tuple[str, ...], ships: list[dict]) -> None:
+    def on_sail(self, turn: TurnContext, path: tuple[str, ...], ships: list[BoardUnit]) -> None:
         fire_on_passing_ships(turn, path, ships)
 
     def before_land_battles(self, turn: TurnContext) -> None:

@@ -15,7 +15,7 @@ from ..combat import Roll
 from ..context import TurnContext
 from ..grammar import OrderWord, place_named, power_named
 from ..ledger import log_rolls, loss_order
-from ..state import at_war, units_in
+from ..position import BoardUnit
 from .base import BREAKTHROUGH, HouseRule, OrderHandler
 
 
@@ -56,7 +56,7 @@ def concentrated_defence(target: int, others: int, die: int) -> tuple[int, int]:
     return target, min(others, joined)
 
 
-def concentrated_defenders(turn: TurnContext, name: str, enemy: list[dict]) -> list[dict]:
+def concentrated_defenders(turn: TurnContext, name: str, enemy: list[BoardUnit]) -> list[BoardUnit]:
     """4.15: only the chosen power's units and 25 % of the others (another 25 % on a 4+) fight;
     "if the attacker managed to score more hits than there are defending units, the remaining
     hits are not transferred over to the defending units that did not participate"."""
@@ -65,22 +65,22 @@ def concentrated_defenders(turn: TurnContext, name: str, enemy: list[dict]) -> l
         return enemy
     die = turn.rng.randint(1, 6)
     log_rolls(turn, name, [Roll("attacker", "concentrated attack", 3, [die])])
-    chosen = [u for u in enemy if u["owner"] == target]
-    others = [u for u in enemy if u["owner"] != target]
+    chosen = [u for u in enemy if u.owner == target]
+    others = [u for u in enemy if u.owner != target]
     _, joined = concentrated_defence(len(chosen), len(others), die)
     # the defenders that join are the ones their owners would give up first: each owner's
     # standing `casualties` order (docs/rulings.md, 4.15)
-    rankings = {owner: {t: i for i, t in enumerate(loss_order(turn, owner))} for owner in {u["owner"] for u in others}}
-    others.sort(key=lambda u: (rankings[u["owner"]].get(u["type"], 99), u["id"]))
+    rankings = {owner: {t: i for i, t in enumerate(loss_order(turn, owner))} for owner in {u.owner for u in others}}
+    others.sort(key=lambda u: (rankings[u.owner].get(u.type, 99), u.id))
     turn.report.append(f"🎯 Concentrated attack on {target} in {name}: die {die}; {len(chosen)} {target} units "
                        f"and {joined} of {len(others)} other defenders fight.")
     return chosen + others[:joined]
 
 
 def concentrate(turn: TurnContext, order: Concentrate) -> None:
-    if not any(u["owner"] == order.target for u in units_in(turn.state, order.where)):
+    if not any(u.owner == order.target for u in turn.position.units_in(order.where)):
         raise IllegalOrder(f"{order.target} has no units in {order.where} to concentrate on")
-    if not at_war(turn.board, turn.state, turn.power, order.target):
+    if not turn.position.at_war(turn.power, order.target):
         raise IllegalOrder(f"{turn.power} is not at war with {order.target}")
     RULE.memo_of(turn).targets[order.where] = order.target
 
@@ -91,7 +91,7 @@ class ConcentratedAttacks(HouseRule):
     memo = ConcentrationMemo
     words = (OrderWord(("concentrate",), "concentrate", read_concentrate, "`concentrate Picardy on France`"),)
 
-    def land_defenders(self, turn: TurnContext, name: str, enemy: list[dict]) -> list[dict]:
+    def land_defenders(self, turn: TurnContext, name: str, enemy: list[BoardUnit]) -> list[BoardUnit]:
         return concentrated_defenders(turn, name, enemy)
 
 

@@ -13,7 +13,7 @@ from engine.errors import IllegalOrder, UnreadableOrder
 from ..board import Board
 from ..context import ArtilleryPlan, TurnContext
 from ..grammar import OrderWord, Standing, place_named
-from ..state import units_in
+from ..position import BoardUnit
 from .base import BREAKTHROUGH, HouseRule, OrderHandler
 
 
@@ -56,18 +56,18 @@ class CounterBatteryMemo:
 
 
 def counter_battery(turn: TurnContext, order: CounterBattery) -> None:
-    have = sum(1 for u in units_in(turn.state, order.where) if u["owner"] == turn.power and u["type"] == "artillery")
+    have = sum(1 for u in turn.position.units_in(order.where) if u.owner == turn.power and u.type == "artillery")
     if not 1 <= order.artillery <= have // 2:
         raise IllegalOrder(f"up to half of the {have} artillery in {order.where} may fire counter-battery, "
                            f"not {order.artillery}")
     RULE.memo_of(turn).fire[order.where] = order.artillery
 
 
-def defending_batteries(turn: TurnContext, enemy: list[dict]) -> int:
+def defending_batteries(turn: TurnContext, enemy: list[BoardUnit]) -> int:
     """The defender's counter-battery guns: half its artillery there, if its standing order is
     `counter-battery always`."""
-    if turn.state.get("counter_battery", {}).get(enemy[0]["owner"]):
-        return sum(1 for u in enemy if u["type"] == "artillery") // 2
+    if turn.position.extra.get("counter_battery", {}).get(enemy[0].owner):
+        return sum(1 for u in enemy if u.type == "artillery") // 2
     return 0
 
 
@@ -80,7 +80,7 @@ class CounterBatteryFire(HouseRule):
                        "`counter-battery Picardy with 2`, `counter-battery always|never` (defending)",
                        "`counter-battery always|never`"),)
 
-    def plan_artillery(self, turn: TurnContext, name: str, enemy: list[dict], plan: ArtilleryPlan) -> ArtilleryPlan:
+    def plan_artillery(self, turn: TurnContext, name: str, enemy: list[BoardUnit], plan: ArtilleryPlan) -> ArtilleryPlan:
         return replace(plan, counter_battery=(self.memo_of(turn).fire.get(name, 0), defending_batteries(turn, enemy)))
 
 

@@ -20,16 +20,16 @@ class DeployReserves(HouseRule):
 
     def on_us_enters_war(self, turn: TurnContext) -> None:
         per_turn, total = US_RESERVE_BONUS
-        owed = total - turn.state.get("us_bonus_paid", 0)
+        owed = total - turn.position.extra.get("us_bonus_paid", 0)
         if owed > 0:
-            turn.state["treasury"][US] += owed
-            turn.state["us_bonus_paid"] = total
+            turn.position.treasury[US] += owed
+            turn.position.extra["us_bonus_paid"] = total
             turn.report.append(f"🇺🇸 The United States receives its remaining {owed} bonus IPCs.")
 
     def income(self, turn: TurnContext) -> int:
-        if turn.power != US or turn.state.get("us_bonus_paid", 0) >= US_RESERVE_BONUS[1]:
+        if turn.power != US or turn.position.extra.get("us_bonus_paid", 0) >= US_RESERVE_BONUS[1]:
             return 0
-        turn.state["us_bonus_paid"] = turn.state.get("us_bonus_paid", 0) + US_RESERVE_BONUS[0]
+        turn.position.extra["us_bonus_paid"] = turn.position.extra.get("us_bonus_paid", 0) + US_RESERVE_BONUS[0]
         return US_RESERVE_BONUS[0]
 
 

@@ -6,7 +6,6 @@ already stands."""
 from __future__ import annotations
 
 from ..context import TurnContext
-from ..state import units_in
 from .base import NOT_MINE, HouseRule
 
 
@@ -21,12 +20,12 @@ class EveryCorner(HouseRule):
     def limited_placement(self, turn: TurnContext, kind: str, where: str, n: int) -> str | None:
         t = turn.board.territories[where]
         if not (t.original_owner == turn.power and not t.sea and t.ipc >= 3
-                and turn.state["control"].get(where) == turn.power):
+                and turn.position.control.get(where) == turn.power):
             return NOT_MINE
         if kind not in ("infantry", "artillery"):
             return f"only infantry or artillery are placed in {where}"
-        if kind == "artillery" and not any(u["owner"] == turn.power and u["type"] == "infantry"
-                                           for u in units_in(turn.state, where)):
+        if kind == "artillery" and not any(u.owner == turn.power and u.type == "infantry"
+                                           for u in turn.position.units_in(where)):
             return f"artillery is placed in {where} only where your infantry already stands"
         cap = corner_capacity(t.ipc)
         return None if turn.progress.placed.get(where, 0) + n <= cap else f"{where} takes {cap} unit(s) a turn"

@@ -37,10 +37,10 @@ def read_defect(rest: str, board: Board) -> Defect | None:
 
 
 def italy_reacts(turn: TurnContext, dest: str) -> None:
-    italy = turn.state.get("italy")
+    italy = turn.position.extra.get("italy")
     if not italy:
         return
-    holder = turn.state["control"].get(dest)
+    holder = turn.position.control.get(dest)
     before = italy["status"]
     if turn.power != ITALY:
         side = turn.board.side_of(turn.power)
@@ -50,10 +50,10 @@ def italy_reacts(turn: TurnContext, dest: str) -> None:
     elif RULE.memo_of(turn).at_start in ("neutral", "alone") and holder not in (None, ITALY):
         # judged as at the start of the turn: a neutral Italy's every move into an alliance's
         # territory is an attack, even after a first attack has already made it join the other
-        side = board_for(turn.state["options"], "neutral").side_of(holder)
+        side = board_for(turn.position.options, "neutral").side_of(holder)
         if side not in ALLIANCES:
             return
-        if turn.state["round"] < 3:
+        if turn.position.round < 3:
             raise IllegalOrder("a neutral Italy may attack the alliances from turn 3 (house rule 4.16)")
         attacked = RULE.memo_of(turn).attacked
         attacked.add(side)
@@ -62,18 +62,18 @@ def italy_reacts(turn: TurnContext, dest: str) -> None:
             "Italy is at war with both alliances." if italy["status"] == "alone" else f"it joins the {italy['status']}."))
     if italy["status"] != before:
         italy["deal"] = None
-        turn.board = board_for(turn.state["options"], italy["status"])
+        turn.board = board_for(turn.position.options, italy["status"])
 
 
 def defect(turn: TurnContext, order: Defect) -> None:
-    italy = turn.state.get("italy")
+    italy = turn.position.extra.get("italy")
     if turn.power != ITALY or not italy:
         raise IllegalOrder("only Italy defects, and only in the Italian Dilemma (option `italian_dilemma`)")
-    if turn.state["round"] < 4 or not italy["broken"] or italy["defected"] or italy["status"] not in (
+    if turn.position.round < 4 or not italy["broken"] or italy["defected"] or italy["status"] not in (
             "Central Powers", "Allies"):
         raise IllegalOrder("Italy may defect once, from turn 4, after its deal was not honoured")
     italy.update(status=opposite(italy["status"]), defected=True, deal=None, broken=False)
-    turn.board = board_for(turn.state["options"], italy["status"])
+    turn.board = board_for(turn.position.options, italy["status"])
     turn.report.append(f"🇮🇹 Italy defects and joins the {italy['status']}.")
 
 
@@ -87,9 +87,9 @@ class ItalianDilemma(HouseRule):
         return {"italy": new_italy()}        # neutral, with no deal yet
 
     def begin_turn(self, turn: TurnContext) -> None:
-        self.memo_of(turn).at_start = turn.state.get("italy", {}).get("status")
+        self.memo_of(turn).at_start = turn.position.extra.get("italy", {}).get("status")
         if turn.power == ITALY:
-            pay_tribute(turn.state, turn.report)
+            pay_tribute(turn.position, turn.report)
 
     def on_enter_land(self, turn: TurnContext, dest: str) -> None:
         italy_reacts(turn, dest)

@@ -14,7 +14,7 @@ from engine.errors import IllegalOrder, UnreadableOrder
 from ..board import Board
 from ..context import TurnContext
 from ..grammar import OrderWord, place_named
-from ..state import US, at_war, is_contested
+from ..state import US
 from .base import NOT_MINE, STANDING, HouseRule, OrderHandler
 
 FACTORY_INCOME = 3        # "The factory increases the territory's IPC output by 3"
@@ -47,11 +47,11 @@ def staging_capacity(ipc: int) -> int:
 def build_factory(turn: TurnContext, order: BuildFactory) -> None:
     if turn.power == US:
         raise IllegalOrder("the United States places no factory")
-    factories = turn.state.setdefault("factories", {})
-    if turn.power in factories or turn.state["round"] != 1:
+    factories = turn.position.extra.setdefault("factories", {})
+    if turn.power in factories or turn.position.round != 1:
         raise IllegalOrder(f"{turn.power} places its one factory in its first turn")
     t = turn.board.territories[order.where]
-    if turn.state["control"].get(order.where) != turn.power or t.ipc < FACTORY_MIN_IPC:
+    if turn.position.control.get(order.where) != turn.power or t.ipc < FACTORY_MIN_IPC:
         raise IllegalOrder(f"a factory goes in a territory {turn.power} controls worth 2 IPCs or more, "
                            f"not {order.where}")
     factories[turn.power] = {"where": order.where, "effect": order.effect}
@@ -60,12 +60,12 @@ def build_factory(turn: TurnContext, order: BuildFactory) -> None:
 
 def factory(turn: TurnContext) -> dict | None:
     """This power's factory, if it still stands (destroyed when captured by an enemy)."""
-    built = turn.state.get("factories", {}).get(turn.power)
+    built = turn.position.extra.get("factories", {}).get(turn.power)
     if built is None:
         return None
-    holder = turn.state["control"].get(built["where"])
-    if holder is not None and at_war(turn.board, turn.state, turn.power, holder):
-        del turn.state["factories"][turn.power]
+    holder = turn.position.control.get(built["where"])
+    if holder is not None and turn.position.at_war(turn.power, holder):
+        del turn.position.extra["factories"][turn.power]
         turn.report.append(f"🔥 {turn.power}'s factory in {built['where']} is destroyed.")
         return None
     return built
@@ -90,8 +90,8 @@ class MoreProduction(HouseRule):
 
     def income(self, turn: TurnContext) -> int:
         built = factory(turn)
-        if built and built["effect"] == "income" and turn.state["control"].get(built["where"]) == turn.power \
-                and not is_contested(turn.board, turn.state, built["where"]):
+        if built and built["effect"] == "income" and turn.position.control.get(built["where"]) == turn.power \
+                and not turn.position.is_contested(built["where"]):
             return FACTORY_INCOME
         return 0
 

@@ -15,7 +15,7 @@ from .. import movement
 from ..board import Board
 from ..context import TurnContext
 from ..grammar import Counts, MoveOrder, OrderWord, counts_text, parse_counts, units_and_path
-from ..state import US, at_war, friendly, units_in
+from ..state import US, friendly
 from .base import MOVEMENT, HouseRule, OrderHandler
 
 
@@ -52,14 +52,14 @@ def read_join(rest: str, board: Board) -> AllyJoin:
 def ally_join(turn: TurnContext, order: AllyJoin) -> None:
     """`join <ally> <units>: <from> - <to>`: the ally's units move with the attack and sit out
     their own power's next turn (movement.pick_units leaves them out while `exhausted`)."""
-    state = turn.state
+    position = turn.position
     if order.ally == turn.power or not friendly(turn.board, order.ally, turn.power) or (
-            order.ally == US and not state["us_at_war"]):
+            order.ally == US and not position.us_at_war):
         raise IllegalOrder(f"{order.ally} is not an ally at war that can join {turn.power}'s attack")
     move = MoveOrder(order.units, order.path)
     units = movement.pick_units(turn, move, owner=order.ally)
-    attacked = state.get("attacked", {})
-    if any(attacked.get(str(u["id"])) == state["round"] for u in units):
+    attacked = position.extra.get("attacked", {})
+    if any(attacked.get(str(u.id)) == position.round for u in units):
         raise IllegalOrder(f"those {order.ally} units moved to attack in their own turn this round")
     kind = movement.check_path(turn, move, units)
     if kind not in ("land", "air"):
@@ -68,12 +68,12 @@ def ally_join(turn: TurnContext, order: AllyJoin) -> None:
     if movement.territory_status(turn, dest) not in ("hostile", "contested", "neutral"):
         raise IllegalOrder(f"allies join an attack; {dest} is not one")
     order_index = list(turn.board.turn_order).index(order.ally)
-    nxt = [state["round"] + (0 if order_index > state["turn"] else 1), order_index]
+    nxt = [position.round + (0 if order_index > position.turn else 1), order_index]
     for u in units:
-        u["where"] = dest
-        turn.progress.done_moving.add(u["id"])
-        state.setdefault("exhausted", {})[str(u["id"])] = nxt
-    RULE.memo_of(turn).joined.setdefault(dest, set()).update(u["id"] for u in units)
+        position.move(u, dest)
+        turn.progress.done_moving.add(u.id)
+        position.extra.setdefault("exhausted", {})[str(u.id)] = nxt
+    RULE.memo_of(turn).joined.setdefault(dest, set()).update(u.id for u in units)
     turn.progress.land_entered.add(dest)
     if dest in turn.start.contested:
         turn.progress.attacks.add(dest)
@@ -87,12 +87,12 @@ class MultinationalAttacks(HouseRule):
 
     def begin_turn(self, turn: TurnContext) -> None:
         # units that joined an ally's attack sit out this, their power's next, turn
-        self.memo_of(turn).resting = {k for k, v in turn.state.get("exhausted", {}).items()
-                                      if v == [turn.state["round"], turn.state["turn"]]}
+        self.memo_of(turn).resting = {k for k, v in turn.position.extra.get("exhausted", {}).items()
+                                      if v == [turn.position.round, turn.position.turn]}
 
     def sits_out(self, turn: TurnContext, unit: dict) -> bool:
         # "may not move on their power's turn": also kept from joining another ally's attack until then
-        return str(unit["id"]) in turn.state.get("exhausted", {})
+        return str(unit.id) in turn.position.extra.get("exhausted", {})
 
     def joined_attackers(self, turn: TurnContext, name: str | None) -> set[int]:
         joined = self.memo_of(turn).joined
@@ -101,20 +101,20 @@ class MultinationalAttacks(HouseRule):
     def before_battles(self, turn: TurnContext) -> None:
         """The seed needs to know which units "moved during their turn to attack"; and a unit
         that sat out this turn after joining an ally's attack is free again."""
-        state = turn.state
-        exhausted = state.get("exhausted", {})
+        position = turn.position
+        exhausted = position.extra.get("exhausted", {})
         for key in list(exhausted):
             if key in self.memo_of(turn).resting:
                 del exhausted[key]
-        attacked = state.setdefault("attacked", {})
+        attacked = position.extra.setdefault("attacked", {})
         for key in list(attacked):
-            if attacked[key] < state["round"]:
+            if attacked[key] < position.round:
                 del attacked[key]
-        for u in state["units"]:
-            if u["owner"] == turn.power and u["id"] in turn.progress.done_moving and (
-                    u["where"] in turn.progress.land_entered or u["where"] in turn.progress.ship_entered) and any(
-                    at_war(turn.board, state, turn.power, o["owner"]) for o in units_in(state, u["where"])):
-                attacked[str(u["id"])] = state["round"]
+        for u in position.units:
+            if u.owner == turn.power and u.id in turn.progress.done_moving and (
+                    u.where in turn.progress.land_entered or u.where in turn.progress.ship_entered) and any(
+                    position.at_war(turn.power, o.owner) for o in position.units_in(u.where)):
+                attacked[str(u.id)] = position.round
 
 
 RULE = MultinationalAttacks()

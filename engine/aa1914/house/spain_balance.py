@@ -65,34 +65,34 @@ def leaning(points: float) -> str:
 
 
 def sway_spain(turn: TurnContext) -> None:
-    state = turn.state
-    land = [u for u in state["units"] if u["owner"] == "Spain" and UNIT_TYPES[u["type"]].is_land]
-    in_spain = sum(1 for u in land if u["where"] == "Spain")
+    position = turn.position
+    land = [u for u in position.units if u.owner == "Spain" and u.spec.is_land]
+    in_spain = sum(1 for u in land if u.where == "Spain")
     german, french = turn.roll(2)
     paid = 0
     if french < german:   # "If France loses the roll, it may pay up to 2 IPCs to add to its roll."
-        paid = min(state.get("spain_pay", 0), 2, state["treasury"]["France"])
-        state["treasury"]["France"] -= paid
-    shift = spain_shift(in_spain, len(land) - in_spain, state["treasury"]["Spain"], german, french, paid)
-    state["spain_track"] = state.get("spain_track", 0) + shift
-    state["log"].append({"round": state["round"], "power": "Spain", "battle": "Spain", "who": "Germany/France",
+        paid = min(position.extra.get("spain_pay", 0), 2, position.treasury["France"])
+        position.treasury["France"] -= paid
+    shift = spain_shift(in_spain, len(land) - in_spain, position.treasury["Spain"], german, french, paid)
+    position.extra["spain_track"] = position.extra.get("spain_track", 0) + shift
+    position.log.append({"round": position.round, "power": "Spain", "battle": "Spain", "who": "Germany/France",
                          "step": "diplomacy in Madrid", "target": 0, "dice": [german, french]})
     turn.report.append(f"🇪🇸 Spain's alignment moves {leaning(shift)} (Germany rolls {german}, France {french}"
-                       + (f" and pays {paid}" if paid else "") + f"): Spain now leans {leaning(state['spain_track'])}"
+                       + (f" and pays {paid}" if paid else "") + f"): Spain now leans {leaning(position.extra['spain_track'])}"
                        f"; at {SPAIN_JOINS_AT} points either way it joins that side.")
-    track = state["spain_track"]
+    track = position.extra["spain_track"]
     if abs(track) >= SPAIN_JOINS_AT:
         patron = "Germany" if track > 0 else "France"
-        for u in state["units"]:
-            if u["owner"] == "Spain":
-                u["owner"] = patron
-        for name, holder in state["control"].items():
+        for u in position.units:
+            if u.owner == "Spain":
+                position.give(u, patron)
+        for name, holder in position.control.items():
             if holder == "Spain":
-                state["control"][name] = patron
-        state["treasury"][patron] += state["treasury"]["Spain"]
-        state["treasury"]["Spain"] = 0
-        state["collapsed"]["Spain"] = "joined"
-        state["spain_joined"] = patron
+                position.control[name] = patron
+        position.treasury[patron] += position.treasury["Spain"]
+        position.treasury["Spain"] = 0
+        position.collapsed["Spain"] = "joined"
+        position.extra["spain_joined"] = patron
         for rule in turn.house:
             rule.power_leaves(turn, "Spain", patron)
         turn.report.append(f"🇪🇸 Spain enters the war on the side of {patron}: its units and territories "
@@ -109,9 +109,9 @@ class SpainBalance(HouseRule):
             sway_spain(turn)
 
     def limited_placement(self, turn: TurnContext, kind: str, where: str, n: int) -> str | None:
-        if not (turn.state.get("spain_joined") == turn.power and where == "Spain" and not UNIT_TYPES[kind].is_sea):
+        if not (turn.position.extra.get("spain_joined") == turn.power and where == "Spain" and not UNIT_TYPES[kind].is_sea):
             return NOT_MINE
-        if turn.state["control"].get("Spain") != turn.power:
+        if turn.position.control.get("Spain") != turn.power:
             return f"{turn.power} does not control Spain"
         return None if turn.progress.placed.get(where, 0) + n <= SPAIN_DEPLOY else f"Spain takes {SPAIN_DEPLOY} units a turn"
 

@@ -41,7 +41,7 @@ def read_sub_targets(rest: str, board: Board) -> SubTargets | None:
 
 
 def sub_targets(turn: TurnContext, order: SubTargets) -> None:
-    turn.state.setdefault("sub_targets", {})[turn.power] = list(order.types)
+    turn.position.extra.setdefault("sub_targets", {})[turn.power] = list(order.types)
 
 
 class SubChanges(HouseRule):

@@ -16,8 +16,7 @@ from engine.errors import IllegalOrder, UnreadableOrder
 from ..board import Board
 from ..context import TurnContext
 from ..grammar import OrderWord, Standing, place_named
-from ..state import controller, income, units_in
-from ..units import UNIT_TYPES
+from ..position import BoardUnit
 from .base import COLLECT, HouseRule, OrderHandler
 
 
@@ -84,7 +83,7 @@ def stockpile_limit(ipc_count: int) -> int:
 
 def supplies(turn: TurnContext) -> dict:
     """The power's stock and the supplies waiting in each territory."""
-    return turn.state.setdefault("supplies", {}).setdefault(turn.power, {"stock": 0, "at": {}})
+    return turn.position.extra.setdefault("supplies", {}).setdefault(turn.power, {"stock": 0, "at": {}})
 
 
 def _send(turn: TurnContext, order: SendSupplies) -> None:
@@ -102,10 +101,10 @@ def supply(turn: TurnContext, sends: list[SendSupplies]) -> None:
     mine = supplies(turn)
     if not turn.progress.economic_collapse:
         mine["stock"] += sum(1 for name, t in turn.board.territories.items()
-                             if not t.sea and controller(turn.board, turn.state, name) == turn.power)
+                             if not t.sea and turn.position.controller(name) == turn.power)
     for order in sends:
         turn.carry_out(lambda o: send(turn, o), order)
-    limit = stockpile_limit(income(turn.board, turn.state, turn.power))
+    limit = stockpile_limit(turn.position.income(turn.power))
     if mine["stock"] > limit:
         turn.report.append(f"📦 {turn.power} loses {mine['stock'] - limit} surplus supplies.")
         mine["stock"] = limit
@@ -118,7 +117,7 @@ def send(turn: TurnContext, order: SendSupplies) -> None:
     the stockpile ("Your power can stockpile supplies"); if nothing fits, the order fails. While
     orders are only checked (no battles), a send larger than the room is refused."""
     mine = supplies(turn)
-    units = sum(1 for u in units_in(turn.state, order.where) if u["owner"] == turn.power)
+    units = sum(1 for u in turn.position.units_in(order.where) if u.owner == turn.power)
     room = max(0, supply_capacity(units) - mine["at"].get(order.where, 0))
     if turn.rng is None and order.amount > room:
         raise IllegalOrder(f"{order.where} can take {room} more supplies (twice your units there)")
@@ -137,16 +136,16 @@ def send(turn: TurnContext, order: SendSupplies) -> None:
     mine["at"][order.where] = mine["at"].get(order.where, 0) + amount
 
 
-def supplies_for_battle(turn: TurnContext, name: str, side: list[dict]) -> dict[str, int]:
+def supplies_for_battle(turn: TurnContext, name: str, side: list[BoardUnit]) -> dict[str, int]:
     """4.7: "consume 1 supply to increase the hit die of one attacking or defending land unit by 1.
     You may use any quantity of supplies, but each unit can only receive a single bonus per battle.
     Supplies can only be used on land units that are in the same territory they are located in."
     Each power of a side spends its own supplies there on its own land units, up to its standing
     `supplies use N` (all, if it set none)."""
-    stores, limits = turn.state.get("supplies", {}), turn.state.get("supply_use", {})
+    stores, limits = turn.position.extra.get("supplies", {}), turn.position.extra.get("supply_use", {})
     spend = {}
-    for power in sorted({u["owner"] for u in side}):
-        land = sum(1 for u in side if u["owner"] == power and UNIT_TYPES[u["type"]].is_land)
+    for power in sorted({u.owner for u in side}):
+        land = sum(1 for u in side if u.owner == power and u.spec.is_land)
         have = stores.get(power, {}).get("at", {}).get(name, 0)
         limit = limits.get(power)
         n = min(have, land, have if limit is None else limit)
@@ -165,7 +164,7 @@ def spend_supplies(turn: TurnContext, name: str, plans: tuple[dict[str, int], di
     for power, spent in (plans[0] | plans[1]).items():
         if not spent:
             continue
-        turn.state["supplies"][power]["at"][name] -= spent
+        turn.position.extra["supplies"][power]["at"][name] -= spent
         turn.report.append(f"📦 {power} uses {spent} supplies at {name}.")
 
 
@@ -177,7 +176,7 @@ def supplies_leave_with(turn: TurnContext, power: str, successor: str | None) ->
     units and territories fall under German control"), the supplies in those territories and its
     stockpile pass with them to the new owner, whose stockpile limit applies at its next Collect
     phase (docs/rulings.md)."""
-    store = turn.state.get("supplies", {}).pop(power, None)
+    store = turn.position.extra.get("supplies", {}).pop(power, None)
     if not store:
         return
     placed = {where: n for where, n in store.get("at", {}).items() if n}
@@ -189,7 +188,7 @@ def supplies_leave_with(turn: TurnContext, power: str, successor: str | None) ->
         turn.report.append(f"📦 {power}'s supplies are lost with its surrender: its stockpile of "
                            f"{store.get('stock', 0)}{where} (4.7: only its own land units could use them).")
         return
-    theirs = turn.state["supplies"].setdefault(successor, {"stock": 0, "at": {}})
+    theirs = turn.position.extra["supplies"].setdefault(successor, {"stock": 0, "at": {}})
     theirs["stock"] += store.get("stock", 0)
     for name, n in placed.items():
         theirs["at"][name] = theirs["at"].get(name, 0) + n
@@ -207,7 +206,7 @@ class SupplyChain(HouseRule):
                        "`supplies use all|none|2` (per battle)", "`supplies use all|none|N`"),
              OrderWord(("supply", "supplies"), "supply", read_supply, "`supply Picardy 3` (send from stock)"))
 
-    def battle_supplies(self, turn: TurnContext, name: str, side: list[dict]) -> dict[str, int]:
+    def battle_supplies(self, turn: TurnContext, name: str, side: list[BoardUnit]) -> dict[str, int]:
         return supplies_for_battle(turn, name, side)
 
     def after_land_battle(self, turn: TurnContext, name: str, plans, used: tuple[int, int]) -> None:

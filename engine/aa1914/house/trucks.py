@@ -16,7 +16,6 @@ from .. import movement
 from ..board import Board
 from ..context import TurnContext
 from ..grammar import Counts, MoveOrder, OrderWord, counts_text, parse_counts, place_named, units_and_path
-from ..state import units_in
 from .base import MOVEMENT, HouseRule, OrderHandler
 
 
@@ -76,8 +75,8 @@ def truck_move(turn: TurnContext, order: TruckMove) -> None:
     if needed is None:
         raise IllegalOrder("trucks carry 2 infantry, 1 infantry and 1 artillery, or 1 tank each")
     depot = order.pickup or start
-    trucks = [u for u in units_in(turn.state, depot) if u["owner"] == turn.power and u["type"] == "truck"
-              and u["id"] not in turn.progress.done_moving]
+    trucks = [u for u in turn.position.units_in(depot) if u.owner == turn.power and u.type == "truck"
+              and u.id not in turn.progress.done_moving]
     if len(trucks) < needed:
         raise IllegalOrder(f"{turn.power} has {len(trucks)} truck(s) in {depot} that can still move; "
                            f"those units need {needed}")
@@ -99,10 +98,10 @@ def truck_move(turn: TurnContext, order: TruckMove) -> None:
     # fetched trucks have spent a space: they unload one space on and stay there
     truck_stop = order.path[1] if order.pickup else dest
     for u in units:
-        u["where"] = dest
+        turn.position.move(u, dest)
     for u in trucks[:needed]:
-        u["where"] = truck_stop
-    turn.progress.done_moving.update(u["id"] for u in units + trucks[:needed])
+        turn.position.move(u, truck_stop)
+    turn.progress.done_moving.update(u.id for u in units + trucks[:needed])
     for place in {dest, truck_stop}:
         turn.progress.landed_by_land.add(place)
         turn.entered_land(place)

@@ -37,7 +37,7 @@ def test_a_power_that_surrenders_loses_its_supplies():
     state.setdefault("supplies", {})["France"] = {"stock": 5, "at": {"Picardy": 2}}
     turn = Turn(B, state, "France", random.Random(1))
     turn.surrender("France")
-    assert "France" not in turn.state["supplies"]
+    assert "France" not in turn.position.extra["supplies"]
     assert "📦 France's supplies are lost with its surrender: its stockpile of 5 and 2 in Picardy (4.7: only its " \
            "own land units could use them)." in turn.report
 
