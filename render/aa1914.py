@@ -131,7 +131,8 @@ def _raster(view: View, zoom: float, window: Window) -> View:
                 view.scale * zoom, label=view.label)
 
 
-ZOOMED_VIEWS = 6       # whole views kept drawn at a crop's scale (the two commonest scales × the three views)
+ZOOMED_VIEWS = 9       # whole views kept drawn at a crop's scales (render.focus.ZOOMS but 1 × the three views:
+                       # about 40 MB a worker)
 
 
 @lru_cache(maxsize=ZOOMED_VIEWS)

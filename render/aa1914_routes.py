@@ -24,6 +24,8 @@ BENDS = (0.0, 0.18, -0.18, 0.32, -0.32, 0.5, -0.5)
 CLEAR = 3.0         # px an arrow (its half-width and rim) keeps from a badge or a name
 CELL = 3.0          # the routing grid's step, px
 AROUND = 90.0       # how far (px) a detour may stray from the straight way
+DETOUR_LEG = 350.0  # the longest leg (px) worked round on the grid: a longer one bows, so a map's
+                    # drawing stays within its time even for a fleet crossing the map
 STUB = 16.0         # how far inside a view's edge an arrow from (to) another view starts (ends)
 
 
@@ -305,9 +307,11 @@ def route(layout: Layout, names: Sequence[str], drawn: dict | None = None) -> Ro
 def _other_ends(layout: Layout, names: Sequence[str], obstacles: Sequence, lines) -> list[Point] | None:
     """For a move between two places of this view whose arrow found no clear way from the ends
     chosen: the first clear leg between other free points of the two (nearest each other first)."""
-    firsts, lasts = anchor_spots(layout, names[0])[:6], anchor_spots(layout, names[1])[:6]
+    firsts, lasts = anchor_spots(layout, names[0])[:4], anchor_spots(layout, names[1])[:4]
     pairs = sorted(((a, b) for a in firsts for b in lasts), key=lambda pair: math.dist(*pair))
-    for start, end in pairs[:12]:
+    for start, end in pairs[:6]:
+        if math.dist(start, end) > DETOUR_LEG:
+            break
         leg = _leg(layout, start, end, obstacles, lines)
         if not crossings(leg, obstacles):
             return leg
@@ -372,7 +376,9 @@ def _leg(layout: Layout, start: Point, end: Point, obstacles: Sequence, lines: S
         if shared < 0.5:
             return line
     # a finer grid for a short leg (a crowded corner, an inset), a coarser one for a long leg
-    around = _clear_way(start, end, near, layout.view.size, 2.0 if math.dist(start, end) < 200 else CELL)
+    around = None
+    if math.dist(start, end) <= DETOUR_LEG:
+        around = _clear_way(start, end, near, layout.view.size, 2.0 if math.dist(start, end) < 200 else CELL)
     # a way around the badges of a crowded corner may be long, never a loop: it only ever turns
     # where it must (straightened), so it is allowed more length than a bow
     if around is not None and not _loops(around, start, end, 3.5):

@@ -79,7 +79,7 @@ def _polygons(view: View, kinds: Sequence[str] = ("land", "water", "impassable",
 OUTLINE_INDEX = 255         # the outlines' entry in a view's ground palette (shapes are numbered 1…)
 
 
-@lru_cache(maxsize=3)
+@lru_cache(maxsize=4)
 def _whole_ground(scale: float) -> Image.Image:
     """The whole board at `scale` with each shape painted its own number (in the order the board
     paints them) and every outline as `OUTLINE_INDEX`, made once per process and scale: a map

@@ -26,7 +26,7 @@ MAX_CROPS = 3                        # theatres at most; more action than that i
 SIZES = ((640.0, 480.0), (760.0, 570.0), (900.0, 675.0), (1200.0, 900.0), (1e9, 1e9))
 LEAST = (440.0, 330.0)               # the smallest part of the board a crop shows
 # the scales a crop is drawn at: few, so each map keeps its static layers once per scale
-ZOOMS = (2.25, 1.6, 1.4, 1.2, 1.0)
+ZOOMS = (2.25, 1.6, 1.2, 1.0)
 CROP_WIDTH = 1100                    # the widest a crop is drawn (pixels): a phone shows ~400 of them
 
 
