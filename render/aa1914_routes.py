@@ -24,7 +24,7 @@ BENDS = (0.0, 0.18, -0.18, 0.32, -0.32, 0.5, -0.5)
 CLEAR = 3.0         # px an arrow (its half-width and rim) keeps from a badge or a name
 CELL = 3.0          # the routing grid's step, px
 AROUND = 90.0       # how far (px) a detour may stray from the straight way
-DETOUR_LEG = 350.0  # the longest leg (px) worked round on the grid: a longer one bows, so a map's
+DETOUR_LEG = 520.0  # the longest leg (px) worked round on the grid: a longer one bows, so a map's
                     # drawing stays within its time even for a fleet crossing the map
 STUB = 16.0         # how far inside a view's edge an arrow from (to) another view starts (ends)
 
@@ -378,7 +378,8 @@ def _leg(layout: Layout, start: Point, end: Point, obstacles: Sequence, lines: S
     # a finer grid for a short leg (a crowded corner, an inset), a coarser one for a long leg
     around = None
     if math.dist(start, end) <= DETOUR_LEG:
-        around = _clear_way(start, end, near, layout.view.size, 2.0 if math.dist(start, end) < 200 else CELL)
+        length = math.dist(start, end)
+        around = _clear_way(start, end, near, layout.view.size, 2.0 if length < 200 else CELL if length < 320 else 4.0)
     # a way around the badges of a crowded corner may be long, never a loop: it only ever turns
     # where it must (straightened), so it is allowed more length than a bow
     if around is not None and not _loops(around, start, end, 3.5):
