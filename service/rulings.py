@@ -91,29 +91,91 @@ def rulings_for(variant: str | None) -> list[Ruling]:
 
 
 def ruling_choices(variant: str | None, typed: str) -> list[str]:
-    """Topics matching what was typed (for the autocomplete), at most 24: Discord shows 25 choices
-    and the autocomplete puts `list` first."""
-    key = typed.lower().strip()
-    return [r.topic for r in rulings_for(variant) if key in r.topic.lower() or key in r.section.lower()][:24]
+    """Topics matching what was typed (for the autocomplete), best first, at most 24: Discord
+    shows 25 choices and the autocomplete puts `list` first. Any word of a ruling's title, text
+    or section finds it (`ranked`)."""
+    return [r.topic for r in ranked(variant, typed)][:24]
+
+
+# Words a search passes over: nearly every ruling has them, so they tell none apart.
+_STOP = frozenset("a an and are as at be by for from has have in into is it its may of on or that the their "
+                  "there this to was were when which who with".split())
+
+
+def _words(text: str) -> list[str]:
+    """The words of a text as a search compares them: lower case, letters and digits, a plural's
+    final `s` dropped (`fighters` finds `fighter`)."""
+    return [w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w
+            for w in re.findall(r"[a-z0-9]+", text.lower())]
+
+
+def _searched(typed: str) -> list[str]:
+    """The words a search looks for: those typed, once each, without the stop words (unless
+    nothing else was typed)."""
+    typed_words = list(dict.fromkeys(_words(typed)))
+    return [w for w in typed_words if w not in _STOP] or typed_words
+
+
+def _found(word: str, words: set[str]) -> bool:
+    """A typed word is found where a word starts with it (`flip` finds `flipped`; while typing,
+    `coi` finds `coin`)."""
+    return word in words or any(w.startswith(word) for w in words)
+
+
+def _score(ruling: Ruling, wanted: list[str], phrase: str) -> tuple[bool, int, bool, int]:
+    """How well a ruling matches, best highest: every word found; how many were; the typed text
+    as a phrase of its title; how many words its title holds."""
+    title = set(_words(ruling.topic))
+    body = set(_words(ruling.text)) | set(_words(short(ruling.section)))
+    found = sum(_found(w, title) or _found(w, body) for w in wanted)
+    return found == len(wanted), found, phrase in ruling.topic.lower(), sum(_found(w, title) for w in wanted)
+
+
+def _scored(variant: str | None, typed: str) -> list[tuple[tuple[bool, int, bool, int], Ruling]]:
+    wanted, phrase = _searched(typed), " ".join(typed.lower().split())
+    if not wanted:
+        return []
+    scored = [(_score(r, wanted, phrase), index, r) for index, r in enumerate(rulings_for(variant))]
+    scored = [s for s in scored if s[0][1]]
+    scored.sort(key=lambda s: (tuple(-int(x) for x in s[0]), s[1]))
+    return [(score, ruling) for score, _, ruling in scored]
+
+
+def ranked(variant: str | None, typed: str) -> list[Ruling]:
+    """The rulings of `variant` with any word of `typed` in their title, text or section, best
+    first: those holding every word, then those holding the most; among equals one whose title
+    holds the typed text, then the most of its words, then the file's order. Nothing typed:
+    every ruling, in the file's order."""
+    if not _searched(typed):
+        return rulings_for(variant)
+    return [ruling for _, ruling in _scored(variant, typed)]
 
 
 def ruling_text(variant: str | None, wanted: str) -> str:
-    """One ruling with its quote; `list` (or `list 2`): a page of the topics there are."""
+    """One ruling with its quote; `list` (or `list 2`): a page of the topics there are. A ruling
+    is found by its exact title, else by any words of its title or text (`italy coin` finds the
+    coin flip): the best match is shown, naming the others that hold every word; when several
+    match equally well, their topics are listed to choose from."""
     words = wanted.lower().split()
-    found = rulings_for(variant)
     if not words or words[0] == "list":
         page = int(words[1]) if len(words) > 1 and words[1].isdigit() else 1
         return rulings_page(variant, page)
     key = " ".join(words)
-    exact = [r for r in found if r.topic.lower() == key]
-    close = exact or [r for r in found if key in r.topic.lower()]
-    if len(close) == 1:
-        return close[0].shown()
-    if close:
-        return "Several rulings match: " + "; ".join(f"`{r.topic}`" for r in close[:10]) + \
+    exact = [r for r in rulings_for(variant) if r.topic.lower() == key]
+    if exact:
+        return exact[0].shown()
+    scored = _scored(variant, wanted)
+    if not scored:
+        raise NotFound(f"no ruling mentions `{wanted[:60]}`" + (f" for {variant}" if variant else "")
+                       + "; `/rules ruling:list` lists them")
+    best = scored[0][0]
+    tied = [ruling for score, ruling in scored if score == best]
+    if len(tied) > 1:
+        return "Several rulings match: " + "; ".join(f"`{r.topic}`" for r in tied[:10]) + \
             ". Name one: `/rules ruling:<topic>`."
-    raise NotFound(f"no ruling about `{wanted[:60]}`" + (f" for {variant}" if variant else "")
-                   + "; `/rules ruling:list` lists them")
+    others = [ruling for score, ruling in scored[1:4] if score[0]]
+    also = ("\nThese words are also in: " + "; ".join(f"`{r.topic}`" for r in others)) if others else ""
+    return scored[0][1].shown() + also
 
 
 def rulings_page(variant: str | None, page: int = 1) -> str:
