@@ -79,7 +79,9 @@ def positions(key: str, options: tuple[tuple[str, object], ...] = (), games: int
 
 
 def sample(key: str, phase: str, n: int, seed: int = 0, options: tuple = ()) -> list[dict]:
-    """`n` of the positions of `key` in `phase` (movement, retreat, adjustment), spread out."""
-    found = [s for s in positions(key, options) if s["phase"] == phase]
+    """`n` of the positions of `key` in `phase` (movement, retreat, adjustment), spread out
+    (under other options than the defaults, from fewer and shorter games)."""
+    found = [s for s in (positions(key, options) if not options else positions(key, options, 2, 4))
+             if s["phase"] == phase]
     rng = random.Random(seed)
     return rng.sample(found, min(n, len(found)))

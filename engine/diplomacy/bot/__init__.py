@@ -1,9 +1,11 @@
 """The Diplomacy bot: one player for every Diplomacy variant, at three levels.
 
-`easy` plays the heuristic with more randomness and no supports, `normal` is the heuristic
-(DumbBot class: `values` and `heuristic`), `hard` searches over the heuristic's candidates
-(`search`). It reads the game only through the variant's public hooks; a variant's own rules
-add to the values through a `BotRules` (rx07: `bot.rx07`). See docs/bots.md.
+`easy` plays the heuristic (DumbBot class: `values` and `heuristic`) with more randomness and
+no supports; `normal` and `hard` search over the seat's joint orders against sampled replies of
+the opponents (`search`, valued by `evaluate`), `normal` a little, `hard` much more. Retreats and
+adjustments are the heuristic's at every level. It reads the game only through the variant's
+public hooks; a variant's own rules add to the values through a `BotRules` (rx07: `bot.rx07`).
+See docs/bots.md.
 """
 from __future__ import annotations
 
@@ -28,7 +30,7 @@ def rules_for(variant: Any) -> BotRules:
 
 def heuristic_sheet(variant: Any, state: Mapping[str, Any], seat: str, rng: random.Random,
                     level: str = "normal") -> list[tuple[str, str]]:
-    """The heuristic's orders for `seat` (levels `easy` and `normal`)."""
+    """The heuristic's orders for `seat` (`easy`; retreats and adjustments at every level)."""
     board = Board.read(variant, state, seat)
     rules = rules_for(variant)
     values = Values(board, rules)
@@ -40,7 +42,7 @@ def heuristic_sheet(variant: Any, state: Mapping[str, Any], seat: str, rng: rand
 
 
 class DiplomacyBot(Bot):
-    """Plays any DiplomacyGame seat; `hard` searches in movement phases."""
+    """Plays any DiplomacyGame seat; `normal` and `hard` search in movement phases."""
 
     levels = ("easy", "normal", "hard")
 

@@ -11,7 +11,8 @@ position promises beyond that is read from the units' reach, one movement ahead:
 - a centre held by an enemy is taken only by an attack with more support than it can get.
 
 In spring that promise is the whole value (ownership changes only in the fall); in the fall it
-counts for `NEXT_YEAR` of its difference with the centres just taken. Units count a little
+counts for `NEXT_YEAR` of its difference with the centres just taken, and taking the victory
+number of centres (where the variant wins by centres) is worth `SOLO` more: the game is won. Units count a little
 (`PIECE` each; a dislodged unit with a retreat is not lost, one without is), and the values of
 the places our units stand break ties (the heuristic's sense of direction).
 """
@@ -33,6 +34,7 @@ KEEP_SAFE, KEEP_OUTNUMBERED, KEEP_OVERRUN = 0.95, 0.7, 0.45
 WALK_IN, SHARED = 0.85, 0.7
 ATTACK_SUPPORTED, ATTACK_ALONE = 0.45, 0.1
 UNMATCHED = 0.2          # an empty centre in reach of a unit already counted for another
+SOLO = 10.0              # reaching the victory number this fall wins the game: worth ten centres
 
 
 class Judge:
@@ -47,6 +49,9 @@ class Judge:
         self.owner = [board.side_of(board.owners.get(c)) for c in self.centres]
         self.side = dict(board.side)
         self.disorder = board.disorder
+        # the centres that win alone (the classic variants; rx07 counts pieces and capitals: none)
+        count = getattr(board.variant, "victory_centres", None)
+        self.target = count(board.state.get("options", {})) if callable(count) else 0
 
     def value(self, units: Mapping[str, Unit], dislodged: Mapping[str, Dislodged],
               contested: frozenset[str] = frozenset()) -> float:
@@ -119,4 +124,6 @@ class Judge:
                 if retreat_options(self.board.dmap, dict(units), prov, d, contested):
                     pieces += RETREATING
         score = promise if not fall else now + NEXT_YEAR * (promise - now)
+        if fall and self.target and now >= self.target:
+            score += SOLO
         return score + pieces + POSITION * position / self.values.unit

@@ -314,13 +314,12 @@ def retreat_orders(board: Board, values: Values) -> list[Pair]:
 
 def _build_choice(board: Board, values: Values, centre: str) -> tuple[float, str, str]:
     """(value, kind, location) of the best unit to build in `centre`."""
+    # either kind is judged alike: the best of where it stands and where it can go next
     options = []
-    if board.dmap.can_hold("A", centre):
-        options.append((values.of("A", centre), "A", centre))
-    for loc in [centre] + sorted(c for c in board.dmap.coast_names if province_of(c) == centre and c != centre):
-        if board.dmap.can_hold("F", loc):
-            after = max([values.of("F", s) for s in board.steps(Unit("F", "", loc))], default=0.0)
-            options.append((max(values.of("F", centre), after), "F", loc))
+    for kind in ("A", "F"):
+        for loc in [centre] + sorted(c for c in board.dmap.coast_names if province_of(c) == centre and c != centre):
+            if board.dmap.can_hold(kind, loc):
+                options.append((values.unit_worth(Unit(kind, "", loc)), kind, loc))
     return max(options, key=lambda o: (o[0], o[1] == "A")) if options else (float("-inf"), "", "")
 
 

@@ -1,25 +1,28 @@
-"""The search: joint orders for the whole seat (moves and supports together), judged by
-adjudicating them against the opponents' likely orders.
+"""The search (levels `normal` and `hard`): joint orders for the whole seat (moves and supports
+together), judged by adjudicating them against the opponents' likely orders. docs/bots.md
+tells the whole of it; in short:
 
-1. **Opponent model.** Every other seat with orders is played by the heuristic from its own
-   point of view (its own values), `samples` times with different seeded draws: each sample is
-   one joint order of all the opponents.
-2. **Our candidates.** The heuristic proposes `candidates` plans (half as `normal` plays, half
+1. **Opponent model.** Every other seat with a unit within `RADIUS` steps of our units or
+   centres is played by the heuristic from its own point of view (its own values), `samples`
+   times with different seeded draws and degrees of randomness: each sample is one joint order
+   of those opponents. Units further away are not adjudicated (they change nothing the judge
+   reads).
+2. **Our plans.** The heuristic proposes `candidates` plans (half as `normal` plays, half
    bolder). Each is adjudicated against every sample with the game's own resolver and the
-   positions are scored (`evaluate.Judge`, centres now and one movement ahead); a plan's worth
+   positions are valued (`evaluate.Judge`: centres now and one movement ahead); a plan's worth
    is its average — a sampled best response (Anthony et al. 2020).
-3. **Local search** (`hard`). From the best plan, one unit at a time tries every order it could
-   give — hold, each move, each support of another unit's order, and each move with a support
-   from a neighbour — and the change that raises the average most is kept; passes repeat until
-   nothing improves or the node budget (adjudications) is spent. Supports follow the moves they
-   support (`sheet.coherent`).
-4. **Two seats** (rx07 and the two-player variants, zero-sum): the final choice among the best
-   plans is the equilibrium of the plans × samples table found by regret matching+ (Bakhtin et
-   al. 2021's SearchBot uses regret matching over sampled candidate actions), drawn with the
-   seeded RNG: the same for the same seed, unpredictable across seeds.
+3. **Local search.** From the best plan, one unit at a time tries every order it could give —
+   hold, each move, each support of another unit's order, and each move into a contested
+   province with a support from a neighbour — and the change that raises the average most is
+   kept; passes repeat until nothing improves or the adjudication budget is spent. Supports
+   follow the moves they support (`sheet.coherent`).
+4. **Two seats** (rx07 and the two-player variants, zero-sum): the final plan is drawn from the
+   equilibrium of the best plans against the samples, found by regret matching+ (as SearchBot,
+   Gray, Lerer, Bakhtin and Brown 2021, does over sampled candidate actions), with the seeded
+   RNG: the same for the same seed, unpredictable across seeds.
 
-Bounded by counts (samples, candidates, adjudications), never by a clock: the same seed gives
-the same orders on any machine.
+Bounded by counts (plans, samples, adjudications), never by a clock: the same seed gives the
+same orders on any machine.
 """
 from __future__ import annotations
 
@@ -70,7 +73,6 @@ class Search:
         self.judge = Judge(self.board, self.values)
         self.edition = variant.edition(state)
         self.adjudications = 0
-        self._scores: dict[tuple, float] = {}
         self.seeds = self._candidates(rng)
         # only the units that can touch ours this phase or the next are adjudicated: a unit
         # further away than RADIUS steps changes nothing the judge reads
@@ -174,6 +176,7 @@ class Search:
         return sorted(plan, key=lambda p: (-busy(p), p))
 
     def improve(self, plan: Plan) -> Plan:
+        """Coordinate ascent over our units' orders from `plan` (see the module's step 3)."""
         best = self.score(plan)
         budget = self.effort.adjudications
         per_plan = max(1, len(self.samples))
