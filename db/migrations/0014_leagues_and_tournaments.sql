@@ -1,0 +1,1 @@
+-- Leagues and tournaments (reserved; filled in below).
