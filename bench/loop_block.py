@@ -6,6 +6,11 @@ processes as on Discord, a 2 ms timer measures the loop's longest stall while ea
 `/history` of a phase (its text and the map shown with it), `/map` of the current phase and of a
 region, and `/map replay`.
 Run: `.venv/bin/python bench/loop_block.py [--rounds 20] [--repeat 3]`.
+
+`--adjudications` instead plays a 20-round A&A game with the house units (every option of
+`bench/aa_adjudicate.ALL_RULES`) through the service, with random legal orders and the worker pool as
+on Discord, and prints the longest block of the loop while each phase is adjudicated (the engine runs
+in the pool: goal ≤ 20 ms), beside the loop thread's CPU between two ticks and the load.
 """
 from __future__ import annotations
 
@@ -95,9 +100,67 @@ async def main(rounds: int, repeat: int) -> None:
         shutil.rmtree(folder, ignore_errors=True)
 
 
+async def adjudications(rounds: int) -> None:
+    """A house-rules A&A game played through the service; the loop watched while each phase is
+    adjudicated (in the worker pool)."""
+    import os
+    import random
+    import statistics
+    import tempfile
+
+    from bench.aa_adjudicate import ALL_RULES
+    from db import Database
+    from engine.catalog import register_all
+    from engine.variant import get_variant
+    from service import Actor, GameService
+    from tests.test_aa1914_random_play import accepted, random_lines
+
+    register_all()
+    variant = get_variant("aa1914")
+    player, rng = Actor(1, name="p"), random.Random(7)
+    with tempfile.TemporaryDirectory() as folder:
+        db = await Database(Path(folder) / "house.sqlite3").connect()
+        service = GameService(db, seed_source=lambda: "loop-block-house")
+        service.cpu = ProcessPool()
+        try:
+            game = await service.create_game(5, player, "aa1914", "House war", options=dict(ALL_RULES))
+            for _ in game.seats:
+                await service.join(game.id, player)
+            await service.start(game.id, player)
+            await service.adjudicate(game.id)           # start the workers (their first job imports the engine)
+            blocks, cpus, took = [], [], []
+            for _ in range(rounds * len(game.seats)):
+                if (await service.game(game.id)).status != "active":
+                    break
+                phase = await service.phase(game.id)
+                for seat in variant.seats_to_act(phase.state):
+                    lines = accepted(phase.state, seat, random_lines(phase.state, seat, rng))
+                    if lines:
+                        await service.submit_orders(game.id, player, "\n".join(lines), seat)
+                async with LoopWatch() as watch:
+                    begin = time.perf_counter()
+                    await service.adjudicate(game.id)
+                    took.append(time.perf_counter() - begin)
+                blocks.append(watch.worst)
+                cpus.append(watch.worst_cpu)
+        finally:
+            service.cpu.close()
+            await db.close()
+    print(f"A&A 1914 with every house unit option, {len(blocks)} phases adjudicated in the worker pool; load "
+          f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores (goal: no block over 20 ms)")
+    print(f"  tick lateness: longest {max(blocks) * 1000:.1f} ms, median {statistics.median(blocks) * 1000:.1f} ms; "
+          f"loop thread's CPU between ticks: longest {max(cpus) * 1000:.1f} ms, median "
+          f"{statistics.median(cpus) * 1000:.1f} ms")
+    print(f"  an adjudication took {statistics.median(took) * 1000:.0f} ms (median), {max(took) * 1000:.0f} ms longest")
+
+
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rounds", type=int, default=20)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--adjudications", action="store_true", help="the house-rules game's adjudications instead")
     args = parser.parse_args()
-    asyncio.run(main(args.rounds, args.repeat))
+    if args.adjudications:
+        asyncio.run(adjudications(args.rounds))
+    else:
+        asyncio.run(main(args.rounds, args.repeat))

@@ -36,6 +36,11 @@ class Timers(Repository):
     async def cancel_game(self, game_id: int, at: str) -> None:
         await self.sql.run("UPDATE reminders SET done_at=? WHERE game_id=? AND done_at IS NULL", (at, game_id))
 
+    async def deadline_passed(self, phase_id: int, at: str) -> None:
+        """The phase's deadlines due by `at` are done (one that fired, and did not adjudicate)."""
+        await self.sql.run("UPDATE reminders SET done_at=? WHERE phase_id=? AND kind='deadline' AND done_at IS NULL "
+                           "AND due_at <= ?", (at, phase_id, at))
+
     async def failed(self, timer_id: int, attempts: int, error: str, retry_at: str) -> None:
         await self.sql.run("UPDATE reminders SET attempts=?, last_error=?, due_at=? WHERE id=?",
                            (attempts, error, retry_at, timer_id))

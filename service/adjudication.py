@@ -1,15 +1,21 @@
 """Adjudicating a phase: the one place a phase changes (issue 23's safety net included).
 
-A phase is adjudicated inside its transaction, re-read there, and only if it is still open, so a
-retried or doubled call (all ready racing the deadline, a restart) adjudicates it exactly once.
-The engine runs in a savepoint: a phase the rules cannot adjudicate leaves the game as it was,
-marked as needing attention, and its GM is told once. Then the next phase opens, its briefs are
-queued after the results they follow from, and phases with nothing to order pass straight on.
+The rules engine runs in the worker pool, never on the event loop and never inside a write
+transaction: the phase and its orders are read (a snapshot), adjudicated in a worker, and the
+outcome written in one transaction that reads the phase again and writes only if it is still
+open with the very orders that were adjudicated (else it is read and adjudicated again). So a
+retried or doubled call (all ready racing the deadline, a restart) adjudicates a phase exactly
+once, and a sheet changed meanwhile is never lost. The outcome is written in a savepoint: a phase
+the rules cannot adjudicate leaves the game as it was, marked as needing attention, and its GM is
+told once. Then the next phase opens, its briefs are queued after the results they follow from,
+and phases with nothing to order pass straight on (adjudicated in the pool, in that transaction).
 """
 from __future__ import annotations
 
 import logging
 import random
+from dataclasses import dataclass
+from typing import Any
 from datetime import datetime
 
 from db import StorageError
@@ -18,12 +24,12 @@ from engine.variant import PhaseResult, Variant, get_variant
 from . import permissions
 from .checks import require_status
 from .bots import BotSheets
-from .briefs import Briefs
+from .briefs import Briefs, BriefTexts, brief_texts
 from .ending import Ending
 from .ids import checked_ids
-from .models import Actor, GameInfo, PhaseInfo, encode_state, iso
+from .models import Actor, GameInfo, PhaseInfo, decode_state, encode_state, iso, parse_time
 from .policy import deadline_from
-from .runtime import Now
+from .runtime import Now, Workers
 from .schedule import Schedule
 from .seasons import Seasons
 from .store import Store
@@ -32,6 +38,34 @@ log = logging.getLogger("dispatch.games")
 # Phases in which nobody has anything to order are adjudicated straight away; this bounds
 # such a chain so a faulty variant cannot spin forever inside one transaction.
 MAX_SKIPPED_PHASES = 50
+ADJUDICATION_SECONDS = 120.0   # a worker's bound for one phase (an A&A turn takes tens of milliseconds)
+MAX_READINGS = 3               # a phase read and adjudicated again when its orders changed meanwhile
+STALE = object()               # `adjudicate_in`: the orders changed since they were adjudicated
+
+
+def adjudication_job(variant_key: str, stored_state: bytes | str, orders: dict[str, list[str]], seed: str,
+                     seq: int, label: str, seats: tuple[str, ...]) -> tuple[PhaseResult, bytes, BriefTexts | None]:
+    """In a worker: phase `seq` (`label`) adjudicated from its stored position; the new position as
+    it is stored; and the next phase's briefs to the game's `seats` (pure; pickles both ways)."""
+    variant = get_variant(variant_key)
+    result = variant.adjudicate(decode_state(stored_state), orders, phase_rng(seed, seq))
+    texts = None if result.finished else brief_texts(variant, result.state, seats, (label, result.report))
+    return result, encode_state(result.state), texts
+
+
+@dataclass(frozen=True)
+class Adjudicated:
+    """A phase adjudicated in the pool, not yet written: the orders it was given, and what the
+    engine made of them (its result, or the error it stopped with)."""
+
+    phase_id: int
+    orders: dict[str, list[str]]
+    result: tuple[PhaseResult, bytes, BriefTexts | None] | None = None    # with the new position stored, its briefs
+    error: BaseException | None = None
+
+
+class _Stale(Exception):
+    """The orders differ from those adjudicated: nothing is written, the phase is read again."""
 
 
 def phase_rng(seed: str, seq: int) -> random.Random:
@@ -44,10 +78,11 @@ class Adjudicator:
     """Adjudicates a phase exactly once, opens the next (or finishes the game), and keeps the
     game movable when the rules engine fails."""
 
-    def __init__(self, store: Store, clock: Now, schedule: Schedule, briefs: Briefs, bot_sheets: BotSheets,
-                 ending: Ending, seasons: Seasons):
+    def __init__(self, store: Store, clock: Now, workers: Workers, schedule: Schedule, briefs: Briefs,
+                 bot_sheets: BotSheets, ending: Ending, seasons: Seasons):
         self.store = store
         self.clock = clock
+        self.workers = workers
         self.schedule = schedule
         self.briefs = briefs
         self.bot_sheets = bot_sheets
@@ -56,9 +91,48 @@ class Adjudicator:
 
     async def adjudicate(self, game_id: int, phase_id: int | None = None,
                          reason: str = "deadline") -> PhaseInfo | None:
-        """Adjudicate the current phase (or `phase_id` if it is still current). Idempotent."""
-        async with self.store.db.transaction() as tx:
+        """Adjudicate the current phase (or `phase_id` if it is still current), in the worker
+        pool, then write the outcome if the phase is still open with the same orders. Idempotent."""
+        for _ in range(MAX_READINGS):
+            computed = await self._computed(game_id, phase_id)
+            if computed is None:
+                return None                 # nothing open to adjudicate (done already, or moved on)
+            async with self.store.db.transaction() as tx:
+                outcome = await self.adjudicate_in(tx, game_id, computed.phase_id, reason, computed)
+            if outcome is not STALE:
+                return outcome
+        async with self.store.db.transaction() as tx:      # orders that keep changing: adjudicated as they stand
             return await self.adjudicate_in(tx, game_id, phase_id, reason)
+
+    async def _computed(self, game_id: int, phase_id: int | None) -> Adjudicated | None:
+        """The open phase read in one snapshot and adjudicated in the pool (None: nothing open)."""
+        async with self.store.db.read() as r:
+            game = await self.store.game(game_id, r)
+            if game.status != "active" or game.current_phase is None:
+                return None
+            if phase_id is not None and phase_id != game.current_phase:
+                return None
+            row = await r.phases.get(game.current_phase)
+            if row is None or row["adjudicated_at"] is not None:
+                return None
+            try:
+                sheets = await self.store.order_sheets(row["id"], r)
+            except Exception:  # noqa: BLE001 - damaged orders: found again, and reported, by the write
+                return Adjudicated(row["id"], {}, error=None)
+            seed = await r.games.seed(game_id)
+        orders = {seat: list(sheet.lines) for seat, sheet in sheets.items() if sheet.lines}
+        try:
+            result = await self._run(game.variant, row["state"], orders, seed, row["seq"], row["label"],
+                                     tuple(s.seat for s in game.seats))
+        except Exception as exc:  # noqa: BLE001 - the write reports it as the engine's failure
+            return Adjudicated(row["id"], orders, error=exc)
+        return Adjudicated(row["id"], orders, result)
+
+    async def _run(self, variant_key: str, stored_state: Any, orders: dict[str, list[str]], seed: str,
+                   seq: int, label: str, seats: tuple[str, ...]) -> tuple[PhaseResult, bytes, BriefTexts | None]:
+        """One phase in the pool: owed, so never refused by busy workers."""
+        return await self.workers.run(adjudication_job, variant_key, stored_state, orders, seed, seq, label, seats,
+                                      timeout=ADJUDICATION_SECONDS, refusable=False)
 
     async def force_adjudicate(self, game_id: int, actor: Actor) -> PhaseInfo | None:
         game = await self.store.game(game_id)
@@ -66,7 +140,11 @@ class Adjudicator:
         require_status(game, "active", "adjudicate")
         return await self.adjudicate(game_id, game.current_phase, "forced by the GM")
 
-    async def adjudicate_in(self, tx, game_id: int, phase_id: int | None, reason: str) -> PhaseInfo | None:
+    async def adjudicate_in(self, tx, game_id: int, phase_id: int | None, reason: str,
+                            computed: Adjudicated | None = None) -> Any:
+        """In `tx`: the open phase adjudicated (with `computed`, the pool's result for it, if its
+        orders are still those) and the next opened; None if there is nothing to do, `STALE` if
+        the orders changed since `computed`."""
         game = await self.store.game(game_id, tx)
         if game.status != "active" or game.current_phase is None:
             return None
@@ -83,26 +161,38 @@ class Adjudicator:
             # wrote is undone and the game waits for its GM at that phase (`_engine_failed`)
             try:
                 async with tx.savepoint("adjudication"):
-                    following, settled = await self._adjudicate_one(tx, game, variant, phase, seed, now, reason)
+                    following, settled = await self._adjudicate_one(tx, game, variant, phase, seed, now, reason,
+                                                                    computed)
             except StorageError:
                 raise
+            except _Stale:
+                return STALE
             except Exception as exc:  # noqa: BLE001 - any engine failure: the game must stay movable
                 await self._engine_failed(tx, game, phase, reason, exc, now)
                 return None
             if settled:
                 return following
-            phase = following
+            phase, computed = following, None
             reason = "nobody has orders to give"
         raise RuntimeError(f"game #{game_id}: more than {MAX_SKIPPED_PHASES} empty phases in a row")
 
     async def _adjudicate_one(self, tx, game: GameInfo, variant: Variant, phase: PhaseInfo, seed: str,
-                              now: datetime, reason: str) -> tuple[PhaseInfo, bool]:
+                              now: datetime, reason: str,
+                              computed: Adjudicated | None = None) -> tuple[PhaseInfo, bool]:
         """Adjudicate one phase and open the next (or finish the game); returns the new phase and
         whether the game stops there (over, or someone has orders to give)."""
         game_id = game.id
         sheets = await self.store.order_sheets(phase.id, tx)
         orders = {seat: list(sheet.lines) for seat, sheet in sheets.items() if sheet.lines}
-        result = variant.adjudicate(phase.state, orders, phase_rng(seed, phase.seq))
+        if computed is not None and computed.phase_id == phase.id and (computed.result or computed.error):
+            if computed.orders != orders:
+                raise _Stale()
+            if computed.error is not None:
+                raise computed.error
+            result, stored, texts = computed.result
+        else:       # a phase nobody orders in, after the one adjudicated: in the pool, in this transaction
+            result, stored, texts = await self._run(variant.key, (await tx.phases.get(phase.id))["state"], orders,
+                                                    seed, phase.seq, phase.label, tuple(s.seat for s in game.seats))
         await self.seasons.records.phase_adjudicated(tx, game, variant, phase, sheets)   # seasons hook: summary, owed
         await tx.phases.adjudicated(phase.id, iso(now), result.report)
         await tx.timers.cancel_phase(phase.id, iso(now))
@@ -118,10 +208,10 @@ class Adjudicator:
         for seat, message in result.private.items():
             await self.store.outbox(tx, game_id, f"seat:{seat}", message, None, iso(now))
         if result.finished:
-            await self._finish(tx, game, result, now, phase.seq + 1, variant, played=phase.label)
+            await self._finish(tx, game, result, now, phase.seq + 1, variant, played=phase.label, stored=stored)
             return await self.store.phase_by_seq(game_id, phase.seq + 1, tx), True
         following = await self.open_phase(tx, game, variant, result.state, phase.seq + 1, now,
-                                           results=(phase.label, result.report))
+                                           results=(phase.label, result.report), stored=stored, texts=texts)
         return following, bool(variant.seats_to_act(following.state))
 
     async def _engine_failed(self, tx, game: GameInfo, phase: PhaseInfo, reason: str, exc: Exception,
@@ -136,6 +226,7 @@ class Adjudicator:
         (the same orders and dice would fail the same way): no failure on every tick."""
         log.error("game %s: %s could not be adjudicated (%s)", game.id, phase.label, reason, exc_info=exc)
         told = await tx.games.attention_phase(game.id)
+        await tx.timers.deadline_passed(phase.id, iso(now))     # one that fired is done: no retry every tick
         await self.store.log(tx, game.id, phase.id, iso(now), None, "adjudication_failed",
                              {"reason": reason, "label": phase.label, "error": type(exc).__name__})
         if told == phase.id:
@@ -154,11 +245,11 @@ class Adjudicator:
             return await r.games.attention_phase(game_id)
 
     async def _finish(self, tx, game: GameInfo, result: PhaseResult, now: datetime, seq: int,
-                      variant: Variant, played: str | None = None) -> None:
+                      variant: Variant, played: str | None = None, stored: bytes | None = None) -> None:
         # the final position is named after the phase that was played, not the one that would
         # have followed it ("Spring 1919 Movement" after a win in Winter 1918)
         label = f"Game over after {played}" if played else variant.phase_label(result.state)
-        final = await tx.phases.add(game.id, seq, label, encode_state(result.state), None, iso(now))
+        final = await tx.phases.add(game.id, seq, label, stored or encode_state(result.state), None, iso(now))
         await tx.games.finished(game.id, iso(now), result.winners, current_phase=final)
         seed = await self.store.seed(tx, game.id)
         await self.store.log(tx, game.id, final, iso(now), None, "finished",
@@ -174,16 +265,27 @@ class Adjudicator:
 
     async def open_phase(self, tx, game: GameInfo, variant: Variant, state: dict, seq: int,
                           now: datetime, announce: bool = True,
-                          results: tuple[str, str] | None = None) -> PhaseInfo:
+                          results: tuple[str, str] | None = None, stored: bytes | None = None,
+                          texts: BriefTexts | None = None) -> PhaseInfo:
+        """Phase `seq` of the game opens on `state` (`stored`: as stored, if encoded already, in
+        the worker that adjudicated it) with its deadline and reminders, and its briefs."""
         label = variant.phase_label(state)
         deadline = deadline_from(game, now)
-        phase_id = await tx.phases.add(game.id, seq, label, encode_state(state), iso(deadline), iso(now))
+        phase_id = await tx.phases.add(game.id, seq, label, stored or encode_state(state), iso(deadline), iso(now))
         await tx.games.set_current_phase(game.id, phase_id)
         await self.schedule.schedule(tx, game, phase_id, now, deadline)
-        phase = await self.store.phase_by_id(phase_id, tx)
+        # as it would be read back (the deadline to the second), without decoding what was just written
+        phase = PhaseInfo(phase_id, game.id, seq, label, state, parse_time(iso(deadline)), iso(now), None, None)
         if announce:
-            await self.briefs.announce(tx, game, variant, phase, results)
+            await self.briefs.announce(tx, game, variant, phase, results, texts)
         return phase
+
+    async def adjudicate_after(self, tx, game: GameInfo, phase: PhaseInfo) -> None:
+        """The phase is to be adjudicated once `tx` is committed (`adjudicate`): a deadline due now
+        is written with it, so that if the process stops in between, the clock's next round
+        adjudicates the phase (`NoShows.at_deadline` reads a deadline before the phase's own as
+        this) and nothing waits for the real deadline."""
+        await tx.timers.add(game.id, phase.id, iso(self.clock()))
 
     async def all_ready(self, tx, game: GameInfo, phase: PhaseInfo, variant: Variant) -> bool:
         """Every seat that acts is ready; a seat in civil disorder does not hold the others up."""

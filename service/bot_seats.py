@@ -153,11 +153,13 @@ class BotSeats:
                 await self.store.log(tx, game.id, phase.id, now, None, "bot_orders",
                                      {"seat": seat, "level": level, "failed": pairs is None})
             variant = get_variant(game.variant)
-            if await self.adjudicator.all_ready(tx, game, current, variant):
-                return await self.adjudicator.adjudicate_in(tx, game.id, phase.id, "all players ready") is not None
-            if await self._deadline_waits_for_bots(tx, game, current):
-                return await self.adjudicator.adjudicate_in(tx, game.id, phase.id, "deadline") is not None
-        return False
+            why = ("all players ready" if await self.adjudicator.all_ready(tx, game, current, variant) else
+                   "deadline" if await self._deadline_waits_for_bots(tx, game, current) else None)
+            if why is None:
+                return False
+            await self.adjudicator.adjudicate_after(tx, game, current)
+        # in the pool, after the bot's sheets are committed
+        return await self.adjudicator.adjudicate(game_id, phase.id, why) is not None
 
     async def _deadline_waits_for_bots(self, tx, game: GameInfo, phase: PhaseInfo) -> bool:
         """The phase's deadline fell (its timer fired) while the bot was still ordering."""

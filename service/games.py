@@ -90,7 +90,7 @@ def compose(store: Store, clock: Now, workers: Workers, seed_source: Callable[[]
     seats = Seats(store, clock, seasons)
     rooms = Rooms(store, clock)
     records = Records(store)
-    adjudicator = Adjudicator(store, clock, schedule, briefs, bot_sheets, ending, seasons)
+    adjudicator = Adjudicator(store, clock, workers, schedule, briefs, bot_sheets, ending, seasons)
     no_shows = NoShows(store, clock, schedule, bot_sheets, adjudicator)
     game_master = GameMaster(store, clock, schedule)
     rollback = Rollback(store, clock, schedule, briefs)
@@ -102,7 +102,7 @@ def compose(store: Store, clock: Now, workers: Workers, seed_source: Callable[[]
         votes=Votes(store, clock, game_master, schedule, ending, rollback), bot_seats=bot_seats,
         orders=Orders(store, clock, adjudicator, no_shows),
         lobby=Lobby(store, clock, seed_source, adjudicator, briefs, rooms, seats, seasons),
-        timers=Timers(store, clock, game_master, no_shows, bot_seats),
+        timers=Timers(store, clock, game_master, no_shows, bot_seats, adjudicator),
         archive=Archive(store, clock, workers, records, seasons), seasons=seasons)
 
 

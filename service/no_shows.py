@@ -37,20 +37,25 @@ class NoShows:
         self.bot_sheets = bot_sheets
         self.adjudicator = adjudicator
 
-    async def at_deadline(self, tx, game_id: int, phase_id: int) -> None:
+    async def at_deadline(self, tx, game_id: int, phase_id: int) -> str | None:
         """A deadline fell: count misses, extend once for excused ones, put the others into
-        civil disorder, then adjudicate."""
+        civil disorder; returns why the phase is to be adjudicated now (once `tx` is committed,
+        `Adjudicator.adjudicate`), or None. A deadline row due before the phase's own deadline
+        is the one written when every seat was ready (`Adjudicator.adjudicate_after`): nobody
+        missed anything."""
         game = await self.store.game(game_id, tx)
         if game.status != "active" or game.current_phase != phase_id:
-            return
+            return None
         phase = await self.store.phase_by_id(phase_id, tx)
         if phase.adjudicated_at is not None:
-            return
+            return None
+        if phase.deadline is not None and phase.deadline > self.clock():
+            return "all players ready"
         if not phase.extended_for_misses and await self._count_misses(tx, game, phase):
-            return
+            return None
         if await self.bot_sheets.owes(tx, game_id, phase):
-            return          # the bot plays the absent seats first, then adjudicates (`BotSeats.play_bots`)
-        await self.adjudicator.adjudicate_in(tx, game_id, phase_id, "deadline")
+            return None     # the bot plays the absent seats first, then adjudicates (`BotSeats.play_bots`)
+        return "deadline"
 
     async def _count_misses(self, tx, game: GameInfo, phase: PhaseInfo) -> bool:
         """Record this phase's misses; returns whether the deadline was extended for them."""

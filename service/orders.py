@@ -214,9 +214,11 @@ class Orders:
                                          sheet.submitted_by or actor.user_id, sheet.submitted_at or now)
             await self.store.log(tx, game_id, at.phase.id, now, actor.user_id,
                                  "ready" if ready else "unready", {"seat": at.seat})
-            new_phase = None
-            if ready and await self.adjudicator.all_ready(tx, at.game, at.phase, at.variant):
-                new_phase = await self.adjudicator.adjudicate_in(tx, game_id, at.phase.id, "all players ready")
+            everyone = ready and await self.adjudicator.all_ready(tx, at.game, at.phase, at.variant)
+            if everyone:
+                await self.adjudicator.adjudicate_after(tx, at.game, at.phase)
+        # in the pool, after the commit (the phase is written again only if still open)
+        new_phase = await self.adjudicator.adjudicate(game_id, at.phase.id, "all players ready") if everyone else None
         return at.seat, new_phase
 
     async def _current(self, game: GameInfo) -> PhaseInfo:

@@ -10,6 +10,7 @@ from datetime import datetime, timedelta
 
 from engine.variant import get_variant
 
+from .adjudication import Adjudicator
 from .bot_seats import BotSeats
 from .gm import GameMaster
 from .ids import checked_ids
@@ -38,9 +39,11 @@ class Timers:
     """The clock's round of the service: capped pauses that run out, due reminders and
     deadlines, then the bots; and when the next timer is due."""
 
-    def __init__(self, store: Store, clock: Now, game_master: GameMaster, no_shows: NoShows, bot_seats: BotSeats):
+    def __init__(self, store: Store, clock: Now, game_master: GameMaster, no_shows: NoShows, bot_seats: BotSeats,
+                 adjudicator: Adjudicator):
         self.store = store
         self.clock = clock
+        self.adjudicator = adjudicator
         self.game_master = game_master
         self.no_shows = no_shows
         self.bot_seats = bot_seats
@@ -56,17 +59,23 @@ class Timers:
             log.exception("resuming capped pauses failed")
         for row in await self.store.due_reminders(iso(now)):
             try:
+                why = None          # the deadline's phase is adjudicated after its transaction, for this reason
                 async with self.store.db.transaction() as tx:
                     if not await tx.timers.is_open(row["id"]):
                         continue
-                    await tx.timers.done(row["id"], iso(now))
                     if row["kind"] == "deadline":
-                        await self.no_shows.at_deadline(tx, row["game_id"], row["phase_id"])
+                        why = await self.no_shows.at_deadline(tx, row["game_id"], row["phase_id"])
+                        if why is None:     # else it stays open until the adjudication is written
+                            await tx.timers.done(row["id"], iso(now))
                     elif now - parse_time(row["due_at"]) > REMINDER_GRACE:
+                        await tx.timers.done(row["id"], iso(now))
                         log.info("game %s: skipped a reminder due %s (too late to be useful)",
                                  row["game_id"], row["due_at"])
                     else:
+                        await tx.timers.done(row["id"], iso(now))
                         await self._remind(tx, row, now)
+                if why is not None:     # in the pool, after the deadline's transaction
+                    await self.adjudicator.adjudicate(row["game_id"], row["phase_id"], why)
                 fired += 1
             except Exception as exc:  # noqa: BLE001 - one game's failure must not stop the others
                 log.exception("game %s: timer %s (%s) failed", row["game_id"], row["id"], row["kind"])
