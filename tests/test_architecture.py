@@ -131,6 +131,35 @@ def test_the_phase_modules_know_no_house_option_and_no_turn():
         assert not reached, f"{module} imports {sorted(reached)}"
 
 
+def test_only_an_options_own_module_names_its_key():
+    """Adding a house option is one module plus its registry line: its key, as a word of the code,
+    is written only in house/<option>.py, the catalog (its name and section) and the registry —
+    and in units.py's table of the house units. The board itself is the one place that asks two
+    options by name: Spain as a ninth power (4.17) and a neutral Italy (4.16) change the map that
+    the renderer reads from the options alone, before any rule object exists. A key that is also
+    a unit's name (`coastal_artillery`) is that unit anywhere else."""
+    from engine.aa1914.house.catalog import HOUSE_KEYS
+    from engine.aa1914.units import UNIT_TYPES
+
+    allowed = {"engine/aa1914/house/catalog.py", "engine/aa1914/house/registry.py", "engine/aa1914/units.py"}
+    the_board = {"spain_balance", "italian_dilemma"}
+    named = []
+    for path in sorted((ROOT / "engine").rglob("*.py")):
+        where = str(path.relative_to(ROOT))
+        if where in allowed:
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not (isinstance(node, ast.Constant) and node.value in HOUSE_KEYS):
+                continue
+            key = node.value
+            if where == f"engine/aa1914/house/{key}.py" or (where == "engine/aa1914/board.py" and key in the_board):
+                continue
+            if key in UNIT_TYPES:
+                continue
+            named.append(f"{where} names `{key}`")
+    assert not named, named
+
+
 # ------------------------------------------------------------------ the service's parts
 def service_parts() -> dict[type, dict[str, type]]:
     """Each part of `GameService` → its constructor's dependencies on other parts (name → class)."""

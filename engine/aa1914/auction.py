@@ -133,7 +133,7 @@ def open_auction(board: Board, state: dict) -> dict:
     the earlier auction (one minor at a time, bid rounds) is read as this one: its minor goes back
     on offer, its high bid standing as its bidder's maximum."""
     if "auction" not in state:
-        by_alliance = bool(state["options"].get("auction_by_alliance"))
+        by_alliance = rules_for(state["options"]).bids_by_alliance
         state["auction"] = {
             "by_alliance": by_alliance, "queue": neutral_minors(board, state["options"]),
             "money": auction_budgets(board, by_alliance),

@@ -17,6 +17,7 @@ from engine.variant import PhaseResult, State
 from .auction import (auction_brief, check_auction, merge_answer, minor_value, open_auction, parse_auction_order,
                       seats_to_act as auction_seats, settle_step, step_label)
 from .board import Board
+from .house.registry import rules_for
 from .italy import can_deliver, parse_demand, parse_response, settle
 from .orders import Place, parse_order
 from .reserves import check_reserves, deploy
@@ -69,7 +70,7 @@ class Auction(Phase):
     def check(self, board, state, seat, lines, existing):
         """While bidding, a maximum bid per minor (and threat decisions in advance); at a threat or
         premium step one answer. A new answer replaces the one it concerns (`auction.merge_answer`)."""
-        by_alliance = bool(state["options"].get("auction_by_alliance"))
+        by_alliance = rules_for(state["options"]).bids_by_alliance
         step = open_auction(board, dict(state))["step"]
         merged = list(existing)
         for line in lines:
@@ -78,7 +79,7 @@ class Auction(Phase):
         return merged
 
     def adjudicate(self, board, state, orders, rng):
-        by_alliance = bool(state["options"].get("auction_by_alliance"))
+        by_alliance = rules_for(state["options"]).bids_by_alliance
         new = copy.deepcopy(dict(state))
         parsed = {seat: [parse_auction_order(line, board, by_alliance) for line in lines]
                   for seat, lines in orders.items()}

@@ -13,7 +13,7 @@ from __future__ import annotations
 from engine.errors import IllegalOrder, OrderError
 
 from .board import Board
-from .house.registry import rules_for
+from .house.registry import house_rules, rules_for
 from .grammar import Place
 from .rules import RESERVE_LIMITS
 from .units import HOUSE_UNITS, UNIT_TYPES, unit_name
@@ -57,22 +57,14 @@ def check_reserves(board: Board, state: dict, power: str, places: list[Place]) -
     for where, n in fighters.items():
         if n > 1:
             raise IllegalOrder(f"only one fighter may be added in {where}")
+    house = house_rules(state.get("options", {}))
     for order in places:
         for kind, n in order.units:
-            if kind not in ("coastal_artillery", "armored_train"):
-                continue
-            # 2.4 "Max per territory: 1" (on a coast: its guns fire on "the sea zone adjacent");
-            # 2.8 "There may be only one Armored Train per territory."
-            present = sum(m for o in places if o.where == order.where for k, m in o.units if k == kind) + sum(
-                1 for u in state["units"] if u["where"] == order.where and u["type"] == kind)
-            label = kind.replace("_", " ")
-            if present > 1:
-                raise IllegalOrder(f"there may be only one {label} in {order.where}")
-            if kind == "coastal_artillery" and not any(board.territories[a].sea
-                                                       for a in board.territories[order.where].adjacent):
-                raise IllegalOrder(f"coastal artillery guards a coast; {order.where} borders no sea zone")
-            if kind == "armored_train" and board.territories[order.where].original_owner != power:
-                raise IllegalOrder(f"armored trains run only in {power}'s original territories, not {order.where}")
+            # the house units' own limits (2.4 a coastal battery, 2.8 an armored train)
+            for rule in (rule for rule in house if kind in rule.units):
+                problem = rule.reserve_problem(board, state, power, kind, order.where, places)
+                if problem:
+                    raise IllegalOrder(problem)
 
 
 def deploy(board: Board, state: dict, orders: dict[str, list[Place]]) -> list[str]:

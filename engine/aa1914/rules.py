@@ -29,6 +29,7 @@ class Rules:
     neutralization_from_round: int = 0          # 0: not used
     house_submarines: bool = False        # 3.2: subs defend at 1, call their targets, may dive
     sub_negator: str = "cruiser"                 # "Destroyers take on the role of the items listed with an asterisk"
+    bids_by_alliance: bool = False        # 4.10: the alliances bid pooled IPCs for the neutral minors
     options: tuple[tuple[str, object], ...] = field(default=())     # the house options switched on
 
     def cost(self, unit: str) -> int:

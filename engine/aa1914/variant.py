@@ -81,8 +81,8 @@ class AA1914Variant(Variant):
     def alliances(self, options) -> dict[str, tuple[str, ...]]:
         """The Central Powers and the Allies; under the Italian dilemma (4.16) Italy starts on
         neither side."""
-        italy = "neutral" if options.get("italian_dilemma") else None
-        return {side: tuple(seats) for side, seats in board_for(dict(options), italy).sides.items()}
+        # board_for sets Italy apart only in a game of the Italian Dilemma
+        return {side: tuple(seats) for side, seats in board_for(dict(options), "neutral").sides.items()}
 
     def initial_state(self, options, rng: random.Random) -> State:
         return initial_state(board_for(options), dict(options))

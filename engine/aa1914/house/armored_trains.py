@@ -16,9 +16,9 @@ from engine.errors import IllegalOrder
 
 from ..board import Board
 from ..context import TurnContext
-from ..grammar import OrderWord, Standing
+from ..grammar import OrderWord, Place, Standing
 from ..position import BoardUnit
-from .base import HouseRule
+from .base import HouseRule, reserves_in
 
 
 @dataclass(frozen=True)
@@ -103,6 +103,16 @@ def one_train_problem(turn: TurnContext, where: str, arriving: int = 0) -> str |
     return None
 
 
+def reserve_problem(board: Board, state: dict, power: str, where: str, places: list[Place]) -> str | None:
+    """4.3 reserves: 2.8 "There may be only one Armored Train per territory", in the power's own
+    original territories."""
+    if reserves_in(state, places, where, "armored_train") > 1:
+        return f"there may be only one armored train in {where}"
+    if board.territories[where].original_owner != power:
+        return f"armored trains run only in {power}'s original territories, not {where}"
+    return None
+
+
 class ArmoredTrains(HouseRule):
     key = "armored_trains"
     units = ("armored_train",)
@@ -128,6 +138,10 @@ class ArmoredTrains(HouseRule):
 
     def placement_problem(self, turn: TurnContext, kind: str, where: str, n: int, problem: str | None) -> str | None:
         return problem or one_train_problem(turn, where, n)
+
+    def reserve_problem(self, board: Board, state: dict, power: str, kind: str, where: str,
+                        places: list[Place]) -> str | None:
+        return reserve_problem(board, state, power, where, places)
 
 
 RULE = ArmoredTrains()

@@ -10,6 +10,7 @@ from .base import HouseRule
 
 class AuctionByAlliance(HouseRule):
     key = "auction_by_alliance"
+    numbers = {"bids_by_alliance": True}
     phases = ("auction",)
 
 

@@ -19,8 +19,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Mapping
 
+from ..board import Board
 from ..context import ArtilleryPlan, TurnContext
-from ..grammar import OrderWord
+from ..grammar import OrderWord, Place
 from ..position import BoardUnit
 
 # The steps of a power's turn (RULES.md 1.2, with the house rules' extra orders placed where the
@@ -30,6 +31,12 @@ STANDING, PURCHASE, MOVEMENT, BREAKTHROUGH, ATTACK, COLLECT = (
 
 # `limited_placement`'s answer when the place is none of this option's business.
 NOT_MINE = "not mine"
+
+
+def reserves_in(state: dict, places: list[Place], where: str, kind: str) -> int:
+    """Units of `kind` in `where` once the secret reserves `places` are placed (4.3)."""
+    return sum(n for order in places if order.where == where for k, n in order.units if k == kind) + sum(
+        1 for u in state["units"] if u["where"] == where and u["type"] == kind)
 
 
 @dataclass(frozen=True)
@@ -63,6 +70,13 @@ class HouseRule:
     def setup_state(self) -> dict[str, Any]:
         """Fields this option adds to the starting state."""
         return {}
+
+    # ---------------------------------------------------------------- the reserves (4.3)
+    def reserve_problem(self, board: Board, state: dict, power: str, kind: str, where: str,
+                        places: list[Place]) -> str | None:
+        """What is wrong with placing this option's unit `kind` in `where` among the secret
+        reserves `places` of `power` (reserves.py), if anything."""
+        return None
 
     # ---------------------------------------------------------------- a sheet before /ready
     def sheet_gaps(self, state: dict, seat: str, orders: list) -> list[str]:

@@ -15,11 +15,11 @@ from engine.errors import IllegalOrder, UnreadableOrder
 from ..board import Board
 from ..combat import Piece, Roll, SeaPolicy, roll_dice, sea_battle
 from ..context import TurnContext
-from ..grammar import OrderWord, place_named, sea_named
+from ..grammar import OrderWord, Place, place_named, sea_named
 from ..ledger import destroy, log_rolls, remove_losses
 from ..position import BoardUnit
 from ..units import UNIT_TYPES, unit_name
-from .base import MOVEMENT, HouseRule, OrderHandler
+from .base import MOVEMENT, HouseRule, OrderHandler, reserves_in
 
 BATTERY_SINKS = 1          # 2.4 "sunk on a roll of 1"
 BATTERY_DEFENSE = 3        # "Defense value (against ships): 3"
@@ -58,6 +58,16 @@ def placement_problem(turn: TurnContext, where: str, n: int) -> str | None:
         return f"coastal artillery is built on {turn.power}'s own coast, not in {where}"
     if n > 1 or any(u.type == "coastal_artillery" for u in turn.position.units_in(where)):
         return f"{where} may hold one coastal battery"
+    return None
+
+
+def reserve_problem(board: Board, state: dict, where: str, places: list[Place]) -> str | None:
+    """4.3 reserves: 2.4 "Max per territory: 1", and on a coast: its guns fire on "the sea zone
+    adjacent"."""
+    if reserves_in(state, places, where, "coastal_artillery") > 1:
+        return f"there may be only one coastal artillery in {where}"
+    if not any(board.territories[a].sea for a in board.territories[where].adjacent):
+        return f"coastal artillery guards a coast; {where} borders no sea zone"
     return None
 
 
@@ -142,6 +152,10 @@ class CoastalArtillery(HouseRule):
 
     def check_unplaced(self, turn: TurnContext, kind: str, n: int) -> None:
         raise IllegalOrder("say where each coastal battery goes: `place 1 coastal artillery Kiel`")
+
+    def reserve_problem(self, board: Board, state: dict, power: str, kind: str, where: str,
+                        places: list[Place]) -> str | None:
+        return reserve_problem(board, state, where, places)
 
 
 RULE = CoastalArtillery()
