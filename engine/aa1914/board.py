@@ -48,6 +48,7 @@ class Board:
                 t.get("homeland", False), t.get("impassable", False), tuple(t.get("naval_base", ())),
                 t.get("minefield"), t.get("minor"), t.get("aligned"), t.get("minor_capital", False))
         self.canals = data["canals"]
+        self._sides = {power: side for side, powers in self.sides.items() for power in powers}
         self._lookup = {self._key(n): n for n in self.territories}
 
     @staticmethod
@@ -73,7 +74,7 @@ class Board:
         return [self._lookup[k] for k in difflib.get_close_matches(key, list(self._lookup), n=n, cutoff=0.6)]
 
     def side_of(self, power: str | None) -> str | None:
-        return next((side for side, powers in self.sides.items() if power in powers), None)
+        return self._sides.get(power)
 
     def capital_of(self, power: str) -> str:
         return next(n for n, t in self.territories.items() if t.capital and t.original_owner == power)

@@ -24,6 +24,9 @@ CORE_FIELDS = ("round", "turn", "phase", "options", "units", "control", "treasur
                "usw_declared", "next_id", "winner")
 
 
+_UNIT_FIELDS = frozenset({"id", "type", "owner", "where", "damaged", "aboard", "claimed_in"})
+
+
 @dataclass(frozen=True)
 class Unit:
     """One unit on the board. `aboard` is the transport carrying it; `claimed_in` the sea zone of a
@@ -47,9 +50,17 @@ class Unit:
 
     @classmethod
     def from_json(cls, data: Any, board: Board | None = None) -> "Unit":
+        # the common case, a sound stored unit, read in one pass; anything else is looked at field
+        # by field below, which names what is wrong
+        if type(data) is dict and data.keys() <= _UNIT_FIELDS:
+            uid, kind, owner, where, aboard = (data.get("id"), data.get("type"), data.get("owner"), data.get("where"),
+                                               data.get("aboard"))
+            if type(uid) is int and kind in UNIT_TYPES and type(owner) is str and owner and type(where) is str \
+                    and (board is None or where in board.territories) and (aboard is None or type(aboard) is int):
+                return cls(uid, kind, owner, where, bool(data.get("damaged", False)), aboard, data.get("claimed_in"))
         if not isinstance(data, Mapping):
             raise StateError(f"a unit is not a record: {str(data)[:40]}")
-        unknown = set(data) - {"id", "type", "owner", "where", "damaged", "aboard", "claimed_in"}
+        unknown = set(data) - _UNIT_FIELDS
         if unknown:
             raise StateError(f"unit {data.get('id')} has fields the rules do not know: {', '.join(sorted(unknown))}")
         unit_id = data.get("id")

@@ -32,7 +32,7 @@ class AA1914Bot(Bot):
             return sheet.pairs()
         if seat != variant.active(state):
             return []
-        view = View.of(variant.board_of(state), state, seat)
+        view = View.of(variant.board_of(state), state, seat, sheet.turn())
         if seat not in state.get("loss_orders", {}):
             # infantry die first (the cheapest, and their attack of 2 is the lowest), artillery
             # next (it lifts an infantry to 3), tanks (they cancel hits) and fighters last

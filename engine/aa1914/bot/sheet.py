@@ -14,6 +14,10 @@ class Sheet:
         self.lines: list[str] = []
         self.reasons: list[str] = []
 
+    def turn(self):
+        """The seat's turn as the sheet's checks read it (None if the variant's checker has none)."""
+        return self.check.turn() if hasattr(self.check, "turn") else None
+
     def add(self, line: str, reason: str) -> bool:
         """Keep `line` if the rules accept it after the lines already kept; True if kept."""
         try:

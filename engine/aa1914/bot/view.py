@@ -54,8 +54,10 @@ class View:
     dist: dict[str, int] = field(default_factory=dict)               # steps to the front by land
 
     @classmethod
-    def of(cls, board: Board, state: dict, power: str) -> "View":
-        turn = Turn(board, state, power, None)
+    def of(cls, board: Board, state: dict, power: str, turn: Turn | None = None) -> "View":
+        """The view of `power` at the start of its turn; `turn`: that turn, if it was read already
+        (the sheet's, whose checks all start from it), so the state is read once."""
+        turn = turn or Turn(board, state, power, None)
         view = cls(board, state, power, turn, board.side_of(power))
         view.contested = contested_territories(board, view.state)
         for name, t in board.territories.items():
