@@ -247,4 +247,5 @@ class GameService:
     due_messages = action("outbox", Outbox.due_messages)
     delivery_failed = action("outbox", Outbox.delivery_failed)
     note_gm = action("outbox", Outbox.note_gm)
+    note_seat = action("outbox", Outbox.note_seat)
     mark_delivered = action("outbox", Outbox.mark_delivered)

@@ -41,5 +41,11 @@ class Outbox:
         async with self.store.db.transaction() as tx:
             await self.store.outbox(tx, game_id, "gm", text, None, iso(now))
 
+    async def note_seat(self, game_id: int, seat: str, text: str) -> None:
+        """A line for a seat's own channel (else its player's direct messages): the lasting copy
+        of a confirmation its player was shown where it may not last (an ephemeral answer)."""
+        async with self.store.db.transaction() as tx:
+            await self.store.outbox(tx, game_id, f"seat:{seat}", text, None, iso(self.clock()))
+
     async def mark_delivered(self, message_id: int) -> None:
         await self.store.mark_delivered(message_id, iso(self.clock()))
