@@ -11,6 +11,8 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any, AsyncIterator, Iterable, Sequence
 
+from .sql import Session
+
 OVER = "('finished', 'abandoned')"
 
 
@@ -67,16 +69,22 @@ async def _each(conn, sql: str, rows: Iterable[tuple]) -> None:
 
 
 class SeasonsRepository:
+    """On the database (each read without `conn` its own), or on one session (`tx.seasons`, as
+    `db.tables.Tables` gives it: every statement on that session)."""
+
     def __init__(self, db):
         self.db = db
+        self.session = db if isinstance(db, Session) else None
 
     async def _one(self, sql: str, params: tuple, conn=None):
+        conn = conn if conn is not None else self.session
         if conn is None:
             return await self.db.fetchone(sql, params)
         async with conn.execute(sql, params) as cur:
             return await cur.fetchone()
 
     async def _all(self, sql: str, params: tuple, conn=None) -> list:
+        conn = conn if conn is not None else self.session
         if conn is None:
             return await self.db.fetchall(sql, params)
         async with conn.execute(sql, params) as cur:

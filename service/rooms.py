@@ -42,6 +42,7 @@ TABLE_SETTINGS = {
     "scoring": "dss (default), sos, cdiplo100, cdiplo80, carnage, carnage2023, manorcon, tribute, opentribute or "
                "worldclassic; winloss for two-sided games: the system the result is told in (`/game scores`)",
     "committed": "high or medium: only players that reliable may join or take a seat (their figure: `/profile`)",
+    "league": "a league of this server (`/league standings` lists them): the game counts in its standings",
 }
 
 

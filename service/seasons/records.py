@@ -9,6 +9,10 @@ is recorded"):
   ratings moved (`ladders`);
 - `game_deleted` / `game_imported` — a deleted game's ladder is recomputed; an imported game is
   recorded where it was imported.
+- and each tells the standings that read results (`listeners`: the leagues, the tournaments'
+  boards): `game_recorded(tx, result)` after a result is written, `game_removed(tx, game_id)`
+  before a deleted game's rows go — each in a savepoint of its own, in the same transaction, so
+  the standings' post is queued with the change itself.
 
 A hook never stops the game: it runs in a savepoint, and whatever goes wrong in it is undone and
 logged (the game's own change still commits). Games that ended before this record existed are
@@ -21,7 +25,7 @@ import dataclasses
 import logging
 from contextlib import asynccontextmanager
 from datetime import datetime, timezone
-from typing import Any, AsyncIterator
+from typing import Any, AsyncIterator, Sequence
 
 from engine.errors import RatingError
 from engine.ratings import family_of
@@ -66,12 +70,13 @@ def finished_at(text: str | None, fallback: datetime) -> str:
 class GameRecords:
     """Phase records and finished games' results (writes through `db.seasons`)."""
 
-    def __init__(self, db, store, repo, ladders: RatingLadders, clock):
+    def __init__(self, db, store, repo, ladders: RatingLadders, clock, listeners: Sequence[Any] = ()):
         self.db = db
         self.store = store
         self.repo = repo
         self.ladders = ladders
         self.clock = clock
+        self.listeners = tuple(listeners)
         self._backfilled: set[int | None] = set()
 
     # ------------------------------------------------------------------ hooks
@@ -105,6 +110,10 @@ class GameRecords:
             result = await self._build(conn, game_id)
             await self.repo.save_result(conn, result)
             await self.ladders.game_recorded(conn, result, incremental)
+        if result is not None:
+            for listener in self.listeners:
+                async with hook(conn, f"{type(listener).__name__} recorded"):
+                    await listener.game_recorded(conn, result)
         return result
 
     async def game_deleted(self, conn, game_id: int) -> None:
@@ -113,6 +122,9 @@ class GameRecords:
             found = await self.repo.family_of_result(conn, game_id)
             if found is not None:
                 await self.ladders.mark_dirty(conn, *found)
+        for listener in self.listeners:
+            async with hook(conn, f"{type(listener).__name__} removed"):
+                await listener.game_removed(conn, game_id)
 
     async def game_imported(self, game_id: int) -> None:
         """Hook, after an import: the game counts where it was imported."""

@@ -3,6 +3,9 @@
 - `records` (`GameRecords`): the hooks that write phase records and finished games' results;
 - `ladders` (`RatingLadders`): the ratings per server and family;
 - `reliabilities` (`Reliabilities`): players' reliability and the `committed=` check;
+- `organisers` (`Organisers`): who organises leagues and tournaments on a server;
+- `leagues` (`Leagues`): a server's leagues, their games and standings;
+- `boards` (`BoardResults`): tournament boards' results and the standings they move;
 - and what the front ends read: `profile`, `scores`, `centres` (each checks its ids, and records
   any game that ended before the record existed on first read).
 """
@@ -17,7 +20,10 @@ from ..ids import checked_ids
 from ..permissions import require_same_server
 from ..runtime import Now
 from ..store import Store
+from .boards import BoardResults
 from .ladders import RatingLadders
+from .leagues import Leagues
+from .organisers import Organisers
 from .profiles import SHOWN_CURRENT, SHOWN_FINISHED, Profile, current_games, finished_line
 from .records import GameRecords
 from .reliability import Reliabilities
@@ -34,12 +40,18 @@ class Seasons:
         self.store = store
         self.repo = SeasonsRepository(store.db)
         self.ladders = RatingLadders(store.db, self.repo)
-        self.records = GameRecords(store.db, store, self.repo, self.ladders, clock)
+        self.organisers = Organisers(store, clock)
+        self.leagues = Leagues(store, clock, self.organisers)
+        self.boards = BoardResults(store, clock)
+        # a recorded or deleted game tells the leagues and the tournaments (their standings move)
+        self.records = GameRecords(store.db, store, self.repo, self.ladders, clock, (self.leagues, self.boards))
         self.reliabilities = Reliabilities(self.repo)
 
     # ------------------------------------------------------------------ settings (hook at creation)
     async def settings_chosen(self, conn, game_id: int, settings: SeasonSettings) -> None:
-        """Hook, in the transaction that creates the game: its `scoring=` and `committed=`."""
+        """Hook, in the transaction that creates the game: its `scoring=` and `committed=`, and
+        its league (`league=`: refused, nothing created, unless the league takes the game)."""
+        settings = await self.leagues.game_created(conn, game_id, settings)
         await self.repo.save_settings(conn, game_id, settings.scoring, settings.committed)
 
     async def settings_of(self, game_id: int) -> SeasonSettings:

@@ -6,6 +6,9 @@
   default, and the two-player variants may take a centre system too.
 - `committed=high|medium`: who may join, or take a seat as a substitute: players whose
   reliability meets it (`reliability.admits`).
+- `league=<name>`: the game counts in that league of the server (`leagues.Leagues`, checked in
+  the transaction that creates the game: an unknown or closed league, or a family the league does
+  not allow, refuses the game and nothing is created); its scoring is the league's unless given.
 """
 from __future__ import annotations
 
@@ -19,7 +22,7 @@ from engine.variant import Variant
 from ..errors import BadInput, clip
 from .positions import board_kind
 
-SETTINGS = ("scoring", "committed")
+SETTINGS = ("scoring", "committed", "league")
 COMMITMENTS = ("high", "medium")
 NO_COMMITMENT = ("off", "none", "no", "any")
 
@@ -34,10 +37,12 @@ COMMITTED_HELP = ("high or medium: only players that reliable may join or take a
 class SeasonSettings:
     scoring: str
     committed: str | None = None
+    league: str | None = None           # the league's name as given (checked when the game is created)
+    scoring_given: bool = False         # `scoring=` was given (else a league's own system applies)
 
 
 def pop_settings(options: MutableMapping[str, Any]) -> dict[str, str]:
-    """Take `scoring` and `committed` out of `/game create`'s options (the variant never sees
+    """Take `scoring`, `committed` and `league` out of `/game create`'s options (the variant never sees
     them); checked by `check_settings` once the variant is known."""
     return {key: str(options.pop(key)) for key in SETTINGS if key in options}
 
@@ -77,4 +82,9 @@ def check_settings(variant: Variant, options: Mapping[str, Any], raw: Mapping[st
             raise BadInput(f"committed: `high` or `medium`, not `{clip(word, 20)}` (high: at most 1 missed of the "
                            f"last 10 order phases; medium: fewer than half missed)")
         committed = word if word in COMMITMENTS else None
-    return SeasonSettings(scoring, committed)
+    league = None
+    if "league" in raw:
+        league = raw["league"].strip()
+        if not league or len(league) > 40:
+            raise BadInput("league: the name of one of this server's leagues (`/league standings` lists them)")
+    return SeasonSettings(scoring, committed, league, "scoring" in raw)
