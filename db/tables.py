@@ -6,14 +6,17 @@ from functools import cached_property
 
 from .events import Events
 from .games import Games
+from .leagues import Leagues
 from .orders import BotSheets, Orders
 from .outbox import Outbox
 from .phases import Phases
 from .rooms import Rooms
+from .seasons import SeasonsRepository
 from .seats import Seats
 from .settings import Settings
 from .sql import Session
 from .timers import Timers
+from .tournaments import Tournaments
 from .votes import Votes
 
 
@@ -63,3 +66,15 @@ class Tables(Session):
     @cached_property
     def rooms(self) -> Rooms:
         return Rooms(self)
+
+    @cached_property
+    def seasons(self) -> SeasonsRepository:
+        return SeasonsRepository(self)
+
+    @cached_property
+    def leagues(self) -> Leagues:
+        return Leagues(self)
+
+    @cached_property
+    def tournaments(self) -> Tournaments:
+        return Tournaments(self)

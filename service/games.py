@@ -38,6 +38,7 @@ from .rooms import Rooms
 from .runtime import Now, Workers
 from .schedule import Schedule
 from .seasons import Seasons
+from .seasons.tournaments import Tournaments
 from .seats import Seats
 from .settings import Settings
 from .store import Store
@@ -76,6 +77,7 @@ class Parts:
     timers: Timers
     archive: Archive
     seasons: Seasons
+    tournaments: Tournaments
 
 
 def compose(store: Store, clock: Now, workers: Workers, seed_source: Callable[[], str]) -> Parts:
@@ -95,13 +97,14 @@ def compose(store: Store, clock: Now, workers: Workers, seed_source: Callable[[]
     game_master = GameMaster(store, clock, schedule)
     rollback = Rollback(store, clock, schedule, briefs)
     bot_seats = BotSeats(store, clock, workers, outbox, bot_sheets, adjudicator)
+    lobby = Lobby(store, clock, seed_source, adjudicator, briefs, rooms, seats, seasons)
     return Parts(
         outbox=outbox, schedule=schedule, briefs=briefs, bot_sheets=bot_sheets, ending=ending, seats=seats,
         rooms=rooms, policy=Policy(store, clock), settings=Settings(store, clock), records=records,
         adjudicator=adjudicator, no_shows=no_shows, game_master=game_master, rollback=rollback,
         votes=Votes(store, clock, game_master, schedule, ending, rollback), bot_seats=bot_seats,
         orders=Orders(store, clock, adjudicator, no_shows),
-        lobby=Lobby(store, clock, seed_source, adjudicator, briefs, rooms, seats, seasons),
+        lobby=lobby, tournaments=Tournaments(store, clock, workers, lobby, seasons),
         timers=Timers(store, clock, game_master, no_shows, bot_seats, adjudicator),
         archive=Archive(store, clock, workers, records, seasons), seasons=seasons)
 
@@ -161,6 +164,12 @@ class GameService:
     def seasons(self) -> Seasons:
         """Records, ratings, reliability, scores and profiles (`service.seasons`), read by the front ends."""
         return self.parts.seasons
+
+    @property
+    def tournaments(self) -> Tournaments:
+        """Tournaments: registration, seeding, boards (`service.seasons.tournaments`); their
+        standings, and the leagues, are `seasons`'."""
+        return self.parts.tournaments
 
     # ------------------------------------------------------------------ reading
     game = action("records", Records.game)
