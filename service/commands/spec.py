@@ -17,10 +17,10 @@ from ..models import Actor, GameInfo
 # What an argument holds, as Discord types its option and the console reads its word.
 KINDS = ("int", "float", "text", "bool", "member", "file")
 # Who may use a command (README's "who" column; the service checks it, the table says it).
-WHO = ("anyone", "players", "seated player", "GM", "server admin", "console")
+WHO = ("anyone", "players", "seated player", "GM", "organiser", "server admin", "console")
 # The help's sections, in the order a new player needs them.
-SECTIONS = ("Setting up", "Playing", "Over weeks", "Axis & Allies 1914", "Game master", "Server admin",
-            "Console")
+SECTIONS = ("Setting up", "Playing", "Over weeks", "Leagues and tournaments", "Axis & Allies 1914", "Game master",
+            "Server admin", "Console")
 
 
 @dataclass(frozen=True)
