@@ -9,7 +9,7 @@ back if it does; a `TurnStart` never changes, so it is never copied.
 """
 from __future__ import annotations
 
-import pickle
+import copy
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
@@ -32,7 +32,8 @@ class TurnStart:
 @dataclass
 class TurnProgress:
     """What the turn's orders did so far, and each house option's memo of the turn (by option
-    key; `HouseRule.memo` declares its type, a fresh one for every turn)."""
+    key; `HouseRule.memo` declares its type, a fresh one for every turn: a dataclass whose fields are
+    plain values, or sets, lists and dicts of them, as the records here)."""
 
     economic_collapse: bool = False
     done_moving: set[int] = field(default_factory=set)
@@ -62,5 +63,19 @@ class TurnProgress:
     memos: dict[str, Any] = field(default_factory=dict)
 
     def copy(self) -> "TurnProgress":
-        """A copy sharing nothing with this one (the memos' containers included)."""
-        return pickle.loads(pickle.dumps(self, protocol=pickle.HIGHEST_PROTOCOL))
+        """A copy sharing no container that an order may change: the records, and each memo's
+        fields, are sets, lists and dicts of plain values or of sets and dicts (copied two levels
+        down; what a list holds is never changed once added)."""
+        twin = _copied(self)
+        twin.memos = {key: _copied(memo) for key, memo in self.memos.items()}
+        return twin
+
+
+def _copied(record: Any) -> Any:
+    twin = copy.copy(record)
+    for name, value in vars(record).items():
+        if isinstance(value, dict):
+            setattr(twin, name, {k: v.copy() if isinstance(v, (set, dict, list)) else v for k, v in value.items()})
+        elif isinstance(value, (set, list)):
+            setattr(twin, name, value.copy())
+    return twin

@@ -58,6 +58,21 @@ def turn_start(position: Position, power: str) -> TurnStart:
                                 and position.at_war(power, u.owner)))
 
 
+class WatchedDice:
+    """The turn's dice while one order is carried out: their state is taken the first time they
+    are used, so an order that fails is undone to the same dice, and one that rolls none costs no
+    copy of the generator's state."""
+
+    def __init__(self, rng: random.Random):
+        self._rng = rng
+        self.before: object | None = None
+
+    def __getattr__(self, name: str):
+        if self.before is None:
+            self.before = self._rng.getstate()
+        return getattr(self._rng, name)
+
+
 class Turn:
     def __init__(self, board: Board, state: dict, power: str, rng: random.Random | None):
         self.position = Position.from_json(state, board)
@@ -181,17 +196,21 @@ class Turn:
                 self._refused(order, exc)
             return
         checkpoint = self.position.checkpoint()
-        progress, reported, dice = self.progress.copy(), len(self.report), self.rng.getstate()
+        progress, reported, rng = self.progress.copy(), len(self.report), self.rng
+        self.rng = dice = WatchedDice(rng)
         try:
             action(order)
         except RulesError as exc:
             self.position.rollback(checkpoint)
             self.progress = progress
             del self.report[reported:]
-            self.rng.setstate(dice)
+            if dice.before is not None:
+                rng.setstate(dice.before)
             self._refused(order, exc)
         else:
             self.position.release(checkpoint)
+        finally:
+            self.rng = rng
 
     def _refused(self, order, exc: RulesError) -> None:
         """In the dry run the refusal stops the check, naming the order; in play the order fails."""
