@@ -104,6 +104,7 @@ def supply(turn: TurnContext, sends: list[SendSupplies]) -> None:
                              if not t.sea and turn.position.controller(name) == turn.power)
     for order in sends:
         turn.carry_out(lambda o: send(turn, o), order)
+    mine = supplies(turn)          # a send that failed was taken back: the stock is read anew
     limit = stockpile_limit(turn.position.income(turn.power))
     if mine["stock"] > limit:
         turn.report.append(f"📦 {turn.power} loses {mine['stock'] - limit} surplus supplies.")
