@@ -16,6 +16,7 @@ byte for byte after any refactor of the turn.
 
     .venv/bin/python bench/aa_adjudicate.py                       # time this engine
     .venv/bin/python bench/aa_adjudicate.py --against HEAD~5      # and an older one beside it
+    .venv/bin/python bench/aa_adjudicate.py --bot --sample 60 --repeat 1 --against HEAD~5   # the bot's sheets
     .venv/bin/python bench/aa_adjudicate.py --record /tmp/aa.json  # then --compare /tmp/aa.json
 """
 from __future__ import annotations
@@ -192,15 +193,19 @@ def turns() -> list[tuple[dict, dict, float]]:
     return kept
 
 
-def time_turns(cases, repeat: int) -> list[float]:
-    """CPU seconds to adjudicate each turn (best of `repeat`)."""
+def time_turns(cases, repeat: int, what: str = "adjudicate") -> list[float]:
+    """CPU seconds to adjudicate each turn, or for the bot to write the sheet of the power whose
+    turn it is (`what`: "bot"), best of `repeat`."""
     variant = _variant()
     out = []
     for state, orders, dice in cases:
         best = None
         for _ in range(repeat):
             start = time.process_time()
-            variant.adjudicate(state, orders, random.Random(dice))
+            if what == "bot":
+                variant.bot_orders(state, variant.seats_to_act(state)[0], random.Random(dice))
+            else:
+                variant.adjudicate(state, orders, random.Random(dice))
             spent = time.process_time() - start
             best = spent if best is None else min(best, spent)
         out.append(best)
@@ -209,8 +214,8 @@ def time_turns(cases, repeat: int) -> list[float]:
 
 def _child() -> None:
     """Run by `--against`: time the pickled turns read from stdin with the engine on sys.path."""
-    cases, repeat = pickle.load(sys.stdin.buffer)
-    pickle.dump(time_turns(cases, repeat), sys.stdout.buffer)
+    cases, repeat, what = pickle.load(sys.stdin.buffer)
+    pickle.dump(time_turns(cases, repeat, what), sys.stdout.buffer)
 
 
 def _older_engine(commit: str) -> Path:
@@ -220,9 +225,9 @@ def _older_engine(commit: str) -> Path:
     return folder
 
 
-def _timed_elsewhere(folder: Path, cases, repeat: int) -> list[float]:
+def _timed_elsewhere(folder: Path, cases, repeat: int, what: str) -> list[float]:
     env = {**os.environ, "AA_ENGINE_ROOT": str(folder)}
-    run = subprocess.run([sys.executable, __file__, "--child"], input=pickle.dumps((cases, repeat)),
+    run = subprocess.run([sys.executable, __file__, "--child"], input=pickle.dumps((cases, repeat, what)),
                          capture_output=True, env=env, check=True)
     return pickle.loads(run.stdout)
 
@@ -241,6 +246,8 @@ def main() -> int:
     parser.add_argument("--against", help="a commit whose engine is timed on the same turns")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--blocks", type=int, default=4, help="interleaved blocks with --against")
+    parser.add_argument("--bot", action="store_true", help="time the bot's sheet for each turn instead")
+    parser.add_argument("--sample", type=int, default=0, help="time only this many turns, evenly spread")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
@@ -252,9 +259,13 @@ def main() -> int:
     if args.compare:
         return compare(args.compare)
     cases = turns()
+    if args.sample and args.sample < len(cases):
+        cases = [cases[i * len(cases) // args.sample] for i in range(args.sample)]
+    what = "bot" if args.bot else "adjudicate"
+    print(f"timing: {'the bot writing the sheet' if args.bot else 'adjudication'} of each turn, CPU (process time)")
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     if not args.against:
-        print(summary("this engine", time_turns(cases, args.repeat)))
+        print(summary("this engine", time_turns(cases, args.repeat, what)))
     else:
         older = _older_engine(args.against)
         ours: list[float] = []
@@ -262,8 +273,8 @@ def main() -> int:
         size = -(-len(cases) // args.blocks)
         for start in range(0, len(cases), size):
             block = cases[start:start + size]
-            theirs += _timed_elsewhere(older, block, args.repeat)
-            ours += _timed_elsewhere(ROOT, block, args.repeat)
+            theirs += _timed_elsewhere(older, block, args.repeat, what)
+            ours += _timed_elsewhere(ROOT, block, args.repeat, what)
         print(summary(f"engine of {args.against}", theirs))
         print(summary("this engine", ours))
         print(f"this engine takes {sum(ours) / sum(theirs):.0%} of the CPU time of {args.against}'s per turn")
