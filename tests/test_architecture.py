@@ -123,8 +123,8 @@ def test_the_phase_modules_know_no_house_option_and_no_turn():
     battles, combat, …) sit below the house options and the turn, which they reach only through
     the `TurnContext` they are handed."""
     graph = import_graph()
-    below = ("board", "units", "state", "model", "grammar", "rules", "context", "ledger", "combat", "movement",
-             "battles", "odds")
+    below = ("board", "units", "state", "model", "grammar", "position", "progress", "rules", "context", "ledger",
+             "combat", "movement", "battles", "odds")
     for name in below:
         module = f"engine.aa1914.{name}"
         reached = {m for m in graph[module] if m.startswith("engine.aa1914.house") or m == "engine.aa1914.turn"}
