@@ -57,8 +57,8 @@ class AA1914Cog(DispatchCog, name="Axis & Allies 1914"):
         await self.run_and_answer(ctx, battle=battle, options=options, game_id=game_id)
 
     @declared("status")
-    async def status(self, ctx: commands.Context, game_id: int | None = None) -> None:
-        await self.run_and_answer(ctx, game_id=game_id)
+    async def status(self, ctx: commands.Context, game_id: int | None = None, full: bool = False) -> None:
+        await self.run_and_answer(ctx, game_id=game_id, full=full)
 
 
 async def setup(bot: commands.Bot) -> None:

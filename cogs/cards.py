@@ -54,7 +54,7 @@ class CardButton(GameComponent, discord.ui.DynamicItem[discord.ui.Button], templ
             text = await my_results(service, self.game_id, interaction.user.id, self.seq)
             crops = await own_crops(service, self.game_id, interaction.user.id, self.seq)
         elif self.act == "history":
-            text, _ = await history_text(service, self.game_id, self.seq)
+            text, _ = await history_text(service, self.game_id, self.seq, interaction.user.id)   # theirs first
         else:
             text, view = await my_orders(service, interaction, self.game_id)
         await tell_privately(interaction, text, view)

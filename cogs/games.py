@@ -133,8 +133,8 @@ class GameCog(DispatchCog, name="Games"):
         await self.answer(ctx, ask, game)
 
     @declared("game status", game)
-    async def status(self, ctx: commands.Context, game_id: int | None = None) -> None:
-        await self.run_and_answer(ctx, game_id=game_id)
+    async def status(self, ctx: commands.Context, game_id: int | None = None, full: bool = False) -> None:
+        await self.run_and_answer(ctx, game_id=game_id, full=full)
 
     @declared("game scores", game)          # seasons: service/commands/seasons.py
     async def scores(self, ctx: commands.Context, game_id: int | None = None) -> None:

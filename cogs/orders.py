@@ -18,8 +18,7 @@ from service.suggest import order_suggestions
 
 from .common import DispatchCog, actor_of, error_text
 from .declared import declared
-from .sheet import (NO_PINGS, give_orders, handle_orders_form, orders_form, register_sheet_items,
-                    sheet_text, sheet_view)
+from .sheet import NO_PINGS, give_orders, handle_orders_form, register_sheet_items, sheet_text, sheet_view
 
 CONFIRM_WORDS = ("confirm", "yes", "y", "sure")
 
@@ -40,9 +39,6 @@ def split_target(text: str) -> tuple[int | None, str | None, str]:
 class OrdersCog(DispatchCog, name="Orders"):
     """Giving orders for your seat (`service.commands.orders`: the console's words too)."""
 
-    def opens_form(self, ctx: commands.Context) -> bool:
-        return ctx.command is not None and ctx.command.name == "orders" and not (ctx.kwargs.get("text") or "").strip()
-
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Orders forms are answered from their custom id, not from memory: one sent before a
@@ -52,16 +48,8 @@ class OrdersCog(DispatchCog, name="Orders"):
     @declared("orders")
     async def orders(self, ctx: commands.Context, *, text: str = "") -> None:
         """One order per line. Outside your seat channel start with `#<game>` and/or `<seat>:`.
-        With no text, the slash command opens a form holding the whole sheet."""
+        With no text: the sheet as it stands, its ready mark, and **Edit all** for the form."""
         game_id, seat, text = split_target(text)
-        if not text.strip() and ctx.interaction is not None and not ctx.interaction.response.is_done():
-            ask = await self.ask(ctx, game_id=game_id, found_seat=seat, text=text)
-            sheet = await self.service.orders(ask.game.id, ask.actor, ask.seat_meant)
-            phase = sheet.phase_seq
-            examples = await self.service.example_orders(ask.game.id, ask.actor, sheet.seat)
-            hint = f"e.g. {examples[0]}" if examples else "one order per line"
-            await ctx.interaction.response.send_modal(orders_form(ask.game.id, phase, sheet.seat, sheet.lines, hint))
-            return
         await give_orders(self, ctx, game_id=game_id, found_seat=seat, text=text)
 
     @declared("order")

@@ -1,7 +1,10 @@
 """The order sheet as Discord shows it: the whole sheet with ✓/✗ (`service.commands.orders.
 sheet_text`, the console's words too), **Ready** / **Not ready** buttons, menus for the decisions
-that are a choice from a list (a retreat, builds, removals), and the multi-line orders form
-(`/orders` with no text).
+that are a choice from a list (a retreat, builds, removals), and **Edit all**, which opens the
+multi-line orders form (`/orders` with no text shows the sheet with it).
+
+A press answered for the presser alone outside the seat's own channel leaves a short copy in that
+channel (`service.commands.orders.keep`): an ephemeral answer can vanish on a phone.
 
 Buttons and menus are `DynamicItem`s and the form is answered by `handle_orders_form`: their
 custom id (`cogs.custom_ids`) carries the sheet they act on — game, seat and phase — so they keep
@@ -19,7 +22,7 @@ import discord
 
 from engine.variant import ChoiceGroup
 from service import GameService, ServiceError
-from service.commands.orders import sheet_text
+from service.commands.orders import keep, ready_record, sheet_record, sheet_text
 from service.errors import BadState, Unconfirmed
 from service.models import OrderSheet
 
@@ -66,6 +69,9 @@ class SheetButton(GameComponent, discord.ui.DynamicItem[discord.ui.Button], temp
             view.add_item(SheetButton("confirm", SheetTarget(game_id, exc.seat, self.sheet.phase)))
             await interaction.followup.send(text[:2000], view=view, ephemeral=True, allowed_mentions=NO_PINGS)
             return
+        await keep(service, await service.game(game_id), seat, interaction.channel_id,
+                   ready_record(game_id, seat, self.act != "unready", f"the **{self.LABELS[self.act][0]}** button",
+                                moved))
         if moved is not None:
             text = (f"✅ {seat} is ready. Everyone was ready: the phase is adjudicated; now **{moved.label}**. "
                     f"The results are in the game channel.")
@@ -78,6 +84,34 @@ class SheetButton(GameComponent, discord.ui.DynamicItem[discord.ui.Button], temp
             return
         sheet = await service.orders(game_id, actor_of(interaction), seat)
         await redraw(interaction, self.sheet, sheet)
+
+
+class EditButton(GameComponent, discord.ui.DynamicItem[discord.ui.Button], template=template("edit")):
+    """**Edit all** on a sheet: the orders form, holding every order of the sheet as it is now. A
+    form must be the first answer to the press, so the staleness check comes before it here."""
+
+    def __init__(self, sheet: SheetTarget):
+        super().__init__(discord.ui.Button(label="Edit all", style=discord.ButtonStyle.primary,
+                                           custom_id=build("edit", sheet.game_id, sheet.phase, sheet.seat)))
+        self.sheet, self.game_id = sheet, sheet.game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /):
+        return cls(target_of(match))
+
+    async def pressed(self, interaction: discord.Interaction) -> None:
+        service: GameService = interaction.client.service
+        game = await service.game(self.sheet.game_id)
+        current = await service.phase(game.id) if game.current_phase is not None else None
+        if current is None or current.seq != self.sheet.phase or game.status not in ("active", "paused"):
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await answer_if_stale(interaction, self.sheet)
+            return
+        actor = actor_of(interaction)
+        sheet = await service.orders(game.id, actor, self.sheet.seat)
+        examples = await service.example_orders(game.id, actor, sheet.seat)
+        hint = f"e.g. {examples[0]}" if examples else "one order per line"
+        await interaction.response.send_modal(orders_form(game.id, current.seq, sheet.seat, sheet.lines, hint))
 
 
 class ChoiceMenu(GameComponent, discord.ui.DynamicItem[discord.ui.Select], template=template("pick", r":(?P<key>.+)")):
@@ -137,6 +171,8 @@ async def _pick_and_redraw(interaction: discord.Interaction, target: SheetTarget
     """Settle a menu decision through the service, then redraw the sheet the menu sits on."""
     service: GameService = interaction.client.service
     sheet = await service.pick(target.game_id, actor_of(interaction), target.seat, key, picks, target.phase)
+    await keep(service, await service.game(target.game_id), sheet.seat, interaction.channel_id,
+               sheet_record(target.game_id, sheet, "a menu of the sheet"))
     await redraw(interaction, target, sheet)
 
 
@@ -237,6 +273,8 @@ async def handle_orders_form(interaction: discord.Interaction) -> bool:
     except Exception as error:  # noqa: BLE001 - the player must hear back, and keep what they typed
         await refuse(interaction, error, keep=typed)
         return True
+    await keep(service, await service.game(target.game_id), sheet.seat, interaction.channel_id,
+               sheet_record(target.game_id, sheet, "the orders form"))
     await interaction.followup.send(sheet_text(target.game_id, sheet)[:2000],
                                     view=sheet_view(target.game_id, target.phase, sheet, groups),
                                     ephemeral=True, allowed_mentions=NO_PINGS)
@@ -250,6 +288,7 @@ def sheet_view(game_id: int, phase: int | None, sheet: OrderSheet, groups: list[
     target = SheetTarget(game_id, sheet.seat, phase)
     view.add_item(SheetButton("ready", target, disabled=sheet.ready))
     view.add_item(SheetButton("unready", target, disabled=not sheet.ready))
+    view.add_item(EditButton(target))
     for row, group in enumerate(list(groups)[:MAX_MENUS], start=1):
         if not group.options:
             continue
@@ -289,4 +328,4 @@ async def give_orders(cog, ctx, **values: Any) -> None:
 
 
 def register_sheet_items(client: discord.Client) -> None:
-    client.add_dynamic_items(SheetButton, ChoiceMenu, AnswerButton)
+    client.add_dynamic_items(SheetButton, EditButton, ChoiceMenu, AnswerButton)

@@ -140,11 +140,14 @@ class GameInfo:
 
     @property
     def substitute_wanted(self) -> list[str]:
-        """Seats of a started game a substitute may take: empty, in civil disorder, or whose
-        holder agreed to hand them over."""
+        """Seats of a started game a substitute may take: empty, in civil disorder, or offered
+        (its holder agreed to hand it over; a bot's seat, once the GM advertised it by name). A
+        seat the bot plays is not open until offered: the bot keeps playing it. The one list of
+        open seats: `/game status`, `/gm advertise`, `/game seats`, Join and `/gm assign`."""
         if self.status not in ("active", "paused"):
             return []
-        return [s.seat for s in self.seats if s.user_id is None or s.civil_disorder or s.leaving]
+        return [s.seat for s in self.seats
+                if (s.user_id is None and not s.bot) or s.civil_disorder or s.leaving]
 
     @property
     def players(self) -> list[int]:

@@ -110,9 +110,14 @@ class Seats:
                 chosen = permissions.match_name(seat, [s.seat for s in game.seats], _aliases(game))
                 if chosen is None:
                     raise NotFound(f"game #{game.id} has no seat `{clip(seat)}`")
-                if chosen not in wanted:
+                info = game.seat(chosen)
+                offered = chosen not in wanted and info.bot is not None and info.user_id is None
+                if chosen not in wanted and not offered:
                     raise BadState(f"{chosen} is held by a player who has not agreed to hand it over; seats "
                                    f"open now: {', '.join(wanted) or 'none'}")
+                if offered and game.status != "forming":
+                    # the GM names a bot's seat: it is offered (listed as open) until a person takes it
+                    await tx.seats.set_leaving(game_id, chosen, True)
                 wanted = [chosen]
             if not wanted:
                 raise BadState(f"game #{game.id} has no seat open: every seat is held by a playing player")
@@ -293,6 +298,9 @@ def _takeable(game: GameInfo, actor: Actor, seat: str, guild_id: int | None) -> 
     if mine:
         raise BadState(f"you already play {', '.join(mine)} in game #{game.id}; a substitute takes one seat. "
                        f"The GM can give you more with `/gm assign`")
+    if chosen not in game.substitute_wanted and game.seat(chosen).bot:
+        raise BadState(f"{chosen} is played by the bot and has not been offered; the GM offers it with "
+                       f"`/gm advertise seat:{chosen}`. Seats open now: {', '.join(game.substitute_wanted) or 'none'}")
     if chosen not in game.substitute_wanted:
         raise BadState(f"{chosen} is held by a playing player who has not offered it; seats open now: "
                        f"{', '.join(game.substitute_wanted) or 'none'}")
@@ -312,7 +320,8 @@ def _assignable(game: GameInfo, actor: Actor, seat: str, user_id: int | None, gu
     if game.seat(chosen).user_id == user_id:
         # the GM named this member: telling them it is theirs already tells nobody else's seat
         raise BadState(f"<@{user_id}> already holds {chosen} in game #{game.id}")
-    if game.status != "forming" and chosen not in game.substitute_wanted:
+    if game.status != "forming" and chosen not in game.substitute_wanted and not game.seat(chosen).bot:
+        # the GM may give a bot's seat to a person: the bot plays it only until someone does
         player = player_named(game, game.holder(chosen))
         raise BadState(f"{player} plays {chosen} and has not agreed to hand it over. A seat "
                        f"changes hands mid-game when its player agrees (`/game leave`) or when it has fallen "
@@ -358,4 +367,6 @@ def seats_text(game: GameInfo, history: list[HolderSpell], viewer_id: int | None
         lines.append(f"• **{info.seat}**: {holder}{since}" + (f" — {', '.join(state)}" if state else ""))
         for earlier in spells[:-1]:
             lines.append(f"  before: <@{earlier.user_id}> from {earlier.from_label or 'the start'}")
+    if game.substitute_wanted:          # the one list of open seats (`GameInfo.substitute_wanted`)
+        lines.append(f"Open for a substitute: {', '.join(game.substitute_wanted)}")
     return "\n".join(lines)

@@ -13,8 +13,10 @@ async def test_a_solo_game_against_the_bot_through_the_console(service, tmp_path
     await run("game join 1 Entente")
     out = "\n".join(await run("game start 1"))
     assert "**#1 World War I Diplomacy (rx07)** has started" in out
-    status = "\n".join(await run("game status 1"))
+    status = "\n".join(await run("game status 1 full"))
     assert "Central: 🤖 bot (normal)" in status and "Central ✅" in status     # its orders are in
+    short = "\n".join(await run("game status 1"))
+    assert "1 of 2 ready" in short and "Open for a substitute" not in short     # the bot plays it: not open
     hint = "\n".join(await run("hint 1"))
     assert "What the bot (normal) would order for **Entente**" in hint and " — " in hint
     hard = "\n".join(await run("hint 1 hard"))

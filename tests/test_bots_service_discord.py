@@ -37,7 +37,7 @@ async def test_a_solo_rx07_game_against_the_bot_with_a_hint_and_a_hand_over(serv
         entente, central = world.seat_channel(game_id, "Entente"), world.seat_channel(game_id, "Central")
         public = world.public_channel(game_id)
         assert not world.fake.can_see(bob, central)
-        status = await world.slash(alice, "game status", game_id=game_id)
+        status = await world.slash(alice, "game status", game_id=game_id, full=True)
         assert "Central: 🤖 bot (normal)" in status.text
         seats = await world.slash(alice, "game seats", game_id=game_id)
         assert "**Central**: 🤖 bot (normal)" in seats.text
@@ -100,7 +100,7 @@ async def test_an_axis_and_allies_game_with_seven_bot_powers(service):
         await world.harness.settle()
         assert count(russia, BOT_REPORT) >= 2                  # Russia's orders and reasons, after its turns
         assert count(public, BOT_REPORT) == 0 and count(germany, BOT_REPORT) == 0
-        status = await world.slash(alice, "game status", game_id=game_id)
+        status = await world.slash(alice, "game status", game_id=game_id, full=True)
         assert "Russia: 🤖 bot (normal)" in status.text
         assert not world.fake.refusals and not world.fake.violations
     finally:

@@ -114,6 +114,11 @@ async def test_a_person_joins_a_bot_seat_before_the_start(service):
 async def test_a_person_takes_over_a_bot_seat_through_join_and_the_bot_stops(service):
     game = await solo(service)
     await service.tick()
+    # the bot plays it: not open until the GM offers it by naming it in an open-seat notice
+    assert "Central" not in (await service.game(game.id)).substitute_wanted
+    with pytest.raises(BadState, match="played by the bot and has not been offered"):
+        await service.take_seat(game.id, BOB, "Central", GUILD)
+    assert await service.advertise(game.id, ALICE, "Central") == ["Central"]
     assert "Central" in (await service.game(game.id)).substitute_wanted
     change = await service.take_seat(game.id, BOB, "Central", GUILD)
     assert change.holder == BOB.user_id

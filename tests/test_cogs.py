@@ -47,7 +47,7 @@ async def test_orders_flow_through_cogs(cogs, service):
     assert "North is ready" in await invoke(orders, OrdersCog.ready, FakeContext(ALICE), 1)
     text = await invoke(orders, OrdersCog.ready, FakeContext(BOB), 1)
     assert "adjudicated; now **Round 2**" in text
-    status = await invoke(games, GameCog.status, FakeContext(BOB), 1)
+    status = await invoke(games, GameCog.status, FakeContext(BOB), 1, True)       # full:True
     assert "Round 2: North 1, South 0" in status
     ctx = FakeContext(BOB)
     await invoke(maps, MapCog.map, ctx, 1, 1)

@@ -48,7 +48,8 @@ async def test_order_autocomplete_offers_legal_orders_and_names(service):
 
 
 async def test_orders_form_feedback_and_ready_buttons(service):
-    """Items 2–4: `/orders` with no text opens a form pre-filled with the sheet; submitting replaces
+    """Items 2–4: `/orders` with no text shows the sheet and its ready mark, whose **Edit all** opens
+    a form pre-filled with the sheet; submitting replaces
     it; every line is answered ✓ or ✗ with its reason; Ready says what is missing and asks to
     confirm; editing after ready un-readies and says so."""
     world = await make_world(service, bot_permissions=README_PERMISSIONS)
@@ -57,7 +58,10 @@ async def test_orders_form_feedback_and_ready_buttons(service):
         game_id = await started_game(world, "rx07", "Forms")
         seat = world.seat_channel(game_id, "Entente")
         await world.slash(alice, "order", channel=seat, text="A Par - Bur")
-        form = await world.slash(alice, "orders", channel=seat)
+        shown = await world.slash(alice, "orders", channel=seat)
+        sheet = shown.replies[-1]
+        assert shown.ephemeral and "⏳ not ready" in sheet["content"] and "✓ `A Par - Bur`" in sheet["content"]
+        form = await world.harness.click(alice, sheet, button_id(sheet, "Edit all"))
         assert form.response_type == 9, form.refusals
         box = form.modal["components"][0]["components"][0]
         assert box["value"] == "A Par - Bur" and form.modal["title"] == f"Orders: Entente (game #{game_id})"
@@ -147,7 +151,8 @@ async def test_history_help_and_notify_through_discord(service):
         choices = await world.harness.autocomplete(alice, public, "history", "phase", "")
         assert choices and choices[0]["value"] == 0 and "Fall 1914" in choices[0]["name"]
         told = await world.slash(bob, "history", channel=public)
-        assert "**Entente**: `A Par - Bur`" in told.text and "**Results**" in told.text
+        # grouped by power as the results are: France's section holds Entente's order with its outcome
+        assert "**France** (Entente)\n✓ A Par - Bur" in told.text and "No orders from Central." in told.text
         assert not told.ephemeral and told.files and told.files[0][1].startswith(b"\x89PNG")
 
         explained = await world.slash(alice, "help", channel=world.seat_channel(game_id, "Entente"), command="order")

@@ -108,7 +108,8 @@ async def test_orders_form_survives_a_restart_and_a_stale_form_gives_back_the_te
         alice = world.players[0]
         game_id = await started_game(world, "rx07", "Forms")
         seat = world.seat_channel(game_id, "Entente")
-        form = await world.slash(alice, "orders", channel=seat)
+        shown = await world.slash(alice, "orders", channel=seat)
+        form = await world.harness.click(alice, shown.replies[-1], button_id(shown.replies[-1], "Edit all"))
         assert form.response_type == 9, form.refusals
         box = form.modal["components"][0]["components"][0]["custom_id"]
 
@@ -120,7 +121,8 @@ async def test_orders_form_survives_a_restart_and_a_stale_form_gives_back_the_te
         assert (await service.orders(game_id, actor(alice), "Entente")).lines == ("A Par - Bur", "F Lon - Nth")
 
         first = await service.phase(game_id)
-        again = await world.slash(alice, "orders", channel=seat)
+        shown = await world.slash(alice, "orders", channel=seat)
+        again = await world.harness.click(alice, shown.replies[-1], button_id(shown.replies[-1], "Edit all"))
         await everyone_ready(world, game_id)
         late = await world.harness.submit(alice, again, **{box: "A Bur - Mun\nF Nth - Hol"})
         assert f"This was for **{first.label}**; nothing was changed" in late.text, late.text

@@ -77,7 +77,7 @@ async def test_history_tells_every_seats_orders_and_the_results(service):
     await service.mark_ready(game.id, BOB)
     await service.submit_orders(game.id, ALICE, "guess 4")      # the open phase: secret
     text, seq = await history_text(service, game.id)
-    assert seq == 0 and "**North**: `guess 3`" in text and "**South**: `guess 5`" in text
+    assert seq == 0 and "**North** ordered:\n• `guess 3`" in text and "**South** ordered:\n• `guess 5`" in text
     assert "guess 4" not in text and "**Results**" in text
     headline = await last_headlines(service, game.id)
     assert headline and headline.startswith("Last phase (")

@@ -71,7 +71,9 @@ async def test_the_results_are_one_card_with_maps_and_buttons(service):
         assert orders.ephemeral and "**Winter 1914 Adjustment** — Central" in orders.text
         assert "Adjustments, for example: `Build A " in orders.text
         history = await world.harness.click(world.players[0], card, ids[2])
-        assert history.ephemeral and "**Central**: `A Bud - Ser`, `A Vie - Gal`" in history.text
+        # every power's orders with their outcome, the presser's (Entente's) first
+        assert history.ephemeral and "A Bud - Ser" in history.text and "A Vie - Gal" in history.text
+        assert history.text.index("(Entente)") < history.text.index("**Austria** (Central)"), history.text
         assert not world.fake.refusals and not world.fake.violations
     finally:
         await close_world(world)

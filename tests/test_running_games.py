@@ -125,7 +125,7 @@ async def test_the_gm_sets_the_policy_through_discord(service):
         assert "deadlines at 21:00 Europe/Paris" in done.text and "2 excused" in done.text, done.text
         refused = await world.slash(bob, "gm policy", channel=public, excused=5)
         assert "GM" in refused.text or "game master" in refused.text.lower(), refused.text
-        status = await world.slash(bob, "game status", channel=public, game_id=game_id)
+        status = await world.slash(bob, "game status", channel=public, game_id=game_id, full=True)
         assert "2 excused missed phase(s)" in status.text
         raised = await world.slash(alice, "gm policy", channel=public, pause_cap=500)   # alice also plays
         assert "lower its pause cap" in raised.text, raised.text

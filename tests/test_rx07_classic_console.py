@@ -72,8 +72,10 @@ async def test_a_seven_player_classic_game_through_the_console(service, tmp_path
     await console.execute("as france_player")
     assert "France may build" in " ".join(printed)
     await play(WINTER_1901, "Spring 1902")
-    status = (await console.execute(f"status {game_id}"))[0]
+    status = (await console.execute(f"status {game_id} full"))[0]
     assert "France: 6 centres, 6 units" in status and "Austria: 4 centres, 4 units" in status, status
+    short = (await console.execute(f"status {game_id}"))[0]
+    assert "Fra 6 · Rus 6 · Ger 5 · Aus 4 · Eng 4" in short and len(short.splitlines()) <= 12, short
     wrote = (await console.execute(f"map {game_id}"))[-1]
     assert wrote.startswith("wrote ") and wrote.endswith(".png")
 

@@ -87,7 +87,7 @@ async def test_two_player_variants_and_anonymous_joins_on_discord(service):
         game_id = int(created.text.split("#", 1)[1].split()[0])
         joined = await world.slash(bob, "game join", game_id=game_id, seat="Italy")
         assert "You take **Italy**" in joined.text and joined.ephemeral
-        status = await world.slash(alice, "game status", game_id=game_id)
+        status = await world.slash(alice, "game status", game_id=game_id, full=True)
         assert "Italy: taken" in status.text and f"<@{bob.id}>" not in status.text
         left = await world.slash(bob, "game leave", game_id=game_id)
         assert "You leave **Italy**" in left.text and left.ephemeral

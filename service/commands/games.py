@@ -8,14 +8,16 @@ from render.palettes import PALETTES
 from ..errors import BadInput
 from ..game_list import game_list_page, game_list_text
 from ..seats import seats_text
-from ..text import game_status, option_list, parse_option_words, variant_or_error
+from ..text import option_list, parse_option_words, variant_or_error
 from ..visibility import players_hidden
 from .spec import Arg, Ask, Command, Part
+from .status import status_command
 from .words import read_create, write_create
 
 GAME_ID = Arg("game_id", "int", "game number (see /game list); default: this channel's game or your only game",
               shown="ID")
 SEAT = Arg("seat", description="the seat (power or side) you want; default: the first open one", words=True)
+FULL = Arg("full", "bool", "everything: seats and players, options, the table's rules, the whole position")
 VARIANT = Arg("variant", required=True, shown="VARIANT",
               description="which game: classic, france_austria, england_turkey, rx07 or aa1914")
 
@@ -119,10 +121,6 @@ def started(game, ask: Ask) -> str:
             f"has a private channel for orders, where their first brief is waiting.")
 
 
-async def _status(service, ask: Ask) -> str:
-    return await game_status(service, ask.game, ask.actor.user_id)
-
-
 # ------------------------------------------------------------------ the record
 async def _export(service, ask: Ask):
     return await service.export_file(ask.game.id, ask.actor)         # packed off the loop
@@ -218,8 +216,9 @@ COMMANDS = (
             example="/game spectate game_id:12"),
     Command("game start", "GM: start the game and open its channels", "GM", "Setting up",
             (GAME_ID,), _start, started, ("start",), guild_only=True, example="/game start game_id:12"),
-    Command("game status", "Phase, deadline, who is ready, and the position", "anyone", "Playing",
-            (GAME_ID,), _status, calls=("phase",), private=True),
+    Command("game status", "Phase, deadline, who is ready, the standing; full:True for everything", "anyone",
+            "Playing", (GAME_ID, FULL), status_command("game status"), calls=("phase", "readiness", "votes"),
+            private=True, example="/game status   ·   /game status full:True"),
     Command("game export", "Download the game's record (JSON, gzip-compressed)", "anyone", "Game master",
             (GAME_ID,), _export, exported, ("export_file",), private=True),
     Command("game import", "Admin: bring back a finished game from its export file", "server admin", "Server admin",

@@ -7,7 +7,7 @@ from typing import Any, Mapping
 from engine.variant import BOT_LEVELS
 from render.palettes import PALETTES
 
-from ..errors import BadInput
+from ..errors import BadInput, printable
 from ..votes import MOTIONS, UnconfirmedVote, motion_words
 from .spec import Arg, Ask, Command
 from .words import ON, game_first, placeholder
@@ -71,13 +71,22 @@ def press_opened(result, ask: Ask) -> str:
 
 
 async def _send(service, ask: Ask):
-    return await service.send_letter(ask.game.id, ask.actor, ask["to"], ask["message"], ask.guild_id)
+    sender, others = await service.send_letter(ask.game.id, ask.actor, ask["to"], ask["message"], ask.guild_id)
+    if not ask.console:         # the sender's copy, in their own channel: the answer to them may vanish
+        await service.note_seat(ask.game.id, sender, letter_copy(sender, others, ask["message"]))
+    return sender, others
+
+
+def letter_copy(sender: str, others, words: str) -> str:
+    """The sender's copy of a letter, kept in their seat's channel (its words are not in the record)."""
+    return f"📨 **{sender}** wrote to {', '.join(f'**{s}**' for s in others)} (your copy):\n>>> {printable(words.strip())}"
 
 
 def _sent(result, ask: Ask) -> str:
     sender, others = result
+    copy = "" if ask.console else " Your copy is in your seat channel."
     return (f"📨 Your letter from **{sender}** is on its way to {', '.join(f'**{s}**' for s in others)}: it appears "
-            f"in their seat channels, signed with your power only. Nobody else sees it.")
+            f"in their seat channels, signed with your power only. Nobody else sees it.{copy}")
 
 
 def _read_letter(text: str, said_as: str) -> dict[str, Any]:
@@ -174,7 +183,7 @@ COMMANDS = (
                                    "too)", required=True, shown="SEATS"),
              Arg("message", description="what you write (at most 1,500 characters)", required=True, rest=True),
              GAME_ID),
-            _send, _sent, ("send_letter",), private=True, guild_only=True, read=_read_letter, write=_write_letter,
+            _send, _sent, ("send_letter", "note_seat"), private=True, guild_only=True, read=_read_letter, write=_write_letter,
             usage="press send ID SEATS: MESSAGE",
             example="/press send to:France message:Shall we leave Burgundy empty?"),
     Command("hint", "What the bot would order for your seat now, and why (private)", "seated player", "Playing",

@@ -13,9 +13,12 @@ from ..maps import phase_map, preview_map, shown_phase
 from ..replays import replay_parts
 from ..odds import battle_odds, combat_options_in_force, odds_options
 from ..rulings import ruling_text
-from ..text import all_rules, game_rules, game_status, variant_or_error, variant_rules
+from ..text import all_rules, game_rules, variant_or_error, variant_rules
+from ..visibility import players_hidden
 from ..workers import Overrun
+from .games import FULL
 from .spec import Arg, Ask, Command, Part
+from .status import status_command
 from .words import number, placeholder
 
 GAME_ID = Arg("game_id", "int", "game number (see /game list); default: this channel's game or your only game",
@@ -23,13 +26,11 @@ GAME_ID = Arg("game_id", "int", "game number (see /game list); default: this cha
 ODDS_SECONDS = 5.0
 
 
-async def _status(service, ask: Ask) -> str:
-    return await game_status(service, ask.game, ask.actor.user_id)
-
-
 # ------------------------------------------------------------------ history and maps
 async def _history(service, ask: Ask):
-    text, seq = await history_text(service, ask.game.id, ask.get("phase"))
+    # the asker's own powers first, unless that would tell the table which seat they play
+    reader = None if players_hidden(ask.game) else ask.actor.user_id
+    text, seq = await history_text(service, ask.game.id, ask.get("phase"), reader)
     # the map of the phase that followed: these orders as arrows on the position they made (an
     # adjudicated phase always has one)
     png, name = await phase_map(service, ask.game.id, seq + 1, None, ask.viewer)
@@ -164,8 +165,8 @@ def _write_odds(command: Command, values: Mapping[str, Any], game: str) -> str:
 
 
 COMMANDS = (
-    Command("status", "The current game's status", "anyone", "Axis & Allies 1914", (GAME_ID,), _status,
-            calls=("phase",), private=True),
+    Command("status", "The current game's status; full:True for everything", "anyone", "Axis & Allies 1914",
+            (GAME_ID, FULL), status_command("status"), calls=("phase", "readiness", "votes"), private=True),
     Command("history", "A past phase's orders of every seat and their results", "anyone", "Playing",
             (GAME_ID, Arg("phase", "int", "phase number (suggested as you type); default: the last one")),
             _history, _told, ("phase",), example="/history phase:2"),

@@ -169,6 +169,7 @@ async def test_a_person_taking_a_bot_seat_votes_in_its_place(service):
     game = await service.start(game.id, ALICE)
     tally = await service.vote(game.id, ALICE, "draw", confirm=True)
     assert tally.against == ("Central",) and not tally.can_pass
+    await service.advertise(game.id, ALICE, "Central")         # the GM offers the bot's seat
     await service.take_seat(game.id, BOB, "Central", GUILD)
     tally = (await service.votes(game.id))[0]
     assert tally.against == () and tally.to_vote == ("Central",)            # the bot's no went with it
