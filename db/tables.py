@@ -7,6 +7,7 @@ from functools import cached_property
 from .events import Events
 from .games import Games
 from .leagues import Leagues
+from .matches import Matches
 from .orders import BotSheets, Orders
 from .outbox import Outbox
 from .phases import Phases
@@ -78,3 +79,7 @@ class Tables(Session):
     @cached_property
     def tournaments(self) -> Tournaments:
         return Tournaments(self)
+
+    @cached_property
+    def matches(self) -> Matches:
+        return Matches(self)

@@ -9,6 +9,7 @@ than losing it. Each message has its own route of destinations, tried in order:
   public channel: a seat's messages are its own), else a note in the public channel saying that
   a message could not reach that seat;
 - `user:<id>`: a direct message;  `gm`: the public channel, else a direct message to the GM;
+- `channel:<id>`: that channel (a league match's news), else a direct message to the GM;
 - `archive`: the end of a game — the bot archives its channels and posts the final summary with
   the export (else the summary goes to the GM by direct message);
 - `access`: a job, not a message — the bot brings the access of the game's alliance and press
@@ -117,6 +118,9 @@ def route_of(game: GameInfo, message: OutboxMessage) -> tuple[Destination, ...]:
         return tuple(route)
     if target.startswith("user:"):
         return (Destination("user", int(target[5:]), text, False, None),)
+    if target.startswith("channel:"):       # news of a league match or playoff, where it was set up
+        return (Destination("channel", int(target[8:]), text, False, None),
+                Destination("user", gm, f"(I could not post this in <#{target[8:]}>.) {text}", False, None))
     route = []
     if game.channel_id:
         route.append(Destination("channel", game.channel_id, text, target == "game", None))
@@ -269,4 +273,6 @@ def _who(target: str) -> str:
         return target[5:]
     if target.startswith("user:"):
         return f"<@{target[5:]}>"
+    if target.startswith("channel:"):
+        return f"<#{target[8:]}>"
     return "the game channel"

@@ -14,6 +14,7 @@ out folder.
 from __future__ import annotations
 
 import json
+from typing import Any, Awaitable, Callable
 
 from engine.variant import get_variant
 
@@ -37,10 +38,14 @@ class Ending:
         self.store = store
         self.clock = clock
         self.seasons = seasons
+        # parts above that follow a game's end in its transaction (A&A league matches: the next game)
+        self.over_hooks: list[Callable[[Any, int], Awaitable[None]]] = []
 
     async def game_over(self, tx, game_id: int) -> None:
         """Queue the final summary and the archiving of the game's channels."""
         await self.seasons.records.game_ended(tx, game_id)     # seasons hook: the result on record, ratings move
+        for follow in self.over_hooks:
+            await follow(tx, game_id)
         game = await self.store.game(game_id, tx)
         await self.store.outbox(tx, game.id, "archive", await self._final_summary(tx, game), None,
                                 iso(self.clock()))

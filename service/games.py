@@ -38,6 +38,8 @@ from .rooms import Rooms
 from .runtime import Now, Workers
 from .schedule import Schedule
 from .seasons import Seasons
+from .seasons.matches import Matches
+from .seasons.playoffs import Playoffs
 from .seasons.tournaments import Tournaments
 from .seats import Seats
 from .settings import Settings
@@ -78,6 +80,8 @@ class Parts:
     archive: Archive
     seasons: Seasons
     tournaments: Tournaments
+    matches: Matches
+    playoffs: Playoffs
 
 
 def compose(store: Store, clock: Now, workers: Workers, seed_source: Callable[[], str]) -> Parts:
@@ -98,6 +102,7 @@ def compose(store: Store, clock: Now, workers: Workers, seed_source: Callable[[]
     rollback = Rollback(store, clock, schedule, briefs)
     bot_seats = BotSeats(store, clock, workers, outbox, bot_sheets, adjudicator)
     lobby = Lobby(store, clock, seed_source, adjudicator, briefs, rooms, seats, seasons)
+    matches = Matches(store, clock, lobby, ending, seasons, seed_source)     # A&A league mode (hooks in lobby, ending)
     return Parts(
         outbox=outbox, schedule=schedule, briefs=briefs, bot_sheets=bot_sheets, ending=ending, seats=seats,
         rooms=rooms, policy=Policy(store, clock), settings=Settings(store, clock), records=records,
@@ -106,7 +111,8 @@ def compose(store: Store, clock: Now, workers: Workers, seed_source: Callable[[]
         orders=Orders(store, clock, adjudicator, no_shows),
         lobby=lobby, tournaments=Tournaments(store, clock, workers, lobby, seasons),
         timers=Timers(store, clock, game_master, no_shows, bot_seats, adjudicator),
-        archive=Archive(store, clock, workers, records, seasons), seasons=seasons)
+        archive=Archive(store, clock, workers, records, seasons), seasons=seasons, matches=matches,
+        playoffs=Playoffs(store, clock, matches, seasons))
 
 
 def action(part: str, method: Callable[..., Any]) -> Callable[..., Any]:
@@ -164,6 +170,16 @@ class GameService:
     def seasons(self) -> Seasons:
         """Records, ratings, reliability, scores and profiles (`service.seasons`), read by the front ends."""
         return self.parts.seasons
+
+    @property
+    def matches(self) -> Matches:
+        """A&A league matches: the sealed bid for sides, the bid placed, two games (`service.seasons.matches`)."""
+        return self.parts.matches
+
+    @property
+    def playoffs(self) -> Playoffs:
+        """Playoffs of a league's top 8 in two-game matches (`service.seasons.playoffs`)."""
+        return self.parts.playoffs
 
     @property
     def tournaments(self) -> Tournaments:

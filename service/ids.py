@@ -35,7 +35,8 @@ def check_optional_id(value: object, what: str) -> int | None:
 # message: 0 to 2^63 - 1).
 ID_PARAMETERS = {"guild_id": "the server id", "user_id": "the user id", "channel_id": "the channel id",
                  "game_id": "game number", "phase_seq": "phase number", "seq": "phase number",
-                 "phase_id": "phase", "message_id": "message number"}
+                 "phase_id": "phase", "message_id": "message number", "match_id": "match number",
+                 "playoff_id": "playoff number"}
 DISCORD_IDS = ("guild_id", "user_id", "channel_id")
 
 

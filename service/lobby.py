@@ -3,7 +3,7 @@ first phase and first messages in one transaction."""
 from __future__ import annotations
 
 import hashlib
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Awaitable, Callable, Mapping, Sequence
 
 from engine.errors import RulesError
 from engine.variant import get_variant
@@ -18,7 +18,7 @@ from .ids import checked_ids
 from .models import Actor, GameChannels, GameInfo, iso
 from .rooms import Rooms, split_table_settings
 from .runtime import Now
-from .seasons import Seasons, check_settings, pop_settings
+from .seasons import Seasons, SeasonSettings, check_settings, pop_settings
 from .seats import Seats
 from .store import Store
 
@@ -37,6 +37,8 @@ class Lobby:
         self.rooms = rooms
         self.seats = seats
         self.seasons = seasons
+        # parts above the lobby that shape a start state (A&A league mode's bid: service/seasons/matches)
+        self.start_hooks: list[Callable[[Any, GameInfo, dict], Awaitable[dict]]] = []
 
     async def create_game(self, guild_id: int, actor: Actor, variant_key: str, name: str | None = None,
                           options: Mapping[str, Any] | None = None,
@@ -68,21 +70,31 @@ class Lobby:
         if bots:
             require_bot(variant, bot_level)
             bot_seat_names(variant, list(variant.seats(parsed)), bots)      # checked before anything is written
-        seed = self.seed_source()
-        now = iso(self.clock())
         async with self.store.db.transaction() as tx:
-            game_id = await tx.games.create(guild_id, name, variant.key, parsed, actor.user_id, seed,
-                                            hashlib.sha256(seed.encode()).hexdigest(), hours,
-                                            settings["reminder_hours"], now, press, audience)
-            for position, seat in enumerate(variant.seats(parsed)):
-                await tx.seats.add(game_id, seat, position)
-            await self.seasons.settings_chosen(tx, game_id, season)    # seasons hook: the game's settings
+            game_id = await self.create_in(tx, guild_id, actor.user_id, variant.key, parsed, name, hours,
+                                           settings["reminder_hours"], press, audience, season)
             if bots:
                 await self._bots_at_creation(tx, await self.store.game(game_id, tx), bots, bot_level)
-            await self.store.log(tx, game_id, None, now, actor.user_id, "created",
-                                 {"variant": variant.key, "options": parsed, "name": name, "press": press,
-                                  "audience": audience})
         return await self.store.game(game_id)
+
+    async def create_in(self, tx, guild_id: int, creator_id: int, variant_key: str, parsed: dict[str, Any],
+                        name: str, hours: float, reminder_hours: list[float], press: bool, audience: str,
+                        season: SeasonSettings, holders: Mapping[str, int] | None = None) -> int:
+        """The rows of a new game inside `tx`, its options already checked (`create_game`, and a
+        league match's games: `holders` seats their players from the start)."""
+        variant = get_variant(variant_key)
+        seed = self.seed_source()
+        now = iso(self.clock())
+        game_id = await tx.games.create(guild_id, name, variant.key, parsed, creator_id, seed,
+                                        hashlib.sha256(seed.encode()).hexdigest(), hours,
+                                        reminder_hours, now, press, audience)
+        for position, seat in enumerate(variant.seats(parsed)):
+            await tx.seats.add(game_id, seat, position, (holders or {}).get(seat))
+        await self.seasons.settings_chosen(tx, game_id, season)    # seasons hook: the game's settings
+        await self.store.log(tx, game_id, None, now, creator_id, "created",
+                             {"variant": variant.key, "options": parsed, "name": name, "press": press,
+                              "audience": audience})
+        return game_id
 
     async def check_start(self, game_id: int, actor: Actor, guild_id: int | None = None) -> GameInfo:
         """Would `start` succeed? Raises its error without changing anything (the bot asks
@@ -120,6 +132,8 @@ class Lobby:
                 self.store.forget_channels()
             seed = await self.store.seed(tx, game_id)
             state = variant.initial_state(game.options, phase_rng(seed, -1))
+            for shape in self.start_hooks:        # before the seed commitment is posted: it covers this state
+                state = await shape(tx, game, state)
             now = self.clock()
             await tx.games.started(game_id, iso(now))
             await self.store.log(tx, game_id, None, iso(now), actor.user_id, "started",

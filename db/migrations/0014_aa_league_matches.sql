@@ -41,6 +41,7 @@ CREATE TABLE matches (
     playoff_id    INTEGER REFERENCES playoffs (id) ON DELETE CASCADE,
     playoff_round INTEGER,
     playoff_slot  INTEGER,
+    league        TEXT,                           -- the league its games count in (`league=`), if any
     created_at    TEXT    NOT NULL,
     ended_at      TEXT
 );

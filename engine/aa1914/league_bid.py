@@ -25,6 +25,8 @@ a start state and returns the units to place; `apply_bid` puts them on the board
 """
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 from dataclasses import dataclass
 from typing import Any, Mapping
@@ -62,6 +64,14 @@ class BidPlacement:
 
     units: tuple[BidUnit, ...] = ()
     ipcs: tuple[tuple[str, int], ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"units": [[u.unit, u.where, u.power] for u in self.units], "ipcs": [list(i) for i in self.ipcs]}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "BidPlacement":
+        return cls(tuple(BidUnit(unit, where, power) for unit, where, power in data.get("units", ())),
+                   tuple((power, int(n)) for power, n in data.get("ipcs", ())))
 
 
 @dataclass(frozen=True)
@@ -258,3 +268,18 @@ def apply_bid(state: Mapping[str, Any], placed: PlacedBid) -> dict[str, Any]:
         treasury[power] = treasury.get(power, 0) + amount
     new["treasury"] = treasury
     return new
+
+
+def ask_cap(options: Mapping[str, Any]) -> int:
+    """The largest ask a bid for sides may name: the starting income of the poorer side (77 IPCs,
+    the Central Powers', in the standard game). A bid that large would more than double that
+    side's first purchases; anything above it is a typing slip, not a bid."""
+    board = board_for(dict(options))
+    income = board.data["starting_ipcs"]
+    return min(sum(income.get(power, 0) for power in powers) for powers in board.sides.values())
+
+
+def start_digest(state: Mapping[str, Any]) -> str:
+    """The sha256 of a start state (its JSON with sorted keys): logged with the bid placed on it,
+    so the export shows which position the seed commitment posted at the start covered."""
+    return hashlib.sha256(json.dumps(state, sort_keys=True, separators=(",", ":")).encode()).hexdigest()

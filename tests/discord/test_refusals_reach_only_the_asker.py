@@ -65,6 +65,13 @@ def refusals(world, forming: int, running: int) -> dict[str, tuple[object, dict]
         "/press open": (stranger, {"game_id": running, "seats": "Entente"}),
         "/press send": (stranger, {"game_id": running, "to": "Entente", "message": "hello"}),
         "/hint": (stranger, {"game_id": running}),
+        "/match create": (stranger, {"opponent": member_option(stranger, guild)}),     # "not yourself"
+        "/match bid": (stranger, {"side": "Allies", "ipcs": 3}),              # in no match
+        "/match place": (stranger, {"match_id": NO_GAME, "units": "infantry Berlin"}),
+        "/match ready": (stranger, {}),
+        "/match status": (stranger, {"match_id": NO_GAME}),
+        "/match playoff": (stranger, {}),                                     # only an organiser
+        "/match bracket": (stranger, {}),                                     # no playoff yet
     }
 
 
