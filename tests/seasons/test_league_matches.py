@@ -206,3 +206,17 @@ async def test_the_match_rows_keep_json_the_service_reads_back(service):
     row = await service.db.fetchone("SELECT bids, outcome FROM matches WHERE id=?", (match_id,))
     assert json.loads(row["outcome"])["bid_side"] == "Central Powers"
     assert sorted(b[2] for b in json.loads(row["bids"])["bids"]) == [7, 12]
+
+
+async def test_a_match_in_a_league_counts_its_games_there(service):
+    from tests.conftest import ADMIN
+    with pytest.raises(NotFound, match="no league called `Spring`"):
+        await service.matches.create(GUILD, ALICE, BOB.user_id, options={"league": "Spring"})
+    await service.seasons.leagues.create(GUILD, ADMIN, "Spring", families="aa1914")
+    match_id = (await service.matches.create(GUILD, ALICE, BOB.user_id, options={"league": "spring"})).match.id
+    await service.matches.bid(GUILD, ALICE, "Allies", 0, match_id)
+    news = await service.matches.bid(GUILD, BOB, "Allies", 0, match_id)
+    game = await service.matches.start(match_id, GUILD)
+    await concede(service, game.id, holder_of(news.match, "Central Powers", 1))
+    table = await service.seasons.leagues.standings(GUILD, "Spring")
+    assert set(table.standings.ranked) == {ALICE.user_id, BOB.user_id}
