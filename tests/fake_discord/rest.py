@@ -20,6 +20,7 @@ from .model import (ADMINISTRATOR, ALL, ATTACH_FILES, DM, GUILD_CATEGORY, MANAGE
                     SEND_MESSAGES, VIEW_CHANNEL, Channel, DiscordError, Overwrite, missing_access,
                     missing_permissions, snowflake)
 from .components import ComponentError, check_modal
+from .components_v2 import IS_COMPONENTS_V2, is_v2
 from .server import (APPLICATION_COMMAND, AUTOCOMPLETE, AUTOCOMPLETE_CHOICES, INTERACTION_RESPONSE_SECONDS,
                      INTERACTION_TOKEN_SECONDS, MESSAGE_COMPONENT, MESSAGE_LIMIT, MODAL_SUBMIT, TOKEN, FakeDiscord,
                      Interaction)
@@ -85,6 +86,7 @@ def build_app(fake: FakeDiscord) -> web.Application:
         web.put(f"{API}/channels/{{channel}}/permissions/{{target}}", routes.put_overwrite),
         web.delete(f"{API}/channels/{{channel}}/permissions/{{target}}", routes.delete_overwrite),
         web.post(f"{API}/channels/{{channel}}/messages", routes.send_message),
+        web.patch(f"{API}/channels/{{channel}}/messages/{{message}}", routes.edit_message),
         web.post(f"{API}/channels/{{channel}}/typing", routes.typing),
         web.post(f"{API}/users/@me/channels", routes.open_dm),
         web.post(f"{API}/interactions/{{id}}/{{token}}/callback", routes.interaction_callback),
@@ -373,6 +375,28 @@ class Routes:
         await self.fake.dispatch("MESSAGE_CREATE", self.fake.public(message))
         return _json(self.fake.public(message))
 
+    async def edit_message(self, request):
+        """Message → Edit Message: the bot edits a message of its own in a channel it sees (another
+        author's: 50005); a Components v2 message stays one. An edit changing a v2 message's
+        text is noted in `v2_edits`."""
+        payload, files = await _body(request)
+        channel = self._channel(request, VIEW_CHANNEL)
+        message = next((m for m in channel.messages if m["id"] == request.match_info["message"]
+                        and m.get("_visible_to") is None), None)
+        if message is None:
+            raise DiscordError(404, 10008, "Unknown Message")
+        if int(message["author"]["id"]) != self.fake.bot.id:
+            raise DiscordError(403, 50005, "Cannot edit a message authored by another user")
+        v2 = bool(int(message.get("flags") or 0) & IS_COMPONENTS_V2)
+        if v2 and "flags" in payload and not is_v2(payload):
+            raise DiscordError(400, 50035, "Invalid Form Body: flags: IS_COMPONENTS_V2 cannot be removed")
+        where = f"PATCH /channels/{channel.id}/messages/{message['id']}"
+        merged = {**self.fake.public(message), **payload} | ({"flags": IS_COMPONENTS_V2} if v2 else {})
+        self.fake.check_message(merged, files or message.get("_files", []), where)
+        self.fake.edit_stored(message, payload, files, where)
+        await self.fake.dispatch("MESSAGE_UPDATE", self.fake.public(message))
+        return _json(self.fake.public(message))
+
     async def typing(self, request):
         self._channel(request, VIEW_CHANNEL | SEND_MESSAGES)
         return web.Response(status=204)
@@ -433,11 +457,7 @@ class Routes:
         if kind == 7:                 # update the message the component is on
             self.fake.check_message(data, files, f"update by interaction {interaction.id}")
             message = next(m for m in channel.messages if int(m["id"]) == interaction.message_id)
-            for key in ("content", "components", "embeds"):
-                if key in data:
-                    message[key] = data[key]
-            if files:
-                message["_files"] = files
+            self.fake.edit_stored(message, data, files, f"update by interaction {interaction.id}")
             interaction.response_type = 7
             interaction.replies.append(message)
             interaction.original = message
@@ -546,14 +566,10 @@ class Routes:
                                               interaction)
             interaction.original = message
         else:
-            if "content" in payload:
-                if len(payload["content"] or "") > MESSAGE_LIMIT:
-                    raise DiscordError(400, 50035, "Invalid Form Body: content")
-                message["content"] = payload["content"] or ""
-            if "components" in payload:
-                message["components"] = payload["components"]
-            if files:
-                message["_files"] = files
+            if len(payload.get("content") or "") > MESSAGE_LIMIT:
+                raise DiscordError(400, 50035, "Invalid Form Body: content")
+            self.fake.edit_stored(message, {k: v for k, v in payload.items() if k in ("content", "components")},
+                                  files, f"edit of interaction {interaction.id}'s message")
             if message not in interaction.replies:      # a component's message this answer changed
                 interaction.replies.append(message)
         return _json(self.fake.public(message))

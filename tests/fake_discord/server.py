@@ -17,7 +17,7 @@ from typing import Any, Callable
 from aiohttp import WSMsgType, web
 
 from .components import STRING_SELECT, ComponentError, check_message_components, components_of
-from .components_v2 import IS_COMPONENTS_V2, check_v2_message, is_v2
+from .components_v2 import IS_COMPONENTS_V2, check_v2_message, is_v2, text_of
 from .model import (DM, GUILD_TEXT, MEMBER_DEFAULT, Channel, DiscordError, Guild, Pings, Role, User,
                     now_iso, snowflake)
 
@@ -92,6 +92,10 @@ class FakeDiscord:
         # defer replaces it and keeps the defer's visibility, whatever flag it asks for (a refusal
         # sent "ephemerally" after a public defer is shown to the whole channel)
         self.ignored_ephemeral: list[str] = []
+        # Edits that change what a Components v2 message says (its Text Displays): an edited v2
+        # message half-renders on iOS (Discord issue #7896), so results must be posted as new
+        # messages; tests assert this list is empty
+        self.v2_edits: list[str] = []
         self.pings: list[tuple[int, Pings]] = []          # (message id, who it notified)
         self.requests: list[tuple[str, str]] = []
         self.uploads: dict[int, bytes] = {}                 # attachment id -> bytes a user attached
@@ -275,6 +279,21 @@ class FakeDiscord:
         if interaction is not None:
             interaction.replies.append(message)
         return message
+
+    def edit_stored(self, message: dict[str, Any], payload: dict[str, Any], files: list[tuple[str, bytes]],
+                    how: str) -> None:
+        """Change a stored message as an edit does (its content, components, embeds, files),
+        noting in `v2_edits` an edit that changes the text of a Components v2 message."""
+        before = text_of(message)
+        for key in ("content", "components", "embeds"):
+            if key in payload:
+                message[key] = payload[key] or ("" if key == "content" else [])
+        if files:
+            message["_files"] = files
+        message["edited_timestamp"] = now_iso()
+        after = text_of(message)
+        if int(message.get("flags") or 0) & IS_COMPONENTS_V2 and after != before:
+            self.v2_edits.append(f"{how}: message {message['id']} said {before[:80]!r}, now {after[:80]!r}")
 
     def public(self, message: dict[str, Any]) -> dict[str, Any]:
         return {k: v for k, v in message.items() if not k.startswith("_")}
