@@ -220,3 +220,19 @@ async def test_a_match_in_a_league_counts_its_games_there(service):
     await concede(service, game.id, holder_of(news.match, "Central Powers", 1))
     table = await service.seasons.leagues.standings(GUILD, "Spring")
     assert set(table.standings.ranked) == {ALICE.user_id, BOB.user_id}
+
+
+async def test_a_win_each_goes_to_the_quicker_win(service):
+    from tests.seasons.helpers import set_position
+    match_id, news = await revealed(service, ("Allies", 0), ("Allies", 0))
+    first = await service.matches.start(match_id, GUILD)
+    await set_position(service, first.id, lambda state: state.update(round=6))
+    await concede(service, first.id, holder_of(news.match, "Central Powers", 1))       # the Allies win in round 6
+    for player in (ALICE, BOB):
+        await service.matches.ready(GUILD, player, match_id)
+    second = await service.matches.start(match_id, GUILD)
+    await concede(service, second.id, holder_of(news.match, "Central Powers", 2))     # the Allies again, round 1
+    match = await service.matches.match(match_id)
+    quicker = holder_of(match, "Allies", 2).user_id
+    assert match.result["points"] == [1.0, 1.0] and match.result["winner"] == quicker
+    assert f"<@{quicker}> wins on the quicker win" in await service.matches.status(GUILD, ALICE, match_id)
