@@ -211,6 +211,11 @@ class Variant(ABC):
         """A status text: the board as a player would want it summarised."""
         return self.phase_label(state)
 
+    def key_events(self, report: str) -> list[str]:
+        """The lines of a phase's report a player would retell at the game's end (the final
+        summary), besides the phase's announcements; none by default."""
+        return []
+
     def order_help(self, state: State) -> str:
         return "One order per line."
 

@@ -26,7 +26,8 @@ from .runtime import Now
 from .seasons import Seasons
 from .store import Store
 
-MAX_KEY_EVENTS = 12
+MAX_KEY_EVENTS = 16        # in the summary: the first few, then the latest (all are in the export)
+FIRST_KEY_EVENTS = 4
 
 
 @checked_ids
@@ -96,11 +97,9 @@ class Ending:
         players = "; ".join(f"{s.seat}: <@{s.user_id}>" if s.user_id else f"{s.seat}: 🤖 bot ({s.bot})"
                             for s in game.seats if s.user_id or s.bot)
         lines.append(f"**Players**: {players}")
-        events = await self.key_events(tx, game)
+        events = await self._key_events(tx, game)
         if events:
-            shown = events[-MAX_KEY_EVENTS:]
-            more = f"\n…and {len(events) - len(shown)} earlier, in the export" if len(events) > len(shown) else ""
-            lines.append("**Key events**:\n" + "\n".join(f"• {e}" for e in shown) + more)
+            lines.append("**Key events**:\n" + key_events_text(events))
         seed = await self.store.seed(tx, game.id)
         lines.append(f"Seed: `{seed}` (sha256 `{game.seed_hash}`); phase *n* rolled `random.Random(\"<seed>:<n>\")`.")
         lines.append("The channels are archived read-only; every player can now read every seat channel. "
@@ -108,23 +107,35 @@ class Ending:
         return "\n".join(lines)
 
     async def key_events(self, tx, game: GameInfo) -> list[str]:
-        """What a player would retell: announcements (captures, collapses, coin flips), seats
-        changing hands, civil disorder, rollbacks and agreed endings."""
+        """What a player would retell, each as `phase: what happened` (`_key_events`)."""
+        return [f"{label}: {text}" for label, text in await self._key_events(tx, game)]
+
+    async def _key_events(self, tx, game: GameInfo) -> list[tuple[str, str]]:
+        """What a player would retell, in order, each with its phase: announcements (captures,
+        coin flips, victories), the news the variant finds in a phase's report (A&A: collapses,
+        minors joining, capitals taken, the United States at war, USW, Italy's choice, Spain's
+        entry — `Variant.key_events`), seats changing hands, civil disorder, rollbacks and
+        agreed endings."""
+        variant = get_variant(game.variant)
+        reports = {row["label"]: row["report"] or "" for row in await tx.phases.of_game(game.id)
+                   if row["adjudicated_at"]}
         rows = await tx.events.with_labels(game.id)
-        found: list[str] = []
+        found: list[tuple[str, str]] = []
         for row in rows:
             payload, label = json.loads(row["payload"]), row["label"] or "before the start"
             kind = row["kind"]
             if kind == "adjudicated":
-                found.extend(f"{payload.get('label', label)}: {text}" for text in payload.get("announcements", []))
+                played = payload.get("label", label)
+                found.extend((played, text) for text in payload.get("announcements", []))
+                found.extend((played, text) for text in variant.key_events(reports.get(played, "")))
             elif kind in ("seat_taken", "seat_assigned") and payload.get("previous"):
-                found.append(f"{label}: <@{payload['user_id']}> took over {payload['seat']}")
+                found.append((label, f"<@{payload['user_id']}> took over {payload['seat']}"))
             elif kind == "missed" and payload.get("misses", 0) > game.excused_misses:
-                found.append(f"{label}: {payload['seat']} fell into civil disorder")
+                found.append((label, f"{payload['seat']} fell into civil disorder"))
             elif kind == "rolled_back":
-                found.append(f"{payload.get('reopened')}: its adjudication was undone ({payload.get('how')})")
+                found.append((str(payload.get("reopened")), f"its adjudication was undone ({payload.get('how')})"))
             elif kind == "finished" and payload.get("why"):
-                found.append(f"{label}: {payload['why']}")
+                found.append((label, payload["why"]))
         return list(dict.fromkeys(found))
 
     async def abandon(self, game_id: int, actor: Actor) -> GameInfo:
@@ -142,3 +153,23 @@ class Ending:
                 f"{game.name} was abandoned by the GM <@{actor.user_id}>. Seed revealed: `{seed}`."), None, now)
             await self.game_over(tx, game_id)
         return await self.store.game(game_id)
+
+
+def key_events_text(events: list[tuple[str, str]]) -> str:
+    """The key events as a phone shows them: each phase's name on a line of its own, its events
+    under it; past `MAX_KEY_EVENTS`, the first few and the latest, saying how many are left out."""
+    shown: list[tuple[str, str] | None] = list(events)
+    if len(events) > MAX_KEY_EVENTS:
+        shown = events[:FIRST_KEY_EVENTS] + [None] + events[-(MAX_KEY_EVENTS - FIRST_KEY_EVENTS):]
+    lines, heading = [], None
+    for event in shown:
+        if event is None:
+            lines.append(f"… {len(events) - MAX_KEY_EVENTS} more, in the export")
+            heading = None
+            continue
+        label, text = event
+        if label != heading:
+            lines.append(f"__{label}__")
+            heading = label
+        lines.append(f"• {text}")
+    return "\n".join(lines)

@@ -19,6 +19,7 @@ from .board import board_for, standard_board
 from .house.catalog import HOUSE_OPTIONS
 from .house.registry import house_rules, rules_for
 from .italy import check_promise
+from .key_events import key_events
 from .model import GameState
 from .orders import Buy, MoveOrder, Place, SeaDecision, orders_help, parse_order, words_in_force
 from .phases import PHASES
@@ -436,6 +437,11 @@ class AA1914Variant(Variant):
         names = [kind.replace("_", " ") for kind in UNIT_TYPES if kind.replace("_", "").startswith(key)]
         names += sorted(n for n in board.territories if "".join(ch for ch in n.lower() if ch.isalnum()).startswith(key))
         return names or board.closest(text)
+
+    def key_events(self, report: str) -> list[str]:
+        """Collapses, minors joining, capitals taken, the United States at war, USW, Italy's choice
+        and Spain's entry, as the turn's report tells them (`key_events.py`)."""
+        return key_events(report)
 
     def describe(self, state: State, seat: str | None = None) -> str:
         game, board = self.typed_state(state), self.board_of(state)
