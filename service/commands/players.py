@@ -79,7 +79,8 @@ async def _send(service, ask: Ask):
 
 def letter_copy(sender: str, others, words: str) -> str:
     """The sender's copy of a letter, kept in their seat's channel (its words are not in the record)."""
-    return f"📨 **{sender}** wrote to {', '.join(f'**{s}**' for s in others)} (your copy):\n>>> {printable(words.strip())}"
+    to = ", ".join(f"**{s}**" for s in others)
+    return f"📨 **{sender}** wrote to {to} (your copy):\n>>> {printable(words.strip())}"
 
 
 def _sent(result, ask: Ask) -> str:
@@ -183,7 +184,8 @@ COMMANDS = (
                                    "too)", required=True, shown="SEATS"),
              Arg("message", description="what you write (at most 1,500 characters)", required=True, rest=True),
              GAME_ID),
-            _send, _sent, ("send_letter", "note_seat"), private=True, guild_only=True, read=_read_letter, write=_write_letter,
+            _send, _sent, ("send_letter", "note_seat"), private=True, guild_only=True, read=_read_letter,
+            write=_write_letter,
             usage="press send ID SEATS: MESSAGE",
             example="/press send to:France message:Shall we leave Burgundy empty?"),
     Command("hint", "What the bot would order for your seat now, and why (private)", "seated player", "Playing",

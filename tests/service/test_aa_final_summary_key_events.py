@@ -89,7 +89,8 @@ async def test_discord_posts_the_summary_with_the_key_events(service):
         await world.slash(alice, "orders", channel=germany, text="declare usw")
         await world.slash(alice, "done", channel=germany, confirm=True)
         summary = await world.harness.wait_message(public, "**Key events**:", timeout=120)
-        assert "__Round 1: Germany__\n• 🌊 Germany declares Unrestricted Submarine Warfare." in summary["content"]
+        usw = "__Round 1: Germany__\n• 🌊 Germany declares Unrestricted Submarine Warfare."
+        assert usw in summary["content"], summary["content"]
         assert not world.fake.refusals and not world.fake.violations
     finally:
         await close_world(world)
