@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import ServiceError
-from . import games, gm, matches, orders, players, reading, seasons
+from . import games, gm, leagues, matches, orders, players, reading, seasons, tournaments
 from .help import ORDER_EXAMPLES, OWN_EXAMPLES, console_line, explain, one_side, overview, slash_usage
 from .spec import Arg, Ask, Command
 from .words import placeholder, write
@@ -29,6 +29,8 @@ GROUPS = {
     "game": Group("This server's open games, yours first", "list", server_only=True),
     "gm": Group("GM: run a game (pause, extend, adjudicate, roll back, seat players)", server_only=True),
     "press": Group("Your press and alliance channels in a game", "list"),
+    "league": Group("Leagues: a season of games on this server, and its standings", server_only=True),
+    "tournament": Group("Tournaments: rounds of many boards, seeded and scored", server_only=True),
     "match": Group("A&A league mode: two-game matches after a sealed bid for sides; playoffs", server_only=True),
 }
 
@@ -128,7 +130,8 @@ OWN = (
             twin="the bot's clock fires them by itself"),
 )
 
-TABLE: dict[str, Command] = {c.name: c for module in (games, gm, orders, players, reading, seasons, matches)
+TABLE: dict[str, Command] = {c.name: c for module in (games, gm, orders, players, reading, seasons, matches, leagues,
+                                                      tournaments)
                              for c in module.COMMANDS} | {c.name: c for c in OWN}
 
 

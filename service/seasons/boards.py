@@ -30,7 +30,8 @@ class BoardResults:
         if board is None:
             return
         state = await self.state(tx, board["tournament_id"])
-        text = board_post(state, board["round"], board["board"], result.game_id, f"is over (game #{result.game_id})")
+        how = "ended as it stood" if result.ending == "abandoned" else "is over"
+        text = board_post(state, board["round"], board["board"], result.game_id, f"{how} (game #{result.game_id})")
         await self._post(tx, state.info, result.game_id, text)
 
     async def game_removed(self, tx, game_id: int) -> None:

@@ -66,7 +66,7 @@ class LeagueTable:
 
     def post(self, why: str) -> str:
         """What the league's channel is told when its table changes: the top of the table."""
-        out = [f"📊 **{self.league.name}**: the standings {why}."] + self.header()[1:]
+        out = note(f"📊 **{self.league.name}**: the standings {why}.") + self.header()[1:]
         out += ranked_lines(self.lines()[:POSTED], 1)
         more = len(self.standings.rows) - POSTED
         out += note((f"…and {more} more. " if more > 0 else "")

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from ..errors import BadInput
-from .phone import clip, fold, number
+from .phone import clip, number
 
 PER_PAGE = 20
 
@@ -60,9 +61,17 @@ def footer(page: int, rows: int, next_hint: str, per_page: int = PER_PAGE) -> li
     return [f"Page {page} of {pages} · next:", f"`{next_hint.format(page=following)}`"]
 
 
-def note(text: str) -> list[str]:
-    """A sentence folded on lines a phone shows whole."""
-    return fold(text)
+def note(text: str, width: int = 40) -> list[str]:
+    """A sentence folded on lines a phone shows whole, never inside a `command` (a cited slash
+    command stays on one line, whole, so it can be copied and the console can say it its way)."""
+    words = re.findall(r"(?:`[^`]*`|[^\s`])+", str(text))
+    lines: list[str] = []
+    for word in words:
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
 
 
 def points(value: float) -> str:

@@ -204,7 +204,7 @@ def board_post(state: TournamentState, number: int, board: int, game_id: int | N
     """The tournament channel's news when a board ends (or is deleted): its scores, the round's
     progress, the top of the overall table, and what the organiser does next."""
     info = state.info
-    out = [f"📊 **{info.name}**: round {number}, board {board} {why}."]
+    out = note(f"📊 **{info.name}**: round {number}, board {board} {why}.")
     for rnd, b, result, scores in state.scored:
         if rnd == number and b == board:
             out += [f" <@{s.player}> {points(s.points)} ({'+'.join(s.seats)})" for s in scores]
