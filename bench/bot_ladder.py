@@ -126,9 +126,10 @@ def match(variant_key: str, tested: str, opponent: str, games: int, cap: int, se
               f"slowest {1000 * max(spent):.0f} ms per phase")
 
 
-def balance(level: str, games: int, cap: int | None, seed: int) -> None:
+def balance(level: str, games: int, cap: int | None, seed: int, keys: list[str]) -> None:
     """Equal bots on both seats of each two-seat variant: wins by seat."""
-    for key, default_cap in BALANCE_VARIANTS.items():
+    for key in keys:
+        default_cap = BALANCE_VARIANTS[key]
         variant = get_variant(key)
         seats = variant.seats(variant.parse_options({}))
         last = cap or default_cap
@@ -154,7 +155,8 @@ def balance(level: str, games: int, cap: int | None, seed: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--variant", default="rx07")
+    parser.add_argument("--variant", help="the variant of the matches (default rx07); with --balance, "
+                        "comma-separated variants (default: rx07, france_austria, england_turkey)")
     parser.add_argument("--match", action="append", help="tested:opponent, e.g. normal:hold (repeatable)")
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--cap", type=int, default=None, help="last game year played (default 1922; "
@@ -169,7 +171,11 @@ def main() -> None:
         for level in args.balance.split(","):
             if level.strip() not in BOT_LEVELS:
                 parser.error(f"`{level}` is not a level; choose from {', '.join(BOT_LEVELS)}")
-            balance(level.strip(), args.games, args.cap, args.seed)
+            keys = args.variant.split(",") if args.variant else list(BALANCE_VARIANTS)
+            for key in keys:
+                if key not in BALANCE_VARIANTS:
+                    parser.error(f"`{key}` is not a two-seat variant; choose from {', '.join(BALANCE_VARIANTS)}")
+            balance(level.strip(), args.games, args.cap, args.seed, keys)
         return
     args.cap = args.cap or 1922
     for spec in args.match or MATCHES:
@@ -177,7 +183,7 @@ def main() -> None:
         for who in (tested, opponent):
             if who not in BOT_LEVELS + ("hold", "random"):
                 parser.error(f"`{who}` is not a player; choose from {', '.join(BOT_LEVELS + ('hold', 'random'))}")
-        match(args.variant, tested, opponent, args.games, args.cap, args.seed)
+        match(args.variant or "rx07", tested, opponent, args.games, args.cap, args.seed)
 
 
 if __name__ == "__main__":

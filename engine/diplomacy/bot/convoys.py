@@ -74,3 +74,23 @@ def ferry_values(board: Board, values: Values, own: list[Unit]) -> dict[str, tup
             if gain > MARGIN * abs(by_land) and gain / 2 > out.get(sea, (0.0, ""))[0]:
                 out[sea] = (gain / 2, army.province)
     return out
+
+
+def carried_worth(board: Board, values: Values, province: str) -> float:
+    """The most an army standing in coastal `province` could do by one of our fleets at sea next
+    to it: the best army value of a coast that fleet could carry it to (0: none). An island
+    power's army is worth building only for this."""
+    dmap = board.dmap
+    if dmap.provinces[province].type != "coast":
+        return 0.0
+    best = 0.0
+    for sea, unit in board.units.items():
+        if (unit.kind != "F" or not board.ours(unit.power) or not dmap.provinces[sea].is_sea
+                or not dmap.borders(province, sea)):
+            continue
+        for loc in dmap.fleet_neighbours(sea):
+            coast = loc.split("/")[0]
+            if (coast != province and dmap.provinces[coast].type == "coast" and dmap.is_passable(coast)
+                    and coast not in dmap.army_neighbours(province)):
+                best = max(best, values.of("A", coast))
+    return best

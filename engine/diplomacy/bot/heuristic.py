@@ -13,7 +13,7 @@ from ..orders import Build, Convoy, Disband, Hold, Move, Remove, Retreat, Suppor
 from ..position import board_dislodged
 from ..retreats import adjustment_counts, retreat_options
 from .board import Board
-from .convoys import convoy_plans, ferry_values
+from .convoys import carried_worth, convoy_plans, ferry_values
 from .rules import BotRules
 from .sheet import Plan, coherent
 from .values import Values
@@ -312,14 +312,22 @@ def retreat_orders(board: Board, values: Values) -> list[Pair]:
     return out
 
 
+CARRIED = 0.85            # a convoy ties up a fleet and can fail: what an army carried is worth
+
+
 def _build_choice(board: Board, values: Values, centre: str) -> tuple[float, str, str]:
     """(value, kind, location) of the best unit to build in `centre`."""
-    # either kind is judged alike: the best of where it stands and where it can go next
+    # either kind is judged alike: the best of where it stands and where it can go next — for an
+    # army on a coast also where a fleet of ours at sea beside it could carry it (else an island
+    # power builds nothing but fleets and cannot take or hold a centre inland)
     options = []
     for kind in ("A", "F"):
         for loc in [centre] + sorted(c for c in board.dmap.coast_names if province_of(c) == centre and c != centre):
             if board.dmap.can_hold(kind, loc):
-                options.append((values.unit_worth(Unit(kind, "", loc)), kind, loc))
+                worth = values.unit_worth(Unit(kind, "", loc))
+                if kind == "A":
+                    worth = max(worth, CARRIED * carried_worth(board, values, centre))
+                options.append((worth, kind, loc))
     return max(options, key=lambda o: (o[0], o[1] == "A")) if options else (float("-inf"), "", "")
 
 

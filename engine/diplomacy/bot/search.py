@@ -56,9 +56,10 @@ class Effort:
     candidates: int
     samples: int
     adjudications: int
+    focus: bool = False      # the local search tries only units in contact with the enemy
 
 
-EFFORT = {"normal": Effort(candidates=1, samples=2, adjudications=80),
+EFFORT = {"normal": Effort(candidates=1, samples=2, adjudications=80, focus=True),
           "hard": Effort(candidates=8, samples=8, adjudications=2400)}
 
 
@@ -166,14 +167,21 @@ class Search:
         return (unit is not None and not self.board.ours(unit.power)) or self.values.enemy_reach(province) > 0
 
     def _order_of_units(self, plan: Plan) -> list[str]:
-        """Units where the fighting is first (an enemy unit or a centre not ours in reach)."""
-        board = self.board
+        """Units where the fighting is first (enemy units and centres not ours in reach, then
+        enemy units two steps away); with `focus`, only those."""
+        board, t = self.board, self.board.tables
+        enemies = [t.index[p] for p, u in board.units.items() if board.enemy(u.power)]
 
-        def busy(prov: str) -> int:
+        def busy(prov: str) -> tuple[int, int]:
             reach = board.reach[prov] | {prov}
-            return sum(1 for p in reach if (p in board.units and board.enemy(board.units[p].power))
+            near = sum(1 for p in reach if (p in board.units and board.enemy(board.units[p].power))
                        or (board.dmap.provinces[p].supply_center and not board.ours(board.owners.get(p))))
-        return sorted(plan, key=lambda p: (-busy(p), p))
+            close = int((t.between[t.index[prov], enemies] <= 2).sum()) if enemies else 0
+            return near, close
+        ranked = sorted(plan, key=lambda p: (tuple(-x for x in busy(p)), p))
+        if self.effort.focus:
+            ranked = [p for p in ranked if busy(p) != (0, 0)]
+        return ranked
 
     def improve(self, plan: Plan) -> Plan:
         """Coordinate ascent over our units' orders from `plan` (see the module's step 3)."""

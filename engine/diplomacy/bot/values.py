@@ -32,7 +32,6 @@ from .tables import tables
 # or enemy unit to take adds this share of a centre's worth, so the rear moves up.
 APPROACH = 0.02
 MAX_DISTANCE = 12
-NEUTRAL_BY_COUNT = False
 
 
 @dataclass(frozen=True)
@@ -71,9 +70,7 @@ class Values:
         self.sizes = {side: side_size(n) for side, n in board.centres_by_side().items()}
         biggest_enemy = max((s for side, s in self.sizes.items() if side not in (board.seat, NEUTRAL)),
                             default=side_size(3))
-        unowned = sum(1 for p, prov in board.dmap.provinces.items()
-                      if prov.supply_center and board.side_of(board.owners.get(p)) == NEUTRAL)
-        self.neutral_size = max(biggest_enemy, side_size(unowned if NEUTRAL_BY_COUNT else 3))
+        self.neutral_size = max(biggest_enemy, side_size(3))
         self.threat = {p: board.threats(p) for p in board.dmap.provinces}
         # the worth of one centre to attack: the unit the other terms are measured in
         self.unit = self.weights.attack * self.neutral_size
