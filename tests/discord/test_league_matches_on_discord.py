@@ -41,7 +41,7 @@ async def test_a_match_from_sealed_bids_to_game_2(service):
         seen = everything_seen_by(world, bob) + everything_seen_by(world, carol)
         assert "12 IPC" not in seen and "Central Powers" not in seen, seen
         status = await world.slash(bob, "match status", match_id=1)
-        assert "bid in (sealed)" in status.text and "12" not in status.text
+        assert "bid in (sealed)" in status.text and "12 IPC" not in status.text and "Central" not in status.text
 
         outsider = await world.slash(carol, "match bid", side="Allies", ipcs=1, match_id=1)
         assert "only <@" in outsider.text and all(m["_visible_to"] == carol.id for m in outsider.replies)

@@ -72,6 +72,21 @@ def refusals(world, forming: int, running: int) -> dict[str, tuple[object, dict]
         "/match status": (stranger, {"match_id": NO_GAME}),
         "/match playoff": (stranger, {}),                                     # only an organiser
         "/match bracket": (stranger, {}),                                     # no playoff yet
+        "/league create": (stranger, {"name": "Spring"}),                     # only an organiser
+        "/league organisers": (stranger, {"role": "off"}),                    # only a server admin
+        "/league join": (stranger, {"name": "Nowhere"}),                      # no such league
+        "/league leave": (stranger, {"name": "Nowhere"}),
+        "/league standings": (stranger, {"name": "Nowhere"}),
+        "/league export": (stranger, {"name": "Nowhere"}),
+        "/league close": (stranger, {"name": "Nowhere"}),
+        "/tournament create": (stranger, {"name": "Cup"}),                    # only an organiser
+        "/tournament join": (stranger, {"name": "Nowhere"}),                  # no such tournament
+        "/tournament leave": (stranger, {"name": "Nowhere"}),
+        "/tournament prefs": (stranger, {"letters": "FGI", "name": "Nowhere"}),
+        "/tournament seed": (stranger, {"round": 1, "name": "Nowhere"}),
+        "/tournament start": (stranger, {"name": "Nowhere"}),
+        "/tournament standings": (stranger, {"name": "Nowhere"}),
+        "/tournament export": (stranger, {"name": "Nowhere"}),
     }
 
 

@@ -20,6 +20,11 @@ async def run(console, *lines) -> str:
     return "\n".join(out)
 
 
+def said(text: str) -> str:
+    """The words of a post folded into 40-character lines for a phone, as one line."""
+    return " ".join(text.split())
+
+
 async def test_a_league_in_the_console(service, tmp_path):
     console = Console(service, tmp_path, write=lambda _: None)
     made = await run(console, "as root admin", "league create Spring families=rx07")
@@ -35,7 +40,7 @@ async def test_a_league_in_the_console(service, tmp_path):
     assert "error: league: Spring counts rx07 games, not classic" in wrong
     played = await run(console, "game create rx07 name=Marne league=Spring", "game join 1 Entente", "as bob",
                        "game join 1 Central", "as alice", "game start 1", "as bob", "vote 1 concede confirm")
-    assert "📊 **Spring**: the standings after game #1 Marne ended." in played
+    assert "📊 **Spring**: the standings after game #1 Marne ended." in said(played)
     table = await run(console, "league standings")
     assert "**1.** @alice" in table and " 1 pts · 1 game · avg 1" in table and "**2.** @bob" in table
     written = await run(console, "league export Spring")
@@ -73,7 +78,7 @@ async def test_a_tournament_in_the_console(service, tmp_path):
     early = await run(console, "tournament seed 2")
     assert early.startswith("error: round 1 is still being played: board 1 (game #1), board 2 (game #2)")
     ended = await run(console, "gm abandon 1")
-    assert "round 1, board 1 ended as it stood" in ended and "1 of 2 boards over" in ended
+    assert "round 1, board 1 ended as it stood" in said(ended) and "1 of 2 boards over" in said(ended)
     table = await run(console, "tournament standings")
     assert "🏆 **Cup** standings" in table and "**1.** @p" in table
     one = await run(console, "tournament standings 1")
