@@ -8,8 +8,8 @@ import logging
 import discord
 from discord.ext import commands
 
-from service.clock import GameClock
-from service.delivery import Delivery, Destination, DestinationUnavailable, Undeliverable
+from service.clock import LONGEST_SLEEP, GameClock
+from service.delivery import Delivery, Destination, DestinationUnavailable, Undeliverable, nonce
 
 
 from engine.variant import get_variant
@@ -32,7 +32,8 @@ class DeliveryCog(commands.Cog, name="Clock"):
     def __init__(self, bot: commands.Bot, service):
         self.bot = bot
         self.service = service
-        self.clock = GameClock(service, self.send)
+        # in a cluster the clock also looks for work the other processes queued every poll
+        self.clock = GameClock(service, self.send, longest_sleep=service.node.poll or LONGEST_SLEEP)
         self._task: asyncio.Task | None = None
 
     async def cog_load(self) -> None:
@@ -73,12 +74,13 @@ class DeliveryCog(commands.Cog, name="Clock"):
                 # results and its buttons
                 await target.send(view=turn_card(delivery.game.id, cards[0], text, [f.filename for f in files],
                                                  over=delivery.game.status in ("finished", "abandoned")),
-                                  files=files, allowed_mentions=mentions)
+                                  files=files, allowed_mentions=mentions, nonce=nonce(delivery, destination))
                 return
             view = join_view(delivery.game.id, joins) if joins else None
             if menus and destination.kind == "channel" and delivery.message.target.startswith("seat:"):
                 view = await brief_menus(self.service, delivery.game, delivery.message.target[5:], menus[0])
-            await send_in_parts(target, text, mentions, files, view)
+            await send_in_parts(target, text, mentions, files, view,
+                                nonces=lambda part: nonce(delivery, destination, part))
         except (discord.NotFound, discord.Forbidden) as exc:
             raise DestinationUnavailable(f"{exc.status} {exc.code} {exc.text}") from None
         except discord.HTTPException as exc:
@@ -121,7 +123,8 @@ class DeliveryCog(commands.Cog, name="Clock"):
             if problem:
                 text += (f"\n⚠️ Not everything could be archived yet: {problem}. I try again by myself with "
                          f"growing pauses; a server admin can fix the cause meanwhile.")
-            await send_in_parts(public, text, discord.AllowedMentions.none(), file)
+            await send_in_parts(public, text, discord.AllowedMentions.none(), file,
+                                nonces=lambda part: nonce(delivery, delivery.route[0], part))
             await self.service.mark_summary_posted(game.id)
         if problem:
             raise ArchiveIncomplete(problem)        # the outbox retries it: the archive resumes where it stopped
@@ -155,12 +158,14 @@ async def brief_menus(service, game, seat: str, seq: int) -> discord.ui.View | N
 
 async def send_in_parts(target: discord.abc.Messageable, text: str, mentions: discord.AllowedMentions,
                         file: discord.File | list[discord.File] | None = None,
-                        view: discord.ui.View | None = None) -> None:
+                        view: discord.ui.View | None = None, nonces=None) -> None:
     """A text over Discord's 2,000 characters in several messages; the file(s) and the buttons go
-    with the last, under everything they belong to."""
+    with the last, under everything they belong to. `nonces(part)`: each part's Discord nonce
+    (the outbox's: the same on every attempt, so a part posted before a crash is not posted again)."""
     parts = message_parts(text)
     files = file if isinstance(file, list) else [file] if file is not None else []
     for index, part in enumerate(parts):
         last = index == len(parts) - 1
         await target.send(part, allowed_mentions=mentions, **({"files": files} if last and files else {}),
-                          **({"view": view} if last and view is not None else {}))
+                          **({"view": view} if last and view is not None else {}),
+                          **({"nonce": nonces(index)} if nonces is not None else {}))

@@ -18,7 +18,7 @@ from typing import Any, AsyncIterator, Iterable
 
 import aiosqlite
 
-from .sql import StorageError, Tracer
+from .sql import DatabaseUnavailable, StorageError, Tracer
 from .tables import Tables
 
 MIGRATIONS_DIR = Path(__file__).parent / "migrations"
@@ -46,6 +46,8 @@ class Database:
     """The writer connection, guarded by a lock (SQLite has one writer anyway), and a small pool
     of read-only connections opened as reads need them."""
 
+    dialect = "sqlite"
+
     def __init__(self, path: str | Path, readers: int = READERS):
         self.path = str(path)
         self._conn: aiosqlite.Connection | None = None
@@ -58,9 +60,20 @@ class Database:
         self.trace: Tracer | None = None
 
     async def connect(self) -> "Database":
-        if self.path != ":memory:":
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        self._conn = await aiosqlite.connect(self.path, isolation_level=None)
+        """Open the file (made with its folder if missing) and apply the migrations;
+        `DatabaseUnavailable` (one line) when it cannot be opened, `SchemaTooNew` for a newer
+        Dispatch's schema."""
+        try:
+            if self.path != ":memory:":
+                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            self._conn = await aiosqlite.connect(self.path, isolation_level=None)
+            async with self._conn.execute("PRAGMA schema_version") as probe:     # reads the file: is it SQLite?
+                await probe.fetchone()
+        except (OSError, sqlite3.Error) as exc:
+            await self.close()
+            reason = getattr(exc, "strerror", None) or str(exc)
+            raise DatabaseUnavailable(f"cannot open the SQLite database {self.path} ({reason}): check the path "
+                                      f"(DISPATCH_DB) and that this user may write there") from None
         self._conn.row_factory = aiosqlite.Row
         await self._conn.execute("PRAGMA journal_mode=WAL")
         await self._conn.execute("PRAGMA foreign_keys=ON")

@@ -23,6 +23,13 @@ class Phases(Repository):
         return await self.sql.one("SELECT id, seq, label, adjudicated_at FROM phases WHERE game_id=? AND seq=?",
                                   (game_id, seq))
 
+    async def hold_open(self, phase_id: int) -> bool:
+        """In an adjudication's transaction: the phase is still open, and its row is held until
+        the transaction ends (on PostgreSQL a second adjudication of it, from any process, waits
+        here and then finds it adjudicated; on SQLite the one writer already holds everything)."""
+        return await self.sql.one("UPDATE phases SET adjudicated_at = adjudicated_at WHERE id=? "
+                                  "AND adjudicated_at IS NULL RETURNING id", (phase_id,)) is not None
+
     async def header_by_id(self, phase_id: int) -> Row | None:
         return await self.sql.one("SELECT id, seq, label, adjudicated_at FROM phases WHERE id=?", (phase_id,))
 

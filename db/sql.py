@@ -21,6 +21,15 @@ class StorageError(Exception):
     held too long). The service lets it end the transaction: nothing of it is kept."""
 
 
+class DatabaseUnavailable(RuntimeError):
+    """The database cannot be opened or reached; the message is one line saying what to change.
+    `retry`: whether the same settings may work later (a server down or unreachable)."""
+
+    def __init__(self, message: str, retry: bool = False):
+        super().__init__(message)
+        self.retry = retry
+
+
 def numbered(sql: str) -> str:
     """`?` placeholders as PostgreSQL's `$1, $2, …` (none inside a quoted literal)."""
     out, number, quoted = [], 0, None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import cached_property
 
+from .claims import Claims
 from .events import Events
 from .games import Games
 from .leagues import Leagues
@@ -51,6 +52,10 @@ class Tables(Session):
     @cached_property
     def events(self) -> Events:
         return Events(self)
+
+    @cached_property
+    def claims(self) -> Claims:
+        return Claims(self)
 
     @cached_property
     def timers(self) -> Timers:

@@ -23,6 +23,7 @@ from engine.variant import PhaseResult, Variant, get_variant
 
 from . import permissions
 from .checks import require_status
+from .cluster import Node
 from .bots import BotSheets
 from .briefs import Briefs, BriefTexts, brief_texts
 from .ending import Ending
@@ -79,8 +80,9 @@ class Adjudicator:
     game movable when the rules engine fails."""
 
     def __init__(self, store: Store, clock: Now, workers: Workers, schedule: Schedule, briefs: Briefs,
-                 bot_sheets: BotSheets, ending: Ending, seasons: Seasons):
+                 bot_sheets: BotSheets, ending: Ending, seasons: Seasons, node: Node | None = None):
         self.store = store
+        self.node = node or Node()
         self.clock = clock
         self.workers = workers
         self.schedule = schedule
@@ -145,10 +147,18 @@ class Adjudicator:
         """In `tx`: the open phase adjudicated (with `computed`, the pool's result for it, if its
         orders are still those) and the next opened; None if there is nothing to do, `STALE` if
         the orders changed since `computed`."""
-        game = await self.store.game(game_id, tx)
-        if game.status != "active" or game.current_phase is None:
+        target = phase_id
+        if target is None:
+            target = (await self.store.game(game_id, tx)).current_phase
+            if target is None:
+                return None
+        # Exactly once, from any process: the open phase's row is held until this transaction
+        # ends, and everything is read under that hold (another process's adjudication of the
+        # phase waits here, then finds it adjudicated).
+        if not await tx.phases.hold_open(target):
             return None
-        if phase_id is not None and phase_id != game.current_phase:
+        game = await self.store.game(game_id, tx)
+        if game.status != "active" or game.current_phase != target:
             return None  # already moved on: a retry or a race, nothing to do
         phase = await self.store.phase_by_id(game.current_phase, tx)
         if phase.adjudicated_at is not None:
@@ -284,8 +294,11 @@ class Adjudicator:
         """The phase is to be adjudicated once `tx` is committed (`adjudicate`): a deadline due now
         is written with it, so that if the process stops in between, the clock's next round
         adjudicates the phase (`NoShows.at_deadline` reads a deadline before the phase's own as
-        this) and nothing waits for the real deadline."""
-        await tx.timers.add(game.id, phase.id, iso(self.clock()))
+        this) and nothing waits for the real deadline. The deadline is this process's claim until
+        the adjudication is written (no other process starts the same work meanwhile)."""
+        now = self.clock()
+        await tx.timers.add(game.id, phase.id, iso(now), claimed_by=self.node.name,
+                            claimed_until=iso(now + self.node.claim))
 
     async def all_ready(self, tx, game: GameInfo, phase: PhaseInfo, variant: Variant) -> bool:
         """Every seat that acts is ready; a seat in civil disorder does not hold the others up."""

@@ -90,6 +90,7 @@ class Archive:
                 await tx.seats.held(game_id, seat, user_id, None, from_label, at, how)
             for at, actor_id, seq, label, report, undone in plan.rollbacks:
                 await tx.events.rolled_back(game_id, at, actor_id, seq, label, report, undone)
+            await self.seasons.settings_imported(tx, game_id, plan.seasons)     # seasons: its settings, its league
             await self.store.log(tx, game_id, current, iso(self.clock()), actor.user_id, "imported",
                                  {"from_game": plan.origin_id, "from_guild": plan.origin_guild,
                                   "seed_hash": plan.seed_hash})

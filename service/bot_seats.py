@@ -16,6 +16,7 @@ from .adjudication import Adjudicator
 from .bots import (BOT_TIMEOUT, DEFAULT_LEVEL, MAX_BOT_PHASES, BotSheets, Hint, bot_job, bot_players, bot_seat_names,
                    bot_seed, require_bot, turns_bot_off)
 from .checks import require_status
+from .cluster import Node
 from .errors import BadInput, BadState
 from .ids import checked_ids
 from .models import Actor, GameInfo, PhaseInfo, iso
@@ -33,8 +34,9 @@ class BotSeats:
     """Seats the bot plays: giving one to the bot, its orders each phase, hints."""
 
     def __init__(self, store: Store, clock: Now, workers: Workers, outbox: Outbox, bot_sheets: BotSheets,
-                 adjudicator: Adjudicator):
+                 adjudicator: Adjudicator, node: Node | None = None):
         self.store = store
+        self.node = node or Node()
         self.clock = clock
         self.workers = workers
         self.outbox = outbox
@@ -97,27 +99,48 @@ class BotSeats:
             todo = await self._bot_todo(game, variant, phase)
             if not todo:
                 return played
-            seed = await self.store.seed(None, game_id)
-            computed: dict[str, tuple[str, list[tuple[str, str]] | None]] = {}
-            for seat, level in todo.items():
-                try:
-                    pairs = await self.workers.run(bot_job, variant.key, phase.state, seat,
-                                               bot_seed(seed, phase.seq, seat), level, timeout=BOT_TIMEOUT)
-                except Busy:
-                    return played               # the workers are full: the next tick tries again
-                except Exception as exc:  # noqa: BLE001 - a bot's bug: its units hold, the GM is told
-                    log.exception("game %s: the bot could not order %s in %s", game.id, seat, phase.label)
-                    pairs = None
-                    await self.outbox.note_gm(game.id, (
-                        f"⚠️ Game #{game.id}: the bot could not order **{seat}** in {phase.label} "
-                        f"({type(exc).__name__}); its units follow the default orders this phase. The details "
-                        f"are in the bot's log."))
-                computed[seat] = (level, pairs)
-            moved = await self._save_bot_orders(game_id, phase, computed)
-            played += len(computed)
+            if not await self._claim_turn(phase.id):
+                return played           # another process is playing the bots of this phase
+            try:
+                moved, ordered = await self._play_phase(game, variant, phase, todo)
+            finally:
+                await self._release_turn(phase.id)
+            played += ordered
             if not moved:
                 return played
         return played
+
+    async def _claim_turn(self, phase_id: int) -> bool:
+        """The bots' turn in this phase, claimed for this process (service/cluster.py)."""
+        now = self.clock()
+        async with self.store.db.transaction() as tx:
+            return await tx.claims.claim("bots", phase_id, self.node.name, iso(now + self.node.claim), iso(now))
+
+    async def _release_turn(self, phase_id: int) -> None:
+        async with self.store.db.transaction() as tx:
+            await tx.claims.release("bots", phase_id, self.node.name)
+
+    async def _play_phase(self, game: GameInfo, variant: Variant, phase: PhaseInfo,
+                          todo: dict[str, str]) -> tuple[bool, int]:
+        """The bot orders `todo`'s seats in the worker pool and saves them: whether the game moved
+        on, and how many seats were ordered (none if the workers are full: the next tick tries)."""
+        seed = await self.store.seed(None, game.id)
+        computed: dict[str, tuple[str, list[tuple[str, str]] | None]] = {}
+        for seat, level in todo.items():
+            try:
+                pairs = await self.workers.run(bot_job, variant.key, phase.state, seat,
+                                               bot_seed(seed, phase.seq, seat), level, timeout=BOT_TIMEOUT)
+            except Busy:
+                return False, 0             # the workers are full: the next tick tries again
+            except Exception as exc:  # noqa: BLE001 - a bot's bug: its units hold, the GM is told
+                log.exception("game %s: the bot could not order %s in %s", game.id, seat, phase.label)
+                pairs = None
+                await self.outbox.note_gm(game.id, (
+                    f"⚠️ Game #{game.id}: the bot could not order **{seat}** in {phase.label} "
+                    f"({type(exc).__name__}); its units follow the default orders this phase. The details "
+                    f"are in the bot's log."))
+            computed[seat] = (level, pairs)
+        return await self._save_bot_orders(game.id, phase, computed), len(computed)
 
     async def _bot_todo(self, game: GameInfo, variant: Variant, phase: PhaseInfo) -> dict[str, str]:
         """Seat -> level: the seats the bot still has to order in this phase (a bot seat also

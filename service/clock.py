@@ -29,6 +29,7 @@ class GameClock:
         self.longest_sleep = longest_sleep
         self._busy = asyncio.Lock()      # one round at a time: a message is sent once
         self._opened_after: int | None = None     # phases up to this id have had their orders prepared
+        self._fired = 0                            # timers the last round fired
 
     async def run_once(self) -> int:
         """Fire what is due and deliver what is owed, once. Returns messages delivered."""
@@ -36,8 +37,9 @@ class GameClock:
             return await self._round()
 
     async def _round(self) -> int:
+        self._fired = 0
         try:
-            await self.service.tick()
+            self._fired = await self.service.tick() or 0
         except Exception:  # noqa: BLE001 - the clock must outlive any one bad tick
             log.exception("tick failed")
         try:
@@ -57,12 +59,14 @@ class GameClock:
         """Run until cancelled."""
         while True:
             self.service.changed.clear()
-            await self.run_once()
+            delivered = await self.run_once()
             try:
                 wait = await self.service.seconds_to_next_timer()
             except Exception:  # noqa: BLE001
                 log.exception("cannot read the next timer")
                 wait = AFTER_ERROR
+            if wait == 0 and not delivered and not self._fired:
+                wait = AFTER_ERROR      # something due that this round could not take (another process's): no spin
             timeout = self.longest_sleep if wait is None else min(wait, self.longest_sleep)
             try:
                 await asyncio.wait_for(self.service.changed.wait(), timeout=timeout + 0.01)

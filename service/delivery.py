@@ -21,6 +21,13 @@ A destination that is gone or closed to the bot moves on to the next one; any ot
 `access`) is never given up: after telling the GM it is retried at the longest pause until it works.
 One message that cannot be sent never holds up any other destination.
 
+Several processes on one database (service/cluster.py): each sends only the messages of the
+servers on its shards (so the maps are drawn where they are posted), claims each before sending
+it, and writes its delivery only if the claim is still its own. Every part of a message carries
+the same Discord nonce on every attempt from any process (`nonce`; discord.py asks Discord to
+enforce it), so a message whose sender died between posting it and writing it down is posted
+once: Discord hands back the first copy to the process that tries again.
+
 A message about a phase carries its map (a turn's results: the board and the crop of its
 action). A map is owed after every turn: its drawing is never refused by busy workers, and the
 results wait for it at most `maps.RESULTS_MAP_WAIT` seconds; if it is not drawn by then (or
@@ -130,6 +137,13 @@ def route_of(game: GameInfo, message: OutboxMessage) -> tuple[Destination, ...]:
     return tuple(route)
 
 
+def nonce(delivery: Delivery, destination: Destination, part: int = 0) -> str:
+    """Discord's nonce for one part of a message to one of its destinations (at most 25
+    characters): the same on every attempt, whichever process makes it."""
+    step = delivery.route.index(destination) if destination in delivery.route else 0
+    return f"d{delivery.message.id}.{step}.{part}"
+
+
 def is_map(message: OutboxMessage) -> bool:
     """Is this message a phase's map following its results?"""
     return any(kind == MAP for kind, _ in message.buttons)
@@ -209,10 +223,12 @@ async def deliver_one(service: GameService, message: OutboxMessage, send: Sender
             await _failed(service, message, repr(exc), permanent=False)
             return False
         if delivery.map_follows is not None:     # delivered, and its map queued to follow, in one transaction
-            await service.store.deliver_then(message, iso(service.clock()), delivery.map_follows,
-                                             [(MAP, str(delivery.message.phase_id))])
+            kept = await service.delivered_then(message, delivery.map_follows, [(MAP, str(delivery.message.phase_id))])
         else:
-            await service.mark_delivered(message.id)
+            kept = await service.mark_delivered(message.id)
+        if not kept:
+            log.warning("outbox message %s was sent after this process's claim ran out and another process took it; "
+                        "its Discord nonce keeps it posted once", message.id)
         if index > 0 and message.target != "gm":
             await _tell_gm(service, delivery, destination, unavailable)
         return True
@@ -232,6 +248,8 @@ async def deliver_pending(service: GameService, send: Sender, console: bool = Fa
         prefetch_results(service, due)      # every turn's maps drawn at once, on all the workers
         for message in due:
             tried.add(message.id)
+            if not await service.claim_message(message.id):
+                continue        # another process is sending it, or it went out meanwhile
             if await deliver_one(service, message, send):
                 delivered += 1
 

@@ -23,6 +23,7 @@ from .archive import Archive
 from .bot_seats import BotSeats
 from .bots import BotSheets
 from .briefs import Briefs
+from .cluster import Node
 from .ending import Ending
 from .gm import GameMaster
 from .ids import checked_ids
@@ -84,10 +85,12 @@ class Parts:
     playoffs: Playoffs
 
 
-def compose(store: Store, clock: Now, workers: Workers, seed_source: Callable[[], str]) -> Parts:
+def compose(store: Store, clock: Now, workers: Workers, seed_source: Callable[[], str],
+            node: Node | None = None) -> Parts:
     """The parts, from those that need only the store to those that need others (the picture in
-    docs/architecture.md)."""
-    outbox = Outbox(store, clock)
+    docs/architecture.md). `node`: this process among several on the database (service/cluster.py)."""
+    node = node or Node()
+    outbox = Outbox(store, clock, node)
     schedule = Schedule(store)
     briefs = Briefs(store)
     bot_sheets = BotSheets(store, clock)
@@ -96,11 +99,11 @@ def compose(store: Store, clock: Now, workers: Workers, seed_source: Callable[[]
     seats = Seats(store, clock, seasons)
     rooms = Rooms(store, clock)
     records = Records(store)
-    adjudicator = Adjudicator(store, clock, workers, schedule, briefs, bot_sheets, ending, seasons)
+    adjudicator = Adjudicator(store, clock, workers, schedule, briefs, bot_sheets, ending, seasons, node)
     no_shows = NoShows(store, clock, schedule, bot_sheets, adjudicator)
     game_master = GameMaster(store, clock, schedule)
     rollback = Rollback(store, clock, schedule, briefs)
-    bot_seats = BotSeats(store, clock, workers, outbox, bot_sheets, adjudicator)
+    bot_seats = BotSeats(store, clock, workers, outbox, bot_sheets, adjudicator, node)
     lobby = Lobby(store, clock, seed_source, adjudicator, briefs, rooms, seats, seasons)
     matches = Matches(store, clock, lobby, ending, seasons, seed_source)     # A&A league mode (hooks in lobby, ending)
     return Parts(
@@ -110,7 +113,7 @@ def compose(store: Store, clock: Now, workers: Workers, seed_source: Callable[[]
         votes=Votes(store, clock, game_master, schedule, ending, rollback), bot_seats=bot_seats,
         orders=Orders(store, clock, adjudicator, no_shows),
         lobby=lobby, tournaments=Tournaments(store, clock, workers, lobby, seasons),
-        timers=Timers(store, clock, game_master, no_shows, bot_seats, adjudicator),
+        timers=Timers(store, clock, game_master, no_shows, bot_seats, adjudicator, node),
         archive=Archive(store, clock, workers, records, seasons), seasons=seasons, matches=matches,
         playoffs=Playoffs(store, clock, matches, seasons))
 
@@ -137,7 +140,10 @@ class GameService:
         self.now = Now(clock)
         # where CPU-heavy work runs (maps, odds, bots, imports): in place by default; the bot sets a pool
         self.workers = Workers()
-        self.parts = compose(self.store, self.now, self.workers, seed_source or (lambda: secrets.token_hex(16)))
+        # this process among several on the database: its claims of work, its shards (bot.py sets them)
+        self.node = Node()
+        self.parts = compose(self.store, self.now, self.workers, seed_source or (lambda: secrets.token_hex(16)),
+                             self.node)
 
     # ------------------------------------------------------------------ what the host swaps
     @property
@@ -274,3 +280,5 @@ class GameService:
     note_gm = action("outbox", Outbox.note_gm)
     note_seat = action("outbox", Outbox.note_seat)
     mark_delivered = action("outbox", Outbox.mark_delivered)
+    claim_message = action("outbox", Outbox.claim_message)
+    delivered_then = action("outbox", Outbox.delivered_then)

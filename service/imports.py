@@ -186,6 +186,7 @@ class ImportPlan:
     events: tuple[tuple[int | None, str, int | None, str, str], ...]     # phase_id, at, actor, kind, payload JSON
     seat_history: tuple[tuple[str, int | None, str | None, str, str], ...]
     rollbacks: tuple[tuple[str, int | None, int, str, str | None, str], ...]    # … undone JSON
+    seasons: dict[str, str | None] | None = None     # the game's scoring=, committed=, league= (None: defaults)
 
 
 class _Reader:
@@ -366,8 +367,24 @@ def check_export(data: Any, values_checked: bool = False) -> ImportPlan:
         phase_hours=hours, reminder_hours=tuple(reminders), winners=winners, created_at=game.time("created_at"),
         started_at=game.time("started_at", optional=True), ended_at=game.time("ended_at", optional=True),
         current_phase=current, seats=tuple((seat, user, bot) for seat, (user, bot) in seats.items()),
-        absent_policy=absent, phases=phases, events=tuple(events),
+        absent_policy=absent, phases=phases, events=tuple(events), seasons=_season_settings(game, variant, options),
         seat_history=tuple(history), rollbacks=tuple(rollbacks))
+
+
+def _season_settings(game: _Reader, variant: Variant, options: dict[str, Any]) -> dict[str, str | None] | None:
+    """`game.seasons` (an export since leagues): the game's scoring system, commitment and league,
+    each checked as `/game create` checks it."""
+    if game.obj.get("seasons") is None:
+        return None
+    from .seasons.settings import COMMITMENTS, allowed_systems
+    seasons = _Reader(game.obj["seasons"], "game.seasons")
+    scoring = seasons.text("scoring", 20, optional=True)
+    if scoring is not None and scoring not in allowed_systems(variant, variant.parse_options(options)):
+        raise BadExport(f"game.seasons.scoring: {variant.title} is not scored by `{clip(scoring, 20)}`")
+    committed = seasons.text("committed", 10, optional=True)
+    if committed is not None and committed not in COMMITMENTS:
+        raise BadExport(f"game.seasons.committed must be {' or '.join(COMMITMENTS)}, not `{clip(committed, 10)}`")
+    return {"scoring": scoring, "committed": committed, "league": seasons.text("league", 40, optional=True)}
 
 
 def _variant(key: str) -> Variant:

@@ -213,10 +213,12 @@ class Store:
         await tx.outbox.add(game_id, target, content, phase_id, at, ping_user, buttons)
         self.on_change()
 
-    async def due_outbox(self, now: str, console: bool, limit: int) -> list[OutboxMessage]:
-        """Messages due now, oldest first, at most one per destination (`db.outbox.Outbox.due`)."""
+    async def due_outbox(self, now: str, console: bool, limit: int, node: str = "",
+                         shards: tuple[int, tuple[int, ...]] | None = None) -> list[OutboxMessage]:
+        """Messages due now, oldest first, at most one per destination, none another process is
+        sending, only those of `shards`' servers (`db.outbox.Outbox.due`)."""
         async with self.db.read() as r:
-            rows = await r.outbox.due(now, CONSOLE_GUILD, console, limit)
+            rows = await r.outbox.due(now, CONSOLE_GUILD, console, limit, node, shards)
         return [_outbox(r) for r in rows]
 
     async def open_outbox(self, limit: int) -> list[OutboxMessage]:
@@ -224,42 +226,47 @@ class Store:
             rows = await r.outbox.still_open(limit)
         return [_outbox(r) for r in rows]
 
-    async def mark_delivered(self, message_id: int, at: str) -> None:
+    async def mark_delivered(self, message_id: int, at: str, node: str | None = None) -> bool:
+        """Delivered (with `node`: unless another process claimed it since; False then)."""
         async with self.db.transaction() as tx:
-            await tx.outbox.delivered(message_id, at)
+            return await tx.outbox.delivered(message_id, at, node)
 
     async def deliver_then(self, message: OutboxMessage, at: str, content: str,
-                           buttons: list[tuple[str, str]]) -> None:
+                           buttons: list[tuple[str, str]], node: str | None = None) -> bool:
         """`message` delivered and, in the same transaction, a message following it (same game,
-        target and phase): the map of a turn whose results went out without it is never lost."""
+        target and phase): the map of a turn whose results went out without it is never lost
+        (with `node`: neither, if another process claimed the message since; False then)."""
         async with self.db.transaction() as tx:
-            await tx.outbox.delivered(message.id, at)
+            if not await tx.outbox.delivered(message.id, at, node):
+                return False
             await self.outbox(tx, message.game_id, message.target, content, message.phase_id, at, buttons=buttons)
+            return True
 
     async def delivery_failed(self, message_id: int, error: str, retry_at: str | None, at: str) -> None:
         """One more failed attempt: retry at `retry_at`, or (None) give up: a dead letter."""
         async with self.db.transaction() as tx:
             await tx.outbox.failed(message_id, error, retry_at, at)
 
-    async def next_outbox_retry(self) -> str | None:
+    async def next_outbox_retry(self, now: str = "", node: str = "",
+                                shards: tuple[int, tuple[int, ...]] | None = None) -> str | None:
         async with self.db.read() as r:
-            return await r.outbox.next_retry()
+            return await r.outbox.next_retry(now, node, shards)
 
     async def recent_note(self, game_id: int, content: str, since: str) -> bool:
         async with self.db.read() as r:
             return await r.outbox.noted_since(game_id, content, since)
 
-    async def due_reminders(self, now: str):
+    async def due_reminders(self, now: str, node: str = ""):
         async with self.db.read() as r:
-            return await r.timers.due(now)
+            return await r.timers.due(now, node)
 
     async def next_pause_end(self) -> str | None:
         async with self.db.read() as r:
             return await r.games.next_pause_end()
 
-    async def next_reminder(self) -> str | None:
+    async def next_reminder(self, now: str = "", node: str = "") -> str | None:
         async with self.db.read() as r:
-            return await r.timers.next_due()
+            return await r.timers.next_due(now, node)
 
     async def get_meta(self, key: str) -> str | None:
         async with self.db.read() as r:
@@ -326,6 +333,7 @@ class Store:
             }
             if game.status in ("finished", "abandoned"):
                 data["game"]["seed"] = await self.seed(r, game_id)
+            data["game"]["seasons"] = await season_settings(r, game_id)      # scoring=, committed=, league=
             for phase in await self.phases(game_id, decode=not stored_states, tx=r):
                 sheets = await self.order_sheets(phase.id, r)
                 data["phases"].append({
@@ -337,6 +345,16 @@ class Store:
                                       "at": s.submitted_at} for seat, s in sheets.items()},
                 })
         return data
+
+
+async def season_settings(r: Tables, game_id: int) -> dict[str, Any] | None:
+    """A game's seasons settings as its export carries them (None: the defaults and no league)."""
+    stored = await r.seasons.settings(game_id)
+    league = await r.leagues.league_of_game(game_id)
+    if stored is None and league is None:
+        return None
+    scoring, committed = stored if stored is not None else (None, None)
+    return {"scoring": scoring, "committed": committed, "league": league["name"] if league else None}
 
 
 def ascii_lower(text: str) -> str:

@@ -2,6 +2,11 @@
 
 One failing game never holds up another: a timer whose adjudication raises is logged with its
 traceback, retried with backoff, and its game master is told in the game channel.
+
+With several processes on the database (service/cluster.py) each due timer is claimed by the one
+that fires it; the firing transaction checks the claim is still its own, and a deadline's claim
+holds until its phase is adjudicated (the adjudication marks it done), so a process that dies in
+the middle leaves the deadline to another once its claim runs out.
 """
 from __future__ import annotations
 
@@ -12,6 +17,7 @@ from engine.variant import get_variant
 
 from .adjudication import Adjudicator
 from .bot_seats import BotSeats
+from .cluster import Node
 from .gm import GameMaster
 from .ids import checked_ids
 from .models import iso, parse_time
@@ -40,8 +46,9 @@ class Timers:
     deadlines, then the bots; and when the next timer is due."""
 
     def __init__(self, store: Store, clock: Now, game_master: GameMaster, no_shows: NoShows, bot_seats: BotSeats,
-                 adjudicator: Adjudicator):
+                 adjudicator: Adjudicator, node: Node | None = None):
         self.store = store
+        self.node = node or Node()
         self.clock = clock
         self.adjudicator = adjudicator
         self.game_master = game_master
@@ -57,12 +64,14 @@ class Timers:
             fired += await self.game_master.resume_capped_pauses()
         except Exception:  # noqa: BLE001 - a game that cannot resume must not stop the deadlines
             log.exception("resuming capped pauses failed")
-        for row in await self.store.due_reminders(iso(now)):
+        for row in await self.store.due_reminders(iso(now), self.node.name):
             try:
+                if not await self._claim(row["id"], now):
+                    continue        # another process fires it
                 why = None          # the deadline's phase is adjudicated after its transaction, for this reason
                 async with self.store.db.transaction() as tx:
-                    if not await tx.timers.is_open(row["id"]):
-                        continue
+                    if not await tx.timers.holds(row["id"], self.node.name):
+                        continue    # fired meanwhile, or our claim ran out and another process took it
                     if row["kind"] == "deadline":
                         why = await self.no_shows.at_deadline(tx, row["game_id"], row["phase_id"])
                         if why is None:     # else it stays open until the adjudication is written
@@ -76,6 +85,7 @@ class Timers:
                         await self._remind(tx, row, now)
                 if why is not None:     # in the pool, after the deadline's transaction
                     await self.adjudicator.adjudicate(row["game_id"], row["phase_id"], why)
+                    await self._release(row["id"])      # done by the adjudication, else free again
                 fired += 1
             except Exception as exc:  # noqa: BLE001 - one game's failure must not stop the others
                 log.exception("game %s: timer %s (%s) failed", row["game_id"], row["id"], row["kind"])
@@ -85,6 +95,14 @@ class Timers:
         except Exception:  # noqa: BLE001 - a bot's failure must not stop the clock
             log.exception("bots could not play")
         return fired
+
+    async def _claim(self, timer_id: int, now: datetime) -> bool:
+        async with self.store.db.transaction() as tx:
+            return await tx.timers.claim(timer_id, self.node.name, iso(now + self.node.claim), iso(now))
+
+    async def _release(self, timer_id: int) -> None:
+        async with self.store.db.transaction() as tx:
+            await tx.timers.release(timer_id, self.node.name)
 
     async def _timer_failed(self, row, exc: Exception, now: datetime) -> None:
         attempts = int(row["attempts"] or 0) + 1
@@ -129,10 +147,13 @@ class Timers:
                 None, iso(now), ping_user=None if settings.quiet else holder)
 
     async def seconds_to_next_timer(self) -> float | None:
-        """Seconds until the next reminder, deadline or delivery retry is due (0 if overdue)."""
+        """Seconds until the next reminder, deadline or delivery retry is due (0 if overdue), or
+        until another process's claim on one runs out."""
         now = self.clock()
-        due = [parse_time(text) for text in (await self.store.next_reminder(),
-                                              await self.store.next_outbox_retry(),
+        node = self.node
+        due = [parse_time(text) for text in (await self.store.next_reminder(iso(now), node.name),
+                                              await self.store.next_outbox_retry(iso(now), node.name,
+                                                                                 node.shard_filter),
                                               await self.store.next_pause_end()) if text]
         if not due:
             return None

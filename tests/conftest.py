@@ -8,10 +8,20 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from db import Database  # noqa: E402
+from db import database_for  # noqa: E402
 from engine.variant import register, unregister  # noqa: E402
 from service import Actor, GameService  # noqa: E402
+from tests.storage.databases import BACKEND, ON_POSTGRESQL, drop_test_databases, worker_databases  # noqa: E402
 from tests.toy_variant import GuessVariant  # noqa: E402
+
+
+def pytest_report_header(config):
+    return f"database: {BACKEND}" + (" (DATABASE_URL)" if ON_POSTGRESQL else " (set DATABASE_URL=postgresql://… "
+                                                                        "for PostgreSQL)")
+
+
+def pytest_sessionfinish(session, exitstatus):
+    drop_test_databases()
 
 
 class FakeClock:
@@ -41,8 +51,28 @@ def clock():
 
 
 @pytest.fixture
-async def db(tmp_path):
-    database = await Database(tmp_path / "test.sqlite3").connect()
+async def database_target(tmp_path):
+    """`await database_target()`: where a new, empty database is, on the backend the suite runs
+    on — a SQLite file path, or a PostgreSQL URL (DATABASE_URL) — for `db.database_for(…)`.
+    `migrated=False`: a PostgreSQL database without Dispatch's tables (SQLite: a new path)."""
+    taken: list[tuple[str, bool]] = []
+
+    async def new(name: str = "test", migrated: bool = True) -> str:
+        if not ON_POSTGRESQL:
+            return str(tmp_path / f"{name}.sqlite3")
+        url = await worker_databases().take(migrated)
+        taken.append((url, migrated))
+        return url
+
+    yield new
+    for url, migrated in taken:
+        await worker_databases().give_back(url, migrated)
+
+
+@pytest.fixture
+async def db(database_target):
+    """A connected database, empty and migrated: SQLite, or PostgreSQL with DATABASE_URL."""
+    database = await database_for(await database_target()).connect()
     yield database
     await database.close()
 

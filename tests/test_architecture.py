@@ -281,7 +281,8 @@ def test_the_service_writes_no_sql_and_the_repositories_write_portable_sql():
             assert not found, f"{name} writes SQL: {found[0][:80]}"
             imported = {module.split(".")[0] for module, _ in imports_of(name, path, known)}
             assert not imported & {"sqlite3", "aiosqlite"}, f"{name} imports the driver"
-        if name.startswith("db.") and name not in ("db.backup", "db.seasons", "db.database"):
+        # db.dialect names the SQLite-only words in order to refuse them in a migration
+        if name.startswith("db.") and name not in ("db.backup", "db.seasons", "db.database", "db.dialect"):
             for text in texts(path):
                 for word in ("INSERT OR ", "rowid", "COLLATE NOCASE", "json_extract", "BEGIN IMMEDIATE"):
                     assert word not in text, f"{name} uses {word}: {text[:80]}"

@@ -34,3 +34,8 @@ CREATE TABLE shard_leases (
     heartbeat_at  TEXT    NOT NULL,
     expires_at    TEXT    NOT NULL
 );
+
+-- when another process's claim runs out (the clock's next wake-up, if that process died)
+CREATE INDEX reminders_claimed ON reminders (claimed_until) WHERE done_at IS NULL AND claimed_until IS NOT NULL;
+CREATE INDEX outbox_claimed ON outbox (claimed_until)
+    WHERE delivered_at IS NULL AND failed_at IS NULL AND claimed_until IS NOT NULL;

@@ -25,7 +25,6 @@ from .units import UNIT_TYPES, UnitType
 _COUNTERS = ("control", "treasury", "collapsed")
 _SCALARS = {"round": 0, "turn": 0, "phase": "turn", "us_at_war": False, "usw_declared": False, "next_id": 0,
             "winner": None}
-_TYPED = frozenset(_COUNTERS) | frozenset(_SCALARS) | {"options", "units", "log"}
 
 
 class BoardUnit:

@@ -147,6 +147,15 @@ class Leagues:
         await tx.leagues.add_game(league.id, game_id, iso(self.clock()))
         return SeasonSettings(scoring, settings.committed, league.name, settings.scoring_given)
 
+    async def game_imported(self, tx, game, name: str | None) -> None:
+        """Hook, in an import: the game counts in the league it was exported from, if this
+        server has an open league of that name that counts the game."""
+        if not name:
+            return
+        row = await tx.leagues.named(game.guild_id, str(name).strip().lower())
+        if row is not None and row["closed_at"] is None and LeagueInfo.from_row(row).allows(game.variant):
+            await tx.leagues.add_game(row["id"], game.id, iso(self.clock()))
+
     async def game_recorded(self, tx, result: GameResult) -> None:
         """Hook, after a game's result is recorded: its players join the league; the standings
         are posted to the league's channel."""

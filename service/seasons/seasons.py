@@ -54,6 +54,17 @@ class Seasons:
         settings = await self.leagues.game_created(conn, game_id, settings)
         await self.repo.save_settings(conn, game_id, settings.scoring, settings.committed)
 
+    async def settings_imported(self, conn, game_id: int, settings: dict | None) -> None:
+        """Hook, in an import's transaction: the game's scoring and commitment as exported, and its
+        league if this server has an open league of that name that counts the game (else none:
+        leagues belong to a server)."""
+        if not settings:
+            return
+        game = await self.store.game(game_id, conn)
+        scoring = settings.get("scoring") or default_scoring(get_variant(game.variant), game.options)
+        await self.repo.save_settings(conn, game_id, scoring, settings.get("committed"))
+        await self.leagues.game_imported(conn, game, settings.get("league"))
+
     async def settings_of(self, game_id: int) -> SeasonSettings:
         """The game's scoring system and commitment requirement (defaults for an older game)."""
         stored = await self.repo.settings(game_id)

@@ -1,0 +1,253 @@
+"""Several Dispatch processes on one database (README, "Hosting: a cluster").
+
+Each process is a `Node`: a name no other process shares, how long its claims of work hold, and
+— in cluster mode (`bot.py --shards 0-3 --shard-count 8`) — the Discord shards it runs. Work is
+claimed row by row in the database (`db/claims.py`, migration 0016): a due deadline or reminder
+(`Timers`), a message or a job owed to Discord (`Outbox`: only by the process whose shards carry
+the message's server, `(guild_id >> 22) % count`, since only that process talks to that server's
+gateway and renders the maps it posts), the bots' turn in a phase (`BotSeats`). A claim lasts
+`claim` (twice the shard lease): a process that dies leaves its work to the others when its
+claims run out, and a process that finishes checks its claim is still its own before it writes.
+A phase is adjudicated once whatever the claims: its write holds the phase row and reads it
+again (`Adjudicator.adjudicate_in`).
+
+The shards themselves are leased (`ShardLeases`): a process renews its lease every `heartbeat`;
+a lease not renewed for `lease` seconds is free, so a crashed process's shards are taken over
+by the next process started with them. A second live process asking for the same shards is
+refused at start (`ShardsTaken`, one line), after seeing the holder's heartbeat move.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import secrets
+import socket
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+from typing import Awaitable, Callable
+
+log = logging.getLogger("dispatch.cluster")
+
+LEASE_SECONDS = 30.0          # a shard lease not renewed for this long is free (a crashed process's)
+POLL_SECONDS = 2.0            # a cluster process looks for work the others queued at least this often
+EVERY_SHARD = -1              # the lease of a process run without --shards: it runs them all
+
+
+def utcnow() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def stamp(moment: datetime) -> str:
+    """A lease's time as stored: ISO in UTC to the microsecond (compares as text with the
+    service's times to the second: `…:01+00:00` < `…:01.5+00:00` < `…:02+00:00`)."""
+    return moment.astimezone(timezone.utc).isoformat(timespec="microseconds")
+
+
+@dataclass(frozen=True)
+class ShardSet:
+    """Some of the bot's shards: `ids` out of `count` (Discord: a server is on shard
+    `(guild_id >> 22) % count`)."""
+
+    ids: tuple[int, ...]
+    count: int
+
+    @classmethod
+    def parse(cls, text: str, count: int | None) -> "ShardSet":
+        """`0-3`, `4,5` or `0-1,6` out of `count`; ValueError naming what is wrong."""
+        if count is None:
+            raise ValueError("--shards needs --shard-count (the same number on every process of the cluster)")
+        if count < 1:
+            raise ValueError(f"--shard-count must be 1 or more, not {count}")
+        ids: set[int] = set()
+        for part in str(text).replace(" ", "").split(","):
+            low, dash, high = part.partition("-")
+            try:
+                first, last = int(low), int(high if dash else low)
+            except ValueError:
+                raise ValueError(f"--shards takes shard numbers and ranges such as `0-3` or `0,2`, not {text!r}") \
+                    from None
+            if first > last:
+                raise ValueError(f"--shards: the range {part} runs backwards")
+            ids.update(range(first, last + 1))
+        wrong = sorted(i for i in ids if not 0 <= i < count)
+        if wrong:
+            raise ValueError(f"--shards: shard {wrong[0]} does not exist with --shard-count {count} "
+                             f"(shards are numbered 0 to {count - 1})")
+        return cls(tuple(sorted(ids)), count)
+
+    def owns(self, guild_id: int) -> bool:
+        return (int(guild_id) >> 22) % self.count in self.ids
+
+    def describe(self) -> str:
+        """`0-3 of 8`, `0,2 of 4`."""
+        runs, start = [], None
+        for index, shard in enumerate(self.ids):
+            if start is None:
+                start = shard
+            if index + 1 == len(self.ids) or self.ids[index + 1] != shard + 1:
+                runs.append(f"{start}" if start == shard else f"{start}-{shard}")
+                start = None
+        return f"{','.join(runs)} of {self.count}"
+
+
+class Node:
+    """This process among those sharing the database: its name (host, process id and a random
+    part, so a restarted process is never taken for the one before it), how long its claims of
+    work hold, the shards it runs (None: every shard, or no Discord at all), and how often its
+    clock looks for work the other processes queued (`poll`; None: one process, whose clock
+    wakes when its own service changes something)."""
+
+    def __init__(self, name: str | None = None, lease: float = LEASE_SECONDS, shards: ShardSet | None = None,
+                 poll: float | None = None):
+        self.name = name or f"{socket.gethostname()}/{os.getpid()}/{secrets.token_hex(3)}"
+        self.lease = lease
+        self.shards = shards
+        self.poll = poll
+
+    @property
+    def claim(self) -> timedelta:
+        """How long a claim of work holds: long enough for any one piece of work (an adjudication
+        in the pool is bounded at 120 s but takes milliseconds; a message with its maps, seconds)."""
+        return timedelta(seconds=2 * self.lease)
+
+    def owns(self, guild_id: int) -> bool:
+        """Whether this process posts to this server (its shard is one of ours)."""
+        return self.shards is None or self.shards.owns(guild_id)
+
+    @property
+    def shard_filter(self) -> tuple[int, tuple[int, ...]] | None:
+        """The outbox's filter: (count, ids), or None for every server."""
+        return None if self.shards is None else (self.shards.count, self.shards.ids)
+
+
+class ShardsTaken(Exception):
+    """Another live process holds some of the shards asked for; the message is the one line."""
+
+
+class LeaseLost(Exception):
+    """This process no longer holds its shards (another took them, or the database was out of
+    reach for longer than a lease): it must stop talking to Discord."""
+
+
+class ShardLeases:
+    """The leases of this process's shards: taken at start, renewed every `heartbeat`, handed
+    back at a clean stop."""
+
+    def __init__(self, db, node: Node, clock: Callable[[], datetime] = utcnow):
+        self.db = db
+        self.node = node
+        self.clock = clock
+        self.held = False
+
+    @property
+    def expiry(self) -> timedelta:
+        return timedelta(seconds=self.node.lease)
+
+    @property
+    def heartbeat(self) -> float:
+        return self.node.lease / 3
+
+    def _wanted(self) -> tuple[tuple[int, ...], int | None]:
+        shards = self.node.shards
+        return ((EVERY_SHARD,), None) if shards is None else (shards.ids, shards.count)
+
+    def _what(self) -> str:
+        return "every shard" if self.node.shards is None else f"shards {self.node.shards.describe()}"
+
+    async def acquire(self, standby: bool = False, say: Callable[[str], None] = print) -> None:
+        """Take the leases. A lease held by a process whose heartbeat stopped is waited out (a
+        crashed process's, taken when it runs out); one whose heartbeat moves while we wait is
+        another live process's: `ShardsTaken`, unless `standby` (then wait until it stops)."""
+        first_beats: dict[str, str] = {}
+        told: set[str] = set()
+        while True:
+            now = self.clock()
+            try:
+                conflict = await self._try(now)
+            except _Raced:
+                await asyncio.sleep(0.05)
+                continue
+            if conflict is None:
+                self.held = True
+                log.info("holding %s as %s", self._what(), self.node.name)
+                return
+            holder, beat, expires, mismatch = conflict
+            if mismatch:
+                raise ShardsTaken(mismatch)
+            alive = holder in first_beats and first_beats[holder] != beat
+            if alive and not standby:
+                raise ShardsTaken(
+                    f"{self._what()} are already run by another Dispatch process ({holder}, last heartbeat "
+                    f"{_ago(now, beat)}): give each process its own --shards (the same --shard-count), stop "
+                    f"that process first, or start this one with --standby to take over when it stops")
+            first_beats.setdefault(holder, beat)
+            if holder not in told:
+                told.add(holder)
+                say(f"Waiting for {self._what()}: held by {holder} (last heartbeat {_ago(now, beat)}); "
+                    + ("standing by until it stops." if standby else
+                       f"taken over at {expires[11:19]} UTC if it does not renew its lease."))
+            until_expiry = (datetime.fromisoformat(expires) - now).total_seconds()
+            await asyncio.sleep(max(0.05, min(self.heartbeat * 1.2, until_expiry + 0.05)))
+
+    async def _try(self, now: datetime) -> tuple[str, str, str, str | None] | None:
+        """One attempt in one transaction: None if every lease is ours now, else the holder in the
+        way (name, heartbeat, expiry, and the refusal if the cluster's shard count differs)."""
+        ids, count = self._wanted()
+        at, until = stamp(now), stamp(now + self.expiry)
+        async with self.db.transaction() as tx:
+            for row in await tx.claims.leases():
+                if row["holder"] == self.node.name or row["expires_at"] < at:
+                    continue
+                other = row["shard"]
+                if count is not None and other != EVERY_SHARD and row["shard_count"] != count:
+                    return (row["holder"], row["heartbeat_at"], row["expires_at"], (
+                        f"--shard-count {count} differs from the cluster's {row['shard_count']} (shard {other} is "
+                        f"held by {row['holder']}): every process of a cluster must give the same --shard-count"))
+                if other == EVERY_SHARD or count is None or other in ids:
+                    return row["holder"], row["heartbeat_at"], row["expires_at"], None
+            for shard in ids:
+                if not await tx.claims.take_shard(shard, count, self.node.name, at, until):
+                    raise _Raced()
+        return None
+
+    async def keep(self, on_lost: Callable[[str], Awaitable[None]]) -> None:
+        """Renew the leases every heartbeat until cancelled; `on_lost` (once) when they are gone."""
+        ids, _ = self._wanted()
+        renewed = self.clock()
+        while True:
+            await asyncio.sleep(self.heartbeat)
+            now = self.clock()
+            try:
+                async with self.db.transaction() as tx:
+                    held = await tx.claims.renew(self.node.name, stamp(now), stamp(now + self.expiry))
+                renewed = now
+            except Exception as exc:  # noqa: BLE001 - the database out of reach: the lease may still hold
+                if now - renewed < self.expiry:
+                    log.warning("could not renew the lease on %s: %s", self._what(), exc)
+                    continue
+                held = 0
+            if held < len(ids):
+                self.held = False
+                await on_lost(f"this process lost {self._what()} (its lease was not renewed in time and another "
+                              f"process may run them now): it stops so that no server is served twice")
+                return
+
+    async def release(self) -> None:
+        if not self.held:
+            return
+        self.held = False
+        try:
+            async with self.db.transaction() as tx:
+                await tx.claims.give_up(self.node.name)
+        except Exception:  # noqa: BLE001 - the leases run out by themselves
+            log.warning("could not hand back %s; they are free once the lease runs out", self._what())
+
+
+class _Raced(Exception):
+    """Another process took a shard between our look and our claim: try again."""
+
+
+def _ago(now: datetime, beat: str) -> str:
+    seconds = max(0.0, (now - datetime.fromisoformat(beat)).total_seconds())
+    return f"{seconds:.0f} s ago"
