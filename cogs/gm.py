@@ -34,12 +34,14 @@ class GmCog(DispatchCog, name="Game master"):
         game = ask.game
         change = await self.service.check_assign(game.id, ask.actor, seat, member.id, ctx.guild.id)
         # Channel access first, then the database; if the database refuses, undo the channel.
-        undo = await move_seat_channel(ctx.guild, game, change.seat, member, change.previous)
+        moved = await move_seat_channel(ctx.guild, game, change.seat, member, change.previous)
         try:
-            change = await self.service.assign_seat(game.id, ask.actor, seat, member.id, ctx.guild.id)
+            change = await self.service.assign_seat(game.id, ask.actor, seat, member.id, ctx.guild.id,
+                                                    moved.channel_id)
         except BaseException:
-            await undo()
+            await moved.undo()
             raise
+        await moved.settle()
         channel_id = game.seat(change.seat).channel_id
         gone = channel_id is not None and ctx.guild.get_channel(channel_id) is None
         await self.answer(ctx, ask, change, note=" Its private channel is gone: the player gets its messages by "

@@ -12,7 +12,7 @@ from typing import Iterable
 
 import discord
 
-from service.models import GameInfo, Room
+from service.models import RETIRED, GameInfo, Room
 
 from .channels import member_or_object, seat_overwrites, slug
 from .permissions import BOT_ACCESS, CATEGORY_LIMIT, READ_ONLY, SEAT_ACCESS, discord_cause
@@ -114,7 +114,8 @@ async def archive_game(guild: discord.Guild, game: GameInfo, rooms: list[Room],
         kept = _with_members(public, everyone, READ_ONLY, me_id) if game.audience == "players" else public.overwrites
         wanted.append((public, {t: _read_only(o) if t.id != me_id else o for t, o in kept.items()}))
     readers = [(s.channel_id, everyone) for s in game.seats]
-    readers += [(r.channel_id, everyone if r.kind == "alliance" else r.readers(game)) for r in rooms]
+    # a seat's retired channel (anonymous players) opens like the seat channels, to every player
+    readers += [(r.channel_id, everyone if r.kind in ("alliance", RETIRED) else r.readers(game)) for r in rooms]
     for channel_id, allowed in readers:
         channel = guild.get_channel(channel_id) if channel_id else None
         if channel is not None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import re
+from dataclasses import dataclass, field
 from typing import Awaitable, Callable
 
 import discord
@@ -17,8 +18,9 @@ from service.commands import Ask
 from service.commands.games import taken
 from service.errors import BadState
 from service.models import GameInfo
+from service.visibility import fresh_seat_channel
 
-from .channels import grant_seat, member_or_object, revoke_seat
+from .channels import grant_seat, member_or_object, revoke_seat, seat_overwrites
 from .common import GameComponent, actor_of
 from .custom_ids import JOIN_TEMPLATE, build_join
 from .permissions import BotLacksPermissions, discord_cause, require_bot_permissions
@@ -27,16 +29,37 @@ log = logging.getLogger("dispatch")
 Undo = Callable[[], Awaitable[None]]
 
 
+@dataclass
+class SeatMove:
+    """A seat channel opened to its new player, before the database records the change: `undo`
+    takes it back if the database refuses; `channel_id` is the seat's fresh channel (anonymous
+    players) for the service to record, else None; `settle` closes the old channel afterwards."""
+
+    undo: Undo
+    channel_id: int | None = None
+    settle: Undo = field(default=None)          # type: ignore[assignment]
+
+    def __post_init__(self) -> None:
+        if self.settle is None:
+            self.settle = _nothing
+
+
+async def _nothing() -> None:
+    return None
+
+
 async def move_seat_channel(guild: discord.Guild, game: GameInfo, seat: str, member: discord.abc.Snowflake,
-                            previous: int | None) -> Undo:
+                            previous: int | None) -> SeatMove:
     """Open `seat`'s private channel to `member` and close it to the previous player (who may
-    hold other seats: only this channel closes). Returns how to undo it."""
+    hold other seats: only this channel closes). In an anonymous game the seat gets a fresh
+    channel instead (`visibility.fresh_seat_channel`): Discord would show the new player the old
+    one's whole history, which names who played the seat before."""
     channel_id = game.seat(seat).channel_id
     channel = guild.get_channel(channel_id) if channel_id else None
     if channel is None:
-        async def nothing() -> None:
-            return None
-        return nothing
+        return SeatMove(_nothing)
+    if fresh_seat_channel(game):
+        return await _fresh_seat_channel(guild, game, seat, member, channel)
     require_bot_permissions(guild, "move the seat channel to its new player", ("view_channel", "manage_roles"))
     old = member_or_object(guild, previous) if previous else None
     await grant_seat(channel, member)
@@ -50,7 +73,38 @@ async def move_seat_channel(guild: discord.Guild, game: GameInfo, seat: str, mem
             await revoke_seat(channel, member)
         except discord.HTTPException:
             log.exception("could not undo a seat channel move in game %s", game.id)
-    return undo
+    return SeatMove(undo)
+
+
+async def _fresh_seat_channel(guild: discord.Guild, game: GameInfo, seat: str, member: discord.abc.Snowflake,
+                              old: discord.abc.GuildChannel) -> SeatMove:
+    """A new private channel for the seat's new player, beside the old one; once recorded, the
+    old one is closed to every member (the queued access job closes it too, retried) and renamed
+    so nobody takes it for the seat's live channel."""
+    require_bot_permissions(guild, "give the seat a fresh channel for its new player",
+                            ("view_channel", "manage_channels", "manage_roles"))
+    fresh = await guild.create_text_channel(
+        old.name, category=old.category, overwrites=seat_overwrites(guild, [member], guild.me),
+        topic=f"Private orders of {seat}. Write orders here, one per line.",
+        reason="Dispatch: an anonymous game's seat changed hands")
+
+    async def undo() -> None:
+        try:
+            await fresh.delete(reason="Dispatch: the seat did not change hands after all")
+        except discord.HTTPException:
+            log.exception("could not delete the unused fresh seat channel in game %s", game.id)
+
+    async def settle() -> None:
+        # the roles' overwrites and the bot's own stay; no member reads it any more
+        kept = {t: o for t, o in old.overwrites.items() if t.id == guild.me.id or isinstance(t, discord.Role)
+                or (isinstance(t, discord.Object) and t.type is discord.Role)}
+        try:
+            await old.edit(name=f"{old.name}-before"[:100], overwrites=kept,
+                           reason="Dispatch: the seat moved to a fresh channel; this one opens when the game ends")
+        except discord.HTTPException:
+            log.warning("could not close the old seat channel %s of game %s now; the access job retries",
+                        old.id, game.id)
+    return SeatMove(undo, fresh.id, settle)
 
 
 def join_view(game_id: int, seats: list[str]) -> discord.ui.View:
@@ -82,15 +136,16 @@ class JoinButton(GameComponent, discord.ui.DynamicItem[discord.ui.Button], templ
         change = await service.check_take(self.game_id, actor, self.seat, guild.id)
         game = await service.game(self.game_id)
         try:
-            undo = await move_seat_channel(guild, game, change.seat, interaction.user, change.previous)
+            moved = await move_seat_channel(guild, game, change.seat, interaction.user, change.previous)
         except discord.HTTPException as exc:
             raise BadState(f"{discord_cause(exc, 'open the seat channel to you')}. Nothing changed; tell the GM") \
                 from None
         try:
-            change = await service.take_seat(self.game_id, actor, change.seat, guild.id)
+            change = await service.take_seat(self.game_id, actor, change.seat, guild.id, moved.channel_id)
         except BaseException:
-            await undo()
+            await moved.undo()
             raise
+        await moved.settle()
         # the same answer as the console's `game take` (service.commands.games)
         ask = Ask(actor, {"seat": change.seat}, game, guild_id=guild.id)
         await interaction.followup.send(taken((change, await service.game(self.game_id)), ask), ephemeral=True)

@@ -171,6 +171,9 @@ class GameChannels:
     spectator_role_id: int | None = None
 
 
+RETIRED = "retired"
+
+
 @dataclass(frozen=True)
 class Room:
     """A private channel beside the seat channels: an alliance's, or a press channel. Its
@@ -178,14 +181,15 @@ class Room:
 
     id: int
     game_id: int
-    kind: str                 # 'alliance' or 'press'
+    kind: str                 # 'alliance', 'press', or 'retired' (a seat's old channel, `RETIRED`)
     name: str
     channel_id: int | None
     seats: tuple[str, ...]
     created_by: int | None
 
     def readers(self, game: GameInfo) -> list[int]:
-        return game.holders(self.seats)
+        # a seat's retired channel (anonymous players) is read by nobody until the archive
+        return [] if self.kind == RETIRED else game.holders(self.seats)
 
 
 @dataclass(frozen=True)

@@ -25,9 +25,9 @@ from .checks import check_id, clip, require_status
 from .errors import BadInput, BadState, Forbidden, printable
 from .ids import checked_ids
 from .limits import Limits
-from .models import Actor, GameChannels, GameInfo, Room, iso
+from .models import RETIRED, Actor, GameChannels, GameInfo, Room, iso
 from .runtime import Now
-from .seats import anonymous_now
+from .seats import RETIRED_CHANNEL, anonymous_now
 from .store import Store
 
 MAX_LETTER = 1_500            # characters of one letter (Discord's 2,000 less the heading)
@@ -87,7 +87,13 @@ class Rooms:
         self.limits = limits
 
     async def rooms(self, game_id: int) -> list[Room]:
-        return await self.store.rooms(game_id)
+        """The game's alliance and press channels, and the seat channels a seat left for a fresh
+        one (anonymous players: `RETIRED`, read by nobody until the archive opens them to every
+        player like the seat channels)."""
+        retired = [Room(-event["id"], game_id, RETIRED, f"{event['payload']['seat']} (before)",
+                        event["payload"]["channel_id"], (event["payload"]["seat"],), event["actor_id"])
+                   for event in await self.store.events(game_id) if event["kind"] == RETIRED_CHANNEL]
+        return await self.store.rooms(game_id) + retired
 
     async def record_rooms(self, tx, game: GameInfo, channels: GameChannels, actor: Actor) -> None:
         """At the start: the alliance channels and the Spectator role the bot created."""

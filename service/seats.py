@@ -22,6 +22,7 @@ from .store import Store
 from .visibility import player_named, players_hidden
 
 ADVERTISE_LIMIT = 10          # Join buttons on one notice (two rows of five)
+RETIRED_CHANNEL = "seat_channel_retired"    # event: a seat left this channel for a fresh one
 
 
 @checked_ids
@@ -139,9 +140,12 @@ class Seats:
         await self.seasons.reliabilities.admit(None, game.id, actor.user_id)        # seasons hook: committed=
         return SeatChange(chosen, game.seat(chosen).user_id, actor.user_id)
 
-    async def take_seat(self, game_id: int, actor: Actor, seat: str, guild_id: int | None = None) -> SeatChange:
+    async def take_seat(self, game_id: int, actor: Actor, seat: str, guild_id: int | None = None,
+                        channel_id: int | None = None) -> SeatChange:
         """A member presses **Join** on an advertised seat: before the start they join; once the
-        game runs they take over a seat in civil disorder or offered by its holder."""
+        game runs they take over a seat in civil disorder or offered by its holder. `channel_id`:
+        the seat's fresh private channel, when the game keeps its players secret
+        (`visibility.fresh_seat_channel`)."""
         if (await self.store.game(game_id)).status == "forming":
             taken = await self.join(game_id, actor, seat)
             return SeatChange(taken, None, actor.user_id)
@@ -149,7 +153,7 @@ class Seats:
             game = await self.store.game(game_id, tx)
             chosen = _takeable(game, actor, seat, guild_id)
             await self.seasons.reliabilities.admit(tx, game.id, actor.user_id)      # seasons hook: committed=
-            return await self._hand_over(tx, game, chosen, actor.user_id, actor, "substitute")
+            return await self._hand_over(tx, game, chosen, actor.user_id, actor, "substitute", channel_id)
 
     async def check_assign(self, game_id: int, actor: Actor, seat: str, user_id: int | None,
                            guild_id: int | None = None) -> SeatChange:
@@ -160,9 +164,9 @@ class Seats:
         return SeatChange(chosen, game.seat(chosen).user_id, user_id)
 
     async def assign_seat(self, game_id: int, actor: Actor, seat: str, user_id: int | None,
-                          guild_id: int | None = None) -> SeatChange:
+                          guild_id: int | None = None, channel_id: int | None = None) -> SeatChange:
         """GM: seat a player (before the start, or mid-game in a seat that wants a substitute),
-        or empty a seat before the start."""
+        or empty a seat before the start. `channel_id` as for `take_seat`."""
         async with self.store.db.transaction() as tx:
             game = await self.store.game(game_id, tx)
             chosen = _assignable(game, actor, seat, user_id, guild_id)
@@ -175,7 +179,7 @@ class Seats:
                                      {"seat": chosen, "user_id": user_id, "previous": previous})
                 await self._tell_seated(tx, game, chosen, user_id, previous, now)
                 return SeatChange(chosen, previous, user_id)
-            return await self._hand_over(tx, game, chosen, user_id, actor, "assigned")
+            return await self._hand_over(tx, game, chosen, user_id, actor, "assigned", channel_id)
 
     async def _tell_seated(self, tx, game: GameInfo, seat: str, user_id: int | None, previous: int | None,
                            now: str) -> None:
@@ -191,9 +195,12 @@ class Seats:
                 f"🎖️ The GM gave **{seat}** in **{game.name}** (game #{game.id}) to another player: you no longer "
                 f"hold it. `/game join {game.id}` takes an open seat, if one is left."), None, now)
 
-    async def _hand_over(self, tx, game: GameInfo, seat: str, user_id: int, actor: Actor, how: str) -> SeatChange:
+    async def _hand_over(self, tx, game: GameInfo, seat: str, user_id: int, actor: Actor, how: str,
+                         channel_id: int | None = None) -> SeatChange:
         """A started game's seat changes hands: the new player starts with a clean slate (no
-        misses, out of civil disorder), everyone is told, and the seat's history grows."""
+        misses, out of civil disorder), everyone is told, and the seat's history grows. Given a
+        fresh channel (anonymous players), the seat moves into it and its old channel is retired:
+        read by nobody until the game ends, since its messages show who played the seat before."""
         info = game.seat(seat)
         previous = info.user_id
         now = iso(self.clock())
@@ -203,6 +210,13 @@ class Seats:
                              "seat_assigned" if how == "assigned" else "seat_taken",
                              {"seat": seat, "user_id": user_id, "previous": previous,
                               "civil_disorder": info.civil_disorder})
+        fresh = channel_id is not None and channel_id != info.channel_id
+        if fresh:
+            await tx.seats.set_channel(game.id, seat, channel_id)
+            if info.channel_id is not None:
+                await self.store.log(tx, game.id, game.current_phase, now, actor.user_id, RETIRED_CHANNEL,
+                                     {"seat": seat, "channel_id": info.channel_id})
+            self.store.forget_channels()
         by = "The GM seated" if how == "assigned" else "🤝"
         replacing = f", replacing <@{previous}>" if previous else ""
         joined = f"{by} <@{user_id}> as **{seat}**{replacing}." if how == "assigned" else \
@@ -210,24 +224,41 @@ class Seats:
         if players_hidden(game):
             joined = f"🤝 A new player takes over **{seat}** (anonymous game: names are revealed at the end)."
         await self.store.outbox(tx, game.id, "game", joined, None, now)
-        brief = ""
-        if game.current_phase is not None:
-            phase = await self.store.phase_by_id(game.current_phase, tx)
-            variant = get_variant(game.variant)
-            if variant.may_order(phase.state, seat):
-                brief = f"\n**{phase.label}** is open: orders are due <t:{int(phase.deadline.timestamp())}:R>.\n" \
-                        if phase.deadline else "\n"
-                brief += variant.phase_brief(phase.state, seat)
-        await self.store.outbox(tx, game.id, f"seat:{seat}", (
-            f"Welcome <@{user_id}>: you now hold **{seat}** in {game.name}. This channel is yours, with all "
-            f"of the seat's messages so far; write orders here, one per line, then `/ready`.{brief}"),
-            None, now, ping_user=user_id)
+        await self.store.outbox(tx, game.id, f"seat:{seat}", await self._welcome(tx, game, seat, user_id, fresh),
+                                None, now, ping_user=user_id)
         if previous is not None and previous != user_id:
             await self.store.outbox(tx, game.id, f"user:{previous}", (
                 f"**{seat}** in **{game.name}** (game #{game.id}) now has a new player; you no longer see its "
                 f"channel. Thank you for playing."), None, now)
         await self.access_changed(tx, game)
         return SeatChange(seat, previous, user_id)
+
+    async def _welcome(self, tx, game: GameInfo, seat: str, user_id: int, fresh: bool) -> str:
+        """The new holder's first message in the seat's channel: what the seat needs now. In a
+        fresh channel it restates what the old one held that the seat still needs — the orders
+        already given this phase — and names nobody who played the seat before."""
+        where = ("This is the seat's new private channel: in an anonymous game its earlier channel stays closed "
+                 "until the game ends (it would show who played the seat before)." if fresh else
+                 "This channel is yours, with all of the seat's messages so far.")
+        text = (f"Welcome <@{user_id}>: you now hold **{seat}** in {game.name}. {where} Write orders here, one per "
+                f"line, then `/ready`.")
+        if game.current_phase is None:
+            return text
+        phase = await self.store.phase_by_id(game.current_phase, tx)
+        variant = get_variant(game.variant)
+        if not variant.may_order(phase.state, seat):
+            return text
+        text += f"\n**{phase.label}** is open: orders are due <t:{int(phase.deadline.timestamp())}:R>.\n" \
+            if phase.deadline else "\n"
+        if fresh:
+            sheet = await self.store.order_sheet(phase.id, seat, tx)
+            if sheet.lines:
+                given = "\n".join(f"• {line}" for line in sheet.lines)
+                text += (f"Orders already given for {seat} this phase (yours now: change them or `/clear`):\n"
+                         f"{given}\n")
+            else:
+                text += f"No orders given for {seat} yet this phase.\n"
+        return text + variant.phase_brief(phase.state, seat)
 
     async def record_holder(self, tx, game: GameInfo, seat: str, user_id: int | None, how: str) -> None:
         """One more line of a seat's history, from the game's current phase."""

@@ -13,6 +13,11 @@ output: a reply, an error, a notice, `/game seats` and `/game status`, a seat's 
 export. Once the game is over everybody may see it (`players_hidden`, `player_named`,
 `redact_export`). The one exception is what a person did themselves: the GM who seats a member
 is told that member's seat.
+
+A seat changing hands in such a game moves to a fresh private channel (`fresh_seat_channel`):
+Discord shows a channel's whole history with every author to whoever may read it, so the seat's
+old channel — the previous player's own messages, the bot's mentions of them — is read by nobody
+until the game ends, when it is archived with the others.
 """
 from __future__ import annotations
 
@@ -53,6 +58,12 @@ def gm_named(game: GameInfo, gm_id: int) -> str:
     """The game master as a notice names them: by mention — but in an anonymous game they also
     play, only as "the GM" (their mention would tell the table that they hold a seat)."""
     return "the GM" if players_hidden(game) and game.seats_of(gm_id) else f"the GM <@{gm_id}>"
+
+
+def fresh_seat_channel(game: GameInfo) -> bool:
+    """Does a seat changing hands now get a new private channel (the old one closed until the
+    end)? In an anonymous game that runs: its old channel's history names who played it."""
+    return players_hidden(game) and game.status != "forming"
 
 
 def orders_visible(game: GameInfo, seat: str, adjudicated: bool, viewer_id: int | None) -> bool:

@@ -25,18 +25,25 @@ def readers(world, message, channel) -> set[int]:
     return {p.id for p in world.players if world.fake.can_see(p, channel)}
 
 
-def leaks(world, holders, told: set[str], successors: dict[int, set[int]]) -> list[str]:
-    """Every bot message that tells someone else who holds a seat. Two readers are not "someone
-    else": the GM reading the answer to their own `/gm assign` (they named the member), and a
-    substitute reading the history of the seat channel they took over — Discord shows them that
-    channel's messages so far (and every author), a known limit of a seat changing hands."""
+def leaks(world, holders, told: set[str]) -> list[str]:
+    """Every message that tells someone else who holds a seat: a bot message naming them, or a
+    player's own message read by someone else (Discord shows its author). One reader is not
+    "someone else": the GM reading the answer to their own `/gm assign` (they named the member).
+    A substitute is someone else: the seat they took moved to a fresh channel."""
     found = []
     for channel in world.fake.channels.values():
         for message in channel.messages:
-            if int(message["author"]["id"]) != world.fake.bot.id or message["id"] in told:
+            author = int(message["author"]["id"])
+            if author != world.fake.bot.id:
+                if channel.type != DM and readers(world, message, channel) - {author}:
+                    if channel.id != world.public_channel(world.extra["game_id"]).id:
+                        found.append(f"#{channel.name}: a message of {message['author']['username']} is read "
+                                     f"by others")
+                continue
+            if message["id"] in told:
                 continue
             text = message["content"] + json.dumps(message.get("components", []))
-            others = readers(world, message, channel) - successors.get(channel.id, set())
+            others = readers(world, message, channel)
             for holder in holders:
                 if others - {holder.id} and (str(holder.id) in text or re.search(rf"\b{holder.name}\b", text, re.I)):
                     found.append(f"#{channel.name}: {holder.name} named in {message['content'][:120]!r}")
@@ -73,6 +80,7 @@ async def test_a_whole_anonymous_game_names_no_player_until_it_ends(service):
         alice, bob, carol, dave, erin, frank = world.players         # alice: the GM, who plays too
         created = await world.slash(alice, "game create", variant="classic", name="Masks", options="anonymous=on")
         game_id = int(created.text.split("#", 1)[1].split()[0])
+        world.extra["game_id"] = game_id
         seating = [(alice, "England"), (bob, "France"), (carol, "Germany"), (dave, "Italy"), (erin, "Austria")]
         for user, seat in seating:
             await world.slash(user, "game join", game_id=game_id, seat=seat)
@@ -104,7 +112,17 @@ async def test_a_whole_anonymous_game_names_no_player_until_it_ends(service):
         # a seat changes hands mid-game: offered, taken with the Join button
         await world.slash(dave, "game leave", game_id=game_id)
         advert = await world.harness.wait_message(world.public_channel(game_id), "Join")
+        old_italy = world.seat_channel(game_id, "Italy")
         await world.harness.click(frank, advert, button_id(advert, "Join as Italy"))
+        # the seat moved to a fresh channel: the old one (dave's orders, the bot's mentions of him)
+        # is read by nobody until the end; the new one restates what the seat needs, naming nobody
+        italy = world.seat_channel(game_id, "Italy")
+        assert italy.id != old_italy.id and old_italy.name.endswith("-before")
+        assert not any(world.fake.can_see(p, old_italy) for p in world.players)
+        welcome = await world.harness.wait_message(italy, "Welcome")
+        assert "new private channel" in welcome["content"]
+        assert str(dave.id) not in welcome["content"] and "dave" not in welcome["content"]
+        assert "Orders already given" in welcome["content"] or "No orders given" in welcome["content"]
         seating = [(frank if user is dave else user, seat) for user, seat in seating]
         await everyone_ready(world, game_id, seating)
         for user in (bob, frank, erin):
@@ -125,7 +143,7 @@ async def test_a_whole_anonymous_game_names_no_player_until_it_ends(service):
         assert not ids_in(data) & everyone, [where(data, i) for i in ids_in(data) & everyone]
         holders = [alice, bob, carol, dave, erin, frank]
         told = {m["id"] for asked in (moved, put_back) for m in asked.replies}
-        found = leaks(world, holders, told, {world.seat_channel(game_id, "Italy").id: {frank.id}})
+        found = leaks(world, holders, told)
         assert found == [], "\n".join(found)
         assert not world.fake.refusals and world.fake.ignored_ephemeral == []
 
@@ -135,6 +153,9 @@ async def test_a_whole_anonymous_game_names_no_player_until_it_ends(service):
         assert f"<@{bob.id}>" in summary["content"] and f"<@{frank.id}>" in summary["content"]
         data = export_of(await world.slash(carol, "game export", game_id=game_id))
         assert bob.id in ids_in(data["seats"])
+        # the archive opens the seat's old channel to every player, like the seat channels
+        await world.harness.settle()
+        assert world.fake.can_see(frank, old_italy) and world.fake.can_see(dave, old_italy)
     finally:
         await close_world(world)
 
