@@ -27,7 +27,7 @@ from engine.variant import get_variant  # noqa: E402
 from service import Actor, GameService  # noqa: E402
 from service.exports import plan_import  # noqa: E402
 from service.workers import ProcessPool  # noqa: E402
-from tests.test_aa1914_random_play import accepted, random_lines  # noqa: E402
+from tests.aa_random_play import accepted, random_lines  # noqa: E402
 
 
 async def longest_hold(job) -> tuple[float, float]:

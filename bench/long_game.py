@@ -20,7 +20,7 @@ from db import Database  # noqa: E402
 from engine.catalog import register_all  # noqa: E402
 from engine.variant import get_variant  # noqa: E402
 from service import Actor, GameService  # noqa: E402
-from tests.test_aa1914_random_play import accepted, random_lines  # noqa: E402
+from tests.aa_random_play import accepted, random_lines  # noqa: E402
 
 CACHE = Path(tempfile.gettempdir()) / "dispatch-bench-aa1914-{rounds}.sqlite3"
 PLAYER = Actor(1, name="p")

@@ -113,7 +113,7 @@ async def adjudications(rounds: int) -> None:
     from engine.catalog import register_all
     from engine.variant import get_variant
     from service import Actor, GameService
-    from tests.test_aa1914_random_play import accepted, random_lines
+    from tests.aa_random_play import accepted, random_lines
 
     register_all()
     variant = get_variant("aa1914")

@@ -33,7 +33,7 @@ from service import delivery as outbox  # noqa: E402
 from service import maps  # noqa: E402
 from service.clock import GameClock  # noqa: E402
 from service.workers import ProcessPool  # noqa: E402
-from tests.test_aa1914_random_play import accepted, random_lines  # noqa: E402
+from tests.aa_random_play import accepted, random_lines  # noqa: E402
 
 RX07 = {"Central": "A Mun - Bur\nA Ber - Kie\nA Vie - Gal\nA Bud - Ser\nF Tri - Adr",
         "Entente": "A Par - Bur\nA War - Sil\nA Mos - Ukr\nF Lon - Nth\nF Bre - Mao"}

@@ -31,7 +31,7 @@ from db import Database  # noqa: E402
 async def main(rounds: int) -> None:
     from engine.catalog import register_all
     from service import Actor, GameService
-    from tests.test_aa1914_random_play import accepted, random_lines
+    from tests.aa_random_play import accepted, random_lines
     register_all()
     rng = random.Random(7)
     with tempfile.TemporaryDirectory() as folder:

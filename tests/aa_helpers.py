@@ -5,7 +5,9 @@ import random
 
 from engine.aa1914.board import standard_board
 from engine.aa1914.combat import Piece
+from engine.aa1914.orders import parse_order
 from engine.aa1914.setup import initial_state
+from engine.aa1914.turn import Turn
 from engine.aa1914.variant import AA1914Variant
 
 B = standard_board()
@@ -45,6 +47,16 @@ def place(state: dict, owner: str, kind: str, where: str, n: int = 1, **extra) -
 
 def clear(state: dict, *names: str) -> None:
     state["units"] = [u for u in state["units"] if u["where"] not in names]
+
+
+def units_at(state: dict, where: str, owner: str | None = None, kind: str | None = None) -> list[dict]:
+    return [u for u in state["units"] if u["where"] == where and (owner is None or u["owner"] == owner)
+            and (kind is None or u["type"] == kind)]
+
+
+def play_turn(state: dict, power: str, *orders: str, rng=None, board=B) -> dict:
+    """`power`'s turn with these order lines carried out; the state after it."""
+    return Turn(board, state, power, rng).run([parse_order(o, board) for o in orders])
 
 
 def force(*types: str, owner: str = "x") -> list[Piece]:

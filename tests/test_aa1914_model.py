@@ -9,8 +9,7 @@ import pytest
 from engine.aa1914.model import GameState, Unit
 from engine.errors import StateError
 from engine.errors import RulesError
-from tests.test_aa1914_random_play import V, accepted, play_random_phases, random_lines
-from tests.test_house_random_options import phase_lines, random_options
+from tests.aa_random_play import V, accepted, phase_lines, play_random_phases, random_lines, random_options
 
 
 def test_a_unit_reads_and_writes_its_json():

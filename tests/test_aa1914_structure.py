@@ -9,7 +9,7 @@ from engine.aa1914.house.registry import HOUSE_RULES, order_handlers
 from engine.aa1914.orders import parse_order
 from engine.aa1914.setup import first_phase
 from engine.errors import IllegalOrder, RuleNotEnabled, UnreadableOrder
-from tests.test_aa1914_random_play import V
+from tests.aa_random_play import V
 
 # One readable line for each order a house option adds (Austria-Hungary moves first).
 HOUSE_ORDER_LINES = {

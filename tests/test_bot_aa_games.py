@@ -10,8 +10,7 @@ import pytest
 
 from engine.catalog import register_all
 from engine.variant import get_variant
-from tests.test_aa1914_random_play import play_random_phases
-from tests.test_house_random_options import random_options
+from tests.aa_random_play import play_random_phases, random_options
 
 register_all()
 V = get_variant("aa1914")

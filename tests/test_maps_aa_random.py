@@ -11,7 +11,7 @@ from engine.catalog import register_all
 from render.aa1914 import map_layout, render_aa1914
 from render.aa1914_geometry import on_ground
 from render.aa1914_layout import inside_test, overlaps
-from tests.test_aa1914_random_play import COMBOS, accepted, random_lines
+from tests.aa_random_play import COMBOS, accepted, random_lines
 
 V = AA1914Variant()
 

@@ -13,7 +13,7 @@ from engine.aa1914.orders import parse_order
 from engine.aa1914.units import UNIT_TYPES, unit_name, unit_type
 from engine.errors import RulesError
 from tests.aa_helpers import B, V
-from tests.test_aa1914_random_play import accepted, random_lines
+from tests.aa_random_play import accepted, random_lines
 
 HOUSE_UNIT_OPTIONS = {key: True for key in ("trucks", "armored_cars", "armored_trains", "coastal_artillery",
                                             "destroyers", "artillery_trucks", "freighters_raiders")}

@@ -7,8 +7,7 @@ import random
 import pytest
 
 from engine.errors import RulesError
-from tests.test_aa1914_random_play import V, accepted, play_random_phases, random_lines
-from tests.test_house_random_options import phase_lines, random_options
+from tests.aa_random_play import V, accepted, phase_lines, play_random_phases, random_lines, random_options
 
 
 def turn_lines(state, seat, rng):
