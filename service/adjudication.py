@@ -15,7 +15,7 @@ from __future__ import annotations
 import logging
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 from datetime import datetime
 
 from db import StorageError
@@ -33,6 +33,7 @@ from .policy import deadline_from
 from .runtime import Now, Workers
 from .schedule import Schedule
 from .seasons import Seasons
+from .seasons.records import PhaseFacts, phase_facts
 from .store import Store
 
 log = logging.getLogger("dispatch.games")
@@ -44,14 +45,28 @@ MAX_READINGS = 3               # a phase read and adjudicated again when its ord
 STALE = object()               # `adjudicate_in`: the orders changed since they were adjudicated
 
 
+class Worked(NamedTuple):
+    """What a worker made of one phase: the engine's result, the new position as it is stored,
+    the next phase's briefs, and the facts the records keep of the position adjudicated."""
+
+    result: PhaseResult
+    stored: bytes
+    texts: BriefTexts | None
+    facts: PhaseFacts
+
+
 def adjudication_job(variant_key: str, stored_state: bytes | str, orders: dict[str, list[str]], seed: str,
-                     seq: int, label: str, seats: tuple[str, ...]) -> tuple[PhaseResult, bytes, BriefTexts | None]:
+                     seq: int, label: str, seats: tuple[str, ...]) -> Worked:
     """In a worker: phase `seq` (`label`) adjudicated from its stored position; the new position as
-    it is stored; and the next phase's briefs to the game's `seats` (pure; pickles both ways)."""
+    it is stored; the next phase's briefs to the game's `seats`; and the adjudicated position's
+    summary and acting seats, so the write never decodes a position on the event loop (an A&A
+    state is tens of milliseconds of JSON) (pure; pickles both ways)."""
     variant = get_variant(variant_key)
-    result = variant.adjudicate(decode_state(stored_state), orders, phase_rng(seed, seq))
+    state = decode_state(stored_state)
+    facts = phase_facts(variant, state)
+    result = variant.adjudicate(state, orders, phase_rng(seed, seq))
     texts = None if result.finished else brief_texts(variant, result.state, seats, (label, result.report))
-    return result, encode_state(result.state), texts
+    return Worked(result, encode_state(result.state), texts, facts)
 
 
 @dataclass(frozen=True)
@@ -61,7 +76,7 @@ class Adjudicated:
 
     phase_id: int
     orders: dict[str, list[str]]
-    result: tuple[PhaseResult, bytes, BriefTexts | None] | None = None    # with the new position stored, its briefs
+    result: Worked | None = None
     error: BaseException | None = None
 
 
@@ -131,7 +146,7 @@ class Adjudicator:
         return Adjudicated(row["id"], orders, result)
 
     async def _run(self, variant_key: str, stored_state: Any, orders: dict[str, list[str]], seed: str,
-                   seq: int, label: str, seats: tuple[str, ...]) -> tuple[PhaseResult, bytes, BriefTexts | None]:
+                   seq: int, label: str, seats: tuple[str, ...]) -> Worked:
         """One phase in the pool: owed, so never refused by busy workers."""
         return await self.workers.run(adjudication_job, variant_key, stored_state, orders, seed, seq, label, seats,
                                       timeout=ADJUDICATION_SECONDS, refusable=False)
@@ -160,7 +175,8 @@ class Adjudicator:
         game = await self.store.game(game_id, tx)
         if game.status != "active" or game.current_phase != target:
             return None  # already moved on: a retry or a race, nothing to do
-        phase = await self.store.phase_by_id(game.current_phase, tx)
+        # its position stays undecoded: the worker reads it (decoding it here would hold the loop)
+        phase = await self.store.phase_by_id(game.current_phase, tx, decode=False)
         if phase.adjudicated_at is not None:
             return None
         variant = get_variant(game.variant)
@@ -199,11 +215,11 @@ class Adjudicator:
                 raise _Stale()
             if computed.error is not None:
                 raise computed.error
-            result, stored, texts = computed.result
+            result, stored, texts, facts = computed.result
         else:       # a phase nobody orders in, after the one adjudicated: in the pool, in this transaction
-            result, stored, texts = await self._run(variant.key, (await tx.phases.get(phase.id))["state"], orders,
+            result, stored, texts, facts = await self._run(variant.key, (await tx.phases.get(phase.id))["state"], orders,
                                                     seed, phase.seq, phase.label, tuple(s.seat for s in game.seats))
-        await self.seasons.records.phase_adjudicated(tx, game, variant, phase, sheets)   # seasons hook: summary, owed
+        await self.seasons.records.phase_adjudicated(tx, game, variant, phase, sheets, facts)   # summary, owed
         await tx.phases.adjudicated(phase.id, iso(now), result.report)
         await tx.timers.cancel_phase(phase.id, iso(now))
         await tx.games.needs_attention(game_id, None, None)

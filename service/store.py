@@ -162,12 +162,12 @@ class Store:
         async with self.reading(tx) as r:
             return await r.games.seed(game_id)
 
-    async def phase_by_id(self, phase_id: int, tx: Tables | None = None) -> PhaseInfo:
+    async def phase_by_id(self, phase_id: int, tx: Tables | None = None, decode: bool = True) -> PhaseInfo:
         async with self.reading(tx) as r:
             row = await r.phases.get(phase_id)
         if row is None:
             raise NotFound(f"there is no phase {phase_id}")
-        return _phase(row)
+        return _phase(row, decode)
 
     async def phase_by_seq(self, game_id: int, seq: int, tx: Tables | None = None) -> PhaseInfo:
         seq = check_number(seq, "phase number")

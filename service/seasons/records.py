@@ -25,7 +25,7 @@ import dataclasses
 import logging
 from contextlib import asynccontextmanager
 from datetime import datetime, timezone
-from typing import Any, AsyncIterator, Sequence
+from typing import Any, AsyncIterator, NamedTuple, Sequence
 
 from engine.errors import RatingError
 from engine.ratings import family_of
@@ -67,6 +67,18 @@ def finished_at(text: str | None, fallback: datetime) -> str:
     return iso((moment or fallback).astimezone(timezone.utc))
 
 
+class PhaseFacts(NamedTuple):
+    """What the records keep of an adjudicated position: its summary and the seats that act in it."""
+
+    summary: Summary | None
+    acting: tuple[str, ...]
+
+
+def phase_facts(variant: Variant, state: dict[str, Any]) -> PhaseFacts:
+    """The records' facts of `state` (pure: the adjudication works them out in its worker)."""
+    return PhaseFacts(summarise(variant, state), tuple(variant.seats_to_act(state)))
+
+
 class GameRecords:
     """Phase records and finished games' results (writes through `db.seasons`)."""
 
@@ -81,11 +93,13 @@ class GameRecords:
 
     # ------------------------------------------------------------------ hooks
     async def phase_adjudicated(self, conn, game: GameInfo, variant: Variant, phase: PhaseInfo,
-                                sheets: dict[str, OrderSheet]) -> None:
-        """Hook, inside the adjudication: the phase's summary and what each seat owed in it."""
+                                sheets: dict[str, OrderSheet], facts: PhaseFacts | None = None) -> None:
+        """Hook, inside the adjudication: the phase's summary and what each seat owed in it
+        (`facts`: worked out with the adjudication, in the worker, else read from `phase.state`)."""
         async with hook(conn, "phase"):
-            await self._summary(conn, game.id, phase.id, phase.seq, variant, phase.state)
-            acting = set(variant.seats_to_act(phase.state))
+            summary, acting_seats = facts or phase_facts(variant, phase.state)
+            await self._save_summary(conn, game.id, phase.id, phase.seq, summary)
+            acting = set(acting_seats)
             bots = bot_players(game)
             paused = await self.repo.was_paused(conn, game.id, phase.id)
             hidden = bool(game.options.get("anonymous"))
@@ -180,10 +194,13 @@ class GameRecords:
     async def _summary(self, conn, game_id: int, phase_id: int, seq: int, variant: Variant,
                        state: dict[str, Any]) -> Summary | None:
         summary = summarise(variant, state)
+        await self._save_summary(conn, game_id, phase_id, seq, summary)
+        return summary
+
+    async def _save_summary(self, conn, game_id: int, phase_id: int, seq: int, summary: Summary | None) -> None:
         counts = summary.counts if summary else {}
         await self.repo.save_summary(conn, phase_id, game_id, seq, summary.year if summary else None,
                                      summary.season if summary else None, counts, summary.fallen if summary else ())
-        return summary
 
     async def _placeholder(self, conn, game_id: int) -> None:
         """A game whose record cannot be built (a damaged state): recorded as abandoned with no

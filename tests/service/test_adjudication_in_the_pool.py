@@ -93,3 +93,23 @@ async def test_a_stop_between_the_last_ready_and_the_write_is_caught_up_by_the_c
     events = await adjudicated_events(service, game.id)
     assert [e["payload"]["reason"] for e in events] == ["all players ready"]
     assert not [e for e in await service.store.events(game.id) if e["kind"] == "missed"]
+
+
+async def test_writing_an_adjudication_decodes_no_position_on_the_event_loop(service, monkeypatch):
+    """The worker decodes the position it adjudicates and works out what the records keep of it
+    (summary, seats that acted); the write on the event loop decodes none (an A&A position is
+    tens of milliseconds of JSON), and the records still hold the phase's summary and owed seats."""
+    import service.models as models
+    game = await started(service)
+    service.cpu = Recording()
+    await service.submit_orders(game.id, ALICE, "guess 3", "North")
+    decoded = []
+    real = models.decode_state
+    monkeypatch.setattr(models, "decode_state", lambda stored: decoded.append(1) or real(stored))
+    await service.adjudicate(game.id)
+    monkeypatch.undo()
+    assert decoded == []
+    assert (await service.phase(game.id)).seq == 1
+    owed = await service.store.db.fetchall("SELECT seat, owed FROM phase_seats WHERE game_id=? ORDER BY seat",
+                                           (game.id,))
+    assert [tuple(row) for row in owed] == [("North", 1), ("South", 1)]
