@@ -7,6 +7,7 @@ from typing import Any
 from bot import build_bot
 from cogs.permissions import REQUIRED
 from engine.catalog import register_all
+from service import Actor
 from service.workers import ProcessPool
 from tests.fake_discord import (ADMINISTRATOR, MEMBER_DEFAULT, BotHarness, Channel, FakeDiscord, Guild,
                                 Interaction, User)
@@ -89,3 +90,11 @@ async def started_game(world: World, variant: str = "rx07", name: str = "War", *
     started = await world.slash(world.players[0], "game start", game_id=game_id)
     assert "has started" in started.text, (started.text, world.fake.refusals)
     return game_id
+
+
+async def everyone_ready(world, game_id: int) -> None:
+    """Every seat marks ready as it is (through the service): the phase is adjudicated."""
+    game = await world.service.game(game_id)
+    for seat in game.seats:
+        user = next(p for p in world.players if p.id == seat.user_id)
+        await world.service.mark_ready(game_id, Actor(user.id, False, user.name), True, seat.seat, confirm=True)

@@ -5,9 +5,8 @@ game, so these tests forge ids of a game of another server and press them throug
 Discord: each answer is a refusal for the presser alone that reads nothing of the game (its
 orders, results or phases) and changes nothing."""
 from cogs.custom_ids import build, build_card, build_join
-from tests.discord_world import README_PERMISSIONS, close_world, make_world, started_game
+from tests.discord_world import README_PERMISSIONS, close_world, everyone_ready, make_world, started_game
 from tests.fake_discord.server import MESSAGE_COMPONENT, MODAL_SUBMIT
-from tests.test_harden_discord_components import everyone_ready
 
 BUTTON, SELECT = 2, 3
 

@@ -3,10 +3,9 @@ cards offer no live sheet (no Ready button: no phase takes orders any more), `/m
 says there is nothing to preview, and every player — also one who handed their seat over — reads
 the archived game channel, even one only its players could read (README: "every player (also
 one who handed their seat over) can read every seat channel")."""
-from tests.discord_world import README_PERMISSIONS, close_world, make_world, started_game
+from tests.discord_world import README_PERMISSIONS, close_world, everyone_ready, make_world, started_game
 from tests.fake_discord import member_option
 from tests.fake_discord.model import SEND_MESSAGES
-from tests.test_harden_discord_components import everyone_ready
 
 
 def buttons(message) -> list[str]:

@@ -154,7 +154,7 @@ async def test_a_forged_bot_level_and_a_seat_both_bot_and_person_are_refused(ser
 
 
 async def test_a_bot_seat_in_a_variant_without_a_bot_is_refused(service):
-    from tests.test_data_lifecycle import finished_game
+    from tests.positions import finished_game
 
     game = await finished_game(service)          # the toy variant: no bot
     exported = json.loads(json.dumps(await service.export(game.id)))

@@ -13,7 +13,7 @@ from service.history import history_text, last_headlines
 from service.suggest import order_suggestions, rank
 from service.text import game_status
 from tests.conftest import ALICE, BOB, GUILD, drain_outbox
-from tests.test_discord_orders_ux import france_owes_two_builds
+from tests.positions import france_owes_two_builds
 
 
 async def _started(service, variant="guess", **options):

@@ -6,14 +6,14 @@ import re
 import zlib
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from service.errors import BadExport, BadInput
 from service.exports import CHUNK, MAX_EXPANDED, MIB, expand, pack_export, plan_import, read_export
 from service.workers import Inline
 from tests.conftest import ADMIN, ALICE, BOB, GUILD
-from tests.test_data_lifecycle import finished_game
+from tests.export_files import bomb
+from tests.positions import finished_game
 
 
 class RecordingPool(Inline):
@@ -25,14 +25,6 @@ class RecordingPool(Inline):
     async def run(self, fn, *args, timeout=0):
         self.calls.append(fn.__name__)
         return fn(*args)
-
-
-def bomb(expanded: int) -> bytes:
-    """A gzip file of `expanded` zero bytes: a few KiB on disk."""
-    inflater = zlib.compressobj(9, zlib.DEFLATED, 16 + zlib.MAX_WBITS)
-    block = bytes(MIB)
-    parts = [inflater.compress(block) for _ in range(expanded // MIB)]
-    return b"".join(parts) + inflater.flush()
 
 
 # ---------------------------------------------------------------- item 1: the gzip bomb

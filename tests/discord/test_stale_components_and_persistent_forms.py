@@ -6,21 +6,13 @@ and changes nothing." Item 7: "The /orders form is lost after a restart or after
 Handle form submissions by their custom_id, persistently, like the buttons."
 """
 from service import Actor
-from tests.discord_world import README_PERMISSIONS, close_world, make_world, started_game
+from tests.discord_world import README_PERMISSIONS, close_world, everyone_ready, make_world, started_game
 from tests.fake_discord import button_id
-from tests.test_discord_orders_ux import france_owes_two_builds
+from tests.positions import france_owes_two_builds
 
 
 def actor(user) -> Actor:
     return Actor(user.id, False, user.name)
-
-
-async def everyone_ready(world, game_id: int) -> None:
-    """Every seat marks ready as it is (through the service): the phase is adjudicated."""
-    game = await world.service.game(game_id)
-    for seat in game.seats:
-        user = next(p for p in world.players if p.id == seat.user_id)
-        await world.service.mark_ready(game_id, actor(user), True, seat.seat, confirm=True)
 
 
 async def test_ready_anyway_from_an_earlier_phase_changes_nothing(service):

@@ -4,19 +4,9 @@ import random
 
 from engine.catalog import register_all
 from engine.variant import get_variant
-from service.models import encode_state
 from tests.discord_world import README_PERMISSIONS, close_world, make_world, started_game
 from tests.fake_discord import button_id
-
-
-async def france_owes_two_builds(service, game_id: int) -> None:
-    """Turn an rx07 game's current phase into Winter 1915 adjustments with Paris and Brest empty:
-    France owns three centres and has one unit, so it may build two."""
-    phase = await service.phase(game_id)
-    state = dict(phase.state, season="winter", phase="adjustment", year=1915)
-    state["units"] = {p: u for p, u in state["units"].items() if p not in ("par", "bre")}
-    async with service.db.transaction() as conn:
-        await conn.execute("UPDATE phases SET state=? WHERE id=?", (encode_state(state), phase.id))
+from tests.positions import france_owes_two_builds
 
 
 async def test_order_autocomplete_offers_legal_orders_and_names(service):

@@ -13,7 +13,7 @@ import pytest
 from engine.diplomacy import datc
 from engine.diplomacy.map import DiplomacyMap
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).resolve().parents[2] / "data"
 DMAP = DiplomacyMap.standard()
 V24 = datc.read_v24(DATA / "datc_v2.4_06.txt")
 V30 = [(n, c) for n, c in datc.v30_cases(DATA / "datc_v3.0_teddriggs.json")

@@ -6,8 +6,8 @@ import json
 from service.exports import pack_export
 from tests.conftest import drain_outbox
 from tests.discord_world import README_PERMISSIONS, close_world, make_world
-from tests.test_data_lifecycle import finished_game
-from tests.test_harden_io_import import bomb
+from tests.export_files import bomb
+from tests.positions import finished_game
 
 
 async def test_game_import_refuses_a_bomb_a_forged_seed_and_a_second_copy(service):

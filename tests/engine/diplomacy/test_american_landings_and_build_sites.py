@@ -9,7 +9,7 @@ from engine.diplomacy.game import board_units
 from engine.diplomacy.rx07 import CENTRAL, ENTENTE, Rx07Variant
 from engine.errors import OrderError
 from tests.conftest import ALICE, BOB, GUILD
-from tests.test_discord_orders_ux import france_owes_two_builds
+from tests.positions import france_owes_two_builds
 
 V = Rx07Variant()
 

@@ -13,7 +13,7 @@ from engine.variant import get_variant
 
 register_all()
 CLASSIC = get_variant("classic")
-V24 = datc.read_v24(Path(__file__).parent / "data" / "datc_v2.4_06.txt")
+V24 = datc.read_v24(Path(__file__).resolve().parents[2] / "data" / "datc_v2.4_06.txt")
 
 
 @pytest.mark.parametrize("case", V24, ids=[c.name for c in V24])
@@ -30,7 +30,7 @@ def test_the_edition_option_is_the_one_the_game_adjudicates_with():
     assert any(datc.run_v24_case_in_game(c, CLASSIC, "2023") is not None for c in cases)
 
 
-V30 = [(n, c) for n, c in datc.v30_cases(Path(__file__).parent / "data" / "datc_v3.0_teddriggs.json")
+V30 = [(n, c) for n, c in datc.v30_cases(Path(__file__).resolve().parents[2] / "data" / "datc_v3.0_teddriggs.json")
        if c["phase"] == "Main" and (not c.get("ignore") or n in datc.RUN_DESPITE_IGNORE)]
 
 

@@ -12,21 +12,7 @@ from service import GameService
 from service.errors import BadInput, BadState, Forbidden
 from service.models import decode_state, encode_state
 from tests.conftest import ADMIN, ALICE, BOB, GUILD
-
-
-async def finished_game(service):
-    game = await service.create_game(GUILD, ALICE, "guess", options={"loaded": "on", "target": "2"})
-    await service.join(game.id, ALICE)
-    await service.join(game.id, BOB)
-    await service.start(game.id, ALICE)
-    for _ in range(2):
-        await service.submit_orders(game.id, ALICE, "guess 6")
-        await service.submit_orders(game.id, BOB, "guess 1")
-        await service.mark_ready(game.id, ALICE)
-        await service.mark_ready(game.id, BOB)
-    game = await service.game(game.id)
-    assert game.status == "finished"
-    return game
+from tests.positions import finished_game
 
 
 async def test_a_newer_schema_is_refused_with_a_clear_message(tmp_path):
