@@ -1,5 +1,5 @@
 """`/gm ...`: what a game's GM does once it runs — pause, resume, extend, adjudicate, roll back,
-abandon, seat players (assign, advertise), give seats to bots before the start, and set the game's
+end by decision, abandon, seat players (assign, advertise), give seats to bots before the start, and set the game's
 no-show policy (and who plays an absent seat: the bot, or nobody).
 
 Split from `/game` because Discord refuses a command whose names, descriptions and choices add up
@@ -87,6 +87,10 @@ class GmCog(DispatchCog, name="Game master"):
     @declared("gm rollback", gm)
     async def rollback(self, ctx: commands.Context, game_id: int | None = None) -> None:
         await self.run_and_answer(ctx, game_id=game_id)
+
+    @declared("gm end", gm)
+    async def end(self, ctx: commands.Context, game_id: int, result: str, confirm: bool = False) -> None:
+        await self.run_and_answer(ctx, game_id=game_id, result=result, confirm=confirm)
 
     @declared("gm abandon", gm)
     async def abandon(self, ctx: commands.Context, game_id: int | None = None) -> None:

@@ -19,7 +19,8 @@ from typing import Any, Awaitable, Callable
 from engine.variant import get_variant
 
 from . import permissions
-from .errors import BadState
+from .decisions import DecidedEnd, read_decision
+from .errors import BadState, Forbidden
 from .ids import checked_ids
 from .models import Actor, GameInfo, PhaseInfo, iso
 from .runtime import Now
@@ -71,25 +72,31 @@ class Ending:
             await self.store.log(tx, game_id, None, iso(self.clock()), None, "archived", {})
 
     async def finish_by_agreement(self, tx, game: GameInfo, phase: PhaseInfo, winners: tuple[str, ...],
-                                   why: str) -> None:
-        """The players ended the game by vote (a draw, a concession): no adjudication."""
+                                   why: str, gm_decision: bool = False) -> None:
+        """The players ended the game by vote (a draw, a concession), or the GM by a decision
+        (`gm_decision`: recorded so, never rated): no adjudication."""
         now = iso(self.clock())
         await tx.games.finished(game.id, now, winners)
         await tx.timers.cancel_game(game.id, now)
         await tx.phases.set_deadline(phase.id, None)
-        await self.store.log(tx, game.id, phase.id, now, None, "finished", {"winners": list(winners), "why": why})
+        payload = {"winners": list(winners), "why": why, **({"gm_decision": True} if gm_decision else {})}
+        await self.store.log(tx, game.id, phase.id, now, None, "finished", payload)
         seed = await self.store.seed(tx, game.id)
         result = ", ".join(winners) or "nobody (a draw)"
+        told = (f"Not rated: ratings skip a game the GM decided; `/game scores {game.id}` shows its points"
+                if gm_decision else f"Winner: {result}")
         await self.store.outbox(tx, game.id, "game", (
-            f"🏁 **{game.name}** is over in {phase.label}: {why}. Winner: {result}.\n"
+            f"🏁 **{game.name}** is over in {phase.label}: {why}. {told}.\n"
             f"Seed revealed: `{seed}` (sha256 `{game.seed_hash}`): every roll can now be checked."), None, now)
         await self.game_over(tx, game.id)
 
     async def _final_summary(self, tx, game: GameInfo) -> str:
         variant = get_variant(game.variant)
         phase = await self.store.phase_by_id(game.current_phase, tx) if game.current_phase else None
+        decided = await tx.events.of_kind_with_seq(game.id, "gm_decision")
         outcome = ("abandoned by the GM" if game.status == "abandoned" else
-                   f"won by {', '.join(game.winners)}" if game.winners else "a draw")
+                   f"ended by the GM's decision, {json.loads(decided[-1]['payload'])['words']} (not rated)"
+                   if decided else f"won by {', '.join(game.winners)}" if game.winners else "a draw")
         lines = [f"📜 **Final summary of {game.name}** (game #{game.id}, {variant.title}): {outcome}."]
         if phase is not None:
             standing = variant.describe(phase.state)
@@ -137,6 +144,34 @@ class Ending:
             elif kind == "finished" and payload.get("why"):
                 found.append((label, payload["why"]))
         return list(dict.fromkeys(found))
+
+    async def end_by_decision(self, game_id: int, actor: Actor, result: str, confirm: bool = False) -> DecidedEnd:
+        """GM: end a running game with a result they decide (`service.decisions`): a draw among
+        the survivors or named seats, or a win for a seat or a side. Without `confirm` nothing
+        changes: the answer says what would happen. A GM who holds a seat may not decide their
+        own game's result (the players end it by vote)."""
+        async with self.store.db.transaction() as tx:
+            game = await self.store.game(game_id, tx)
+            permissions.require_gm(game, actor, "end")
+            if game.status == "forming":
+                raise BadState(f"game #{game.id} has not started: `/game delete {game.id}` removes it")
+            if game.status in ("finished", "abandoned"):
+                raise BadState(f"game #{game.id} is already {game.status}")
+            if game.seats_of(actor.user_id):
+                raise Forbidden(f"you hold a seat in game #{game.id}, so its result is not yours to decide: the "
+                                f"players end it by vote (`/vote draw`, `/vote concede`), or `/gm abandon` ends it "
+                                f"without a result")
+            decision = read_decision(game, result)
+            phase = await self.store.phase_by_id(game.current_phase, tx)
+            if not confirm:
+                return DecidedEnd(game.id, decision, False, phase.label)
+            why = f"the GM ended it by decision: {decision.words()}"
+            await self.store.log(tx, game.id, phase.id, iso(self.clock()), actor.user_id, "gm_decision",
+                                 {"kind": decision.kind, "winners": list(decision.winners),
+                                  "words": decision.words()})
+            await self.finish_by_agreement(tx, game, phase, decision.winners if decision.kind == "win" or
+                                           decision.winners else (), why, gm_decision=True)
+        return DecidedEnd(game_id, decision, True, phase.label)
 
     async def abandon(self, game_id: int, actor: Actor) -> GameInfo:
         async with self.store.db.transaction() as tx:

@@ -257,6 +257,7 @@ class GameService:
 
     # ------------------------------------------------------------------ the end of a game, files
     abandon = action("ending", Ending.abandon)
+    end_by_decision = action("ending", Ending.end_by_decision)
     summary_posted = action("ending", Ending.summary_posted)
     mark_summary_posted = action("ending", Ending.mark_summary_posted)
     former_players = action("ending", Ending.former_players)

@@ -172,7 +172,7 @@ class Rooms:
         names = [s.seat for s in game.seats]
         aliases = get_variant(game.variant).seat_aliases()
         wanted: list[str] = []
-        for word in _seat_words(seats_text, names, aliases):
+        for word in seat_words(seats_text, names, aliases):
             seat = permissions.match_name(word, names, aliases)
             if seat is None:
                 raise BadInput(f"game #{game.id} has no seat `{clip(word)}`; seats: {', '.join(names)}")
@@ -220,7 +220,7 @@ class Rooms:
         return game
 
 
-def _seat_words(text: str, names: list[str], aliases: Mapping[str, str]) -> list[str]:
+def seat_words(text: str, names: list[str], aliases: Mapping[str, str]) -> list[str]:
     """`France, Russia`, `France Russia` or `Austria-Hungary and Germany` → seat words. Commas
     (or `and`) separate; without them each word is tried, and multi-word seat names first."""
     text = (text or "").replace(" and ", ",").replace(";", ",")

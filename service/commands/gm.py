@@ -1,5 +1,5 @@
 """`/gm …`: what a game's GM does once it runs — pause, resume, extend, adjudicate, roll back,
-abandon, seat players (assign, advertise), give seats to bots before the start, and set the
+end it by decision, abandon, seat players (assign, advertise), give seats to bots before the start, and set the
 game's no-show policy. The service checks who may act; these are the words."""
 from __future__ import annotations
 
@@ -48,6 +48,23 @@ def _rolled_back(result, ask: Ask) -> str:
 
 async def _abandon(service, ask: Ask):
     return await service.abandon(ask.game.id, ask.actor)
+
+
+async def _end(service, ask: Ask):
+    return await service.end_by_decision(ask.game.id, ask.actor, ask["result"], bool(ask.get("confirm")))
+
+
+def ended(done, ask: Ask) -> str:
+    """The answer to `/gm end`: what it would do and how to confirm, or what it did."""
+    words = done.decision.words()
+    if not done.confirmed:
+        return (f"⚠️ This ends game #{done.game_id} for good in {done.label}, by your decision: {words}. The seed is "
+                f"revealed and the channels are archived; the scores and any league or tournament count that result "
+                f"as for any end, but it is **not rated** (ratings skip games a GM decided).\n"
+                f"Nothing changes until you confirm: `/gm end game_id:{done.game_id} "
+                f"result:{done.decision.typed()} confirm:True`.")
+    return (f"🏁 Game #{done.game_id} is over by your decision: {words}. Not rated (ratings skip games a GM "
+            f"decided); the points: `/game scores {done.game_id}`. The game channel was told.")
 
 
 async def _assign(service, ask: Ask):
@@ -151,6 +168,13 @@ COMMANDS = (
             ("force_adjudicate",), console_names=("game adjudicate",)),
     Command("gm rollback", "GM: undo the last adjudication (a seated GM needs the players' vote)", "GM", "Game master",
             (GAME_ID,), _rollback, _rolled_back, ("rollback",), console_names=("game rollback",)),
+    Command("gm end", "GM: end the game with a result you decide (a draw, a win); not rated", "GM", "Game master",
+            (Arg("game_id", "int", "game number (see /game list)", required=True, shown="ID"),
+             Arg("result", description="draw · draw England, France · win England · win Central Powers",
+                 required=True, words=True, shown="RESULT"),
+             Arg("confirm", "bool", "end the game now; without it you are told what it does first")),
+            _end, ended, ("end_by_decision",), private=True, console_names=("game end",),
+            example="/gm end game_id:3 result:draw England, France"),
     Command("gm abandon", "GM: end the game without a winner", "GM", "Game master", (GAME_ID,), _abandon,
             lambda game, ask: f"Game #{ask.game.id} is abandoned; its seed is revealed in the game channel.",
             ("abandon",), console_names=("game abandon",)),

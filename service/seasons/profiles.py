@@ -70,11 +70,16 @@ def reliability_lines(figure: Reliability, own: bool) -> list[str]:
 
 def finished_words(result: GameResult, seat: str, points: float) -> str:
     """How the game went for this seat."""
-    if result.ending in ("abandoned", "gm_decision"):
-        return "abandoned" if result.ending == "abandoned" else "GM decision"
+    if result.ending == "abandoned":
+        return "abandoned"
     side = next((s.side for s in result.seats if s.seat == seat), None)
     won = seat in result.winners or (side is not None and any(
         s.side == side and s.seat in result.winners for s in result.seats))
+    if result.ending == "gm_decision":
+        # the decided result, scored as any end; "GM decision" says why it is not rated
+        shared = len(set(result.winners)) > 1 and side is None
+        return f"GM decision: {'drew' if shared or not result.winners else 'won'}" if won or not result.winners \
+            else "GM decision: lost"
     if result.ending == "draw":
         return "drew" if points > 0 else "out"
     return "won" if won else "lost"
@@ -83,7 +88,7 @@ def finished_words(result: GameResult, seat: str, points: float) -> str:
 def finished_line(result: GameResult, name: str, seat: str, victory: int | None) -> FinishedLine:
     rating_points = next((s.points for s in result.seats if s.seat == seat), 0.0)
     words = finished_words(result, seat, rating_points)
-    if not result.rated:
+    if not result.rated and result.ending != "gm_decision":       # a GM's decided result still scores
         return FinishedLine(result.game_id, name, seat, words, "")
     scored = points_under(result, result.scoring, victory)
     value = scored.points.get(seat) if scored.points else None

@@ -87,8 +87,13 @@ def outcome_line(result: GameResult) -> str:
     winners = ", ".join(dict.fromkeys(f"the {side_of[w]}" if w in side_of else w for w in result.winners))
     year = f" in {result.last_year}" if result.last_year and result.family != "aa1914" else \
         f" in round {result.last_year}" if result.last_year else ""
-    if result.ending in ("abandoned", "gm_decision"):
+    if result.ending == "abandoned":
         return f"{ENDING_WORDS[result.ending]}: not scored, not rated"
+    if result.ending == "gm_decision":
+        # the GM decided the result: it scores as any end, but moves no rating
+        decided = f"a draw of {winners}" if len(result.winners) > 1 and not side_of else \
+            "a draw" if not result.winners else f"won by {winners}"
+        return f"GM decision{year}: {decided}; scored, not rated"
     if result.ending == "draw":
         return f"drawn{year}"
     if result.ending == "concession":
@@ -104,7 +109,7 @@ def scores_text(result: GameResult, name: str, victory: int | None, seats: Seque
     result = in_order(result, seats, getattr(variant, "powers", ()))
     lines = [clip(f"📊 Scores · #{result.game_id} {name}", WIDTH), clip(variant.title, WIDTH),
              *fold(_upper_first(outcome_line(result)))]
-    if result.ending in ("abandoned", "gm_decision"):
+    if result.ending == "abandoned":
         return "\n".join(lines)
     sides = two_sided(result) and result.variant != "rx07" and len(result.seats) > 2
     order = [s.seat for s in result.seats]

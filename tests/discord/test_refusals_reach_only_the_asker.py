@@ -45,6 +45,7 @@ def refusals(world, forming: int, running: int) -> dict[str, tuple[object, dict]
         "/gm adjudicate": (stranger, {"game_id": running}),
         "/gm rollback": (stranger, {"game_id": running}),
         "/gm abandon": (stranger, {"game_id": running}),
+        "/gm end": (stranger, {"game_id": running, "result": "draw"}),          # only the game master
         "/orders": (stranger, {"text": f"#{running} A Par - Bur"}),
         "/order": (stranger, {"text": f"#{running} A Par - Bur"}),
         "/clear": (stranger, {"game_id": running}),
