@@ -27,7 +27,7 @@ import os
 import socket
 from contextlib import asynccontextmanager
 from typing import Any, AsyncIterator, Iterable
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 import asyncpg
 
@@ -56,10 +56,12 @@ def shown_url(url: str) -> str:
     """The URL without its password, to name the database in a message or a log."""
     try:
         parts = urlsplit(url)
-        host = parts.hostname or "localhost"
         user = f"{parts.username}@" if parts.username else ""
         port = f":{parts.port}" if parts.port else ""
-        return f"{parts.scheme}://{user}{host}{port}{parts.path}"
+        socket_folder = parse_qs(parts.query).get("host", [""])[0]
+        if not parts.hostname and socket_folder:        # a unix socket: where it is, as the URL says
+            return f"{parts.scheme}://{user}{parts.path}?host={socket_folder}"
+        return f"{parts.scheme}://{user}{parts.hostname or 'localhost'}{port}{parts.path}"
     except ValueError:
         return "the DATABASE_URL given"
 
@@ -159,6 +161,13 @@ class PgConnection:
     async def executemany(self, sql: str, rows: Iterable[Iterable[Any]]) -> None:
         try:
             await self.conn.executemany(_numbered(sql), [tuple(row) for row in rows])
+        except _DRIVER_ERRORS as exc:
+            raise StorageError(f"{type(exc).__name__}: {exc}") from exc
+
+    async def copy_rows(self, table: str, columns: list[str], records: list[tuple]) -> None:
+        """Rows written in bulk (`COPY`, db/transfer.py), values already of the columns' types."""
+        try:
+            await self.conn.copy_records_to_table(table, records=records, columns=columns)
         except _DRIVER_ERRORS as exc:
             raise StorageError(f"{type(exc).__name__}: {exc}") from exc
 

@@ -12,6 +12,7 @@ from db import database_for  # noqa: E402
 from engine.variant import register, unregister  # noqa: E402
 from service import Actor, GameService  # noqa: E402
 from tests.storage.databases import BACKEND, ON_POSTGRESQL, drop_test_databases, worker_databases  # noqa: E402
+from tests.storage.postgresql import stop_password_server  # noqa: E402
 from tests.toy_variant import GuessVariant  # noqa: E402
 
 
@@ -22,6 +23,7 @@ def pytest_report_header(config):
 
 def pytest_sessionfinish(session, exitstatus):
     drop_test_databases()
+    stop_password_server()
 
 
 class FakeClock:
