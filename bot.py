@@ -20,7 +20,7 @@ from dotenv import load_dotenv
 ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT))
 
-from db import Database, SchemaTooNew  # noqa: E402
+from db import Database, DatabaseUnavailable, SchemaTooNew, StorageError, database_for, is_postgresql_url  # noqa: E402,E501
 from engine.catalog import register_all  # noqa: E402
 from service import GameService  # noqa: E402
 from service.limits import Limits  # noqa: E402
@@ -237,10 +237,14 @@ async def main(argv: list[str] | None = None) -> None:
     load_dotenv(ROOT / ".env")
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--console", action="store_true", help="offline console even with a token")
-    parser.add_argument("--db", default=os.getenv("DISPATCH_DB", str(ROOT / "data" / "dispatch.sqlite3")))
+    parser.add_argument("--db", metavar="PATH", help="the SQLite database (default: DISPATCH_DB); given, it wins "
+                                                     "over DATABASE_URL")
+    parser.add_argument("--migrate-to", metavar="URL", help="copy the SQLite database (--db, DISPATCH_DB) into the "
+                                                            "empty PostgreSQL database at URL, check it, and exit")
     parser.add_argument("--backup", metavar="PATH", help="write a consistent copy of the database to PATH "
                                                            "(safe while the bot runs) and exit")
     args = parser.parse_args(argv)
+    target, args.db = database_setting(args.db)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if args.backup:
         from db.backup import BackupError, backup
@@ -251,11 +255,11 @@ async def main(argv: list[str] | None = None) -> None:
             raise SystemExit(f"Backup refused: {exc}. Nothing was written.") from None
         print(f"Backed up {args.db} to {args.backup} ({size / 2**20:.1f} MiB).")
         return
+    if args.migrate_to:
+        await migrate_to(args.db, args.migrate_to)
+        return
     register_all()
-    try:
-        db = await Database(args.db).connect()
-    except SchemaTooNew as exc:
-        cannot_start(f"{exc}")
+    db = await open_database(target)
     service = GameService(db)
     service.limits = Limits(service.clock)      # letters and commands per person (README, "Limits")
     token = os.getenv("DISCORD_TOKEN", "").strip()
@@ -278,6 +282,64 @@ def cannot_start(reason: str) -> None:
     """End the start with one line on standard error (the journal keeps it) and `CONFIG_ERROR`."""
     print(f"Dispatch cannot start: {reason.rstrip('.')}.", file=sys.stderr)
     raise SystemExit(CONFIG_ERROR)
+
+
+def database_setting(flag: str | None) -> tuple[str, str]:
+    """What to open (`--db` if given, else DATABASE_URL, else DISPATCH_DB) and the SQLite path
+    (`--db`, else DISPATCH_DB: what --backup copies and --migrate-to reads)."""
+    path = flag or os.getenv("DISPATCH_DB", "").strip() or str(ROOT / "data" / "dispatch.sqlite3")
+    return (flag or os.getenv("DATABASE_URL", "").strip() or path), path
+
+
+async def open_database(target: str):
+    """The database, connected and migrated. A bad set-up ends the start with one line: a
+    setting to change (wrong password, unknown database, a newer Dispatch's schema) with
+    `CONFIG_ERROR`, which systemd does not restart; a server out of reach with status 1, which it
+    restarts (the server may be starting too)."""
+    try:
+        return await database_for(target).connect()
+    except SchemaTooNew as exc:
+        cannot_start(str(exc))
+    except DatabaseUnavailable as exc:
+        if not exc.retry:
+            cannot_start(str(exc))
+        print(f"Dispatch cannot start: {str(exc).rstrip('.')}.", file=sys.stderr)
+        raise SystemExit(1) from None
+    except StorageError as exc:
+        print(f"Dispatch cannot start: the database failed while preparing it ({exc}).", file=sys.stderr)
+        raise SystemExit(1) from None
+
+
+async def migrate_to(path: str, url: str) -> None:
+    """`--migrate-to URL`: copy the SQLite database at `path` into the empty PostgreSQL database
+    at `url` (db/transfer.py: row counts and every game's current state checked before COMMIT);
+    a refusal is one line and exit status 1, with nothing written."""
+    from db.transfer import TransferRefused, copy_to_postgresql
+    from service.models import decode_state, encode_state
+
+    def refuse(reason: str) -> None:
+        print(f"Migration refused: {reason.rstrip('.')}.", file=sys.stderr)
+        raise SystemExit(1)
+
+    if not is_postgresql_url(url):
+        refuse(f"--migrate-to takes a PostgreSQL URL (postgresql://user:password@host/database), not {url!r}")
+    if not Path(path).is_file():
+        refuse(f"there is no SQLite database at {path} (set DISPATCH_DB or --db to the file to copy)")
+    source = target = None
+    try:
+        source = await Database(path).connect()
+        target = await database_for(url).connect()
+        done = await copy_to_postgresql(source, target, decode_state,
+                                        lambda text: encode_state(decode_state(text)))
+    except (SchemaTooNew, DatabaseUnavailable, TransferRefused, StorageError) as exc:
+        refuse(str(exc))
+    finally:
+        for database in (source, target):
+            if database is not None:
+                await database.close()
+    print(f"Copied {path} into {target.path}: {done.total:,} rows in {len(done.rows)} tables, counts equal; "
+          f"the current state of {done.games_checked:,} game{'' if done.games_checked == 1 else 's'} equal. Put DATABASE_URL={target.path} (with its "
+          f"password) in .env and start Dispatch.")
 
 
 def client_id_of(token: str) -> int | None:
