@@ -1,5 +1,6 @@
-"""How strong the Axis & Allies 1914 bot is (issue 29 item 3): seeded games, one alliance played
-by the bot, the other by a hold-only or random player, sides swapped every game.
+"""How strong the Axis & Allies 1914 bot is: seeded games, one alliance played by the bot, the
+other by a hold-only or random player, the infantry push (bench/aa_infantry_push.py) or another
+bot level, sides swapped every game.
 
 A game ends at the Tournament Rules' victory — two enemy capitals (one of them Paris for the
 Central Powers, Berlin for the Allies) — or after the round cap (`end_round`), where the
@@ -11,18 +12,22 @@ and slowest).
 Opponents: `hold` gives no orders at all (no purchases, every unit stays; pre-game phases
 unanswered); `random` gives random legal orders: a random purchase, a random move for up to a
 dozen units, now and then an attack on a contested territory (each line kept only if the rules
-accept it after the ones before); random answers in the pre-game phases.
+accept it after the ones before); random answers in the pre-game phases; `push` the reference
+strategy "infantry push" (bench/aa_infantry_push.py); `easy`, `normal`, `hard` the bot.
 
 Run (the machine is shared: keep it modest and niced):
     nice .venv/bin/python bench/aa_bot_ladder.py --games 20 --cap 8
     nice .venv/bin/python bench/aa_bot_ladder.py --match normal:random --games 10 --house
     nice .venv/bin/python bench/aa_bot_ladder.py --games 4 --pool     # timed in the worker pool
-Targets: the bot's alliance wins >= 90% against hold and >= 90% against random; <= 5 s per
-power's turn (median).
+    nice -n 15 .venv/bin/python bench/aa_bot_ladder.py --match normal:push --match hard:normal --games 100
+Targets: the bot's alliance wins >= 90% against hold and >= 90% against random; normal scores
+>= 70% against the infantry push and hard >= 60% against normal (over 100 side-swapped games);
+<= 5 s per power's turn (hard: its slowest turn, not only the median).
 """
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import sys
@@ -36,6 +41,7 @@ from engine.catalog import register_all  # noqa: E402
 from engine.errors import RulesError  # noqa: E402
 from engine.variant import get_variant  # noqa: E402
 from bot_ladder import wilson  # noqa: E402 - the one interval both ladders print (bench/ is on the path)
+from aa_infantry_push import push_orders  # noqa: E402
 
 MATCHES = ("normal:hold", "normal:random")
 KINDS = ("infantry", "artillery", "fighter", "cruiser", "submarine", "transport", "tank")
@@ -111,6 +117,8 @@ def play(variant, options: dict, seed: int, bot_side: str, level: str, opponent:
                     times.append(time.perf_counter() - start)
             elif opponent == "random":
                 orders[seat] = random_sheet(variant, state, seat, rng)
+            elif opponent == "push":
+                orders[seat] = push_orders(variant, state, seat, random.Random(rng.random()))
             elif opponent != "hold":
                 orders[seat] = [line for line, _ in variant.bot_orders(state, seat, random.Random(rng.random()),
                                                                        opponent)]
@@ -147,6 +155,7 @@ def main() -> None:
     parser.add_argument("--house", action="store_true", help="a random set of house options each game")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--pool", action="store_true", help="run the bot in the service's worker pool")
+    parser.add_argument("--progress", action="store_true", help="print each game's result as it ends")
     args = parser.parse_args()
     if args.pool:
         import asyncio
@@ -166,6 +175,8 @@ def main() -> None:
             options = dict(variant.parse_options({**raw, "end_round": args.cap}))
             side = ("Central Powers", "Allies")[game % 2]
             results[side].append(play(variant, options, seed, side, level, opponent, times, capitals))
+            if args.progress:
+                print(f"    game {game + 1} seed {seed}: {level} as {side}: {results[side][-1]}", flush=True)
         every = results["Central Powers"] + results["Allies"]
         w, d, l = (every.count(x) for x in "WDL")
         n = len(every)
@@ -178,8 +189,11 @@ def main() -> None:
             f"{side} {r.count('W')}/{r.count('D')}/{r.count('L')}" for side, r in results.items())
             + f"; decided by two capitals before the cap: {len(capitals)} ({sum(capitals)} won by the bot)")
         if times:
+            times.sort()
             print(f"    {level}: {len(times)} power turns ordered, median {statistics.median(times) * 1000:.0f} ms, "
-                  f"slowest {max(times) * 1000:.0f} ms per power's turn; {time.perf_counter() - started:.0f} s in all")
+                  f"95th pct {times[int(len(times) * 0.95)] * 1000:.0f} ms, slowest {max(times) * 1000:.0f} ms per "
+                  f"power's turn; {time.perf_counter() - started:.0f} s in all; seeds {args.seed * 1000}-"
+                  f"{args.seed * 1000 + args.games - 1}; load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
 
 
 if __name__ == "__main__":

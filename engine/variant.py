@@ -95,6 +95,11 @@ class Bot(ABC):
                level: str) -> list[tuple[str, str]]:
         """(order line, reason) pairs for `seat` in this phase."""
 
+    def hint_line(self, canonical: str) -> str:
+        """How a checked line is shown in a hint: in the words the variant's briefs teach (the
+        same order as `canonical`); by default the canonical text itself."""
+        return canonical
+
 
 _BOTS: dict[type, Bot] = {}
 
@@ -314,7 +319,7 @@ class Variant(ABC):
         if len(canonical) != len(pairs):
             raise IllegalOrder(f"the bot gave {len(pairs)} orders that make {len(canonical)} on a sheet: "
                                f"two of them are for the same unit")
-        return [(line, reason) for line, (_, reason) in zip(canonical, pairs)]
+        return [(bot.hint_line(line), reason) for line, (_, reason) in zip(canonical, pairs)]
 
 
 _REGISTRY: dict[str, Variant] = {}

@@ -1,4 +1,4 @@
-"""Issue 29: the A&A bot's purchase, attack and transport rules (docs/bots.md), each on a position
+"""The A&A bot's purchase, attack and transport rules (docs/bots.md), each on a position
 built for it."""
 from __future__ import annotations
 
@@ -98,7 +98,7 @@ def test_the_capital_keeps_its_garrison():
     place(state, "Russia", "infantry", "Galicia", 12)
     state["control"]["Galicia"] = "Russia"
     lines = [line for line, _ in sheet(state, "Austria-Hungary")]
-    left = 10 - sum(int(line.split()[1]) for line in lines if line.startswith("move") and ": Vienna -" in line)
+    left = 10 - sum(int(line.split()[1]) for line in lines if line.startswith("move") and " Vienna -" in line)
     assert left >= 8
 
 
@@ -113,12 +113,12 @@ def test_transports_carry_the_army_and_an_escort_sails_with_them():
     place(state, "British Empire", "infantry", "London", 2)
     pairs = sheet(state, "British Empire")
     lines = [line for line, _ in pairs]
-    assert any(line.startswith("move") and ": London - SZ 8" in line for line in lines)
-    sail = next(line for line in lines if line.startswith("move 1 transport: SZ 8 -"))
-    escort = next(line for line in lines if line.startswith("move 1 cruiser: SZ 8 -"))
-    assert sail.split(": ")[1] == escort.split(": ")[1]
+    assert any(line.startswith("move") and " London - SZ 8" in line for line in lines)
+    sail = next(line for line in lines if line.startswith("move 1 transport SZ 8 -"))
+    escort = next(line for line in lines if line.startswith("move 1 cruiser SZ 8 -"))
+    assert sail.split(" SZ 8 - ")[1] == escort.split(" SZ 8 - ")[1]
     zone = sail.split(" - ")[-1]
-    landing = next(line for line in lines if line.startswith(f"move 2 infantry: {zone} - "))
+    landing = next(line for line in lines if line.startswith(f"move 2 infantry {zone} - "))
     assert not V.board_of(state).territories[landing.split(" - ")[-1]].sea
 
 
@@ -133,7 +133,7 @@ def test_an_unescorted_transport_never_sails_into_enemy_warships():
         if board.territories[zone].sea:
             place(state, "Germany", "cruiser", zone)
     lines = [line for line, _ in sheet(state, "British Empire")]
-    assert not any(line.startswith("move 1 transport: SZ 8") for line in lines)
+    assert not any(line.startswith("move 1 transport SZ 8") for line in lines)
 
 
 def test_germany_declares_submarine_warfare_only_once_the_united_states_is_at_war():
@@ -160,9 +160,9 @@ def test_an_army_aboard_always_lands_somewhere_it_can_reach():
         place(state, "British Empire", "infantry", "SZ 9", 1, aboard=transport["id"])
         place(state, "British Empire", "artillery", "SZ 9", 1, aboard=transport["id"])
     lines = [line for line, _ in sheet(state, "British Empire")]
-    zone = next((line.split(" - ")[-1] for line in lines if line.startswith("move 4 transport: SZ 9")), "SZ 9")
-    assert any(line.startswith(f"move 4 infantry: {zone} - ") for line in lines)
-    assert any(line.startswith(f"move 4 artillery: {zone} - ") for line in lines)
+    zone = next((line.split(" - ")[-1] for line in lines if line.startswith("move 4 transport SZ 9")), "SZ 9")
+    assert any(line.startswith(f"move 4 infantry {zone} - ") for line in lines)
+    assert any(line.startswith(f"move 4 artillery {zone} - ") for line in lines)
 
 
 def test_a_fleet_the_enemy_would_sink_withdraws():
@@ -172,7 +172,7 @@ def test_a_fleet_the_enemy_would_sink_withdraws():
     place(state, "British Empire", "cruiser", "SZ 9")
     place(state, "Germany", "battleship", "SZ 10", 3)
     pairs = sheet(state, "British Empire")
-    move = next((line, why) for line, why in pairs if line.startswith("move 1 cruiser: SZ 9 -"))
+    move = next((line, why) for line, why in pairs if line.startswith("move 1 cruiser SZ 9 -"))
     assert move[1].startswith("withdraw to") and "would win" in move[1]
     assert move[0].split(" - ")[-1] not in board.territories["SZ 10"].adjacent
 
@@ -184,6 +184,6 @@ def test_an_armored_train_runs_by_rail_to_the_threatened_border():
     place(state, "Germany", "armored_train", "Hanover")
     place(state, "Russia", "infantry", "Poland", 20)
     pairs = sheet(state, "Germany")
-    rail = next((line, why) for line, why in pairs if line.startswith("move 1 armored train: Hanover"))
+    rail = next((line, why) for line, why in pairs if line.startswith("move 1 armored train Hanover"))
     assert rail[0].split(" - ")[-1] in V.board_of(state).territories["Poland"].adjacent
     assert "by rail to" in rail[1]

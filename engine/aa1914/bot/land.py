@@ -18,11 +18,9 @@ from ..board import Board
 from ..state import aligned
 from .battle_odds import pressed_land, this_round
 from .sheet import Sheet
+from .style import style_of
 from .view import FAR, WALKERS, View, defence_power
 
-THRESHOLD = {"easy": 0.55, "normal": 0.7}
-CONTESTED_THRESHOLD = {"easy": 0.4, "normal": 0.5}
-MARGIN = {"easy": 1.0, "normal": 1.2}
 
 
 @dataclass
@@ -30,6 +28,10 @@ class Plan:
     """Units of ours not yet given an order: place -> unit type -> number."""
     free: dict[str, dict[str, int]] = field(default_factory=dict)
     attacks: dict[str, list[str]] = field(default_factory=dict)      # target -> attacking unit types
+    defenders: dict[str, list[str]] = field(default_factory=dict)    # target -> its defenders
+    staging: dict[str, str] = field(default_factory=dict)            # build-up place -> the target it is for
+    placed: dict[str, list[str]] = field(default_factory=dict)       # placement -> unit types bought
+    arrived: dict[str, list[str]] = field(default_factory=dict)      # place -> unit types marching in
 
     def take(self, place: str, kind: str, n: int = 1) -> None:
         self.free[place][kind] -= n
@@ -51,12 +53,13 @@ def free_units(view: View) -> Plan:
     return plan
 
 
-def guard_size(view: View) -> int:
+def guard_size(view: View, level="normal") -> int:
     """How many units stay in the capital: enough that its defence matches the enemy's reachable
-    attack (each defending infantry or artillery hits on 3: half a hit a round)."""
+    attack times the style's guard (each defending infantry or artillery hits on 3: half a hit a
+    round)."""
     capital = view.board.capital_of(view.power)
     threat = view.enemy_strength_near(capital)
-    return math.ceil(threat * 1.3 / 0.5) if threat else 0
+    return math.ceil(threat * style_of(level).guard / 0.5) if threat else 0
 
 
 def _mobilized_defenders(view: View, name: str) -> list[str]:
@@ -120,8 +123,9 @@ def _needed(attack: list[str], defenders: list[str], threshold: float) -> int | 
     return lo
 
 
-def plan_attacks(view: View, sheet: Sheet, plan: Plan, rng: random.Random, level: str) -> None:
-    guard = guard_size(view)
+def plan_attacks(view: View, sheet: Sheet, plan: Plan, rng: random.Random, level) -> None:
+    style = style_of(level)
+    guard = guard_size(view, level)
     serbia_duty = view.power == "Austria-Hungary" and view.state["round"] == 1 and "Serbia" in view.status
     scored = []
     for name in targets(view):
@@ -137,7 +141,7 @@ def plan_attacks(view: View, sheet: Sheet, plan: Plan, rng: random.Random, level
             continue
         contested = view.status[name] == "contested"
         kinds = [k for _, k in units]
-        threshold = (CONTESTED_THRESHOLD if contested else THRESHOLD)[level]
+        threshold = style.contested if contested else style.threshold
         if serbia_duty and name == "Serbia":
             # base rules: Austria-Hungary must attack Serbia in round 1 — with all it has in
             # reach if even that falls short of a sure thing
@@ -150,10 +154,11 @@ def plan_attacks(view: View, sheet: Sheet, plan: Plan, rng: random.Random, level
             kinds = [k for _, k in units]
         need = _needed(kinds, defenders, threshold) if defenders else 1
         if need is None:
+            _stage(view, plan, name, kinds, defenders)
             continue
         if contested:
             need = max(need, sum(1 for p, _ in units if p == name))
-        n = min(len(units), max(need, math.ceil(need * MARGIN[level])))
+        n = min(len(units), max(need, math.ceil(need * style.margin)))
         chosen = units[:n]
         _write_attack(view, sheet, plan, name, chosen, defenders)
 
@@ -183,6 +188,22 @@ def _write_attack(view: View, sheet: Sheet, plan: Plan, target: str, chosen: lis
         sheet.add(f"attack {target}", reason)
     if moved:
         plan.attacks[target] = moved
+        plan.defenders[target] = list(defenders)
+
+
+def _stage(view: View, plan: Plan, target: str, kinds: list[str], defenders: list[str]) -> None:
+    """A target worth having that all our units in reach cannot take yet: the territory of ours
+    next to it holding most of our units becomes the build-up for it — the march sends the army
+    there (not along the whole front), so the attack comes a turn or two later with the odds."""
+    t = view.board.territories[target]
+    if view.value(target) < 4 or not defenders or (t.minor and target not in view.enemy):
+        return
+    sides = [a for a in sorted(t.adjacent) if view.walkable(a) and view.state["control"].get(a) == view.power]
+    if not sides:
+        return
+    best = max(sides, key=lambda a: (sum(plan.free.get(a, {}).values()), a))
+    if best not in plan.staging or view.value(target) > view.value(plan.staging[best]):
+        plan.staging[best] = target
 
 
 def plan_fighters(view: View, sheet: Sheet, plan: Plan) -> None:
@@ -238,17 +259,18 @@ def _air_path(board: Board, start: str, goal: str) -> tuple[str, ...] | None:
     return None
 
 
-def plan_advance(view: View, sheet: Sheet, plan: Plan, rng: random.Random) -> None:
+def plan_advance(view: View, sheet: Sheet, plan: Plan, rng: random.Random, level="normal") -> None:
     """Non-combat: every free walker not needed at home goes two steps nearer the front, through
-    our side's land, to where the enemy could strike hardest."""
+    our side's land — to a build-up place for an attack not yet in reach when one is within two
+    steps, else to where the enemy could strike hardest."""
     capital = view.board.capital_of(view.power)
-    guard = guard_size(view)
+    guard = guard_size(view, level)
     for place in sorted(plan.free):
         here = view.dist.get(place, FAR)
         if here <= 1 or here == FAR or place in view.contested:
             continue
         keep = guard if place == capital else 0
-        path = _advance_path(view, place, rng)
+        path = _staging_path(view, plan, place) or _advance_path(view, place, rng)
         if path is None:
             continue
         for kind in ("infantry", "artillery", "tank", "artillery_truck", "armored_car", "truck"):
@@ -258,9 +280,28 @@ def plan_advance(view: View, sheet: Sheet, plan: Plan, rng: random.Random) -> No
                 continue
             line = f"move {n} {kind.replace('_', ' ')}: " + " - ".join(path)
             reason = f"to the front: {path[-1]} is {view.dist.get(path[-1], 0)} step(s) from the enemy"
-            if sheet.add(line, reason) or (len(path) == 3 and sheet.add(
-                    f"move {n} {kind.replace('_', ' ')}: {path[0]} - {path[1]}", reason)):
+            if path[-1] in plan.staging:
+                reason = (f"build up in {path[-1]} for the attack on {plan.staging[path[-1]]}, "
+                          f"which all our units in reach cannot take yet")
+            if sheet.add(line, reason):
+                plan.arrived.setdefault(path[-1], []).extend([kind] * n)
                 plan.take(place, kind, n)
+            elif len(path) == 3 and sheet.add(f"move {n} {kind.replace('_', ' ')}: {path[0]} - {path[1]}", reason):
+                plan.arrived.setdefault(path[1], []).extend([kind] * n)
+                plan.take(place, kind, n)
+
+
+def _staging_path(view: View, plan: Plan, place: str) -> tuple[str, ...] | None:
+    """The way (one or two steps through our land) to a build-up place, if one is that near."""
+    for goal in sorted(plan.staging):
+        if goal == place:
+            return None
+        if goal in view.board.territories[place].adjacent:
+            return (place, goal)
+        for mid in sorted(view.board.territories[place].adjacent):
+            if view.walkable(mid) and goal in view.board.territories[mid].adjacent and view.dist.get(mid, FAR) > 0:
+                return (place, mid, goal)
+    return None
 
 
 def _advance_path(view: View, place: str, rng: random.Random) -> tuple[str, ...] | None:

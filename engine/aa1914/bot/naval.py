@@ -5,7 +5,11 @@ Transports (docs/bots.md): a transport with an army aboard, or next to idle unit
 from the front, loads them and sails (up to its move, through zones without enemy warships) to
 the zone off the landing worth most: friendly land nearest the front, or — with a warship of
 ours sailing along as escort — hostile land whose battle the cargo wins, pressed, with the
-level's threshold. An empty transport sails back toward the army waiting at home.
+level's threshold. An empty transport sails back toward the army waiting at home, and never
+stays or ends unescorted where enemy warships can reach it when a safer zone is in its reach.
+
+Mines (mines.py): voyages pass no mined zone (ships stop there); a battle or landing in one counts
+the ships and cargo the mines are expected to take, and a battle is fought by what they leave.
 """
 from __future__ import annotations
 
@@ -14,7 +18,9 @@ from collections import Counter, deque
 from ..rules import USW_ZONES
 from ..units import UNIT_TYPES
 from .battle_odds import pressed_land, sea_win
-from .land import THRESHOLD, Plan
+from .land import Plan
+from .style import style_of
+from .mines import expected_loss, mined, sea_attack
 from .sheet import Sheet
 from .view import FAR, View
 
@@ -37,8 +43,8 @@ def sea_paths(view: View, start: str, reach: int) -> dict[str, tuple[str, ...]]:
     queue = deque([start])
     while queue:
         here = queue.popleft()
-        if len(paths[here]) - 1 >= reach or (here != start and _blocked(view, here)):
-            continue
+        if len(paths[here]) - 1 >= reach or (here != start and (_blocked(view, here) or mined(view, here))):
+            continue                    # enemy warships and minefields end a ship's move
         for step in sorted(board.territories[here].adjacent):
             t = board.territories[step]
             if t.sea and step not in paths and not t.impassable:
@@ -65,14 +71,18 @@ def plan_fleet(view: View, sheet: Sheet, level: str, moved: set[str]) -> None:
             enemy = [u["type"] for u in view.enemy_ships.get(step, [])]
             if not enemy or not any(UNIT_TYPES[t].attack for t in ships):
                 continue
-            win = sea_win(ships, enemy)
-            if win >= THRESHOLD[level] and (best is None or win > best[0]):
-                best = (win, step, enemy)
+            # a mined zone: the battle is fought by the ships the mines leave, and what they
+            # sink counts against the prize
+            win, swing, field = sea_attack(view, ships, step, enemy)
+            if win >= style_of(level).threshold and swing > 0 and (best is None or (win, swing) > best[:2]):
+                best = (win, swing, step, enemy, field)
         if best is None:
             continue
-        win, step, enemy = best
+        win, swing, step, enemy, field = best
         counts = Counter(ships)
-        reason = f"sea battle in {step}: {win:.0%} to sink {len(enemy)} enemy ship(s)"
+        reason = (f"sea battle in {step}: {win:.0%} to sink {len(enemy)} enemy ship(s), "
+                  f"expected {swing:+.1f} IPCs" + (f" after the mines (about {expected_loss(ships):.1f} "
+                                                   f"IPCs of ships lost to them)" if field else ""))
         for kind, n in sorted(counts.items()):
             sheet.add(f"move {n} {kind}: {zone} - {step}", reason)
         moved.add(zone)
@@ -106,7 +116,7 @@ def _withdraw(view: View, sheet: Sheet, zone: str, ships: list[str], moved: set[
         return
     best = None
     for dest, path in sea_paths(view, zone, _reach(view, zone, min(ships, key=lambda t: UNIT_TYPES[t].move))).items():
-        if dest == zone or _hostile_ships(view, dest):
+        if dest == zone or _hostile_ships(view, dest) or mined(view, dest):
             continue
         ours = ships + [u["type"] for u in view.my_ships.get(dest, []) if u["type"] in WARSHIPS]
         risk = sea_win(enemy_reach(view, dest), ours) if enemy_reach(view, dest) else 0.0
@@ -150,12 +160,17 @@ def plan_transports(view: View, sheet: Sheet, plan: Plan, level: str, moved: set
         if loaded:
             counts = Counter(loaded)
             # the best landing whose voyage the rules allow (a mined zone on the way stops ships)
-            for dest, land, reason in _landings(view, paths, loaded, bool(escorts), level):
+            for dest, land, reason in _landings(view, paths, loaded, escorts, len(transports), level):
                 if dest != zone and not _sail(view, sheet, zone, paths[dest], len(transports), escorts, moved,
                                               reason):
                     continue
                 for kind, n in sorted(counts.items()):
                     sheet.add(f"move {n} {kind}: {dest} - {land}", reason)
+                if dest != zone and mined(view, dest) and view.status.get(land) == "hostile":
+                    # errata: a landing whose transports a mine sank may be called off; what is
+                    # left aboard would attack weakly
+                    sheet.add(f"call off {land} if mined", f"if a mine in {dest} sinks a transport, the "
+                              f"rest stay aboard rather than attack {land} short-handed")
                 break
             else:
                 target = _toward_front(view, paths)
@@ -164,9 +179,31 @@ def plan_transports(view: View, sheet: Sheet, plan: Plan, level: str, moved: set
                           f"carrying {len(loaded)} unit(s) toward the front")
         else:
             goal = _toward_home(view, zone, _pickups(view, plan) + home)
+            if goal and goal in paths and _exposed(view, goal):
+                goal = _safe_near(view, paths, goal)
             if goal and goal != zone and goal in paths:
                 _sail(view, sheet, zone, paths[goal], len(transports), [], moved,
                       f"to {goal}, to fetch the army waiting there")
+            elif _exposed(view, zone) and zone not in moved:
+                safe = _safe_near(view, paths, zone)
+                if safe and safe != zone:
+                    _sail(view, sheet, zone, paths[safe], len(transports), [], moved,
+                          f"to {safe}: unescorted, the transports would be sunk by the enemy warships in reach of {zone}")
+
+
+def _exposed(view: View, zone: str) -> bool:
+    """Transports here would be unescorted while enemy warships could reach them next turn."""
+    ours = [u["type"] for u in view.my_ships.get(zone, []) if u["type"] in BLOCKERS]
+    threat = enemy_reach(view, zone)
+    return bool(threat) and (not ours or sea_win(threat, ours) >= 0.5)
+
+
+def _safe_near(view: View, paths: dict, goal: str) -> str | None:
+    """The zone in reach nearest `goal` (by path length) where transports are not exposed and no
+    minefield waits; None when every zone in reach is exposed."""
+    far = sea_paths(view, goal, 6)
+    safe = [z for z in paths if not _exposed(view, z) and not mined(view, z) and not _hostile_ships(view, z)]
+    return min(safe, key=lambda z: (len(far.get(z, ())) or 99, len(paths[z]), z), default=None)
 
 
 def _sail(view: View, sheet: Sheet, zone: str, path: tuple[str, ...], n: int, escorts: list[str],
@@ -181,11 +218,15 @@ def _sail(view: View, sheet: Sheet, zone: str, path: tuple[str, ...], n: int, es
     return True
 
 
-def _landings(view: View, paths: dict, cargo: list[str], escorted: bool,
+def _landings(view: View, paths: dict, cargo: list[str], escorts: list[str], transports: int,
               level: str) -> list[tuple[str, str, str]]:
-    """(zone, landing, reason), best first."""
+    """(zone, landing, reason), best first. A landing from a mined zone counts the ships and
+    cargo the mines are expected to sink (in IPCs, against the landing's score)."""
     found = []
+    escorted = bool(escorts)
     for dest, path in paths.items():
+        mine_cost = expected_loss(["transport"] * transports + escorts, cargo) if dest != path[0] and mined(view, dest) \
+            else 0.0
         if _hostile_ships(view, dest) and not escorted:
             continue
         for land in sorted(view.board.territories[dest].adjacent):
@@ -198,13 +239,15 @@ def _landings(view: View, paths: dict, cargo: list[str], escorted: bool,
             elif status == "hostile" and escorted and land in view.enemy:
                 defenders = [u["type"] for u in view.enemy[land]]
                 win = pressed_land(cargo, defenders)
-                if win < THRESHOLD[level]:
+                if win < style_of(level).threshold:
                     continue
                 score = 20 + view.value(land)
                 reason = f"amphibious attack on {land}: {win:.0%} to take it, escorted"
             else:
                 continue
-            score -= 0.5 * (len(path) - 1)
+            score -= 0.5 * (len(path) - 1) + mine_cost
+            if mine_cost:
+                reason += f" (mines in {dest}: about {mine_cost:.1f} IPCs expected lost)"
             if not escorted and enemy_reach(view, dest):
                 score -= 6            # transports left unescorted where enemy warships can reach them
             found.append((-score, len(path), dest, land, reason))
@@ -215,7 +258,7 @@ def _toward_front(view: View, paths: dict) -> str | None:
     """The reachable zone off the coast nearest the front (by land steps from that coast)."""
     best = None
     for dest in paths:
-        if _hostile_ships(view, dest):
+        if _hostile_ships(view, dest) or mined(view, dest):
             continue
         near = min((view.dist.get(land, FAR) for land in view.board.territories[dest].adjacent
                     if not view.board.territories[land].sea), default=FAR)
@@ -252,9 +295,11 @@ def plan_freighters(view: View, sheet: Sheet) -> None:
         n = sum(1 for u in view.my_ships[zone] if u["type"] == "freighter")
         if not n:
             continue
-        for step in sorted(view.board.territories[zone].adjacent):
-            if view.board.territories[step].sea and not _hostile_ships(view, step) and sheet.add(
-                    f"move {n} freighter: {zone} - {step}", "freighters must move every turn (4.2)"):
+        steps = [z for z in sorted(view.board.territories[zone].adjacent)
+                 if view.board.territories[z].sea and not _hostile_ships(view, z)]
+        for step in sorted(steps, key=lambda z: mined(view, z)):      # a minefield only if nothing else
+            if sheet.add(f"move {n} freighter: {zone} - {step}", "freighters must move every turn (4.2)"
+                         + (f"; {step} is mined, the only zone left" if mined(view, step) else "")):
                 break
 
 
@@ -272,7 +317,8 @@ def plan_raiders(view: View, sheet: Sheet) -> None:
         if not n or hunting(zone):
             continue
         paths = sea_paths(view, zone, _reach(view, zone, "merchant_raider"))
-        goals = sorted((len(p), z) for z, p in paths.items() if z != zone and hunting(z) and not _hostile_ships(view, z))
+        goals = sorted((len(p), z) for z, p in paths.items()
+                       if z != zone and hunting(z) and not _hostile_ships(view, z) and not mined(view, z))
         for _, goal in goals:
             if sheet.add(f"move {n} merchant raider: " + " - ".join(paths[goal]),
                          f"raid enemy income off {goal} (4.2)"):
@@ -299,8 +345,11 @@ def plan_submarine_warfare(view: View, sheet: Sheet, moved: set[str]) -> None:
         if not n or zone in moved or zone in USW_ZONES:
             continue
         paths = sea_paths(view, zone, _reach(view, zone, "submarine"))
-        goal = min((z for z in USW_ZONES if z in paths and not _blocked(view, z)), key=lambda z: len(paths[z]),
-                   default=None)
+        # a mined zone costs a sixth of the submarines on entering: an unmined station first
+        goal = min((z for z in USW_ZONES if z in paths and not _blocked(view, z)),
+                   key=lambda z: (mined(view, z), len(paths[z])), default=None)
+        if goal and mined(view, goal):
+            goal = None
         if goal and sheet.add(f"move {n} submarine: " + " - ".join(paths[goal]),
                               f"submarine warfare from {goal} against British and American income"):
             moved.add(zone)
