@@ -8,7 +8,7 @@ from cogs.permissions import LABELS, NEEDED, REQUIRED
 from service.models import GameInfo, SeatInfo
 
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 class RecordingGuild:

@@ -33,7 +33,7 @@ async def test_every_command_stays_well_under_discords_size_limit(service):
         assert not over, f"commands over {MARGIN} of Discord's 4,000 characters: {over}"
         gm = next(c for c in synced if c["name"] == "gm")
         assert {o["name"] for o in gm["options"]} == {"pause", "resume", "extend", "adjudicate", "rollback",
-                                                      "abandon", "assign", "advertise", "policy", "bot"}
+                                                      "abandon", "end", "assign", "advertise", "policy", "bot"}
         game = next(c for c in synced if c["name"] == "game")
         assert not {o["name"] for o in game["options"]} & {o["name"] for o in gm["options"]}
     finally:
