@@ -1,9 +1,13 @@
 """Exact odds against a 10,000-run simulation of the same battles (goal: ≥ 10× faster, same
-numbers within sampling error), and the largest battles `/odds` accepts (40 units a side) worked
-out exactly (goal: ≤ 100 ms each, issue 25). Run: `.venv/bin/python bench/odds.py [--runs N]`."""
+numbers within sampling error), the largest battles `/odds` accepts (40 units a side) worked
+out exactly (goal: ≤ 100 ms each), and battles under house rules (goal: every accepted one
+≤ 500 ms, its error bound stated: exact where the rules allow, else a bounded simulation).
+Every figure is printed with the machine's load (`os.getloadavg()`); time is wall-clock and the
+process's CPU. Run: `.venv/bin/python bench/odds.py [--runs N] [--quick]`."""
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 import time
@@ -55,10 +59,51 @@ def largest(repeats: int = 3) -> None:
               f"{'ok' if best <= 100 else 'OVER 100 ms'} | attacker wins {odds.attacker_wins:.4f}")
 
 
+# the largest battles each house rule accepts, 40 units a side
+HOUSE = [
+    ("20 fighter, 20 infantry vs 20 fighter, 20 infantry", "aerial_combat"),
+    ("20 fighter, 20 infantry vs 20 fighter, 20 infantry", "aerial_combat fighting_by_numbers"),
+    ("15 infantry, 15 tank, 10 artillery vs 40 infantry", "fighting_by_numbers"),
+    ("20 cruiser, 20 submarine vs 20 battleship, 20 transport", "naval_costs"),
+    ("20 armored train, 20 infantry vs 20 armored train, 20 infantry", "armored_trains fighting_by_numbers"),
+    ("20 armored car, 20 artillery vs 20 artillery truck, 20 fighter", "armored_cars artillery_trucks aerial_combat"),
+    ("20 destroyer, 20 submarine vs 20 destroyer, 20 submarine", "destroyers sub_changes"),
+    ("40 battleship vs 40 battleship", "sub_changes"),
+    ("20 cruiser, 20 submarine vs 20 battleship, 20 transport", "sub_changes naval_costs"),
+    ("20 merchant raider, 20 submarine vs 20 freighter, 20 cruiser", "freighters_raiders sub_changes"),
+]
+
+
+def load() -> str:
+    return f"load {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
+
+
+def house(repeats: int = 1) -> None:
+    from service.odds import battle_odds
+    print(f"house rules (goal ≤ 500 ms each, bound stated); {load()}")
+    for text, words in HOUSE:
+        options = {word: True for word in words.split()}
+        walls, cpus = [], []
+        for _ in range(repeats):
+            start, cpu = time.perf_counter(), time.process_time()
+            _, odds = battle_odds(text, options)
+            walls.append(time.perf_counter() - start)
+            cpus.append(time.process_time() - cpu)
+        how = f"{odds.trials:>6,} battles ±{odds.error_bound:.1%}" if odds.trials else "exact"
+        best = min(cpus) * 1000
+        print(f"  {text:60s} [{words}] {how:>22s}: {min(walls) * 1000:6.0f} ms wall, {best:5.0f} ms CPU "
+              f"{'ok' if best <= 500 else 'OVER 500 ms'} | attacker wins {odds.attacker_wins:.3f} ({load()})")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=10_000)
+    parser.add_argument("--quick", action="store_true", help="house rules only, once each (make bench)")
     args = parser.parse_args()
+    if args.quick:
+        house()
+        return
+    print(load())
     for kind, attackers, defenders in BATTLES:
         start = time.perf_counter()
         exact = (land_odds if kind == "land" else sea_odds)(attackers, defenders)
@@ -72,6 +117,7 @@ def main() -> None:
               f"{t_exact * 1000:7.1f} ms | simulated {sampled:.4f} in {t_sim * 1000:7.1f} ms | "
               f"{t_sim / t_exact:6.1f}x faster | {'agrees' if within else 'DIFFERS'} (±{4 * error:.4f})")
     largest()
+    house(repeats=3)
 
 
 if __name__ == "__main__":

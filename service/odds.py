@@ -1,8 +1,9 @@
 """`/odds`: battle odds from a line like `3 inf, 1 art, 1 fighter vs 4 inf` (no Discord here).
 
-Under the base rules the odds are exact. When a game's house rules change how a battle is fought
-(aerial combat, Fighting By Numbers, the submarine changes, destroyers, the new units), they are
-measured by fighting the battle many times with the engine's own combat code and those rules.
+Under the base rules the odds are exact, and under house rules where they allow it (air combat's
+numbers, Fighting By Numbers, naval costs). Where they do not (the submarine changes, destroyers,
+the new units), they are measured by fighting the battle many times with the engine's own combat
+code and those rules, within a bounded amount of work; the answer states the error bound.
 """
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import zlib
 from typing import Mapping
 
 from engine.aa1914.house.registry import rules_for
-from engine.aa1914.odds import Odds, land_odds, sea_odds, simulated_odds
+from engine.aa1914.odds import Odds, house_odds, land_odds, sea_odds
 from engine.aa1914.orders import parse_counts
 from engine.aa1914.units import HOUSE_UNITS, NON_COMBATANTS, UNIT_TYPES
 from engine.errors import OrderError
@@ -56,7 +57,7 @@ def battle_odds(text: str, options: Mapping[str, object] | None = None) -> tuple
     if house:
         # the same battle and rules always give the same figures
         seed = zlib.crc32(repr((sorted(attackers), sorted(defenders), sorted(options.items()))).encode())
-        return kind, simulated_odds(attackers, defenders, rules_for(options), random.Random(seed))
+        return kind, house_odds(attackers, defenders, rules_for(options), random.Random(seed))
     return kind, (sea_odds if kind == "sea" else land_odds)(attackers, defenders)
 
 

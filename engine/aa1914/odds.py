@@ -16,11 +16,23 @@ from typing import Sequence
 
 import numpy as np
 
-from .combat import AIR_COMBAT_HIT, Piece, SeaPolicy, land_battle, land_targets, sea_battle, sea_targets, take_hits
-from .units import DEFAULT_LOSS_ORDER, UNIT_TYPES
+from .combat import (AIR_COMBAT_HIT, FBN_THRESHOLD, Piece, SeaPolicy, land_battle, land_targets, sea_battle,
+                     sea_targets, take_hits)
+from .rules import fighting_by_numbers_hits
+from .units import DEFAULT_LOSS_ORDER, HOUSE_UNITS, UNIT_TYPES
 
 
-SIMULATED_BATTLES = 10_000   # ±1 % at 95 % confidence for any outcome's probability
+SIMULATED_BATTLES = 10_000   # at most this many: ±1 % at 95 % confidence for any outcome's probability
+# The simulation's work bound, counted (not timed: the same battle always gets the same figures):
+# a battle costs about BATTLE_WORK + its pieces + 1.5 per die rolled + 8 per round, ≈ 1 µs each on
+# a loaded core, so SIMULATION_WORK is ≤ 0.4 s of CPU (bench/odds.py). A battle so large that
+# 10,000 of them would cost more is fought fewer times (never under MIN_SIMULATED), and its answer
+# states the wider error bound that leaves.
+SIMULATION_WORK = 330_000
+BATTLE_WORK = 35
+MIN_SIMULATED = 500
+PILOT_BATTLES = 100          # battles fought first to measure the work one battle takes
+EXACT_LAND_UNITS = frozenset({"infantry", "artillery", "tank", "fighter"})
 
 
 @dataclass(frozen=True)
@@ -45,8 +57,17 @@ class Odds:
         text = (", ".join(lines) + f"; expected losses: attacker {self.attacker_ipc_lost:.1f} IPC, "
                 f"defender {self.defender_ipc_lost:.1f} IPC")
         if self.trials:
-            text += f" (from {self.trials:,} battles fought by the game's own combat rules, within about ±1%)"
+            text += (f" (from {self.trials:,} battles fought by the game's own combat rules: each chance within "
+                     f"±{self.error_bound:.1%} at 95% confidence)")
+        else:
+            text += " (worked out exactly)"
         return text
+
+    @property
+    def error_bound(self) -> float:
+        """The half-width of a 95 % confidence interval on any outcome's probability (0: exact):
+        1.96·√(p(1−p)/n) at its widest, p = ½."""
+        return 0.98 / self.trials ** 0.5 if self.trials else 0.0
 
 
 def binomial(n: int, target: int) -> list[float]:
@@ -76,6 +97,7 @@ def pieces_of(types: Sequence[str]) -> list[Piece]:
     return [Piece(t, "", uid=i) for i, t in enumerate(types)]
 
 
+@lru_cache(maxsize=1 << 16)
 def _after(types: tuple, hits: int, order: tuple) -> tuple:
     force = pieces_of(types)
     take_hits(force, hits, order)
@@ -130,17 +152,17 @@ class _Tally:
         self.keys.append((a_ids[:, None].astype(np.int64) << 32 | d_ids[None, :]).ravel())
         self.weights.append(block.ravel())
 
-    def odds(self, attackers: tuple, defenders: tuple) -> Odds:
+    def odds(self, attackers: tuple, defenders: tuple, costs: dict | None = None) -> Odds:
         keys = np.concatenate(self.keys)
         weights = np.concatenate(self.weights)
         unique, inverse = np.unique(keys, return_inverse=True)
         summed = np.bincount(inverse, weights=weights, minlength=len(unique))
         a_id, d_id = unique >> 32, unique & 0xFFFFFFFF
         size = np.array([len(f) for f in self.forces], dtype=float)
-        cost = np.array([_cost([t for t, _ in f]) for f in self.forces], dtype=float)
+        cost = np.array([_cost([t for t, _ in f], costs) for f in self.forces], dtype=float)
         a_size, d_size = size[a_id], size[d_id]
         a_gone, d_gone = a_size == 0, d_size == 0
-        a_full, d_full = _cost(attackers), _cost(defenders)
+        a_full, d_full = _cost(attackers, costs), _cost(defenders, costs)
         outcomes = {(self.forces[a], self.forces[d]): p
                     for a, d, p in zip(a_id.tolist(), d_id.tolist(), summed.tolist()) if p}
         return Odds(attacker_wins=float(summed[d_gone & ~a_gone].sum()),
@@ -212,31 +234,53 @@ def _dist(groups: dict[int, int]) -> np.ndarray:
 
 def land_odds(attackers: Sequence[str], defenders: Sequence[str],
               attacker_order: Sequence[str] = DEFAULT_LOSS_ORDER,
-              defender_order: Sequence[str] = DEFAULT_LOSS_ORDER) -> Odds:
-    """Exact outcome of one land battle (air combat, then one round)."""
+              defender_order: Sequence[str] = DEFAULT_LOSS_ORDER, rules=None) -> Odds:
+    """Exact outcome of one land battle (air combat, then one round), under `rules` (rules.Rules)
+    if given: house rule 3.1's air combat (its hit number, its rounds, supremacy to the side with
+    more fighters) and 4.1 Fighting By Numbers, as `combat.land_battle` fights them."""
     attackers, defenders = tuple(attackers), tuple(defenders)
     a_order, d_order = tuple(attacker_order), tuple(defender_order)
+    air_hit = rules.air_hit if rules else AIR_COMBAT_HIT
+    air_rounds = rules.air_rounds if rules else 0
+    majority = bool(rules and rules.supremacy_by_majority)
+    fbn = bool(rules and rules.fighting_by_numbers)
     fa = sum(t == "fighter" for t in attackers)
     fd = sum(t == "fighter" for t in defenders)
-    air = _air_combat(fa, fd) if fa and fd else {(fa, fd): 1.0}
+    air = _air_combat(fa, fd, air_hit, air_rounds) if fa and fd else {(fa, fd): 1.0}
     tally = _Tally()
     for (fa_left, fd_left), p_air in air.items():
         if not p_air:
             continue
         a_force = _drop_fighters(attackers, fa - fa_left)
         d_force = _drop_fighters(defenders, fd - fd_left)
-        supremacy = "attacker" if fa_left and not fd_left else "defender" if fd_left and not fa_left else None
+        if majority:    # 3.1: "Whoever has more Fighters standing ... In the event of a tie, no side"
+            supremacy = "attacker" if fa_left > fd_left else "defender" if fd_left > fa_left else None
+        else:
+            supremacy = "attacker" if fa_left and not fd_left else "defender" if fd_left and not fa_left else None
         a_groups = land_targets(pieces_of(a_force), True, supremacy == "attacker")
         cars = sum(t == "armored_car" for t in a_force)
         if cars:   # armored cars' hits counted like any others (their choice of artillery is not modelled)
             a_groups[3] = a_groups.get(3, 0) + cars
-        a_dist = _dist(a_groups)
-        d_dist = _dist(land_targets(pieces_of(d_force), False, supremacy == "defender"))
+        a_dist = _side_dist(a_groups, fbn)
+        d_dist = _side_dist(land_targets(pieces_of(d_force), False, supremacy == "defender"), fbn)
         cancelled = tanks_cancel(d_dist, sum(t == "tank" for t in a_force))
         d_ids = np.array([tally.id_of(_after(d_force, hits, d_order)) for hits in range(len(a_dist))])
         a_ids = np.array([tally.id_of(_after(a_force, hits, a_order)) for hits in range(len(cancelled))])
         tally.add(a_ids, d_ids, np.multiply.outer(cancelled, a_dist * p_air))
-    return tally.odds(attackers, defenders)
+    return tally.odds(attackers, defenders, dict(rules.costs) if rules else None)
+
+
+def _side_dist(groups: dict[int, int], fbn: bool) -> np.ndarray:
+    """One side's hits in a land battle's round of fire: its dice, or 4.1's score divided by 6
+    and moved by one deviation die for a side worth `FBN_THRESHOLD` or more."""
+    score = sum(target * count for target, count in groups.items())
+    if not fbn or score < FBN_THRESHOLD:
+        return _dist(groups)
+    hits = [fighting_by_numbers_hits(score, die) for die in range(1, 7)]
+    out = np.zeros(max(hits) + 1)
+    for n in hits:
+        out[n] += 1 / 6
+    return out
 
 
 def _drop_fighters(types: tuple, n: int) -> tuple:
@@ -247,20 +291,34 @@ def _drop_fighters(types: tuple, n: int) -> tuple:
 
 
 @lru_cache(maxsize=256)
-def _air_combat(fa: int, fd: int) -> dict[tuple[int, int], float]:
-    """Fighters left on each side when air combat ends (one side, or both, has none): each
-    fighter hits an enemy fighter on 2, round after round (RULES.md 3.1 (1))."""
-    a_dists = [np.array(binomial(fa - i, AIR_COMBAT_HIT)) for i in range(fa + 1)]
-    d_dists = [np.array(binomial(fd - j, AIR_COMBAT_HIT)) for j in range(fd + 1)]
-    ended = np.zeros((fa + 1, fd + 1), dtype=bool)
-    ended[fa, :] = ended[:, fd] = True
-    final = absorbing_chain(a_dists, d_dists, ended)
+def _air_combat(fa: int, fd: int, hit: int = AIR_COMBAT_HIT, rounds: int = 0) -> dict[tuple[int, int], float]:
+    """Fighters left on each side when air combat ends: each fighter hits an enemy fighter on
+    `hit`, round after round until one side (or both) has none (RULES.md 3.1 (1)), or for
+    `rounds` rounds only (house rule 3.1: one round, hit on 3)."""
+    a_dists = [np.array(binomial(fa - i, hit)) for i in range(fa + 1)]
+    d_dists = [np.array(binomial(fd - j, hit)) for j in range(fd + 1)]
+    if rounds:
+        final = np.zeros((fa + 1, fd + 1))
+        final[0, 0] = 1.0
+        for _ in range(rounds):
+            after = np.zeros_like(final)
+            after[fa, :] += final[fa, :]
+            after[:fa, fd] += final[:fa, fd]
+            for i, j in zip(*np.nonzero(final[:fa, :fd])):
+                pa = _folded(a_dists[i], fd - j)      # the attacker's hits: fighters the defender loses
+                pd = _folded(d_dists[j], fa - i)
+                after[i:i + len(pd), j:j + len(pa)] += np.multiply.outer(pd, pa) * final[i, j]
+            final = after
+    else:
+        ended = np.zeros((fa + 1, fd + 1), dtype=bool)
+        ended[fa, :] = ended[:, fd] = True
+        final = absorbing_chain(a_dists, d_dists, ended)
     return {(fa - i, fd - j): float(final[i, j]) for i, j in zip(*np.nonzero(final))}
 
 
 def sea_odds(attackers: Sequence[str], defenders: Sequence[str],
              attacker_order: Sequence[str] = DEFAULT_LOSS_ORDER,
-             defender_order: Sequence[str] = DEFAULT_LOSS_ORDER) -> Odds:
+             defender_order: Sequence[str] = DEFAULT_LOSS_ORDER, costs: dict | None = None) -> Odds:
     """Exact outcome of a sea battle fought until one side is gone (the attacker presses on)."""
     attackers, defenders = tuple(attackers), tuple(defenders)
     a_order, d_order = tuple(attacker_order), tuple(defender_order)
@@ -276,21 +334,41 @@ def sea_odds(attackers: Sequence[str], defenders: Sequence[str],
     a_ids = np.array([tally.id_of(f) for f in a_forces])
     d_ids = np.array([tally.id_of(f) for f in d_forces])
     tally.add(a_ids, d_ids, final)
-    return tally.odds(attackers, defenders)
+    return tally.odds(attackers, defenders, costs)
+
+
+def house_odds(attackers: Sequence[str], defenders: Sequence[str], rules, rng: random.Random) -> Odds:
+    """Odds under a game's house rules: worked out exactly where the rules allow (a land battle of
+    infantry, artillery, tanks and fighters under any air-combat numbers and Fighting By Numbers;
+    a sea battle of the Tournament Rules' ships fought by their rules, whatever the units cost),
+    else fought by the engine's own combat code (`simulated_odds`)."""
+    attackers, defenders = tuple(attackers), tuple(defenders)
+    kinds = set(attackers + defenders)
+    costs = dict(rules.costs)
+    if all(UNIT_TYPES[t].is_sea for t in kinds):
+        if not kinds & set(HOUSE_UNITS) and not rules.house_submarines and rules.sub_negator == "cruiser":
+            return sea_odds(attackers, defenders, costs=costs)
+    elif kinds <= EXACT_LAND_UNITS:
+        return land_odds(attackers, defenders, rules=rules)
+    return simulated_odds(attackers, defenders, rules, rng)
 
 
 def simulated_odds(attackers: Sequence[str], defenders: Sequence[str], rules, rng: random.Random,
                    trials: int = SIMULATED_BATTLES, attacker_order: Sequence[str] = DEFAULT_LOSS_ORDER,
-                   defender_order: Sequence[str] = DEFAULT_LOSS_ORDER) -> Odds:
+                   defender_order: Sequence[str] = DEFAULT_LOSS_ORDER, work: int = SIMULATION_WORK) -> Odds:
     """Odds under a game's house rules (aerial combat, Fighting By Numbers, submarine changes, the
-    new units' special abilities): `trials` battles fought by the engine's own `land_battle` or
+    new units' special abilities): battles fought by the engine's own `land_battle` or
     `sea_battle` with those rules, so the odds can never disagree with how the game plays a battle.
-    Deterministic for a given `rng` seed."""
+    At most `trials` of them, fewer (never under `MIN_SIMULATED`) where that many would take more
+    than `work` (pieces fielded and dice rolled, measured on the first `PILOT_BATTLES`): the
+    answer's `error_bound` says what that leaves. Deterministic for a given `rng` seed."""
     attackers, defenders = tuple(attackers), tuple(defenders)
     land = not any(UNIT_TYPES[t].is_sea for t in attackers + defenders)
     policy = SeaPolicy(sub_changes=rules.house_submarines, sub_negator=rules.sub_negator)
     counts: dict = {}
-    for _ in range(trials):
+    pieces = len(attackers) + len(defenders)
+    spent, fought = 0, 0
+    while fought < trials:
         a_force = [Piece(t, "attacker", uid=i) for i, t in enumerate(attackers)]
         d_force = [Piece(t, "defender", uid=1000 + i) for i, t in enumerate(defenders)]
         if land:
@@ -302,5 +380,10 @@ def simulated_odds(attackers: Sequence[str], defenders: Sequence[str], rules, rn
                tuple(sorted((p.type, p.damaged) for p in result.defenders + result.submerged
                             if p.owner == "defender")))
         counts[key] = counts.get(key, 0) + 1
-    outcomes = {key: n / trials for key, n in counts.items()}
-    return _summarise(outcomes, attackers, defenders, land, dict(rules.costs), trials)
+        fought += 1
+        if fought <= PILOT_BATTLES:
+            spent += BATTLE_WORK + pieces + 1.5 * sum(len(r.dice) for r in result.rolls) + 8 * result.rounds
+            if fought == PILOT_BATTLES:
+                trials = min(trials, max(MIN_SIMULATED, int(work * PILOT_BATTLES / spent)))
+    outcomes = {key: n / fought for key, n in counts.items()}
+    return _summarise(outcomes, attackers, defenders, land, dict(rules.costs), fought)
