@@ -129,7 +129,7 @@ def test_the_same_sheet_in_another_process_whatever_its_hash_seed():
               "    out.append(pairs)\n"
               "    s = V.adjudicate(s, {power: [l for l, _ in pairs]}, random.Random(9)).state\n"
               "print(json.dumps(out))\n")
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     runs = [subprocess.run([sys.executable, "-c", script], cwd=root, capture_output=True, text=True, check=True,
                            env={**os.environ, "PYTHONHASHSEED": seed, "PYTHONPATH": root}).stdout
             for seed in ("1", "2")]
