@@ -3,9 +3,10 @@ end by decision, abandon, seat players (assign, advertise), give seats to bots b
 no-show policy (and who plays an absent seat: the bot, or nobody).
 
 Split from `/game` because Discord refuses a command whose names, descriptions and choices add up
-to more than 4,000 characters, and then syncs no command at all (`tests/test_harden_discord_
-commands.py` keeps every command under 3,600). The service checks who may act; the words are the
-command table's (`service.commands.gm`), the console's too.
+to more than 4,000 characters, and then syncs no command at all
+(`tests/discord/test_command_payload_within_limits.py` keeps every command under 3,600). The
+service checks who may act; the words are the command table's (`service.commands.gm`), the
+console's too.
 """
 from __future__ import annotations
 

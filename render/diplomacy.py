@@ -44,7 +44,7 @@ SEA_INK = (22, 56, 96)
 COAST_INK = (20, 70, 130)
 # The seven powers of classic Diplomacy (rx07 plays the same seven): red Austria, pink England,
 # blue France, brown Germany, green Italy, purple Russia, yellow Turkey — each pair and each
-# owned land against the sea at least ΔE 20 apart (issue 27; tests/test_maps_dip_colours.py).
+# owned land against the sea at least ΔE 20 apart (issue 27; tests/render/test_diplomacy_map_colours.py).
 POWER_COLOURS = {
     "Austria": (200, 40, 40), "England": (235, 110, 170), "France": (50, 120, 230), "Germany": (125, 80, 35),
     "Italy": (35, 150, 60), "Russia": (105, 50, 160), "Turkey": (225, 190, 30),

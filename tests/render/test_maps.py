@@ -70,7 +70,7 @@ def test_closed_provinces_open_on_their_date():
 
 
 # The A&A layout (badges clear of names and of each other, on their own ground) is checked in
-# tests/test_maps_aa_layout.py (issue 27's stricter rules: away from borders, every name shown).
+# tests/render/test_aa_map_layout.py (issue 27's stricter rules: away from borders, every name shown).
 
 
 def test_every_unit_type_has_its_own_drawn_icon():
@@ -110,7 +110,7 @@ def test_a_and_a_map_names_territories_with_their_ipc_values():
 def test_a_replay_has_a_frame_per_phase_and_fits_the_upload_limit(monkeypatch):
     """Issue 13: "`/map replay` posts an animated GIF ... of the whole game so far, under Discord's
     upload limit" — a long game comes in parts, each under the limit, every frame kept (issue 27:
-    frames are never shrunk unreadable; tests/test_maps_replay_frames.py checks the parts)."""
+    frames are never shrunk unreadable; tests/render/test_replay_frames.py checks the parts)."""
     from render import replay
     state = V.initial_state({}, random.Random(1))
     frames = [(state, None, f"phase {n}", V.describe(state)) for n in range(6)]

@@ -101,7 +101,7 @@ async def test_all_ready_adjudicates_once(service, db):
 
 async def test_deadline_adjudicates_missing_orders(service, clock):
     game = await started(service, loaded=True)
-    await service.set_policy(game.id, ALICE, excused_misses=0)       # no excused miss (tests/test_running_games.py)
+    await service.set_policy(game.id, ALICE, excused_misses=0)       # no excused miss (tests/service/test_no_shows_and_deadlines.py)
     await service.submit_orders(game.id, BOB, "guess 5")
     clock.advance(hours=47)
     assert await service.tick() >= 1          # the 24h and 1h reminders

@@ -45,7 +45,7 @@ async def test_odds_command_refuses_a_battle_too_large_for_its_bound(service, mo
     try:
         await service.cpu.run(battle_odds, "1 infantry vs 1 infantry", timeout=60)   # worker started
         cog = AA1914Cog(object(), service)
-        # exact odds take milliseconds for any accepted battle (tests/test_odds_exact.py); a house
+        # exact odds take milliseconds for any accepted battle (tests/engine/aa1914/test_exact_odds.py); a house
         # rule's odds are battles fought one by one, which the bound still guards
         text = await invoke(cog, AA1914Cog.odds, FakeContext(FakeAuthor(1)),
                             battle="40 battleship vs 40 battleship", options="naval_costs")

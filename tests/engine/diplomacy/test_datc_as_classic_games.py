@@ -1,8 +1,8 @@
 """DATC through the classic variant: every v2.4 case is played as a game phase (the seats' order
 sheets, `adjudicate`, the phase cycle) with the rules edition as the game's option, and must
-give the position the case expects (the same runner as tests/test_datc.py); every v3.0 movement
+give the position the case expects (the same runner as tests/engine/diplomacy/test_datc.py); every v3.0 movement
 case's verdicts are read from the game's own report. (The v3.0 retreat and build cases run
-through the resolver in tests/test_datc.py; the v2.4 ones here cover retreats and builds.)"""
+through the resolver in tests/engine/diplomacy/test_datc.py; the v2.4 ones here cover retreats and builds.)"""
 from pathlib import Path
 
 import pytest
