@@ -32,7 +32,7 @@ def _aa1914() -> None:
     from .aa1914.bot import AA1914Bot
     from .aa1914.variant import AA1914Variant
     register(AA1914Variant())
-    register_bot(AA1914Variant, AA1914Bot())    # every power, every option set (issue 29)
+    register_bot(AA1914Variant, AA1914Bot())    # every power, every option set
 
 
 _LOADERS: list = [_diplomacy, _aa1914]

@@ -3,7 +3,7 @@ controller's colour, contested ones hatched red, each power's units as a badge o
 the turn just played (arrows, battles with their outcome, units destroyed), and the power panel
 with its legend. Everything comes from the state; nothing here decides a rule.
 
-The posted map is the European theatre with the Americas and Africa as insets (issue 27:
+The posted map is the European theatre with the Americas and Africa as insets (
 "Europe and the Near East most of the picture"); `scale` draws it larger from the geometry, for
 sharp zoomed crops (a place's name stands at `scale` × `place_point(place)`)."""
 from __future__ import annotations
@@ -42,7 +42,7 @@ IMPASSABLE = (200, 196, 198)
 CONTESTED = (235, 215, 215)
 HATCH = (200, 0, 0)
 OUTLINE = (60, 60, 60)
-# Map colours after the TripleA map's (map.properties), moved apart where two were alike (issue 27:
+# Map colours after the TripleA map's (map.properties), moved apart where two were alike (
 # any two powers, and each power's land against the sea, at least ΔE 20 apart): Germany darker,
 # France bluer, the United States olive, Spain purple (it was a second orange beside Italy's).
 POWER_COLOURS = {

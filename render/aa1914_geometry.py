@@ -5,7 +5,7 @@ the boxes of the printed names. Nothing here draws a position; nothing here deci
 
 A view is laid out at its own base scale (`View.scale`) and may be drawn larger (`zoom`): every
 size on the map — outlines, fonts, icons — grows with the zoom, so a zoomed map is the same map,
-only sharper (issue 27: "region maps drawn at their own scale from the map geometry").
+only sharper ("region maps drawn at their own scale from the map geometry").
 """
 from __future__ import annotations
 
@@ -58,7 +58,7 @@ class View:
                     self.label)
 
 
-# The posted map (issue 27: "Europe and the Near East most of the picture"): the theatre from the
+# The posted map ("Europe and the Near East most of the picture"): the theatre from the
 # Atlantic to Persia and from the North Cape to the Sahara, 1.5 times the old whole-board scale;
 # the Americas and Africa south of the Sahara as insets in the theatre's corners, which lie off
 # the board (the board is a diamond).

@@ -1,6 +1,6 @@
 """Where the A&A map puts each power's unit badge, the units a battle destroyed, a battle's
 marker and the ends of the move arrows — so that every name stays readable and every piece sits
-inside its own territory (issue 27: "badges never on borders ... every stack inside its own
+inside its own territory ("badges never on borders ... every stack inside its own
 territory, leader lines only where a territory is too small").
 
 All boxes are in a view's own pixels at its base scale (`aa1914_geometry.View`); a zoomed map

@@ -1,7 +1,7 @@
 """The A&A map's printed names: each territory's name and IPC value and each sea zone's number,
 set once per view as small masks and stamped on every map (far cheaper than masks the size of the
 map); a name moved aside to give a stack room is set at its new place, and a name an arrow runs
-across is set again over it on a light rim (issue 27: "every name visible")."""
+across is set again over it on a light rim ("every name visible")."""
 from __future__ import annotations
 
 from functools import lru_cache

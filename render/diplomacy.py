@@ -5,7 +5,7 @@ Everything drawn comes from the state the engine produced; orders are only re-re
 them. Data: render/data/diplomacy_standard.json (outlines from jDip's SVG, see NOTICE; names and
 unit spots laid out by tools/layout_diplomacy.py). The map is drawn from that geometry at any
 `scale`, and may show only a `viewport` of the board, so a zoomed region is as sharp as the
-full map (issue 27).
+full map.
 """
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ SEA_INK = (22, 56, 96)
 COAST_INK = (20, 70, 130)
 # The seven powers of classic Diplomacy (rx07 plays the same seven): red Austria, pink England,
 # blue France, brown Germany, green Italy, purple Russia, yellow Turkey — each pair and each
-# owned land against the sea at least ΔE 20 apart (issue 27; tests/render/test_diplomacy_map_colours.py).
+# owned land against the sea at least ΔE 20 apart (tests/render/test_diplomacy_map_colours.py).
 POWER_COLOURS = {
     "Austria": (200, 40, 40), "England": (235, 110, 170), "France": (50, 120, 230), "Germany": (125, 80, 35),
     "Italy": (35, 150, 60), "Russia": (105, 50, 160), "Turkey": (225, 190, 30),

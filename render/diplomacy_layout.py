@@ -1,7 +1,7 @@
 """Where things sit on the standard Diplomacy board: the view a map is drawn in (scale, viewport),
 and the boxes of names, units, dislodged units and supply centres — one set of sizes that
 tools/layout_diplomacy.py lays the board out with and the renderer draws with, so "no piece on
-a name" holds for what is drawn (issue 27).
+a name" holds for what is drawn.
 
 Board points are in the source units of render/data/diplomacy_standard.json; `View` turns them
 into pixels. At scale 1.0 one source unit is `BASE` (0.75) pixels.

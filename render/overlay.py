@@ -1,4 +1,4 @@
-"""The drawing vocabulary every map shares (issue 27): order arrows in the ordering power's colour
+"""The drawing vocabulary every map shares: order arrows in the ordering power's colour
 with a dark outline, supports aimed at the supported arrow's destination side, failure marks at
 an order's own head, crossed-out units, a legend box — and the colour-distance helpers.
 
@@ -146,7 +146,7 @@ def draw_arrow(draw: ImageDraw.ImageDraw, points: Sequence[Point], colour: Colou
 
 def support_target(path: Sequence[Point], scale: float = 1.0, back: float = 20.0) -> Point:
     """Where a support of the move drawn along `path` aims: on that arrow, `back` px (at scale 1)
-    before its head — the destination side, never its midpoint (issue 27)."""
+    before its head — the destination side, never its midpoint."""
     total = path_length(path)
     return point_along(path, -min(back * scale + head_length(scale), total * 0.45))
 
@@ -186,7 +186,7 @@ def _ring(draw: ImageDraw.ImageDraw, centre: Point, radius: float, colour: Colou
 
 def failure_point(path: Sequence[Point], scale: float = 1.0) -> Point:
     """Where an order that failed is marked: at its own head, just behind the arrowhead — so the
-    mark sits on the arrow, not on the unit at its destination that held (issue 27), and the
+    mark sits on the arrow, not on the unit at its destination that held, and the
     head still shows where the order went."""
     return point_along(path, -min(head_length(scale) + 6 * scale, path_length(path) * 0.5))
 

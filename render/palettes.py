@@ -36,7 +36,7 @@ def colours_in(palette: str, standard: dict[str, tuple[int, int, int]],
 
 
 # ---------------------------------------------------------------- telling colours apart
-# Issue 27: "any two powers, and each power's owned-land fill against the sea, at least ΔE 20
+# The colour rule: "any two powers, and each power's owned-land fill against the sea, at least ΔE 20
 # (CIE Lab) apart". CIE76 (the Euclidean distance in Lab) is the measure; D65 white.
 DISTINCT = 20.0
 # In the colour-blind palette two powers that fight each other are further apart: at least ΔE 25

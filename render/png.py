@@ -7,7 +7,7 @@ from PIL import Image
 
 # zlib level 3: about a quarter less CPU than Pillow's default 6 for files ~15 % larger (a full
 # A&A map ~290 KB, far under Discord's 10 MiB); the CPU decides how soon a turn's maps are
-# posted when several games resolve at once (issue 25: eight maps within a second)
+# posted when several games resolve at once (eight maps within a second)
 LEVEL = 3
 
 

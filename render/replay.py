@@ -2,7 +2,7 @@
 the results map of that phase (its orders as arrows on the position they made, as posted after
 each turn), long enough to read: 2.5 s a frame, the last 5 s.
 
-Four rules shape the files (issue 27 item 5, issue 25 item 2):
+Four rules shape the files:
 - true colours: every frame is mapped onto one fixed palette holding each power's colour exactly,
   the colours of the map itself (taken from the first frame) and an even spread for the rest — no
   per-frame median cut that merges two powers' colours or greys out the units;

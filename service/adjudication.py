@@ -1,4 +1,5 @@
-"""Adjudicating a phase: the one place a phase changes (issue 23's safety net included).
+"""Adjudicating a phase: the one place a phase changes (with the safety net for a phase the rules
+cannot adjudicate).
 
 The rules engine runs in the worker pool, never on the event loop and never inside a write
 transaction: the phase and its orders are read (a snapshot), adjudicated in a worker, and the

@@ -1,4 +1,4 @@
-"""Bots in a game (issue 28): bot seats, absent seats played by the bot, hints.
+"""Bots in a game: bot seats, absent seats played by the bot, hints.
 
 Every bot move goes through the engine's one contract, `Variant.bot_orders(state, seat, rng,
 level)` (docs/bots.md), computed in the worker pool, never on the event loop. This module holds

@@ -44,7 +44,7 @@ class Lobby:
                           options: Mapping[str, Any] | None = None,
                           phase_hours: float | None = None, bots: Sequence[str] | str | None = None,
                           bot_level: str | None = None) -> GameInfo:
-        """A new game; `bots` names seats a bot plays from the start (issue 28)."""
+        """A new game; `bots` names seats a bot plays from the start."""
         guild_id = check_id(guild_id, "the server id")
         options = dict(options or {})
         season = pop_settings(options)             # seasons hook: `scoring=`, `committed=` (table settings)

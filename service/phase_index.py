@@ -2,7 +2,7 @@
 need to find phases, read without decoding a single stored state.
 
 A stored state is 40-130 KB of JSON for an A&A phase; decoding all of a long game's phases on the
-event loop stalls the bot for a tenth of a second or more (issue 25). Here the phases are listed
+event loop stalls the bot for a tenth of a second or more. Here the phases are listed
 by number and label only, and the replay gets the stored (compressed) states as they are, for a
 worker process to decode.
 """

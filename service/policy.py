@@ -1,4 +1,4 @@
-"""How a game copes over weeks (issue #15): missed deadlines and fixed-time deadlines.
+"""How a game copes over weeks: missed deadlines and fixed-time deadlines.
 
 **No-show policy.** A seat that reaches a deadline with no order at all (and not marked ready)
 has *missed* that phase. Each game excuses a number of misses per seat (default 1): the phase's
@@ -162,7 +162,7 @@ class Policy:
                 values["deadline_time"] = f"{int(match.group(1)):02d}:{int(match.group(2) or 0):02d}"
         if time_zone is not None:
             values["time_zone"] = zone_of(time_zone).key
-        if absent is not None:              # who plays a seat in civil disorder (issue 28)
+        if absent is not None:              # who plays a seat in civil disorder
             values["absent_policy"] = check_absent(game, absent)
         if not values:
             raise BadInput("nothing to change: give excused misses, an extension, a deadline time, a time zone, "

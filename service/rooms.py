@@ -112,7 +112,7 @@ class Rooms:
         game, members = await self._press_seats(game_id, actor, seats_text, guild_id, "open a press channel in")
         if anonymous_now(game):
             # Discord lists a channel's members to everyone in it: a press channel would say who
-            # plays each power, which an anonymous game keeps secret until its end (issue 26)
+            # plays each power, which an anonymous game keeps secret until its end
             raise BadState(f"game #{game.id} has anonymous players, and a press channel would show who plays each "
                            f"power: send a letter instead, `/press send to: {', '.join(members[:2])} message: …` "
                            f"(I pass it on under your power's name only)")
@@ -178,7 +178,7 @@ class Rooms:
                 raise BadInput(f"game #{game.id} has no seat `{clip(word)}`; seats: {', '.join(names)}")
             wanted.append(seat)
         # The caller's own seat is named, never assumed: a player holding several seats says which
-        # of them talks here (issue 22: the seat of the channel typed in was added silently).
+        # of them talks here (never the seat of the channel it was typed in, silently).
         own = [s for s in wanted if s in mine] or (mine if len(mine) == 1 else [])
         if not own:
             raise BadInput(f"you hold {', '.join(mine)} in game #{game.id}: name which of them talks here too, "

@@ -95,7 +95,7 @@ async def game_status(service: GameService, game: GameInfo, viewer_id: int | Non
     else:
         lines.append(f"Phase: **{phase.label}**")
     if await service.needs_attention(game.id) == phase.id:
-        # issue 23: a phase the rules could not adjudicate waits for its GM, and says so to all
+        # a phase the rules could not adjudicate waits for its GM, and says so to all
         lines.append("⚠️ This phase could not be adjudicated and waits for the GM: `/gm extend` retries at the "
                      "new deadline, `/gm adjudicate` retries now, `/gm rollback` re-opens the phase before")
     if game.winners:

@@ -4,7 +4,7 @@ On Discord a map render or a large odds computation would otherwise stop the bot
 answering heartbeats and every other server while it runs. `ProcessPool` runs such pure
 functions in worker processes; `Inline` runs them in place (the console, unit tests).
 
-The pool has one worker per core the process may use (issue 25: eight games resolving at once
+The pool has one worker per core the process may use (eight games resolving at once
 must not wait on one worker), and hands each worker one job at a time: the rest wait here, in
 order of priority (a map after a turn before the frames of a replay), at most `MAX_WAITING` of
 them — beyond that a job is refused at once (`Busy`) rather than piling up. The one exception is

@@ -87,7 +87,7 @@ def test_the_engine_is_pure():
 
 
 def test_every_house_option_is_one_module_with_one_rule():
-    """Issue 16: "each option is one object in one module (`engine/aa1914/house/<option>.py`)",
+    """"Each option is one object in one module (`engine/aa1914/house/<option>.py`)",
     so an option's whole behaviour is found from its name in one hop."""
     import importlib
 
@@ -104,7 +104,7 @@ def test_every_house_option_is_one_module_with_one_rule():
 
 
 def test_the_turn_asks_no_house_option_by_name():
-    """Issue 16: the mixin and the scattered `if rules.X` checks are gone: the turn (and the
+    """The mixin and the scattered `if rules.X` checks are gone: the turn (and the
     phase modules, the standing orders, the setup) call the hooks of the options a game uses, and
     never name an option themselves."""
     from engine.aa1914.house.catalog import HOUSE_KEYS

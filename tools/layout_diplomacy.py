@@ -1,4 +1,4 @@
-"""Lay out the standard Diplomacy board so no piece sits on a name (issue 27), on the points
+"""Lay out the standard Diplomacy board so no piece sits on a name, on the points
 tools/convert_diplomacy_svg.py wrote (jDip's):
     .venv/bin/python tools/convert_diplomacy_svg.py <standard.svg> render/data/diplomacy_standard.json
     .venv/bin/python tools/layout_diplomacy.py

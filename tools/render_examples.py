@@ -24,7 +24,7 @@ def aa1914() -> None:
         render_map("aa1914", state, None, "Round 1: Austria-Hungary", variant.describe(state)))
     (OUT / "aa1914-western-front.png").write_bytes(
         render_map("aa1914", state, None, "Round 1: Austria-Hungary", variant.describe(state), "western front"))
-    # issue 27: arrows into Trieste, an attack on Serbia (battle outcome, losses crossed out) and a
+    # arrows into Trieste, an attack on Serbia (battle outcome, losses crossed out) and a
     # move the engine refused
     orders = {"Austria-Hungary": ["move 3 infantry, 1 artillery Budapest - Serbia",
                                   "move 2 infantry Vienna - Galicia - Ukraine",
@@ -65,7 +65,7 @@ def sea_battle() -> None:
 def rx07() -> None:
     """A short rx07 game: the Fall 1914 opening, then Spring 1915 with a convoy into Belgium
     supported by France, a bounce in Burgundy and an Austrian army dislodged from Galicia, and the
-    retreat that follows (issue 27: the results map tells the turn's story)."""
+    retreat that follows (the results map tells the turn's story)."""
     variant = get_variant("rx07")
     state = variant.initial_state({}, random.Random(1))
     fall = {"Entente": ["F Lon - Nth", "A Lvp - Yor", "F Edi - Nwg", "A Par - Pic", "A Mar - Bur", "F Bre - Eng",

@@ -160,7 +160,7 @@ def land_targets(force: Sequence[Piece], attacking: bool, supremacy: bool) -> di
         # 2.2: an artillery truck upgrades "an attacking Infantry's value to 3 the same way an
         # Artillery would" (infantry only), while an artillery supports an infantry or a tank:
         # trucks take the infantry first so that the artillery can reach the tanks, which makes
-        # the most units supported (issue #11)
+        # the most units supported
         truck_supported = min(trucks, infantry)
         supported = min(artillery, infantry - truck_supported + tanks)
         add(3, supported + truck_supported)

@@ -148,7 +148,7 @@ class SheetChecks:
     def repeated_order(self, state: State, seat: str, line: str, given: Sequence[str]) -> str | None:
         """Within one sheet a second order for the same unit or build site (`Build A Tri` then
         `Build F Tri`) contradicts the first: it is refused by name, not silently kept over it
-        (issue 23). A later sheet still replaces an earlier one."""
+        (rx07 rule 6's build sites, docs/rulings.md). A later sheet still replaces an earlier one."""
         position = _Position(self, state, seat)
         dmap = position.dmap
         try:

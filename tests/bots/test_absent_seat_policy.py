@@ -1,4 +1,4 @@
-"""Issue 28 item 3 at the service level: the absent-seat policy (a seat in civil disorder played
+"""At the service level: the absent-seat policy (a seat in civil disorder played
 by the bot until its player returns, with a "while you were away" digest), its defaults, and
 `/hint` (private, nothing saved)."""
 import pytest

@@ -1,4 +1,4 @@
-"""Issue 28 item 3 at the service level: bot seats from the start, secrecy of the bot's orders
+"""At the service level: bot seats from the start, secrecy of the bot's orders
 until adjudication, a person taking a bot seat, bots never voting, a rollback replaying the
 same bot orders, and variants without a bot refusing clearly."""
 import pytest
@@ -163,7 +163,7 @@ async def test_the_final_summary_names_the_bot_seats_and_the_export_comes_back(s
 
 
 async def test_maps_name_the_seats_the_bot_plays(service):
-    """Issue 28 item 3: "Bot seats are marked 🤖 in `/game status`, maps and the archive summary"
+    """"Bot seats are marked 🤖 in `/game status`, maps and the archive summary"
     (the map's title names them: its font has no emoji)."""
     from service.maps import _results_orders, map_title
     game = await solo(service)

@@ -1,4 +1,4 @@
-"""Issue 28 item 3: every bot action has its console twin — a solo rx07 game against the bot
+"""Every bot action has its console twin — a solo rx07 game against the bot
 (`game create rx07 bots:Central`), `hint`, `gm bot`, `gm policy … absent=`, and a variant
 without a bot refusing them clearly."""
 from console import Console

@@ -1,4 +1,4 @@
-"""Issue 28 item 3 and issue 29 through the fake Discord with exactly the README's permissions:
+"""Bots through the fake Discord with exactly the README's permissions:
 a solo rx07 game against the bot from `/game create … bots:` to a few adjudicated phases, `/hint`
 for the player alone, the bot's reasons in its seat channel only after each adjudication, 🤖 in
 `/game status` and `/game seats`, a person taking the bot's seat with **Join**; and an Axis &
@@ -75,7 +75,7 @@ async def test_a_solo_rx07_game_against_the_bot_with_a_hint_and_a_hand_over(serv
 
 
 async def test_an_axis_and_allies_game_with_seven_bot_powers(service):
-    """Issue 29: one A&A game with bot seats through the fake Discord — Germany is a person,
+    """One A&A game with bot seats through the fake Discord — Germany is a person,
     the seven other powers are bots; a few rounds, each ended by Germany's `/done`."""
     world = await make_world(service, bot_permissions=README_PERMISSIONS, players=1)
     try:

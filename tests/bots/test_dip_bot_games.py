@@ -1,4 +1,4 @@
-"""Issue 28: the bot contract and the Diplomacy bot, checked by playing.
+"""The bot contract and the Diplomacy bot, checked by playing.
 
 Random rx07 games with bots in every seat never produce an order a player's sheet would be
 refused for, never crash, and end (rule 7 or the year cap); the same seed gives the same
@@ -102,7 +102,7 @@ def test_the_search_adjudicates_by_the_game_s_rulebook_edition():
 
 
 def test_a_variant_without_a_bot_refuses_clearly():
-    from tests.toy_variant import GuessVariant      # A&A 1914 has its bot since issue 29
+    from tests.toy_variant import GuessVariant      # A&A 1914 has a bot too
     toy = GuessVariant()
     state = toy.initial_state({}, random.Random(1))
     assert toy.bot_levels() == ()

@@ -1,4 +1,4 @@
-"""Issue 28: how the Diplomacy bot values provinces, and the rx07 rules it plays by."""
+"""How the Diplomacy bot values provinces, and the rx07 rules it plays by."""
 from __future__ import annotations
 
 import random

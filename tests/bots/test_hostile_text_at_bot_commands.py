@@ -1,4 +1,4 @@
-"""Issue 28: random and hostile text at the bot entry points (`bots:` at creation, `/gm bot`'s seat
+"""Random and hostile text at the bot entry points (`bots:` at creation, `/gm bot`'s seat
 and level, `/gm policy absent:`, `/hint`'s seat and level) never crashes them: every call either
 works or raises a ServiceError whose message fits a Discord reply."""
 from hypothesis import HealthCheck, given, settings

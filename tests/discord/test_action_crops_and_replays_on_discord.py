@@ -1,4 +1,4 @@
-"""Issue 27 items 4-5 through the real bot on the fake Discord: the results of a turn come with the
+"""Crops and replays through the real bot on the fake Discord: the results of a turn come with the
 crop of where its action was, and `/map replay` posts frames with the turn's orders."""
 import io
 

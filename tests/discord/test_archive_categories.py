@@ -1,4 +1,4 @@
-"""Issue 22 item 6 (and the archive parts of item 11) through the real bot on the fake Discord
+"""The archive through the real bot on the fake Discord
 with the README's permissions: "Archiving can overflow the 'Dispatch archive' category (Discord:
 50 channels a category) ... Open a new archive category when one is full, resume an interrupted
 archive on the next tick, always post the summary, and name the real cause in every error";

@@ -1,4 +1,4 @@
-"""Issue 26 through the fake Discord with exactly the README's permissions: a seven-seat classic
+"""Classic Diplomacy through the fake Discord with exactly the README's permissions: a seven-seat classic
 game ending in a draw by vote, one ending in a solo victory, and the two-player variants' and the
 anonymous option's answers."""
 from engine.variant import get_variant

@@ -1,4 +1,4 @@
-"""Issue 22 item 10: "The /game command payload is 3,882 of Discord's 4,000 characters: past the
+"""The problem found: "The /game command payload is 3,882 of Discord's 4,000 characters: past the
 limit the whole command sync is refused and the bot has no slash commands. Split the group."
 
 Discord (Application Commands → Registering a Command, limits): "the combined sum of characters

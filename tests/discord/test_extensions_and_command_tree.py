@@ -31,7 +31,7 @@ async def test_all_extensions_load_and_commands_fit_discord_limits(service):
         game = next(c for c in commands if c.name == "game")
         assert {"create", "join", "leave", "start", "status", "export", "options", "list"} <= {c.name for c in game.commands}
         assert isinstance(game, discord.app_commands.Group)
-        gm = next(c for c in commands if c.name == "gm")           # the GM's actions (issue 22 item 10)
+        gm = next(c for c in commands if c.name == "gm")           # the GM's actions (split from /game)
         assert {"pause", "resume", "extend", "abandon", "adjudicate", "rollback"} <= {c.name for c in gm.commands}
     finally:
         for extension in EXTENSIONS:

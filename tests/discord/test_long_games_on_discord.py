@@ -1,4 +1,4 @@
-"""Issue 15 items 2-7 through the fake Discord with the README's permissions: the Join button,
+"""Long games through the fake Discord with the README's permissions: the Join button,
 votes, alliance and press channels kept as secret as seat channels, spectators, and the archive
 at the end of a game."""
 from service.archive import read_export

@@ -1,4 +1,4 @@
-"""Issue 14 through the real bot on the fake Discord: autocomplete on `/order`, the orders form,
+"""Order entry through the real bot on the fake Discord: autocomplete on `/order`, the orders form,
 complete ✓/✗ feedback, Ready / Not ready buttons that say what is missing, menus for builds."""
 import random
 
@@ -171,7 +171,7 @@ async def test_auction_answers_are_buttons(service):
         typed = await world.slash(alice, "orders", channel=seat, text="pass")
         sheet = typed.replies[-1]
         assert "✓ `pass`" in sheet["content"]
-        # issue 23: the opening bids of every minor on offer, several at once, in one menu
+        # the auction's opening bids of every minor on offer, several at once, in one menu
         menu = next(c for row in sheet["components"] for c in row["components"] if c["type"] == 3)
         assert menu["placeholder"].startswith("Opening bids") and menu["max_values"] == len(menu["options"])
         pressed = await world.harness.choose(alice, sheet, menu["custom_id"], ["bid Norway 4", "bid Spain 4"])

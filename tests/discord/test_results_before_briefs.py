@@ -1,4 +1,4 @@
-"""Issue 24 through the fake Discord with the README's permissions: a phase's results are posted
+"""Reports through the fake Discord with the README's permissions: a phase's results are posted
 before the brief of the phase they produce (a retreat's, then the winter's), the retreat brief
 carries its menu at once, and the brief starts with the reader's own results."""
 from service.models import encode_state

@@ -1,4 +1,4 @@
-"""Issue 22 item 11 (rooms and spectators): "/game spectate with the Spectator role above the
+"""Rooms and spectators, from the problems found: "/game spectate with the Spectator role above the
 bot's says 'something went wrong on our side': check the role position and say so ... /press open
 silently adds the seat of the channel it was typed in; the press greeting says 'Only you and I
 see it' though server admins can too." Through the fake Discord with the README's permissions,

@@ -1,4 +1,4 @@
-"""Issue 24 item 4: the rulings in Discord, from the same source as docs/rulings.md, each with its
+"""The rulings in Discord, from the same source as docs/rulings.md, each with its
 quote; /rules no longer sends anyone to a file."""
 from engine.catalog import register_all
 from engine.variant import variants

@@ -1,8 +1,9 @@
-"""Issue 22 items 3 and 7 through the real bot on the fake Discord, with the README's permissions.
+"""Stale components and persistent forms through the real bot on the fake Discord, with the
+README's permissions.
 
-Item 3: "An old 'Ready anyway' button confirms a later phase ... Every component and form carries
+Stale components: "An old 'Ready anyway' button confirms a later phase ... Every component and form carries
 the phase it was made for; a stale one answers 'this was for <phase>; here is your current sheet'
-and changes nothing." Item 7: "The /orders form is lost after a restart or after 30 minutes ...
+and changes nothing." Forms: "The /orders form is lost after a restart or after 30 minutes ...
 Handle form submissions by their custom_id, persistently, like the buttons."
 """
 from service import Actor

@@ -1,4 +1,4 @@
-"""Issue 24 item 6: the turn card — a phase's outcome as one Components v2 message (title, the board
+"""The turn card — a phase's outcome as one Components v2 message (title, the board
 and the action's crop, the results, three buttons), within Discord's limits, which the fake
 Discord enforces; its buttons answer only the presser."""
 import pytest

@@ -1,4 +1,4 @@
-"""Issue 22 item 2: `bot.py --backup` never writes onto the live database or the files it uses,
+"""`bot.py --backup` never writes onto the live database or the files it uses,
 writes a temporary file and renames it, and answers a bad target in one line (no traceback)."""
 import os
 import sqlite3

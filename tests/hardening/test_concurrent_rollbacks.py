@@ -1,4 +1,4 @@
-"""Issue 22 item 4: "Two concurrent rollbacks undo two adjudications ... A rollback names the
+"""Concurrent rollbacks: "Two concurrent rollbacks undo two adjudications ... A rollback names the
 phase it undoes and is refused if the game has moved." Concurrent calls with asyncio.gather,
 at the service and through the fake Discord (a GM's double click)."""
 import asyncio

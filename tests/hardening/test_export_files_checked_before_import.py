@@ -1,4 +1,4 @@
-"""Issue 22 items 1 and 5, issue 25 item 1 (export/import part): an export file is read in
+"""An export file is read in
 bounded chunks off the event loop, and checked field by field before anything is imported."""
 import gzip
 import json

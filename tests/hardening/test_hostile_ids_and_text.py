@@ -1,4 +1,4 @@
-"""Issue 22 item 12: hostile ids and text at the service's entry points. Ids of 2^63 and more,
+"""Hostile ids and text at the service's entry points. Ids of 2^63 and more,
 negative, 0, text or true/false; text with lone surrogates, control characters, a megabyte of
 it: every call either works or raises a ServiceError with a message that fits a Discord reply,
 never an OverflowError, UnicodeEncodeError or KeyError."""

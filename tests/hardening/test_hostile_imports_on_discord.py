@@ -1,4 +1,4 @@
-"""Issue 22 items 1 and 5 through the fake Discord (exactly the README's permissions): a gzip
+"""Hostile imports through the fake Discord (exactly the README's permissions): a gzip
 bomb, a forged file and a second copy of the same game are refused by `/game import` with the
 precise reason, and nothing is imported."""
 import json

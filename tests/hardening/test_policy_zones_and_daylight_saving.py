@@ -1,4 +1,4 @@
-"""Issue 22 item 8: `/gm policy` takes only real IANA zones (with a did-you-mean); fixed-time
+"""`/gm policy` takes only real IANA zones (with a did-you-mean); fixed-time
 deadlines leave at least half a phase of real elapsed time across a daylight-saving change; a
 pause taken while the host's clock is behind keeps no more than the phase had."""
 from datetime import datetime, timedelta, timezone

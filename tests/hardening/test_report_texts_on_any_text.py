@@ -1,4 +1,4 @@
-"""Issue 24: the report texts' readers and splitters on any text — never a crash, never a part over
+"""The report texts' readers and splitters on any text — never a crash, never a part over
 Discord's limit, nothing lost or cut mid-line where a line fits."""
 from hypothesis import given, settings, strategies as st
 

@@ -1,4 +1,4 @@
-"""Issue #9: who sees which orders, server boundaries, input ranges, limits, and the clock."""
+"""Who sees which orders, server boundaries, input ranges, limits, and the clock."""
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -158,7 +158,7 @@ async def test_one_failing_game_never_blocks_the_others(service, clock, monkeypa
     assert (await service.phase(broken.id)).seq == 0
     notes = [m for m in await service.pending_messages(100) if m.target == "gm"]
     assert notes and "needs attention" in notes[0].content
-    # issue 23: the same orders and dice fail the same way, so the clock does not retry by itself;
+    # the same orders and dice fail the same way, so the clock does not retry by itself;
     # the game waits for its GM (adjudicate again, extend, roll back) instead of failing every tick
     row = await service.db.fetchone("SELECT COUNT(*) AS n FROM reminders WHERE game_id=? AND kind='deadline' "
                                     "AND done_at IS NULL", (broken.id,))

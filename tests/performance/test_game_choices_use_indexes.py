@@ -1,4 +1,4 @@
-"""Issue 25 item 5: the game autocomplete and the clock's idle round read through indexes, so
+"""The game autocomplete and the clock's idle round read through indexes, so
 their cost does not grow with the number of games (the figures are in bench/games_autocomplete.py;
 here: what they offer, and that the queries use the indexes)."""
 from __future__ import annotations

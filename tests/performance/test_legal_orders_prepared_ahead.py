@@ -1,4 +1,4 @@
-"""Issue 25 item 6: when a phase opens, the clock's next round prepares the legal orders of each
+"""When a phase opens, the clock's next round prepares the legal orders of each
 seat that must act in the worker pool, so the first autocomplete of the phase finds them ready;
 never on the event loop (without a pool nothing is prepared) and never for old phases."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 25 item 8: the bot runs as discord.py's AutoShardedBot. Through the fake Discord with two
+"""The bot runs as discord.py's AutoShardedBot. Through the fake Discord with two
 shards (GET /gateway/bot says 2): each shard IDENTIFYs with [id, 2], gets READY and the
 GUILD_CREATEs of its own guilds ((guild_id >> 22) % 2 == id), and a slash command works end to end
 in a guild of each shard. `.env` may fix the count (DISPATCH_SHARDS)."""

@@ -1,4 +1,4 @@
-"""Issue 25 item 6: an A&A submission reads the stored state once (not once per line), and
+"""An A&A submission reads the stored state once (not once per line), and
 checking a sheet line by line through `sheet_checker` gives exactly what `check_orders` gives."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 27, the A&A map's colours: any two powers, and each power's land against the sea, at
+"""The A&A map's colours: any two powers, and each power's land against the sea, at
 least ΔE 20 (CIE76) apart, in the standard and the colour-blind palette; the fills a player may
 not know explained in the legend; the collapse figures in words."""
 import itertools
@@ -36,7 +36,7 @@ def test_italy_and_spain_are_no_longer_two_oranges():
 
 
 def test_the_panel_says_what_the_collapse_figures_mean():
-    """Issue 27: "'lost a/b/c' in the power panel made understandable"."""
+    """"'lost a/b/c' in the power panel made understandable"."""
     from engine.aa1914.board import standard_board
     from render.aa1914_panel import COLLAPSE_KEY, power_lines
     register_all()

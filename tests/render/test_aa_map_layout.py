@@ -1,4 +1,4 @@
-"""Issue 27, the A&A map: every name visible, no piece on a name, every stack on its own ground,
+"""The A&A map: every name visible, no piece on a name, every stack on its own ground,
 the theatre view and a sharp zoom — asserted on the layout's geometry, not on golden images."""
 import io
 import random
@@ -64,7 +64,7 @@ def test_no_badge_covers_a_name_or_another_badge(opening, opening_layouts):
 
 
 def test_every_stack_stands_on_its_own_ground_away_from_its_borders(opening_layouts):
-    """Issue 27: "badges never on borders (Trieste/Tyrolia, Lorraine/Picardy ...), every stack
+    """"badges never on borders (Trieste/Tyrolia, Lorraine/Picardy ...), every stack
     inside its own territory (leader lines only where a territory is too small)"."""
     total = own = 0
     for layout, _, _ in opening_layouts:
@@ -84,7 +84,7 @@ def test_every_stack_stands_on_its_own_ground_away_from_its_borders(opening_layo
 
 
 def test_the_theatre_gives_europe_most_of_the_picture(opening):
-    """Issue 27: "the posted full map gives Europe and the Near East most of the picture": from
+    """"the posted full map gives Europe and the Near East most of the picture": from
     Brest to Constantinople spans over half the picture's width; the Americas and Africa are
     insets over the off-board corners of the theatre, each place shown in exactly one view."""
     width = board_size()[0]
@@ -102,7 +102,7 @@ def test_the_theatre_gives_europe_most_of_the_picture(opening):
 
 
 def test_a_zoomed_map_is_drawn_from_the_geometry(opening):
-    """Issue 27: "Add a `scale` parameter (draw from geometry at that scale)": twice the size, and
+    """"Add a `scale` parameter (draw from geometry at that scale)": twice the size, and
     a place's units stand at twice its point."""
     one = Image.open(io.BytesIO(render_aa1914(opening, None, "Round 1"))).convert("RGB")
     two = Image.open(io.BytesIO(render_aa1914(opening, None, "Round 1", scale=2.0))).convert("RGB")
@@ -139,7 +139,7 @@ def test_every_name_point_lies_on_its_own_ground():
 
 
 def test_a_part_of_the_map_is_the_same_as_the_whole_map_cut(opening):
-    """Issue 27: "region maps drawn at their own scale from the map geometry (not an enlarged
+    """"region maps drawn at their own scale from the map geometry (not an enlarged
     bitmap)": a viewport drawn at scale 2 is, pixel for pixel, the whole map drawn at scale 2 and
     cut there (the layout is the same); only the part is drawn."""
     x, y = place_point("Vienna")

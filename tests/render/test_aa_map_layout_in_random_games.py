@@ -1,4 +1,4 @@
-"""Issue 27's layout rules over random A&A games (house units and Spain included): whatever the
+"""The A&A map's layout rules over random A&A games (house units and Spain included): whatever the
 position, no badge covers a name, an inset or another badge; a stack off its own ground points
 back to it; arrows start and end on their own territories; battle markers cover nothing; the units
 a turn destroyed are all drawn, crossed out. The map draws in both palettes."""

@@ -1,4 +1,4 @@
-"""Issue 27, the A&A results map: arrows in the mover's colour that start and end inside their
+"""The A&A results map: arrows in the mover's colour that start and end inside their
 territories and go around the badges, battle markers only for the turn drawn (with their
 outcome), units destroyed this turn crossed out where they stood — asserted on geometry."""
 import io
@@ -36,7 +36,7 @@ def played():
 
 
 def test_battle_markers_are_only_for_the_turn_drawn(played):
-    """Issue 27: "a ⚔ from the previous power's turn stays on the map after a turn with no battle"."""
+    """"a ⚔ from the previous power's turn stays on the map after a turn with no battle"."""
     _, after, quiet = played
     assert [b.where for b in battles_of_phase(BOARD, after)] == ["Serbia"]
     assert battles_of_phase(BOARD, quiet) == []
@@ -88,7 +88,7 @@ def test_each_battle_is_marked_taken_contested_or_held(played):
 
 
 def test_arrows_start_and_end_inside_their_territories_and_go_around_badges(played):
-    """Issue 27: "arrows into Trieste end in SZ 18"; "never through the badges they concern
+    """"arrows into Trieste end in SZ 18"; "never through the badges they concern
     where a route around exists"."""
     _, after, _ = played
     theatre, paths, placed = map_layout(after, ORDERS)[0]

@@ -1,4 +1,4 @@
-"""Issue 27 item 3 on the Diplomacy maps: "any two powers, and each power's owned-land fill
+"""The Diplomacy maps' colours: "any two powers, and each power's owned-land fill
 against the sea, at least ΔE 20 (CIE Lab) apart", in the standard and colour-blind palettes,
 for the seven classic powers (rx07 plays the same seven)."""
 import pytest
@@ -36,7 +36,7 @@ def test_no_powers_land_reads_as_sea_or_as_unowned_land(palette):
 
 @pytest.mark.parametrize("palette", PALETTES)
 def test_owned_lands_are_told_apart_and_from_closed_and_switzerland(palette):
-    """Issue 27: "Germany, Russia, the closed hatch and Switzerland are all greys": every owned
+    """"Germany, Russia, the closed hatch and Switzerland are all greys": every owned
     land differs from the others, from a closed province's fill and from Switzerland."""
     fills = {power: land_fill(colour, palette) for power, colour in power_colours(palette).items()}
     distance, first, second = closest_pair(fills)

@@ -1,4 +1,4 @@
-"""Issue 27 item 2 on the standard Diplomacy board: every name visible, no piece on a name —
+"""The standard Diplomacy board: every name visible, no piece on a name —
 asserted on the layout the renderer draws with, and on what it draws."""
 import io
 import math
@@ -86,7 +86,7 @@ def test_units_stand_in_their_own_province():
 
 
 def test_the_named_problem_provinces_keep_their_names_clear():
-    """Issue 27: "units cover their own province names (Con, Nap, Hel, Eng, Bur)"."""
+    """"units cover their own province names (Con, Nap, Hel, Eng, Bur)"."""
     for province in ("con", "nap", "hel", "eng", "bur"):
         unit = layout.unit_box(layout.unit_point(province))
         assert not boxes_overlap(unit, layout.label_box(province)), province
@@ -124,7 +124,7 @@ def test_a_bad_scale_is_refused():
 
 
 def test_a_part_of_the_board_keeps_its_panel_short_and_its_legend_to_what_it_shows():
-    """Issue 27 item 4: a region read on a phone has a legend and a title that fits — its panel
+    """A region read on a phone has a legend and a title that fits — its panel
     names the powers' colours and the marks it shows, not the full map's status lines."""
     from render.diplomacy import legend_entries, power_colours
     state = V.initial_state({}, random.Random(1))

@@ -1,4 +1,4 @@
-"""Issue 27 item 1 on the Diplomacy map: results that tell the turn's story, asserted on pixels
+"""The Diplomacy map: results that tell the turn's story, asserted on pixels
 and geometry of real adjudications (no golden images)."""
 import io
 import random

@@ -4,7 +4,7 @@ from tests.aa_random_play import V
 
 
 def test_every_unit_of_every_option_can_be_drawn():
-    """Issue #11: no map once any house unit is on the board — every unit type draws."""
+    """Never no map once any house unit is on the board — every unit type draws."""
     from engine.aa1914.units import UNIT_TYPES
     from render.aa1914 import render_aa1914
     state = V.initial_state(V.parse_options({key: True for key in ("trucks", "armored_cars", "armored_trains",

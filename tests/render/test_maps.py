@@ -1,4 +1,4 @@
-"""What the maps show, asserted on pixels and layout rather than golden images (issue 13)."""
+"""What the maps show, asserted on pixels and layout rather than golden images."""
 import io
 import random
 
@@ -25,7 +25,7 @@ def colour_near(image, point, colour, radius=10) -> int:
 
 
 def test_the_status_panel_is_below_the_board_and_hides_no_unit():
-    """Issue 13: "the legend/status panel is outside the board" — an Austrian fleet in Tunis, the
+    """"the legend/status panel is outside the board" — an Austrian fleet in Tunis, the
     southernmost unit position, is drawn in full."""
     state = V.initial_state({}, random.Random(1))
     state["units"]["tun"] = {"kind": "F", "power": "Austria", "loc": "tun"}
@@ -39,7 +39,7 @@ def test_the_status_panel_is_below_the_board_and_hides_no_unit():
 
 
 def test_a_bounced_move_is_drawn_as_failed():
-    """Issue 13: "Failed orders are drawn distinctly (dashed + ✗ or similar)"."""
+    """"Failed orders are drawn distinctly (dashed + ✗ or similar)"."""
     state = V.initial_state({}, random.Random(1))
     orders = {"Central": ["A Mun - Bur"]}
     start, end = _unit_point("mun"), _unit_point("bur")
@@ -70,11 +70,11 @@ def test_closed_provinces_open_on_their_date():
 
 
 # The A&A layout (badges clear of names and of each other, on their own ground) is checked in
-# tests/render/test_aa_map_layout.py (issue 27's stricter rules: away from borders, every name shown).
+# tests/render/test_aa_map_layout.py (stricter rules: away from borders, every name shown).
 
 
 def test_every_unit_type_has_its_own_drawn_icon():
-    """Issue 13: "drawn unit icons per type (infantry, artillery, tank, fighter, battleship —
+    """"drawn unit icons per type (infantry, artillery, tank, fighter, battleship —
     damaged shown, cruiser, submarine, transport and all eight house units)": each type paints
     something, and no two types paint the same picture."""
     from PIL import Image, ImageDraw
@@ -91,7 +91,7 @@ def test_every_unit_type_has_its_own_drawn_icon():
 
 
 def test_a_and_a_map_names_territories_with_their_ipc_values():
-    """Issue 13: "territory names and IPC values ... naval bases and minefields", damaged
+    """"territory names and IPC values ... naval bases and minefields", damaged
     battleships told apart, and a legend naming each unit type on the board."""
     from render.aa1914 import legend_text, map_layout
     from render.aa1914_geometry import name_text
@@ -108,8 +108,8 @@ def test_a_and_a_map_names_territories_with_their_ipc_values():
 
 
 def test_a_replay_has_a_frame_per_phase_and_fits_the_upload_limit(monkeypatch):
-    """Issue 13: "`/map replay` posts an animated GIF ... of the whole game so far, under Discord's
-    upload limit" — a long game comes in parts, each under the limit, every frame kept (issue 27:
+    """"`/map replay` posts an animated GIF ... of the whole game so far, under Discord's
+    upload limit" — a long game comes in parts, each under the limit, every frame kept (
     frames are never shrunk unreadable; tests/render/test_replay_frames.py checks the parts)."""
     from render import replay
     state = V.initial_state({}, random.Random(1))
@@ -124,7 +124,7 @@ def test_a_replay_has_a_frame_per_phase_and_fits_the_upload_limit(monkeypatch):
 
 
 def test_the_a_and_a_results_map_draws_the_turns_moves_battles_and_failures():
-    """Issue 13: "A results map per adjudicated phase ... moves, attacks ... battles with outcome ...
+    """"A results map per adjudicated phase ... moves, attacks ... battles with outcome ...
     Failed orders are drawn distinctly"."""
     from engine.aa1914.variant import AA1914Variant
     from render.aa1914 import map_layout
@@ -145,7 +145,7 @@ def test_the_a_and_a_results_map_draws_the_turns_moves_battles_and_failures():
 
 
 def test_removals_and_dislodged_holds_are_marked():
-    """Issue 13: the results map shows "builds/removals" and what failed."""
+    """The results map shows "builds/removals" and what failed."""
     state = V.initial_state({}, random.Random(1))
     removed = rx07_map(state, {"Central": ["Remove A Ber"]}, "Winter 1914 Adjustment")
     plain = rx07_map(state, None, "Winter 1914 Adjustment")
@@ -154,7 +154,7 @@ def test_removals_and_dislodged_holds_are_marked():
 
 
 def test_the_a_and_a_panel_shows_collapse_thresholds_from_the_tournament_rules():
-    """Issue 13: "a power panel with treasury, income, collapse thresholds and victory points" —
+    """"a power panel with treasury, income, collapse thresholds and victory points" —
     Germany's thresholds are 16 (economic) and 18 (political), seed 001."""
     from engine.aa1914.tournament import THRESHOLDS
     assert THRESHOLDS["Germany"] == (16, 18)

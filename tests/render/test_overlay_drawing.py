@@ -1,4 +1,4 @@
-"""The shared drawing vocabulary (render/overlay.py, issue 27): geometry of arrows, supports and
+"""The shared drawing vocabulary (render/overlay.py): geometry of arrows, supports and
 failure marks, and what they paint."""
 import math
 

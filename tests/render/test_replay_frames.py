@@ -1,4 +1,4 @@
-"""Issue 27 items 4-5 and issue 25 items 1-3: replay frames that tell each turn in the powers' own
+"""Replay frames that tell each turn in the powers' own
 colours, crops a phone can read, `/history` reading one phase, and the worker pool's queue."""
 import asyncio
 import io

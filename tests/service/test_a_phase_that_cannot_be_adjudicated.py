@@ -1,4 +1,4 @@
-"""Issue 23 item 1, last resort: when the rules engine cannot adjudicate a phase at all, the
+"""The last resort: when the rules engine cannot adjudicate a phase at all, the
 service keeps the game as it was and movable — marked as needing attention, its GM told once in
 the game channel without the error's text (which may speak of secret battle outcomes) — for
 Axis & Allies and for the Diplomacy variants alike; never an error to the player who pressed

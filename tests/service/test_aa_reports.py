@@ -1,4 +1,4 @@
-"""Issue 24, item 2 for Axis & Allies: every battle says how it ended (taken, held, still
+"""Reports for Axis & Allies: every battle says how it ended (taken, held, still
 contested with what each side has left), no unit name with an underscore, air supremacy names
 its power, the Spain tracker says which way is which, /odds names each rule once, a victory says
 its rule and numbers, and the brief's way to finish a turn is `/ready`."""

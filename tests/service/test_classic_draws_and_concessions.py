@@ -1,4 +1,4 @@
-"""Issue 26 at the service: seven seats, draws by the surviving powers, concessions among many
+"""Classic Diplomacy at the service: seven seats, draws by the surviving powers, concessions among many
 powers, anonymous players, and the two-player variants' concession."""
 import pytest
 
@@ -69,7 +69,7 @@ async def test_two_player_concession_is_the_other_side_winning(service):
 
 
 async def test_anonymous_players_are_shown_by_power_only_until_the_end(service):
-    """Issue 26: "anonymous players (seats shown by power only until the end)"."""
+    """"Anonymous players (seats shown by power only until the end)"."""
     game = await seven(service, anonymous="on")
     status = await game_status(service, await service.game(game.id))
     assert "<@" not in status and "Austria: taken" in status

@@ -1,4 +1,4 @@
-"""Issue 26: a whole seven-player classic game through the offline console (console.py), the same
+"""A whole seven-player classic game through the offline console (console.py), the same
 words as on Discord: seven players join by power, a full year of orders, builds, a draw by vote
 of every surviving power, then the rules, options, map and export/import of the finished game."""
 import re

@@ -1,4 +1,4 @@
-"""Issue 24 item 5: the console takes the README's words (`place`, `buy`, `move`, `casualties`,
+"""The console takes the README's words (`place`, `buy`, `move`, `casualties`,
 `done`, … with the game number first), `history` writes the phase's map, every written map has a
 name of its own, players are shown by name and never as a raw mention, `help CMD` gives an
 example, and paths are printed relative to where the console was started."""

@@ -1,4 +1,4 @@
-"""Issue #9, data lifecycle: schema versions, migrations, backups, import, deletion, storage."""
+"""Data lifecycle: schema versions, migrations, backups, import, deletion, storage."""
 import asyncio
 import json
 import sqlite3

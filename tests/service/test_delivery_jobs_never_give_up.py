@@ -1,4 +1,4 @@
-"""Issue 22 item 6: "resume an interrupted archive on the next tick, always post the summary".
+"""Delivery jobs: "resume an interrupted archive on the next tick, always post the summary".
 A job (archive, access) is never given up as a dead letter: after telling the GM its cause once,
 it is tried again at the longest pause until it works."""
 from service.delivery import JOBS, LONGEST_RETRY, MAX_ATTEMPTS, deliver_one

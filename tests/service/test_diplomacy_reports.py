@@ -1,4 +1,4 @@
-"""Issue 24, items 1-3 for Diplomacy: results grouped by power with the reason of each failure,
+"""Reports for Diplomacy: results grouped by power with the reason of each failure,
 outcomes said in words (civil disorder, waived builds, victory with its rule and numbers, the
 last phase named as played), briefs built from the reader's own units, and the results posted
 before the brief of the phase they produce."""

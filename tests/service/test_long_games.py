@@ -1,4 +1,4 @@
-"""Issue 15 items 2-7 at the service level, with an injected clock: substitutes and the seat's
+"""Long games at the service level, with an injected clock: substitutes and the seat's
 history, votes instead of GM fiat, the seated GM's pause cap, rollback with the same dice,
 alliance/press rooms and spectators, and the archive's final summary."""
 import pytest

@@ -1,4 +1,4 @@
-"""Issue 15 at the service level with an injected clock: the no-show policy (excused misses,
+"""Running games at the service level with an injected clock: the no-show policy (excused misses,
 civil disorder, returning) and fixed-time deadlines."""
 from datetime import datetime, timedelta, timezone
 

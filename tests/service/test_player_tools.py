@@ -1,4 +1,4 @@
-"""Issue 14 items 7–10 at the service and console level: notifications a player controls,
+"""Player tools at the service and console level: notifications a player controls,
 history a player can read, help for one command, and a console twin for every component."""
 import random
 

@@ -1,4 +1,4 @@
-"""Press by letter (issue 26's anonymous players): "seats shown by power only until the end". A
+"""Press by letter (for anonymous players): "seats shown by power only until the end". A
 press channel shows its members, so in an anonymous game the bot carries letters between seat
 channels, signed with the power only; any game with press on takes letters too."""
 import pytest

@@ -50,7 +50,7 @@ async def test_failed_adjudication_rolls_back(service, db, monkeypatch):
     monkeypatch.setattr(GuessVariant, "adjudicate", crash)
     assert await service.adjudicate(game.id) is None
     after = await snapshot(service, game.id)
-    # issue 23: only the record of the failure is added (the GM is told; nothing else changes)
+    # only the record of the failure is added (the GM is told; nothing else changes)
     failed = [e for e in after[0]["events"] if e["kind"] == "adjudication_failed"]
     after[0]["events"] = [e for e in after[0]["events"] if e not in failed]
     assert len(failed) == 1 and after == before

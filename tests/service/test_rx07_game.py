@@ -106,7 +106,7 @@ def test_render_shows_units_orders_and_label():
 
 
 async def test_a_map_sent_to_one_player_is_drawn_in_their_palette(service):
-    """Issue 13: the colour-blind palette is "used for maps sent to that player (ephemeral or DM)";
+    """The colour-blind palette is "used for maps sent to that player (ephemeral or DM)";
     a map posted in a channel keeps the server's colours."""
     from render.diplomacy import _unit_point, power_colours
     from service.delivery import Destination, for_reader, prepare

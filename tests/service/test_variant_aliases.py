@@ -1,4 +1,4 @@
-"""Issue 26: "`game create diplomacy` answers 'available: aa1914, rx07'": `diplomacy` is what
+"""Variant names: "`game create diplomacy` answers 'available: aa1914, rx07'": `diplomacy` is what
 players call the seven-power game, so it names the classic variant; games are stored under the
 variant's own key, so maps, rules and exports know them."""
 import pytest

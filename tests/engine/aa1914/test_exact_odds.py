@@ -1,4 +1,4 @@
-"""Exact `/odds` for every battle the bot accepts (issue 25 item 4): the vectorised chain gives
+"""Exact `/odds` for every battle the bot accepts: the vectorised chain gives
 the same figures as a plain state-by-state Markov chain, and the largest accepted battles are
 worked out exactly (how fast is bench/odds.py's figure, not a test's)."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 23 item 2: a fighter whose land units die under it does not stay alone in enemy land
+"""A fighter whose land units die under it does not stay alone in enemy land
 (keeping it contested, its owner's income cut for good): it returns to its own land units.
 RULES.md 2.5: a fighter "must END its move in a territory that contains land units of its own
 power"; S8 (relayed Wizards answer): it must "return" to a territory with its own land units."""

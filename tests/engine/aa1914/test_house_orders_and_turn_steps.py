@@ -1,4 +1,4 @@
-"""Issue 16 as behaviour: every house order is refused in one place when its option is off, order
+"""The shape of a turn, as behaviour: every house order is refused in one place when its option is off, order
 errors say which kind they are, the pre-game phases follow from the options, and a turn carries
 out its orders step by step whatever order they were written in."""
 import random

@@ -1,4 +1,4 @@
-"""Issue 23 item 1, property: every order set the rules accept is adjudicated without an exception,
+"""Property: every order set the rules accept is adjudicated without an exception,
 in random games with random option sets — the orders of the house options included (supplies
 sent where units go, placements, attacks), since an order can turn out impossible only once the
 dice have spoken (the units that were to receive supplies die)."""

@@ -1,4 +1,4 @@
-"""Issue #10: Tournament Rules (seed 001) that the audit found broken, each from a position
+"""Tournament Rules (seed 001) that an audit found broken, each from a position
 where the old code failed, each quoting the sentence it enforces."""
 import random
 
@@ -218,7 +218,7 @@ def test_austria_hungary_is_reminded_to_attack_serbia_in_round_1():
 
 
 def test_ready_names_units_bought_but_not_placed_and_money_left():
-    """Issue 14 item 4: marking ready says what is still missing — "A&A units bought but not
+    """Marking ready says what is still missing — "A&A units bought but not
     placed, money left". RULES.md 1.4: bought units are mobilized in the capital."""
     from tests.aa_helpers import V
     state = fresh()
@@ -259,7 +259,7 @@ async def test_the_console_speaks_every_a_and_a_command(service, tmp_path):
         assert out[0].startswith("Orders of **British Empire**"), out
     assert "✓ `buy 2 infantry`" in (await console.execute("buy 1 2 infantry"))[0]
     assert "Budapest - Serbia" in (await console.execute("move 1 2 infantry Budapest - Serbia"))[0]
-    out = await console.execute("done 1")          # issue 14: what is missing is named first
+    out = await console.execute("done 1")          # what is missing is named first
     assert "bought but not placed: 2 infantry" in out[0] and "IPCs left unspent" in out[0]
     out = await console.execute("done 1 confirm")
     assert any("The turn is played out; now **Round 1: Russia**" in line for line in out)

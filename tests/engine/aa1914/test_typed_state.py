@@ -1,4 +1,4 @@
-"""Issue 16 item 4: the A&A state as typed values at the variant's boundary (`model.GameState`,
+"""The A&A state as typed values at the variant's boundary (`model.GameState`,
 `model.Unit`), reading and writing exactly the JSON games are stored in, and refusing a damaged
 state by name before any rule runs on it."""
 import copy

@@ -1,4 +1,4 @@
-"""Issue 23 items 5 and 6: the American army lands only where the winter's brief offered it, and a
+"""Rule 6 and build sites: the American army lands only where the winter's brief offered it, and a
 second order for the same build site in one sheet is refused with its reason."""
 import random
 
@@ -73,7 +73,7 @@ def test_rule_6_builds_may_not_take_every_offered_centre():
 
 
 def test_a_second_build_in_the_same_centre_in_one_sheet_is_refused():
-    """Issue 23 item 6: `Build A Tri; Build F Tri` in one sheet: the second line is refused with
+    """`Build A Tri; Build F Tri` in one sheet: the second line is refused with
     its reason, not silently kept over the first."""
     state = winter_1918({"ber": ("A", "Germany")}, {"tri": "Austria", "vie": "Austria", "bud": "Austria",
                                                     "ber": "Germany"})

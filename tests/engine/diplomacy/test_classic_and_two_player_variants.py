@@ -1,4 +1,4 @@
-"""Issue 26: classic Diplomacy and the two-player variants, each one declaration on the shared
+"""Classic Diplomacy and the two-player variants, each one declaration on the shared
 engine; every special rule tested with the words of its source (docs/rulings.md)."""
 import random
 

@@ -347,7 +347,7 @@ def test_rule_8_standard_rules_apply():
     assert V.check_orders(result.state, ENTENTE, ["A Bur - Gas"]) == ["A Bur R Gas"]
 
 
-# ---- Marking an incomplete sheet ready (issue #12)
+# ---- Marking an incomplete sheet ready
 def test_missing_orders_name_what_the_rules_will_do_instead():
     state = board({"par": ("A", "France"), "bre": ("F", "France"), "mun": ("A", "Germany")})
     assert V.missing_orders(state, ENTENTE, ["A Par - Bur"]) == ["1 unit(s) without an order will hold: Bre"]

@@ -23,7 +23,7 @@ def step(state, answers: dict[str, str | list[str]]):
 def test_minors_go_highest_value_first_and_unbid_ones_stay_neutral():
     """4.9: "Starting with the highest IPC value minor powers, every Entente and Central Power
     country bids for this minor power's alignment ... minor powers that were not bid on ... remain
-    neutral". The prompt states the minors, the money and what can be said; issue 23: maximum bids
+    neutral". The prompt states the minors, the money and what can be said; maximum bids
     for every minor in one phase."""
     state = new_auction(auction_by_power=True)
     assert V.phase_label(state).endswith("maximum bids (10 minors on offer, Norway first)")
@@ -135,7 +135,7 @@ def play(state, script) -> tuple[dict, int, list[str]]:
 
 def test_a_scripted_full_auction_by_power_takes_two_phases():
     """Every minor is bid for in one phase; only a threat (decided in advance here) needs the
-    winner's answer to the premium in a phase of its own. Before issue 23 a full auction took 173
+    winner's answer to the premium in a phase of its own. Bid by bid, one phase each, a full auction took 173
     phases. 4.9: "The bid's turn order is identical to the game's turn order" (ties)."""
     first = {
         "Austria-Hungary": ["bid Greece 5", "bid Holland 3", "no threat"],
@@ -201,7 +201,7 @@ def test_a_maximum_counts_only_as_far_as_the_money_left():
 
 
 def test_every_brief_shows_the_state_of_the_auction():
-    """Issue 23: the auction's state in every brief — settled minors, what is left, money, threats."""
+    """The auction's state in every brief — settled minors, what is left, money, threats."""
     state = step(new_auction(auction_by_power=True),
                  {"Russia": "bid Norway 6", "France": ["bid Spain 8", "bid Norway 5"]}).state
     for seat in ("Germany", "France", "Ottoman Empire"):
@@ -244,7 +244,7 @@ def test_old_orders_still_work():
 
 
 def test_an_auction_saved_by_the_earlier_version_carries_on():
-    """A game saved mid-auction before issue 23 (one minor at a time): the minor goes back on
+    """A game saved mid-auction by the earlier version (one minor at a time): the minor goes back on
     offer, its high bid standing as its bidder's maximum."""
     state = new_auction(auction_by_power=True)
     board = V.board_of(state)

@@ -64,7 +64,7 @@ def test_us_reserve_bonus():
 
 
 def test_territory_names_with_spaces_parse_in_placements():
-    """Issue #11: `place 2 infantry United States of America` names the territory, not `America`."""
+    """`place 2 infantry United States of America` names the territory, not `America`."""
     from engine.aa1914.orders import parse_order
     order = parse_order("place 2 infantry United States of America", V.board)
     assert order.where == "United States of America" and order.units == (("infantry", 2),)
