@@ -3,7 +3,7 @@ a turn's action for phones; and the replay of a whole game.
 
 Nothing here decodes a stored position on the event loop: the stored (compressed) state goes to
 a worker (`service.workers`), which decodes it, has the variant describe it and draws it
-(issue 25: a long game's maps never stall the bot). The map posted with a turn is owed: its
+(a long game's maps never stall the bot). The map posted with a turn is owed: its
 drawing is never refused by busy workers (`posted_maps`, `service.delivery`).
 """
 from __future__ import annotations
@@ -45,7 +45,7 @@ def checked_region(variant_key: str, region: str | None) -> str | None:
 
 def map_title(game: GameInfo, text: str) -> str:
     """A map's title: the game, what the map shows, and the seats Dispatch's bot plays — bot seats
-    and, under `absent: bot`, seats in civil disorder (issue 28: bot seats are marked on maps)."""
+    and, under `absent: bot`, seats in civil disorder (bot seats are marked on maps)."""
     absent_bot = absent_policy(game) == "bot"
     played = [s.seat for s in game.seats if s.bot or (s.civil_disorder and absent_bot)]
     if len(played) > 3:          # a title a phone shows in one or two lines: the seats are in /game status
@@ -226,7 +226,7 @@ async def results_maps(service: GameService, game_id: int, seq: int,
                        viewer_id: int | None = None) -> list[tuple[bytes, str]]:
     """What is posted with a turn's results: the whole board of phase `seq` (the position the
     turn made, its orders as arrows) and, when the turn had action, a crop around it sharp enough
-    for a phone (issue 27 item 4). In `viewer_id`'s own palette when sent to them alone."""
+    for a phone. In `viewer_id`'s own palette when sent to them alone."""
     ahead = _AHEAD.pop((id(service), game_id, seq), None) if viewer_id is None else None
     if ahead is not None:
         return await ahead

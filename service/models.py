@@ -37,7 +37,7 @@ class SeatInfo:
     misses: int = 0                 # phases ended without any order from this seat
     civil_disorder: bool = False    # out of excused misses: its units follow the default orders
     leaving: bool = False           # the holder agreed to hand it to a substitute
-    bot: str | None = None          # a bot plays this seat, at this level (no holder: issue 28)
+    bot: str | None = None          # a bot plays this seat, at this level (then no holder)
 
 
 @dataclass(frozen=True)

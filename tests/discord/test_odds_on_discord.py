@@ -7,7 +7,7 @@ from tests.discord_world import README_PERMISSIONS, close_world, make_world, sta
 
 
 def test_odds_follow_the_house_rules_they_are_given():
-    """Issue 11 item 15: odds in a game use that game's rules. 2.8: "Armored Trains negate 2 hits on
+    """Odds in a game use that game's rules. 2.8: "Armored Trains negate 2 hits on
     the defense" — two attacking infantry can never beat a defending train; 4.1 Fighting By Numbers:
     a side worth 20+ scores value/6 hits (here at least 6), so 20 infantry always beat one."""
     _, train = battle_odds("2 infantry vs 1 armored train", {"armored_trains": True})
@@ -42,7 +42,7 @@ async def test_odds_in_a_game_use_its_house_rules_and_outside_the_options_named(
 
 
 async def test_map_zooms_on_a_region_through_discord(service):
-    """Issue 13: "`/map [phase] [region]` — a region crop (e.g. Western Front, Balkans, North Sea)
+    """"`/map [phase] [region]` — a region crop (e.g. Western Front, Balkans, North Sea)
     at readable size for phones"."""
     world = await make_world(service, bot_permissions=README_PERMISSIONS)
     try:
@@ -68,7 +68,7 @@ async def test_map_zooms_on_a_region_through_discord(service):
 
 
 async def test_a_player_chooses_colour_blind_maps_and_the_server_its_default(service):
-    """Issue 13: "Colour-blind palette as a per-player preference, used for maps sent to that player
+    """"Colour-blind palette as a per-player preference, used for maps sent to that player
     (ephemeral or DM) and as a server default for public maps"."""
     import io
 
@@ -107,7 +107,7 @@ async def test_a_player_chooses_colour_blind_maps_and_the_server_its_default(ser
 
 
 async def test_preview_draws_my_orders_for_me_alone(service):
-    """Issue 14 item 6: "`/map preview` draws your own current orders on the current board,
+    """"`/map preview` draws your own current orders on the current board,
     visible only to you"."""
     import io
 
