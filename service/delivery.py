@@ -43,8 +43,8 @@ from datetime import timedelta
 from typing import Awaitable, Callable
 
 from .games import GameService
-from .maps import phase_map, posted_maps, prefetch_results, results_maps
-from .models import CONSOLE_GUILD, GameInfo, OutboxMessage, iso
+from .maps import phase_map, posted_maps, posted_seat_crops, prefetch_results, prefetch_seat_crops, results_maps
+from .models import CONSOLE_GUILD, OWN_CROP, GameInfo, OutboxMessage, iso
 from .timers import backoff
 
 log = logging.getLogger("dispatch.delivery")
@@ -54,6 +54,7 @@ MAX_ATTEMPTS = 8
 JOBS = {"archive": "archive the game's channels and post its final summary",
         "access": "bring the game's alliance and press channels up to date with who holds the seats"}
 MAP = "map"          # the kind of a message that is a phase's map, following its results (`buttons`)
+CROP = OWN_CROP      # (`buttons`) a seat's results carrying the crop of its own orders of phase <seq>
 MAP_FOLLOWS = "🗺️ The map follows in a moment (the map workers are busy)."
 FIRST_RETRY = timedelta(seconds=5)
 LONGEST_RETRY = timedelta(minutes=10)
@@ -91,6 +92,7 @@ class Delivery:
     map_seq: int | None = None        # the phase the map shows
     extras: tuple[tuple[bytes, str], ...] = ()    # more pictures: the crop of a turn's action
     map_follows: str | None = None    # the map could not go with it: the text of the map's own message
+    follow_buttons: tuple[tuple[str, str], ...] = ()     # …and what that message carries (default: the map)
 
 
 Sender = Callable[[Destination, Delivery], Awaitable[None]]
@@ -149,8 +151,42 @@ def is_map(message: OutboxMessage) -> bool:
     return any(kind == MAP for kind, _ in message.buttons)
 
 
+def seat_crop_of(message: OutboxMessage) -> tuple[int, str] | None:
+    """(adjudicated phase, seat) of a seat's results that carry the crop of its own orders."""
+    if not message.target.startswith("seat:"):
+        return None
+    seqs = [arg for kind, arg in message.buttons if kind == CROP]
+    return (int(seqs[0]), message.target[5:]) if seqs and seqs[0].isdigit() else None
+
+
+async def _with_seat_crop(service: GameService, message: OutboxMessage, game: GameInfo, seq: int,
+                          seat: str) -> Delivery:
+    """A seat's private results with the crop of its own orders; if the crop is not drawn in time
+    (or drawing failed) the text goes first and the crop follows as a message of its own, owed
+    like a turn's map."""
+    try:
+        drawn = await posted_seat_crops(service, game.id, seq, seat)
+    except Exception:  # noqa: BLE001 - a picture that cannot be drawn must never stop the results
+        log.exception("crop of %s's orders in game %s phase %s failed; it follows", seat, game.id, seq)
+        drawn = None
+    png = filename = follows = None
+    extras: list[tuple[bytes, str]] = []
+    if drawn:
+        (png, filename), *extras = drawn
+    elif drawn is None:
+        if is_map(message):
+            raise MapNotReady(f"the crop of {seat}'s orders is not drawn yet")
+        follows = f"🗺️ **{game.name}** (game #{game.id}): {seat}'s own orders on the map, drawn late."
+        message = replace(message, content=f"{message.content}\n🗺️ Your orders on the map follow in a moment.")
+    return Delivery(message, game, route_of(game, message), message.content, png, filename, None, tuple(extras),
+                    follows, ((MAP, ""), (CROP, str(seq))))
+
+
 async def prepare(service: GameService, message: OutboxMessage) -> Delivery:
     game = await service.game(message.game_id)
+    crop = seat_crop_of(message)
+    if crop is not None:
+        return await _with_seat_crop(service, message, game, *crop)
     png = filename = following = follows = None
     extras: list[tuple[bytes, str]] = []
     if message.phase_id is not None:
@@ -223,7 +259,8 @@ async def deliver_one(service: GameService, message: OutboxMessage, send: Sender
             await _failed(service, message, repr(exc), permanent=False)
             return False
         if delivery.map_follows is not None:     # delivered, and its map queued to follow, in one transaction
-            kept = await service.delivered_then(message, delivery.map_follows, [(MAP, str(delivery.message.phase_id))])
+            kept = await service.delivered_then(message, delivery.map_follows, list(delivery.follow_buttons) or
+                                                [(MAP, str(delivery.message.phase_id))])
         else:
             kept = await service.mark_delivered(message.id)
         if not kept:
@@ -246,6 +283,7 @@ async def deliver_pending(service: GameService, send: Sender, console: bool = Fa
         if not due:
             return delivered
         prefetch_results(service, due)      # every turn's maps drawn at once, on all the workers
+        prefetch_seat_crops(service, [(m.game_id, *crop) for m in due if (crop := seat_crop_of(m)) is not None])
         for message in due:
             tried.add(message.id)
             if not await service.claim_message(message.id):

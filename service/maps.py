@@ -189,7 +189,7 @@ async def phase_map(service: GameService, game_id: int, seq: int | None = None,
 
 # Turns' maps being drawn ahead of their delivery: the clock delivers one message at a time, so
 # without this eight games resolving together would draw their maps one after another.
-_AHEAD: dict[tuple[int, int, int], asyncio.Future] = {}
+_AHEAD: dict[tuple, asyncio.Future] = {}
 AHEAD_LIMIT = 32
 
 
@@ -276,14 +276,58 @@ async def seat_crops(service: GameService, game_id: int, seq: int, user_id: int)
     **My results** tells them; public by then), on the position they made, in the reader's own
     palette; [] when they hold no seat or their seats ordered nothing that shows on the map."""
     game = await service.game(game_id)
-    seats = game.seats_of(user_id)
+    return await _seat_crop_files(service, game, seq, game.seats_of(user_id), user_id)
+
+
+async def _seat_crop_files(service: GameService, game: GameInfo, seq: int, seats: list[str], viewer_id: int | None,
+                           owed: bool = False) -> list[tuple[bytes, str]]:
     row, last_orders, label = await _results_orders(service, game, seq + 1)
     if not seats or not last_orders or not any(last_orders.get(seat) for seat in seats):
         return []
-    palette = await service.palette_for(game.guild_id, user_id)
-    crops = await _drawn(service, draw_seat_crops, game.variant, row.state, last_orders, label, palette, seats)
-    return [(crop, f"game-{game_id}-phase-{row.seq}-{'-'.join(seats).lower().replace(' ', '-')}"
+    palette = await service.palette_for(game.guild_id, viewer_id)
+    crops = await _drawn(service, draw_seat_crops, game.variant, row.state, last_orders, label, palette, seats,
+                         refusable=not owed)
+    return [(crop, f"game-{game.id}-phase-{row.seq}-{'-'.join(seats).lower().replace(' ', '-')}"
                    f"{f'-{n}' if len(crops) > 1 else ''}.png") for n, crop in enumerate(crops, 1)]
+
+
+def _seat_key(service: GameService, game_id: int, seq: int, seat: str) -> tuple:
+    return (id(service), game_id, seq, "seat", seat)
+
+
+async def _seat_crops_owed(service: GameService, game_id: int, seq: int, seat: str) -> list[tuple[bytes, str]]:
+    game = await service.game(game_id)
+    return await _seat_crop_files(service, game, seq, [seat], game.holder(seat), owed=True)
+
+
+def prefetch_seat_crops(service: GameService, wanted: list[tuple[int, int, str]]) -> None:
+    """Start drawing the seats' own crops these messages owe (game, adjudicated phase, seat), all
+    at once: the results of a turn reach every seat channel together."""
+    for game_id, seq, seat in wanted[:AHEAD_LIMIT]:
+        key = _seat_key(service, game_id, seq, seat)
+        if key in _AHEAD:
+            continue
+        while len(_AHEAD) >= AHEAD_LIMIT:
+            _AHEAD.pop(next(iter(_AHEAD))).cancel()
+        task = _AHEAD[key] = asyncio.ensure_future(_seat_crops_owed(service, game_id, seq, seat))
+        task.add_done_callback(_quietly)
+
+
+async def posted_seat_crops(service: GameService, game_id: int, seq: int, seat: str) -> list[tuple[bytes, str]] | None:
+    """The crop of `seat`'s own orders of the adjudicated phase `seq` that its private results
+    carry, in its player's palette, if drawn within `RESULTS_MAP_WAIT` seconds; [] when the seat
+    ordered nothing the map shows; else None, and the drawing goes on for the crop's own message
+    to take (like the turn's map: delayed under load, never dropped). A failed drawing raises."""
+    key = _seat_key(service, game_id, seq, seat)
+    task = _AHEAD.pop(key, None)
+    if task is None:
+        task = asyncio.ensure_future(_seat_crops_owed(service, game_id, seq, seat))
+        task.add_done_callback(_quietly)
+    try:
+        return await asyncio.wait_for(asyncio.shield(task), RESULTS_MAP_WAIT)
+    except asyncio.TimeoutError:
+        _AHEAD[key] = task
+        return None
 
 
 async def replay_gif(service: GameService, game_id: int, viewer_id: int | None = None) -> list[tuple[bytes, str]]:

@@ -274,6 +274,11 @@ class OutboxMessage:
     buttons: tuple[tuple[str, str], ...] = ()     # e.g. (("join", "France"),): Join on an open seat
 
 
+# A seat's private results carry the crop of the seat's own orders of phase <seq>: the outbox
+# message's ("crop", "<seq>") (service.briefs writes it, service.delivery draws it).
+OWN_CROP = "crop"
+
+
 def iso(moment: datetime | None) -> str | None:
     if moment is None:
         return None
