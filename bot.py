@@ -23,6 +23,7 @@ sys.path.insert(0, str(ROOT))
 from db import Database, DatabaseUnavailable, SchemaTooNew, StorageError, database_for, is_postgresql_url  # noqa: E402,E501
 from engine.catalog import register_all  # noqa: E402
 from service import GameService  # noqa: E402
+from service.cluster import LEASE_SECONDS, POLL_SECONDS, ShardLeases, ShardSet, ShardsTaken  # noqa: E402
 from service.limits import Limits  # noqa: E402
 
 log = logging.getLogger("dispatch")
@@ -59,50 +60,118 @@ def refusal_line(error: BaseException) -> str | None:
     return None
 
 
-async def run_discord(service: GameService, token: str) -> None:
-    """Connect to Discord until stopped; `CannotStart` when Discord refuses the bot's settings."""
+async def run_discord(service: GameService, token: str, cluster: ShardSet | None = None,
+                      standby: bool = False) -> None:
+    """Connect to Discord until stopped; `CannotStart` when Discord refuses the bot's settings or
+    another live process runs the shards asked for. `cluster`: this process runs only these
+    shards (README, "Hosting: a cluster"); else it runs every shard, alone on its database."""
     from cogs.permissions import invite_url
     from service.workers import ProcessPool
 
     client_id = client_id_of(token)
     if client_id:
         print(f"Invite Dispatch to a server with exactly the permissions it needs:\n  {invite_url(client_id)}")
-    service.cpu = ProcessPool()
     dev = os.getenv("DISPATCH_DEV_GUILD", "").strip()
     try:
-        shards = ShardPlan.from_env(os.getenv("DISPATCH_SHARDS"))
+        shards = ShardPlan.from_env(os.getenv("DISPATCH_SHARDS"), cluster)
         dev_guild = int(dev) if dev else None
+        configure_api_base(os.getenv("DISCORD_API_BASE"))
+        lease = seconds_setting("DISPATCH_LEASE_SECONDS", LEASE_SECONDS)
+        poll = seconds_setting("DISPATCH_POLL_SECONDS", POLL_SECONDS)
     except ValueError as exc:
-        if "DISPATCH_SHARDS" not in str(exc):
+        if not str(exc).startswith(("DISPATCH_SHARDS", "DISCORD_API_BASE", "DISPATCH_LEASE", "DISPATCH_POLL")):
             exc = ValueError(f"DISPATCH_DEV_GUILD must be a server id (a number), not {dev!r}")
         raise CannotStart(str(exc)) from None
+    node = service.node             # the parts hold this very Node: its shards and timings set in place
+    node.shards, node.lease = cluster, lease
+    node.poll = poll if cluster is not None else None       # alone, the clock wakes on its own changes
+    leases = ShardLeases(service.store.db, node)
+    try:
+        await leases.acquire(standby)
+    except ShardsTaken as exc:
+        raise CannotStart(str(exc)) from None
+    service.cpu = ProcessPool()
     bot = build_bot(service, os.getenv("DISPATCH_PREFIX", "!") or "!", dev_guild, shards)
-    async with bot:
-        try:
-            await bot.start(token)
-        except Exception as exc:  # noqa: BLE001 - named if it is a setting, else raised as it is
-            line = refusal_line(exc)
-            if line is None:
-                raise
-            raise CannotStart(line) from None
+    lost: list[str] = []
+
+    async def on_lost(reason: str) -> None:
+        lost.append(reason)
+        await bot.close()
+
+    keeper = asyncio.create_task(leases.keep(on_lost), name="shard-lease")
+    try:
+        async with bot:
+            try:
+                await bot.start(token)
+            except Exception as exc:  # noqa: BLE001 - named if it is a setting, else raised as it is
+                line = refusal_line(exc)
+                if line is None:
+                    raise
+                raise CannotStart(line) from None
+    finally:
+        keeper.cancel()
+        await leases.release()
+    if lost:
+        raise LeaseLost(lost[0])
+
+
+class LeaseLost(Exception):
+    """This process stopped because its shards' lease ran out (the database was out of reach):
+    a restart (systemd's) takes them again once they are free."""
+
+
+def configure_api_base(base: str | None) -> str | None:
+    """`DISCORD_API_BASE`: where discord.py sends its REST calls (and interaction responses),
+    e.g. a rate-limit proxy such as nirn-proxy (`http://127.0.0.1:8080/api/v10`) that shares one
+    set of Discord's rate limits between several processes. A base without `/api/v…` gets
+    `/api/v10`, the version discord.py speaks. Empty: Discord itself."""
+    import discord
+
+    base = (base or "").strip().rstrip("/")
+    if not base:
+        return None
+    scheme, _, rest = base.partition("://")
+    if scheme not in ("http", "https") or not rest or rest.startswith("/"):
+        raise ValueError(f"DISCORD_API_BASE must be an http:// or https:// address such as "
+                         f"http://127.0.0.1:8080/api/v10, not {base!r}")
+    if "/api/v" not in rest:
+        base += "/api/v10"
+    discord.http.Route.BASE = base
+    return base
+
+
+def seconds_setting(name: str, default: float) -> float:
+    text = os.getenv(name, "").strip()
+    if not text:
+        return default
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not value > 0:
+        raise ValueError(f"{name} must be a number of seconds above 0, not {text!r}")
+    return value
 
 
 class ShardPlan:
-    """How many shards the bot runs (issue 25 item 8). Discord requires sharding from 2,500
-    servers; each shard is one gateway connection carrying the servers whose
-    `(guild_id >> 22) % count` is its id. By default the count comes from Discord
-    (GET /gateway/bot, its recommendation); `.env` may fix it (`DISPATCH_SHARDS`). This one
-    process always runs every shard: the clock (deadlines, deliveries) is one per database and
-    reaches any server's channels, so a second process on other shards would post twice."""
+    """Which shards the bot runs. Discord requires sharding from 2,500 servers; each shard is one
+    gateway connection carrying the servers whose `(guild_id >> 22) % count` is its id. By
+    default one process runs every shard, their count from Discord (GET /gateway/bot, its
+    recommendation) or fixed by `.env` (`DISPATCH_SHARDS`). In a cluster (`--shards 0-3
+    --shard-count 8`) a process runs only its shards; the others run the rest, and work is
+    claimed in the shared database so that nothing is done twice (service/cluster.py)."""
 
-    def __init__(self, count: int | None = None):
+    def __init__(self, count: int | None = None, ids: tuple[int, ...] | None = None):
         if count is not None and count < 1:
             raise ValueError(f"DISPATCH_SHARDS must be 1 or more, not {count}")
         self.count = count
+        self.ids = ids
 
     @classmethod
-    def from_env(cls, count: str | None) -> "ShardPlan":
-        """From the `.env` text (empty: ask Discord)."""
+    def from_env(cls, count: str | None, cluster: ShardSet | None = None) -> "ShardPlan":
+        """From the `.env` text (empty: ask Discord), or the cluster's flags, which win."""
+        if cluster is not None:
+            return cls(cluster.count, cluster.ids)
         count = (count or "").strip()
         try:
             return cls(int(count) if count else None)
@@ -113,7 +182,8 @@ class ShardPlan:
 
     def options(self) -> dict:
         """The keyword arguments for discord.py's AutoShardedBot."""
-        return {"shard_count": self.count}
+        return {"shard_count": self.count} if self.ids is None else \
+            {"shard_count": self.count, "shard_ids": list(self.ids)}
 
 
 def build_bot(service: GameService, prefix: str = "!", dev_guild: int | None = None,
@@ -151,6 +221,17 @@ def build_bot(service: GameService, prefix: str = "!", dev_guild: int | None = N
 
         async def setup_hook(self) -> None:
             self._identified = {}
+            if self.shard_count is not None:
+                # with the count fixed, discord.py would dial its built-in gateway address; Discord
+                # says to use the one GET /gateway/bot gives (through DISCORD_API_BASE, if set)
+                from discord.gateway import DiscordWebSocket
+                import yarl
+
+                try:
+                    _, url, _ = await self.http.get_bot_gateway()
+                    DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
+                except (discord.HTTPException, discord.GatewayNotFound):
+                    log.warning("GET /gateway/bot failed; connecting to discord.py's default gateway")
             for extension in EXTENSIONS:
                 await self.load_extension(extension)
             await self.sync_commands(force=False)
@@ -243,6 +324,12 @@ async def main(argv: list[str] | None = None) -> None:
                                                             "empty PostgreSQL database at URL, check it, and exit")
     parser.add_argument("--backup", metavar="PATH", help="write a consistent copy of the database to PATH "
                                                            "(safe while the bot runs) and exit")
+    parser.add_argument("--shards", metavar="IDS", help="cluster mode: run only these Discord shards (`0-3`, `0,2`); "
+                                                        "other processes on the same database run the rest")
+    parser.add_argument("--shard-count", type=int, metavar="N", help="cluster mode: the cluster's number of "
+                                                                     "shards, the same on every process")
+    parser.add_argument("--standby", action="store_true", help="cluster mode: wait for the process running these "
+                                                               "shards to stop, then take them over")
     args = parser.parse_args(argv)
     target, args.db = database_setting(args.db)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
@@ -259,6 +346,13 @@ async def main(argv: list[str] | None = None) -> None:
         await migrate_to(args.db, args.migrate_to)
         return
     register_all()
+    cluster = None
+    if args.shards is not None or args.shard_count is not None:
+        try:
+            cluster = ShardSet.parse(args.shards or "", args.shard_count) if args.shards is not None else \
+                ShardSet.parse(f"0-{args.shard_count - 1}", args.shard_count)
+        except ValueError as exc:
+            cannot_start(str(exc))
     db = await open_database(target)
     service = GameService(db)
     service.limits = Limits(service.clock)      # letters and commands per person (README, "Limits")
@@ -270,9 +364,12 @@ async def main(argv: list[str] | None = None) -> None:
             await run_console(service, os.getenv("DISPATCH_OUT", str(ROOT / "out")))
         else:
             try:
-                await run_discord(service, token)
+                await run_discord(service, token, cluster, args.standby)
             except CannotStart as exc:
                 cannot_start(str(exc))
+            except LeaseLost as exc:
+                print(f"Dispatch stopped: {exc}.", file=sys.stderr)
+                raise SystemExit(1) from None
     finally:
         service.cpu.close()
         await db.close()

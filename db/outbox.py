@@ -20,8 +20,11 @@ class Outbox(Repository):
         waits behind the game channel's messages; a seat's message waits behind a phase's results
         in the game channel. Without those another process is sending (its claim, migration 0016)
         and, for a process running some of the shards (`shards`: count and ids), only those of the
-        servers on its shards (`(guild_id >> 22) % count`, Discord's rule)."""
-        on_shards, params = _on_shards(shards)
+        servers on its shards (`(guild_id >> 22) % count`, Discord's rule) — and the messages of
+        servers on shards no live process holds (their process died: a message needs no gateway,
+        only Discord's REST API; a job, `archive` or `access`, waits for its shard's process, which
+        holds the server's channels and roles)."""
+        on_shards, params = _on_shards(shards, now)
         return await self.sql.all(
             "SELECT o.* FROM outbox o JOIN games g ON g.id = o.game_id "
             "WHERE o.delivered_at IS NULL AND o.failed_at IS NULL "
@@ -72,7 +75,7 @@ class Outbox(Repository):
             retry = await self.sql.value("SELECT MIN(next_attempt_at) FROM outbox WHERE delivered_at IS NULL "
                                          "AND failed_at IS NULL AND next_attempt_at IS NOT NULL")
         else:
-            on_shards, params = _on_shards(shards)
+            on_shards, params = _on_shards(shards, now)
             retry = await self.sql.value(
                 "SELECT o.next_attempt_at FROM outbox o JOIN games g ON g.id = o.game_id WHERE o.delivered_at IS NULL "
                 f"AND o.failed_at IS NULL AND o.next_attempt_at IS NOT NULL {on_shards}"
@@ -87,9 +90,13 @@ class Outbox(Repository):
                                   "AND created_at >= ?", (game_id, content, since)) is not None
 
 
-def _on_shards(shards: tuple[int, tuple[int, ...]] | None) -> tuple[str, tuple[int, ...]]:
-    """The condition (on `g.guild_id`) of the servers on these shards, and its parameters."""
+def _on_shards(shards: tuple[int, tuple[int, ...]] | None, now: str) -> tuple[str, tuple]:
+    """The condition (on `g.guild_id`, `o.target`) of the messages of the servers on these shards
+    or on a shard whose lease has run out, and its parameters."""
     if shards is None:
         return "", ()
     count, ids = shards
-    return f"AND ((g.guild_id >> 22) % ?) IN ({', '.join('?' * len(ids))}) ", (count, *ids)
+    return ("AND (((g.guild_id >> 22) % ?) IN (" + ", ".join("?" * len(ids)) + ") "
+            "OR (o.target NOT IN ('archive', 'access') AND NOT EXISTS (SELECT 1 FROM shard_leases l "
+            "WHERE (l.shard = (g.guild_id >> 22) % ? OR l.shard = -1) AND l.expires_at >= ?))) ",
+            (count, *ids, count, now))

@@ -371,7 +371,16 @@ class Routes:
             raise DiscordError(403, 50007, "Cannot send messages to this user")
         where = f"POST /channels/{channel.id}/messages"
         self.fake.check_message(payload, files, where)
+        # Create Message: with `enforce_nonce`, a nonce the same author used in the past minutes
+        # gives back that message and creates none (a sender retrying after a crash posts once)
+        nonce = (self.fake.bot.id, str(payload["nonce"])) if payload.get("enforce_nonce") and payload.get("nonce") \
+            else None
+        if nonce in self.fake.nonces:
+            self.fake.nonce_repeats += 1
+            return _json(self.fake.public(self.fake.nonces[nonce]))
         message = self.fake.store_message(channel, self.fake.bot, payload, files)
+        if nonce is not None:
+            self.fake.nonces[nonce] = message
         await self.fake.dispatch("MESSAGE_CREATE", self.fake.public(message))
         return _json(self.fake.public(message))
 

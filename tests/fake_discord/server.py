@@ -97,6 +97,8 @@ class FakeDiscord:
         # messages; tests assert this list is empty
         self.v2_edits: list[str] = []
         self.pings: list[tuple[int, Pings]] = []          # (message id, who it notified)
+        self.nonces: dict[tuple[int, str], dict[str, Any]] = {}    # (author, enforced nonce) -> its message
+        self.nonce_repeats = 0                              # sends Discord answered with the first copy
         self.requests: list[tuple[str, str]] = []
         self.uploads: dict[int, bytes] = {}                 # attachment id -> bytes a user attached
         self._sockets: list[web.WebSocketResponse] = []
@@ -151,9 +153,12 @@ class FakeDiscord:
         return user
 
     def add_guild(self, name: str, owner: User, everyone: int = MEMBER_DEFAULT,
-                  bot_permissions: int | None = None) -> Guild:
-        """A server with its owner, @everyone, and the bot holding a role of `bot_permissions`."""
+                  bot_permissions: int | None = None, shard: tuple[int, int] | None = None) -> Guild:
+        """A server with its owner, @everyone, and the bot holding a role of `bot_permissions`;
+        `shard` (id, count): its id chosen so that the server is on that shard."""
         guild_id = snowflake()
+        if shard is not None:
+            guild_id += ((shard[0] - self.shard_of(guild_id, shard[1])) % shard[1]) << 22
         guild = Guild(guild_id, name, owner.id, roles={guild_id: Role(guild_id, "@everyone", everyone)})
         guild.members[owner.id] = []
         self.guilds[guild_id] = guild
@@ -420,6 +425,11 @@ class FakeDiscord:
 
     def shard_of(self, guild_id: int | None, count: int) -> int:
         return (guild_id >> 22) % count if guild_id is not None else 0
+
+    def identified_shards(self) -> list[tuple[int, int]]:
+        """The (shard id, count) of every open gateway session that has identified."""
+        return sorted(socket.dispatch_shard for socket in self._sockets
+                      if not socket.closed and getattr(socket, "dispatch_shard", None) is not None)
 
     async def dispatch(self, event: str, data: dict[str, Any], only: web.WebSocketResponse | None = None) -> None:
         # an event sent is activity: `settle` then waits for the bot's answer to it
