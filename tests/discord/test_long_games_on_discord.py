@@ -61,7 +61,7 @@ async def test_the_gm_advertises_a_seat_in_civil_disorder(service, clock):
 
 
 async def test_players_vote_a_draw_and_the_game_is_archived(service):
-    """Items 3 and 7: a draw by vote ends the game; its channels move to the archive, read-only,
+    """A draw by vote ends the game; its channels move to the archive, read-only,
     every player reads every seat channel, and the summary comes with the export and the seed."""
     world = await make_world(service, bot_permissions=README_PERMISSIONS, players=3)
     try:
@@ -94,7 +94,7 @@ async def test_players_vote_a_draw_and_the_game_is_archived(service):
 
 
 async def test_alliance_channels_are_as_secret_as_seat_channels(service):
-    """Item 5: "for A&A, each alliance (Central Powers, Allies) gets a private channel for its
+    """"for A&A, each alliance (Central Powers, Allies) gets a private channel for its
     players, created at start with the same permission care as seat channels"."""
     world = await make_world(service, bot_permissions=README_PERMISSIONS, players=8)
     try:
@@ -117,7 +117,7 @@ async def test_alliance_channels_are_as_secret_as_seat_channels(service):
 
 
 async def test_press_channels_open_to_the_chosen_seats_only(service):
-    """Item 5: "players can open a private press channel with chosen seats (`/press open`)"."""
+    """"players can open a private press channel with chosen seats (`/press open`)"."""
     world = await make_world(service, bot_permissions=README_PERMISSIONS, players=3)
     try:
         alice, bob, carol = world.players
@@ -156,7 +156,7 @@ async def test_press_off_refuses_press_channels(service):
 
 
 async def test_spectators_read_the_game_channel_and_nothing_secret(service):
-    """Item 6: "a Spectator role per game ... that can read the public channel and maps but no
+    """"a Spectator role per game ... that can read the public channel and maps but no
     seat or alliance channel; `/game spectate` to join it"."""
     world = await make_world(service, bot_permissions=README_PERMISSIONS, players=3)
     try:

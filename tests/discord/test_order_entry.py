@@ -10,7 +10,7 @@ from tests.positions import france_owes_two_builds
 
 
 async def test_order_autocomplete_offers_legal_orders_and_names(service):
-    """Item 1: "Autocomplete on `/order` ... your own units, their legal destinations / support
+    """"Autocomplete on `/order` ... your own units, their legal destinations / support
     targets ... full names, standard abbreviations and unique prefixes ... did you mean"."""
     register_all()
     world = await make_world(service, bot_permissions=README_PERMISSIONS)
@@ -38,7 +38,7 @@ async def test_order_autocomplete_offers_legal_orders_and_names(service):
 
 
 async def test_orders_form_feedback_and_ready_buttons(service):
-    """Items 2–4: `/orders` with no text shows the sheet and its ready mark, whose **Edit all** opens
+    """`/orders` with no text shows the sheet and its ready mark, whose **Edit all** opens
     a form pre-filled with the sheet; submitting replaces
     it; every line is answered ✓ or ✗ with its reason; Ready says what is missing and asks to
     confirm; editing after ready un-readies and says so."""
@@ -85,7 +85,7 @@ async def test_orders_form_feedback_and_ready_buttons(service):
 
 
 async def test_builds_are_offered_as_a_menu(service):
-    """Item 5: "Diplomacy retreats and builds offered as select menus of the legal options"."""
+    """"Diplomacy retreats and builds offered as select menus of the legal options"."""
     world = await make_world(service, bot_permissions=README_PERMISSIONS)
     try:
         alice = world.players[0]
@@ -113,7 +113,7 @@ def _actor(user):
 
 
 def test_choice_groups_list_each_dislodged_units_retreats():
-    """Item 5: retreats as menus: one per dislodged unit, its legal retreats then disbanding."""
+    """Retreats as menus: one per dislodged unit, its legal retreats then disbanding."""
     register_all()
     variant = get_variant("rx07")
     state = variant.initial_state({}, random.Random(1))
@@ -128,7 +128,7 @@ def test_choice_groups_list_each_dislodged_units_retreats():
 
 
 async def test_history_help_and_notify_through_discord(service):
-    """Items 7–9 through the fake: `/history` with its map and phase suggestions, `/help command:`
+    """Player tools through the fake: `/history` with its map and phase suggestions, `/help command:`
     with an order legal in the caller's game, `/notify` stored per user and answered privately."""
     world = await make_world(service, bot_permissions=README_PERMISSIONS)
     try:
@@ -162,7 +162,7 @@ async def test_history_help_and_notify_through_discord(service):
 
 
 async def test_auction_answers_are_buttons(service):
-    """Item 5: "auction and Italy negotiation answers as buttons. Typed orders remain valid"."""
+    """"auction and Italy negotiation answers as buttons. Typed orders remain valid"."""
     world = await make_world(service, bot_permissions=README_PERMISSIONS)
     try:
         alice = world.players[0]
@@ -183,7 +183,7 @@ async def test_auction_answers_are_buttons(service):
 
 
 async def test_move_and_buy_autocomplete_on_the_a_and_a_board(service):
-    """Item 1: "territories, sea zones and unit types you can buy or move (A&A)"."""
+    """"territories, sea zones and unit types you can buy or move (A&A)"."""
     world = await make_world(service, bot_permissions=README_PERMISSIONS)
     try:
         alice = world.players[0]
@@ -195,7 +195,7 @@ async def test_move_and_buy_autocomplete_on_the_a_and_a_board(service):
         assert buys == ["1 artillery"], buys
         sheet = await world.slash(alice, "move", channel=seat, move=moves[0])
         assert f"✓ `move {moves[0]}`" in sheet.text, sheet.text
-        # item 5: the order of loss as an ordered choice (every order of the four land types)
+        # the order of loss as an ordered choice (every order of the four land types)
         shown = sheet.replies[-1]
         menu = next(c for row in shown["components"] for c in row["components"] if c["type"] == 3)
         assert len(menu["options"]) == 24 and menu["placeholder"].startswith("Order of loss")
@@ -207,7 +207,7 @@ async def test_move_and_buy_autocomplete_on_the_a_and_a_board(service):
 
 
 async def test_seat_arguments_suggest_your_own_seats(service):
-    """Item 1: autocomplete on every argument that names a thing in the game — seats."""
+    """Autocomplete on every argument that names a thing in the game — seats."""
     world = await make_world(service, bot_permissions=README_PERMISSIONS)
     try:
         alice, bob = world.players[:2]

@@ -66,7 +66,7 @@ async def test_a_player_with_several_seats_names_which_of_them_talks(service):
 
 
 async def test_a_seat_offered_in_a_players_only_game_is_advertised_where_candidates_read(service):
-    """Item 9: "In audience=players games the Join button posted by /game leave sits in the game
+    """"In audience=players games the Join button posted by /game leave sits in the game
     channel, which outsiders cannot read": the leaver and the game channel are told to post it
     with `/gm advertise` in a public channel, and a candidate there takes the seat."""
     from tests.fake_discord import button_id
@@ -93,7 +93,7 @@ async def test_a_seat_offered_in_a_players_only_game_is_advertised_where_candida
 
 
 def test_discords_refusals_are_named_not_something_went_wrong():
-    """Item 6: "name the real cause in every error (full category, 500-channel server limit, role
+    """"name the real cause in every error (full category, 500-channel server limit, role
     above the bot's)" — the one place a Discord refusal becomes words."""
     import discord
 

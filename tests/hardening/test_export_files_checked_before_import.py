@@ -27,7 +27,7 @@ class RecordingPool(Inline):
         return fn(*args)
 
 
-# ---------------------------------------------------------------- item 1: the gzip bomb
+# ---------------------------------------------------------------- the gzip bomb
 
 def test_a_gzip_bomb_is_refused_once_it_expands_past_the_cap():
     raw = bomb(512 * MIB)
@@ -113,7 +113,7 @@ def test_plan_import_is_a_picklable_worker_function():
     assert issubclass(BadExport, BadInput)
 
 
-# ---------------------------------------------------------------- item 5: nothing in the file is trusted
+# ---------------------------------------------------------------- nothing in the file is trusted
 
 async def abandoned_export(service, variant: str) -> dict:
     from engine.catalog import register_all

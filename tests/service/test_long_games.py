@@ -36,7 +36,7 @@ def _public(messages):
 
 # ---------------------------------------------------------------------- 2. substitutes
 async def test_a_player_offers_the_seat_and_a_substitute_takes_it(service):
-    """Item 2: "`/game advertise` posts an open-seat notice with a Join button; the seat history
+    """"`/game advertise` posts an open-seat notice with a Join button; the seat history
     (who held it, from which phase) is kept and shown"."""
     game = await _started(service)
     await drain_outbox(service)
@@ -70,7 +70,7 @@ async def _key_events(service, game_id):
 
 
 async def test_a_playing_seat_is_never_taken_without_consent(service):
-    """Item 2: "the GM can replace a seat holder who consents or who is in civil disorder" —
+    """"the GM can replace a seat holder who consents or who is in civil disorder" —
     and nobody else."""
     game = await _started(service)
     with pytest.raises(BadState, match="has not agreed"):
@@ -111,7 +111,7 @@ async def test_the_gm_gives_a_seat_in_civil_disorder_to_a_substitute(service, cl
 
 # ---------------------------------------------------------------------- 3. votes
 async def test_two_thirds_of_the_seats_pause_and_resume(service):
-    """Item 3: "players vote to pause, extend (e.g. 2/3 of seats)"."""
+    """"players vote to pause, extend (e.g. 2/3 of seats)"."""
     assert [two_thirds(n) for n in (1, 2, 3, 4, 7)] == [1, 2, 2, 3, 5]
     game = await _started(service, gm=DAVE, players=(ALICE, BOB, CAROL))
     tally = await service.vote(game.id, ALICE, "pause")
@@ -150,7 +150,7 @@ async def test_a_vote_to_extend_moves_the_deadline_and_votes_are_per_phase(servi
 
 
 async def test_draws_need_every_seat_and_only_diplomacy_has_them(service):
-    """Item 3: "draw (Diplomacy) and concede"."""
+    """"draw (Diplomacy) and concede"."""
     guess = await _started(service)
     with pytest.raises(BadState, match="has no draws"):
         await service.vote(guess.id, ALICE, "draw")
@@ -165,7 +165,7 @@ async def test_draws_need_every_seat_and_only_diplomacy_has_them(service):
     assert over.status == "finished" and over.winners == ()
     messages = await drain_outbox(service)
     assert "all players agreed to a draw" in _public(messages) and "Seed revealed" in _public(messages)
-    assert any(m.target == "archive" for m in messages)       # item 7 follows every ending
+    assert any(m.target == "archive" for m in messages)       # the archive follows every ending
 
 
 async def test_a_side_concedes_and_the_other_side_wins(service):
@@ -179,7 +179,7 @@ async def test_a_side_concedes_and_the_other_side_wins(service):
 
 
 async def test_a_seated_gms_pause_is_capped_and_ends_by_itself(service, clock):
-    """Item 3: "the GM's pause is capped (e.g. 7 days) when the GM holds a seat"."""
+    """"the GM's pause is capped (e.g. 7 days) when the GM holds a seat"."""
     game = await _started(service)                        # ALICE is GM and plays North
     paused = await service.pause(game.id, ALICE)
     assert paused.status == "paused" and (paused.paused_until - clock()).total_seconds() == 7 * 24 * 3600
@@ -205,7 +205,7 @@ async def test_the_pause_cap_is_a_policy_a_seated_gm_can_only_lower(service):
 
 
 async def test_every_gm_action_is_told_in_the_game_channel(service):
-    """Item 3: "every GM action is logged publicly in the game channel"."""
+    """"every GM action is logged publicly in the game channel"."""
     game = await _started(service, gm=DAVE, players=(ALICE, BOB))
     await drain_outbox(service)
     await service.extend(game.id, DAVE, 5)
@@ -222,7 +222,7 @@ async def test_every_gm_action_is_told_in_the_game_channel(service):
 
 # ---------------------------------------------------------------------- 4. rollback
 async def test_rollback_reopens_the_phase_with_its_orders_and_rolls_the_same_dice(service):
-    """Item 4: "re-adjudication uses the same committed seed, so the dice are the same unless
+    """"re-adjudication uses the same committed seed, so the dice are the same unless
     orders change; the rollback is announced and recorded in the export"."""
     game = await _started(service, gm=DAVE)
     await service.submit_orders(game.id, ALICE, "guess 2")
@@ -279,7 +279,7 @@ def test_table_settings_are_read_and_checked():
 
 
 async def test_alliances_get_rooms_only_in_axis_and_allies(service):
-    """Item 5: "for A&A, each alliance (Central Powers, Allies) gets a private channel"."""
+    """"for A&A, each alliance (Central Powers, Allies) gets a private channel"."""
     aa = await service.create_game(GUILD, ALICE, "aa1914")
     rooms = alliances_of(aa)
     assert set(rooms) == {"Central Powers", "Allies"} and "Germany" in rooms["Central Powers"]
@@ -289,7 +289,7 @@ async def test_alliances_get_rooms_only_in_axis_and_allies(service):
 
 
 async def test_press_channels_are_checked_before_anything_is_made(service):
-    """Item 5: "players can open a private press channel with chosen seats (`/press open`), or
+    """"players can open a private press channel with chosen seats (`/press open`), or
     the game is created with press off"."""
     game = await _started(service, players=(ALICE, BOB, CAROL))
     _, members = await service.check_press(game.id, ALICE, "South", GUILD)
@@ -313,7 +313,7 @@ async def test_press_channels_are_checked_before_anything_is_made(service):
 
 
 async def test_spectating_needs_a_players_only_audience(service):
-    """Item 6: "a Spectator role per game ... that can read the public channel and maps"."""
+    """"a Spectator role per game ... that can read the public channel and maps"."""
     open_game = await _started(service)
     with pytest.raises(BadState, match="open to everyone"):
         await service.check_spectate(open_game.id, DAVE, GUILD)
@@ -327,7 +327,7 @@ async def test_spectating_needs_a_players_only_audience(service):
 
 # ---------------------------------------------------------------------- 7. archive
 async def test_the_end_of_a_game_queues_the_archive_with_a_final_summary(service):
-    """Item 7: "the final summary (winner, victory points or pieces, key events) is posted with
+    """"the final summary (winner, victory points or pieces, key events) is posted with
     the full export and the seed"."""
     game = await _started(service, gm=DAVE, loaded=True)
     await service.leave(game.id, BOB)

@@ -28,7 +28,7 @@ async def _public(service):
 
 
 async def test_an_excused_miss_extends_the_deadline_once_and_is_told(service, clock):
-    """Item 1: "a number of excused misses per player (each miss extends the deadline once by a
+    """"a number of excused misses per player (each miss extends the deadline once by a
     set time and is logged publicly)"."""
     game = await _started(service)                       # default: 1 excused miss, 24h
     await service.submit_orders(game.id, BOB, "guess 5")
@@ -50,7 +50,7 @@ def game_deadline(game, clock, hours):
 
 
 async def test_past_its_excused_misses_a_seat_falls_into_civil_disorder_and_comes_back(service, clock):
-    """Item 1: "then civil disorder for that seat ... then the seat is advertised as open for a
+    """"then civil disorder for that seat ... then the seat is advertised as open for a
     substitute. Returning players resume from civil disorder by giving orders"."""
     game = await _started(service, excused_misses=0)
     await service.submit_orders(game.id, BOB, "guess 5")
@@ -96,7 +96,7 @@ def _game(**fields) -> GameInfo:
 
 
 def test_fixed_time_deadlines_keep_the_rhythm():
-    """Item 8: "deadlines fall at a fixed time of day in a named IANA time zone (e.g. every day 21:00
+    """"deadlines fall at a fixed time of day in a named IANA time zone (e.g. every day 21:00
     Europe/Paris), and phases that resolve early keep the rhythm"."""
     game = _game(deadline_time="21:00", time_zone="Europe/Paris")
     paris_21 = datetime(2026, 11, 23, 20, 0, tzinfo=timezone.utc)             # 21:00 in Paris (CET)
@@ -110,7 +110,7 @@ def test_fixed_time_deadlines_keep_the_rhythm():
 
 
 async def test_the_gm_sets_the_policy_through_discord(service):
-    """Item 1/8 commands through the cogs on the fake Discord: `/game policy`, time-zone
+    """The policy commands through the cogs on the fake Discord: `/game policy`, time-zone
     suggestions, refusal for a player who is not the GM, and the policy in `/game status`."""
     from tests.discord_world import README_PERMISSIONS, close_world, make_world, started_game
     world = await make_world(service, bot_permissions=README_PERMISSIONS)

@@ -24,7 +24,7 @@ async def _started(service, variant="guess", **options):
 
 
 async def test_notify_dm_when_a_phase_opens_and_quiet_means_no_ping(service):
-    """Item 9: "`/notify` per player — DM when a phase opens ... quiet (only the seat channel) —
+    """"`/notify` per player — DM when a phase opens ... quiet (only the seat channel) —
     stored per user"."""
     await service.set_notify(ALICE.user_id, dm_phase=True)
     await service.set_notify(BOB.user_id, quiet=True)
@@ -40,7 +40,7 @@ async def test_notify_dm_when_a_phase_opens_and_quiet_means_no_ping(service):
 
 
 async def test_own_reminder_times_name_what_is_missing(service, clock):
-    """Item 9: "reminder lead times ... reminders name exactly what is missing for that seat"."""
+    """"reminder lead times ... reminders name exactly what is missing for that seat"."""
     await service.set_notify(ALICE.user_id, reminders="3")
     game = await _started(service)
     await drain_outbox(service)
@@ -66,7 +66,7 @@ async def test_notify_refuses_nonsense_and_changes_nothing(service):
 
 
 async def test_history_tells_every_seats_orders_and_the_results(service):
-    """Item 7: "`/history [phase]` shows any past phase's orders of every seat and their results";
+    """"`/history [phase]` shows any past phase's orders of every seat and their results";
     "`/game status` gains the last phase's headline results". The open phase stays secret."""
     game = await _started(service)
     with pytest.raises(BadInput, match="no adjudicated phase yet"):
@@ -85,7 +85,7 @@ async def test_history_tells_every_seats_orders_and_the_results(service):
 
 
 async def test_console_twins_of_the_components(service):
-    """Item 10: "every slash command and component action has a console twin (a button is a typed
+    """"every slash command and component action has a console twin (a button is a typed
     word there)": suggest (autocomplete), choices/pick (menus), ready confirm (Ready anyway),
     history, notify."""
     register_all()
@@ -167,7 +167,7 @@ def test_name_choices_complete_places_and_units():
 
 
 def test_sea_battle_conditions_are_a_menu_once_a_move_starts_the_battle():
-    """Item 5: "sea-battle break-off/retreat conditions as selects" — the attacker may break off
+    """"sea-battle break-off/retreat conditions as selects" — the attacker may break off
     or retreat; a menu appears for a zone the sheet's moves attack, each option legal with them."""
     register_all()
     aa = get_variant("aa1914")
