@@ -51,13 +51,29 @@ def environment(fake: FakeDiscord, database_url: str) -> dict[str, str]:
 
 
 def start(fake: FakeDiscord, database_url: str, shards: str, count: int, folder: Path,
-          *extra: str) -> Process:
+          *extra: str, **env: str) -> Process:
     log = folder / f"dispatch-{shards.replace(',', '_')}-{len(list(folder.iterdir()))}.log"
     with log.open("wb") as out:
         popen = subprocess.Popen([sys.executable, str(ROOT / "bot.py"), "--shards", shards, "--shard-count",
-                                  str(count), *extra], cwd=ROOT, env=environment(fake, database_url),
+                                  str(count), *extra], cwd=ROOT, env={**environment(fake, database_url), **env},
                                  stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
     return Process(shards, popen, log)
+
+
+async def run_to_end(fake: FakeDiscord, database_url: str, *args: str, timeout: float = 120,
+                     **env: str) -> tuple[int, str, str]:
+    """`bot.py ARGS` run to its end beside the test's event loop (the fake Discord keeps serving):
+    its exit status, standard output and standard error."""
+    child = await asyncio.create_subprocess_exec(sys.executable, str(ROOT / "bot.py"), *args, cwd=ROOT,
+                                                 env={**environment(fake, database_url), **env},
+                                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                                 start_new_session=True)
+    try:
+        out, err = await asyncio.wait_for(child.communicate(), timeout)
+    except asyncio.TimeoutError:
+        os.killpg(child.pid, signal.SIGKILL)
+        raise
+    return child.returncode, out.decode(errors="replace"), err.decode(errors="replace")
 
 
 async def until(condition, timeout: float, what: str, processes: list[Process] = (), every: float = 0.05,
