@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test console bench clean
+.PHONY: install run test console replicate bench clean
 
 $(STAMP): requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -19,6 +19,14 @@ run: $(STAMP)
 
 console: $(STAMP)
 	$(PY) bot.py --console
+
+# Continuous replication of the SQLite file with Litestream (litestream.yml; README, "Hosting"):
+# DISPATCH_DB and LITESTREAM_REPLICA_URL from .env or the environment; runs until stopped.
+replicate: $(STAMP)
+	set -a; [ -f .env ] && . ./.env; set +a; \
+	DISPATCH_DB="$${DISPATCH_DB:-./data/dispatch.sqlite3}"; \
+	[ -n "$$LITESTREAM_REPLICA_URL" ] || { echo "Set LITESTREAM_REPLICA_URL in .env (e.g. file:///mnt/backup/dispatch)"; exit 2; }; \
+	DISPATCH_DB="$$DISPATCH_DB" exec $(VENV)/bin/litestream replicate -config litestream.yml
 
 # one worker per core (pytest-xdist); a test that is not safe beside others carries
 # @pytest.mark.xdist_group and runs in one worker with the rest of its group
