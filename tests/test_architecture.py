@@ -4,6 +4,7 @@ and global random."""
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -287,3 +288,62 @@ def test_the_service_writes_no_sql_and_the_repositories_write_portable_sql():
                 for word in ("INSERT OR ", "rowid", "COLLATE NOCASE", "json_extract", "BEGIN IMMEDIATE"):
                     assert word not in text, f"{name} uses {word}: {text[:80]}"
             assert "lastrowid" not in path.read_text().replace("never `lastrowid`", ""), name
+
+
+# Tests and comments name the rule or behaviour they protect, never a tracker's issue: the tracker is
+# not in the repository, so its numbers tell the next reader nothing. Other projects' issues keep their
+# numbers (Discord's, dipvis's), and the DATC's "issue 4.B.4" is a section of the DATC itself.
+TRACKER_ISSUE = re.compile(r"(?P<before>\w+ )?(?P<issue>\bissues? ?#?\d+)(?P<section>\.[A-Z])?", re.IGNORECASE)
+OTHER_PROJECTS = ("discord ", "dipvis ")
+# Files another piece of work still had open when the rest were renamed; each leaves this list as soon
+# as it names behaviours instead (a listed file that no longer needs it fails the test too).
+STILL_TO_RENAME = {
+    "bench/autocomplete.py", "bench/discord_latency.py", "bench/export_import.py",
+    "bench/games_autocomplete.py", "bench/long_game.py", "bench/loop_block.py", "bench/maps_ready.py",
+    "bench/render.py", "bench/storage.py", "bench/submit_orders.py", "bench/suite_speed.py",
+    "service/delivery.py", "docs/bots.md",
+}
+
+
+def source_and_docs() -> list[Path]:
+    files = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+    for top in sorted(ROOT.iterdir()):
+        if top.name.startswith(".") or not top.is_dir():
+            continue
+        files += sorted(top.rglob("*.py"))
+    return files + sorted(ROOT.glob("*.py"))
+
+
+def tracker_issues(text: str) -> list[str]:
+    return [m.group("issue") for m in TRACKER_ISSUE.finditer(text)
+            if not m.group("section") and (m.group("before") or "").lower() not in OTHER_PROJECTS]
+
+
+def test_nothing_names_an_issue_of_our_tracker():
+    named, renamed = [], []
+    for path in source_and_docs():
+        where = path.relative_to(ROOT).as_posix()
+        found = tracker_issues(path.read_text(encoding="utf-8"))
+        if where in STILL_TO_RENAME:
+            if not found:
+                renamed.append(where)
+        elif found:
+            named.append(f"{where}: {', '.join(found[:3])}")
+    assert not named, "name the rule or behaviour instead: " + "; ".join(named)
+    assert not renamed, f"{renamed} no longer name an issue: take them off STILL_TO_RENAME"
+
+
+def test_the_tracker_words_are_told_apart():
+    ours = ["issue " + "23", "Issue #" + "11", "issues " + "25"]
+    assert tracker_issues(f"{ours[0]}, {ours[1]} and {ours[2]} are ours") == ours
+    assert tracker_issues("Discord issue #7896, dipvis issue #250, the DATC's issue 4.B.4") == []
+
+
+def test_no_test_file_is_named_after_an_issue_a_turn_or_a_round():
+    """Test files are found by what they protect (tests/engine/aa1914/house/test_<option>.py, tests/service/,
+    tests/discord/, …), not by the piece of work that wrote them."""
+    badly_named = [path.relative_to(ROOT).as_posix() for path in (ROOT / "tests").rglob("*.py")
+                   if re.search(r"issue|(turn|round)_?\d", path.stem, re.IGNORECASE)]
+    assert not badly_named, badly_named
+    assert [p.name for p in (ROOT / "tests").glob("test_*.py")] == ["test_architecture.py"], \
+        "new tests go in a feature folder (tests/engine/…, tests/service/, tests/discord/, …)"
