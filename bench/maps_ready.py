@@ -89,23 +89,45 @@ async def one_run(variant_key: str, games: int, workers: int, ahead: bool, crop:
                     ready_at.setdefault(delivery.game.id, time.perf_counter())
             clock = GameClock(service, send)          # as the bot runs it: woken by each change
             running = asyncio.create_task(clock.run())
+            # the clock's first round works out the open phases' legal orders (IDLE work that on
+            # Discord ends long before the turn's last /ready): done before the burst is timed
             await asyncio.sleep(0.05)
-            begin = time.perf_counter()
+            while service.cpu.running or service.cpu.waiting:
+                await asyncio.sleep(0.02)
+            begin, cpu = time.perf_counter(), workers_cpu(service) + time.process_time()
             await asyncio.gather(*(service.mark_ready(game_id, player, True, seat, confirm=True)
                                    for game_id, seat, player in waiting))
             adjudicated = time.perf_counter() - begin
             while len(ready_at) < len(waiting) and time.perf_counter() - begin < 60:
                 await asyncio.sleep(0.01)
+            spent = workers_cpu(service) + time.process_time() - cpu
             running.cancel()
-            print(f"    (the {games} adjudications took {adjudicated:.2f} s)")
+            took = max(ready_at.values(), default=begin) - begin
+            print(f"    (the {games} adjudications took {adjudicated:.2f} s; until the last results message this "
+                  f"process and its workers used {spent:.2f} s of CPU in {took:.2f} s: "
+                  f"{spent / max(took, 1e-9) / workers:.0%} of {workers} core(s))")
             return [ready_at[game_id] - begin for game_id, _, _ in waiting if game_id in ready_at]
         finally:
-            for task in asyncio.all_tasks() - {asyncio.current_task()}:
+            tasks = asyncio.all_tasks() - {asyncio.current_task()}
+            for task in tasks:
                 task.cancel()
-            await asyncio.sleep(0)
+            await asyncio.gather(*tasks, return_exceptions=True)   # the clock stopped before the database closes
             outbox.prefetch_results, maps.draw_results = saved
             service.cpu.close()
             await db.close()
+
+
+def workers_cpu(service: GameService) -> float:
+    """CPU seconds the pool's worker processes have used so far (Linux: /proc)."""
+    pool = getattr(service.cpu, "_pool", None)
+    total = 0.0
+    for pid in list(getattr(pool, "_processes", {}) or {}):
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")    # utime + stime
+    return total
 
 
 async def _nothing(destination, delivery) -> None:

@@ -90,6 +90,11 @@ class ProcessPool:
         """Jobs waiting for a worker now."""
         return len(self._waiting)
 
+    @property
+    def running(self) -> int:
+        """Jobs a worker is running now."""
+        return self._running
+
     def _idle_full(self) -> bool:
         """Whether idle work already holds every worker it may (all but one, of two or more)."""
         return self._idle >= max(1, self.workers - 1)
