@@ -133,7 +133,11 @@ def plan_purchase(view: View, sheet: Sheet, level="normal", mix: str = "pairs") 
     n_cars, n_trucks, car_why, truck_why = _house_land_units(view, n_art, n_inf + n_tank)
     extra = cost("artillery_truck") - cost("artillery") if n_trucks else 0
     while n_trucks and money < n_trucks * extra:
-        n_trucks -= 1
+        if n_inf:                       # an infantry fewer pays for the trucks' extra cost
+            n_inf -= 1
+            money += cost("infantry")
+        else:
+            n_trucks -= 1
     money -= n_trucks * extra
     n_art -= n_trucks
     cars = 0

@@ -138,6 +138,8 @@ def plan_attacks(view: View, sheet: Sheet, plan: Plan, rng: random.Random, level
     for _, _, name, defenders in scored:
         units = _candidates(view, plan, name, guard)
         if not units:
+            if view.status[name] == "hostile":
+                _stage(view, plan, name, [], defenders)
             continue
         contested = view.status[name] == "contested"
         kinds = [k for _, k in units]

@@ -179,19 +179,19 @@ def plan_transports(view: View, sheet: Sheet, plan: Plan, level: str, moved: set
                           f"carrying {len(loaded)} unit(s) toward the front")
         else:
             goal = _toward_home(view, zone, _pickups(view, plan) + home)
-            if goal and goal in paths and _exposed(view, goal):
+            if goal and goal in paths and exposed(view, goal):
                 goal = _safe_near(view, paths, goal)
             if goal and goal != zone and goal in paths:
                 _sail(view, sheet, zone, paths[goal], len(transports), [], moved,
                       f"to {goal}, to fetch the army waiting there")
-            elif _exposed(view, zone) and zone not in moved:
+            elif exposed(view, zone) and zone not in moved:
                 safe = _safe_near(view, paths, zone)
                 if safe and safe != zone:
                     _sail(view, sheet, zone, paths[safe], len(transports), [], moved,
                           f"to {safe}: unescorted, the transports would be sunk by the enemy warships in reach of {zone}")
 
 
-def _exposed(view: View, zone: str) -> bool:
+def exposed(view: View, zone: str) -> bool:
     """Transports here would be unescorted while enemy warships could reach them next turn."""
     ours = [u["type"] for u in view.my_ships.get(zone, []) if u["type"] in BLOCKERS]
     threat = enemy_reach(view, zone)
@@ -202,7 +202,7 @@ def _safe_near(view: View, paths: dict, goal: str) -> str | None:
     """The zone in reach nearest `goal` (by path length) where transports are not exposed and no
     minefield waits; None when every zone in reach is exposed."""
     far = sea_paths(view, goal, 6)
-    safe = [z for z in paths if not _exposed(view, z) and not mined(view, z) and not _hostile_ships(view, z)]
+    safe = [z for z in paths if not exposed(view, z) and not mined(view, z) and not _hostile_ships(view, z)]
     return min(safe, key=lambda z: (len(far.get(z, ())) or 99, len(paths[z]), z), default=None)
 
 
@@ -248,8 +248,10 @@ def _landings(view: View, paths: dict, cargo: list[str], escorts: list[str], tra
             score -= 0.5 * (len(path) - 1) + mine_cost
             if mine_cost:
                 reason += f" (mines in {dest}: about {mine_cost:.1f} IPCs expected lost)"
-            if not escorted and enemy_reach(view, dest):
-                score -= 6            # transports left unescorted where enemy warships can reach them
+            if not escorted and exposed(view, dest):
+                # transports left unescorted where enemy warships can reach them: all but lost
+                score -= 6 * transports + sum(UNIT_TYPES[k].cost for k in cargo)
+                reason += ", unescorted within reach of enemy warships (no safer landing)"
             found.append((-score, len(path), dest, land, reason))
     return [entry[2:] for entry in sorted(found)]
 

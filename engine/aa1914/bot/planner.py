@@ -16,9 +16,11 @@ from .view import View
 
 
 def plan_turn(variant, state: State, seat: str, rng: random.Random, level, mix: str = "pairs",
-              view: View | None = None) -> tuple[Sheet, Plan, View]:
-    """One sheet for the power whose turn it is, in `level`'s style (a level or a Style)."""
-    sheet = Sheet(variant, state, seat)
+              view: View | None = None, check=None) -> tuple[Sheet, Plan, View]:
+    """One sheet for the power whose turn it is, in `level`'s style (a level or a Style);
+    `view` and `check`: those of an earlier candidate sheet of the same turn, so the state is
+    read once."""
+    sheet = Sheet(variant, state, seat, check)
     view = view or View.of(variant.board_of(state), state, seat, sheet.turn())
     if seat not in state.get("loss_orders", {}):
         # infantry die first (the cheapest, and their attack of 2 is the lowest), artillery

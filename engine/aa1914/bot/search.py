@@ -13,8 +13,9 @@ candidate is valued in IPCs with the exact odds of engine/aa1914/odds.py:
 - the units bought: the attack they bring to the front next turn (expected hits a round x 3 IPCs,
   halved: they are a turn away).
 
-The candidate of highest value is played. Its cost: one planner run and one Position per
-candidate; bench/aa_bot_ladder.py times it (`hard` <= 5 s a power's turn).
+The candidate of highest value is played. Its cost: one planner run per candidate, over one
+reading of the state (the candidates share the view and the sheet checker, whose line trials are
+taken back); bench/aa_bot_ladder.py times it (`hard` <= 5 s a power's turn).
 """
 from __future__ import annotations
 
@@ -101,9 +102,10 @@ def value_of(view: View, plan) -> float:
 def best_sheet(variant, state: dict, seat: str, rng: random.Random) -> list[tuple[str, str]]:
     seed = rng.random()
     best = None
-    view = None
+    view = check = None
     for i, (style, mix) in enumerate(CANDIDATES):
-        sheet, plan, view = plan_turn(variant, state, seat, random.Random(seed), style, mix, view)
+        sheet, plan, view = plan_turn(variant, state, seat, random.Random(seed), style, mix, view, check)
+        check = sheet.check
         score = value_of(view, plan)
         if best is None or score > best[0] + 1e-9:
             best = (score, i, sheet)

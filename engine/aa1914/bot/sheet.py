@@ -21,10 +21,12 @@ def brief_syntax(line: str) -> str:
 
 
 class Sheet:
-    def __init__(self, variant, state: dict, seat: str):
+    def __init__(self, variant, state: dict, seat: str, check=None):
         # what every line's check shares (the state read, the turn's start) is made once for the
-        # sheet; `bot_orders` checks the whole sheet, state included, with `check_orders` after
-        self.check = variant.sheet_checker(state, seat)
+        # sheet — or once for all the candidate sheets of a turn (`check`: each line's trial is
+        # taken back, so one checker serves them all); `bot_orders` checks the whole sheet, state
+        # included, with `check_orders` after
+        self.check = check or variant.sheet_checker(state, seat)
         self.lines: list[str] = []
         self.reasons: list[str] = []
 
