@@ -98,3 +98,21 @@ async def everyone_ready(world, game_id: int) -> None:
     for seat in game.seats:
         user = next(p for p in world.players if p.id == seat.user_id)
         await world.service.mark_ready(game_id, Actor(user.id, False, user.name), True, seat.seat, confirm=True)
+
+
+async def first_movement_card(world: World, central_orders: str, entente_orders: str,
+                              name: str = "Verdun") -> tuple[int, Channel, int, dict]:
+    """A two-player rx07 game whose Fall 1914 movement is adjudicated with these orders, said in the
+    seat channels; returns the game, its public channel, how many messages it held before the
+    results, and the turn card posted with them."""
+    entente_player, central_player = world.players[:2]
+    game_id = await started_game(world, "rx07", name)
+    public = world.public_channel(game_id)
+    central, entente = world.seat_channel(game_id, "Central"), world.seat_channel(game_id, "Entente")
+    marker = len(public.messages)
+    await world.say(central_player, central, central_orders)
+    await world.say(entente_player, entente, entente_orders)
+    await world.slash(central_player, "ready", channel=central, confirm=True)
+    await world.slash(entente_player, "ready", channel=entente, confirm=True)
+    card = await world.harness.wait_message(public, "Fall 1914 Movement** adjudicated", after=marker, timeout=10)
+    return game_id, public, marker, card

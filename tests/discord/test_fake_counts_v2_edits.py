@@ -5,20 +5,10 @@ refusals: another author's message (50005), and a v2 message cannot drop its fla
 import json
 
 import aiohttp
-import pytest
 
-from tests.fake_discord import SEND_MESSAGES, VIEW_CHANNEL, FakeDiscord
+from tests.discord.conftest import AUTH
+from tests.fake_discord import FakeDiscord, SEND_MESSAGES, VIEW_CHANNEL
 from tests.fake_discord.components_v2 import IS_COMPONENTS_V2
-from tests.fake_discord.server import TOKEN
-
-AUTH = {"Authorization": f"Bot {TOKEN}"}
-
-
-@pytest.fixture
-async def fake():
-    fake = await FakeDiscord().start()
-    yield fake
-    await fake.stop()
 
 
 async def call(fake, method, path, body):

@@ -4,18 +4,8 @@ import json
 import aiohttp
 import pytest
 
-from tests.fake_discord import (ATTACH_FILES, MANAGE_CHANNELS, MEMBER_DEFAULT, SEND_MESSAGES, VIEW_CHANNEL,
-                                FakeDiscord)
-from tests.fake_discord.server import TOKEN
-
-AUTH = {"Authorization": f"Bot {TOKEN}"}
-
-
-@pytest.fixture
-async def fake():
-    fake = await FakeDiscord().start()
-    yield fake
-    await fake.stop()
+from tests.discord.conftest import AUTH
+from tests.fake_discord import ATTACH_FILES, MANAGE_CHANNELS, MEMBER_DEFAULT, SEND_MESSAGES, VIEW_CHANNEL
 
 
 @pytest.fixture

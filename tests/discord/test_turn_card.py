@@ -4,7 +4,7 @@ Discord enforces; its buttons answer only the presser."""
 import pytest
 
 from cogs.cards import card_body
-from tests.discord_world import README_PERMISSIONS, close_world, make_world, started_game
+from tests.discord_world import README_PERMISSIONS, close_world, first_movement_card, make_world
 from tests.fake_discord.components import ComponentError
 from tests.fake_discord.components_v2 import IS_COMPONENTS_V2, check_v2_message, v2_text
 
@@ -45,15 +45,7 @@ async def test_the_results_are_one_card_with_maps_and_buttons(service):
     world = await make_world(service, bot_permissions=README_PERMISSIONS, players=2)
     try:
         entente_player, central_player = world.players
-        game_id = await started_game(world, "rx07", "Verdun")
-        public = world.public_channel(game_id)
-        central, entente = world.seat_channel(game_id, "Central"), world.seat_channel(game_id, "Entente")
-        marker = len(public.messages)
-        await world.say(central_player, central, "A Bud - Ser\nA Vie - Gal")
-        await world.say(entente_player, entente, "A War - Gal")
-        await world.slash(central_player, "ready", channel=central, confirm=True)
-        await world.slash(entente_player, "ready", channel=entente, confirm=True)
-        card = await world.harness.wait_message(public, "Fall 1914 Movement** adjudicated", after=marker, timeout=10)
+        game_id, public, marker, card = await first_movement_card(world, "A Bud - Ser\nA Vie - Gal", "A War - Gal")
         assert card["flags"] & IS_COMPONENTS_V2 and card["content"] == ""
         assert len(public.messages) == marker + 1                  # one message: the card
         gallery = [c for c in card["components"][0]["components"] if c["type"] == 12][0]

@@ -6,22 +6,14 @@ import io
 from PIL import Image
 
 from render.diplomacy import power_colours
-from tests.discord_world import README_PERMISSIONS, close_world, make_world, started_game
+from tests.discord_world import README_PERMISSIONS, close_world, first_movement_card, make_world
 
 
 async def test_my_results_bring_the_crop_of_my_own_orders(service):
     world = await make_world(service, bot_permissions=README_PERMISSIONS, players=2)
     try:
-        entente_player, central_player = world.players
-        game_id = await started_game(world, "rx07", "Verdun")
-        public = world.public_channel(game_id)
-        central, entente = world.seat_channel(game_id, "Central"), world.seat_channel(game_id, "Entente")
-        marker = len(public.messages)
-        await world.say(central_player, central, "A Bud - Ser\nA Vie - Gal")
-        await world.say(entente_player, entente, "F Bre - Mao")
-        await world.slash(central_player, "ready", channel=central, confirm=True)
-        await world.slash(entente_player, "ready", channel=entente, confirm=True)
-        card = await world.harness.wait_message(public, "Fall 1914 Movement** adjudicated", after=marker, timeout=10)
+        entente_player, _ = world.players
+        game_id, _, _, card = await first_movement_card(world, "A Bud - Ser\nA Vie - Gal", "F Bre - Mao")
         mine_id = next(c["custom_id"] for row in card["components"][0]["components"] if row["type"] == 1
                        for c in row["components"] if ":mine:" in c["custom_id"])
         mine = await world.harness.click(entente_player, card, mine_id)
