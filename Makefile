@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test console replicate bench clean
+.PHONY: install run test test-sqlite test-postgresql console replicate bench clean
 
 $(STAMP): requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -28,10 +28,17 @@ replicate: $(STAMP)
 	[ -n "$$LITESTREAM_REPLICA_URL" ] || { echo "Set LITESTREAM_REPLICA_URL in .env (e.g. file:///mnt/backup/dispatch)"; exit 2; }; \
 	DISPATCH_DB="$$DISPATCH_DB" exec $(VENV)/bin/litestream replicate -config litestream.yml
 
-# one worker per core (pytest-xdist); a test that is not safe beside others carries
-# @pytest.mark.xdist_group and runs in one worker with the rest of its group
-test: $(STAMP)
-	$(PY) -m pytest -q -n auto --dist loadgroup
+# The whole suite on SQLite, then again on PostgreSQL (a throw-away cluster that .ci/with-postgresql
+# starts and deletes; Debian's postgresql package, installed with apt-get when missing).
+# One worker per core (pytest-xdist); a test that is not safe beside others carries
+# @pytest.mark.xdist_group and runs in one worker with the rest of its group.
+test: test-sqlite test-postgresql
+
+test-sqlite: $(STAMP)
+	DATABASE_URL= $(PY) -m pytest -q -n auto --dist loadgroup
+
+test-postgresql: $(STAMP)
+	.ci/with-postgresql $(PY) -m pytest -q -n auto --dist loadgroup
 
 bench: $(STAMP)
 	$(PY) bench/service_load.py

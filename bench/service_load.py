@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import json
 import os
 import random
@@ -65,16 +66,22 @@ async def build(db: Database, games: int, phases: int) -> None:
     """Bulk-write `games` running games with `phases` phases of history each."""
     conn = Bulk(db)
     await db.conn.execute("BEGIN")
+    numbered = ("games", "phases", "events", "reminders", "outbox")
+    if conn.copy is not None:       # PostgreSQL: rows keep the ids given; id_sequence set once after
+        for table in numbered:
+            await db.conn.execute(f"ALTER TABLE {table} DISABLE TRIGGER {table}_next_id")
     state = {"round": 1, "scores": {s: 0 for s in SEATS}, "options": {"players": 4, "target": 999},
              "last_roll": None}
+    next_event, next_timer, next_message = itertools.count(1), itertools.count(1), itertools.count(1)
     for first in range(1, games + 1, 500):
         ids = range(first, min(games, first + 499) + 1)
         await conn.executemany(
             "INSERT INTO games (id, guild_id, name, variant, options, status, creator_id, seed, seed_hash, "
-            "phase_hours, reminder_hours, category_id, channel_id, created_at, started_at) "
-            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            "phase_hours, reminder_hours, category_id, channel_id, created_at, started_at, current_phase) "
+            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             [(g, 1_000 + g // GAMES_PER_GUILD, f"Game {g}", "guess", json.dumps(state["options"]), "active",
-              player(g, 0), "seed", "hash", 48, "[24, 1]", 5_000_000 + g, 6_000_000 + g, AT, AT) for g in ids])
+              player(g, 0), "seed", "hash", 48.0, "[24, 1]", 5_000_000 + g, 6_000_000 + g, AT, AT,
+              g * 1000 + phases - 1) for g in ids])
         await conn.executemany(
             "INSERT INTO seats (game_id, seat, user_id, channel_id) VALUES (?,?,?,?)",
             [(g, seat, player(g, i), 7_000_000 + g * 10 + i) for g in ids for i, seat in enumerate(SEATS)])
@@ -89,23 +96,26 @@ async def build(db: Database, games: int, phases: int) -> None:
                 for i, seat in enumerate(SEATS):
                     order_rows.append((phase_id, seat, json.dumps([f"guess {1 + (seq + i) % 6}"]), 0 if last else 1,
                                        player(g, i), AT))
-                    event_rows.append((g, phase_id, AT, player(g, i), "orders",
+                    event_rows.append((next(next_event), g, phase_id, AT, player(g, i), "orders",
                                        json.dumps({"seat": seat, "lines": ["guess 3"]})))
-                event_rows.append((g, phase_id, AT, None, "adjudicated", json.dumps({"reason": "deadline"})))
-                timer_rows.append((g, phase_id, LATER if last else AT, "deadline", None if last else AT))
-                outbox_rows.append((g, "game", "The die shows 3.", phase_id, AT, None if last else AT))
+                event_rows.append((next(next_event), g, phase_id, AT, None, "adjudicated", json.dumps({"reason": "deadline"})))
+                timer_rows.append((next(next_timer), g, phase_id, LATER if last else AT, "deadline", None if last else AT))
+                outbox_rows.append((next(next_message), g, "game", "The die shows 3.", phase_id, AT, None if last else AT))
         await conn.executemany("INSERT INTO phases (id, game_id, seq, label, state, deadline, created_at, "
                                "adjudicated_at, report) VALUES (?,?,?,?,?,?,?,?,?)", phase_rows)
         await conn.executemany("INSERT INTO orders (phase_id, seat, lines, ready, submitted_by, submitted_at) "
                                "VALUES (?,?,?,?,?,?)", order_rows)
-        await conn.executemany("INSERT INTO events (game_id, phase_id, at, actor_id, kind, payload) "
-                               "VALUES (?,?,?,?,?,?)", event_rows)
-        await conn.executemany("INSERT INTO reminders (game_id, phase_id, due_at, kind, done_at) VALUES (?,?,?,?,?)",
+        await conn.executemany("INSERT INTO events (id, game_id, phase_id, at, actor_id, kind, payload) "
+                               "VALUES (?,?,?,?,?,?,?)", event_rows)
+        await conn.executemany("INSERT INTO reminders (id, game_id, phase_id, due_at, kind, done_at) "
+                               "VALUES (?,?,?,?,?,?)",
                                timer_rows)
-        await conn.executemany("INSERT INTO outbox (game_id, target, content, phase_id, created_at, delivered_at) "
-                               "VALUES (?,?,?,?,?,?)", outbox_rows)
-        await conn.executemany("UPDATE games SET current_phase=? WHERE id=?",
-                               [(g * 1000 + phases - 1, g) for g in ids])
+        await conn.executemany("INSERT INTO outbox (id, game_id, target, content, phase_id, created_at, "
+                               "delivered_at) VALUES (?,?,?,?,?,?,?)", outbox_rows)
+    if conn.copy is not None:
+        for table in numbered:
+            await db.conn.execute(f"ALTER TABLE {table} ENABLE TRIGGER {table}_next_id")
+            await db.conn.execute(f"INSERT INTO id_sequence (name, seq) SELECT '{table}', MAX(id) FROM {table}")
     await db.conn.execute("COMMIT")
     await db.conn.execute("ANALYZE")
 
@@ -179,6 +189,7 @@ async def under_load(service: GameService, games: int, rate: float, seconds: flo
         if delay > 0:
             await asyncio.sleep(delay)
     clock.cancel()
+    await asyncio.gather(clock, return_exceptions=True)        # stopped before the database closes
     return latencies
 
 

@@ -38,6 +38,7 @@ from .tables import Tables
 
 READERS = 4                  # pooled read connections beside the writer
 CONNECT_TIMEOUT = 10.0       # seconds to reach the server before the start is refused
+CLOSE_TIMEOUT = 5.0          # seconds the readers have to finish at close before they are cut
 # The write lock's key (a number of our own: advisory locks belong to one database).
 WRITE_LOCK = 0x4469737061746368            # "Dispatch"
 MIGRATION_LOCK = WRITE_LOCK - 1
@@ -219,7 +220,10 @@ class PostgresDatabase:
     async def close(self) -> None:
         pool, self._pool = self._pool, None
         if pool is not None:
-            await pool.close()
+            try:        # a read cut off by a cancelled task may never give its connection back
+                await asyncio.wait_for(pool.close(), CLOSE_TIMEOUT)
+            except asyncio.TimeoutError:
+                pool.terminate()
         writer, self._writer = self._writer, None
         if writer is not None:
             await writer.close()
