@@ -99,6 +99,7 @@ async def run_discord(service: GameService, token: str, cluster: ShardSet | None
         await bot.close()
 
     keeper = asyncio.create_task(leases.keep(on_lost), name="shard-lease")
+    stop_on_sigterm(bot)
     try:
         async with bot:
             try:
@@ -113,6 +114,17 @@ async def run_discord(service: GameService, token: str, cluster: ShardSet | None
         await leases.release()
     if lost:
         raise LeaseLost(lost[0])
+
+
+def stop_on_sigterm(bot) -> None:
+    """systemd stops the bot with SIGTERM: close the connection cleanly, so the shards' lease is
+    handed back at once and the next start (a restart, a deploy) need not wait for it to run out."""
+    import signal
+
+    try:
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(bot.close()))
+    except (NotImplementedError, RuntimeError):     # not on this platform, or not the main thread
+        pass
 
 
 class LeaseLost(Exception):

@@ -40,6 +40,11 @@ class Claims(Repository):
             "WHERE shard_leases.expires_at < excluded.heartbeat_at OR shard_leases.holder = excluded.holder "
             "RETURNING shard", (shard, count, node, at, until)) is not None
 
+    async def take_over(self, gone: str, now: str) -> None:
+        """The leases of a process known to be gone end now (free for the next `take_shard`)."""
+        await self.sql.run("UPDATE shard_leases SET expires_at = heartbeat_at WHERE holder = ? AND heartbeat_at < ?",
+                           (gone, now))
+
     async def renew(self, node: str, at: str, until: str) -> int:
         """The heartbeat: every lease `node` still holds runs on to `until`; how many it holds."""
         rows = await self.sql.all("UPDATE shard_leases SET heartbeat_at = ?, expires_at = ? WHERE holder = ? "

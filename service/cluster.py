@@ -23,6 +23,7 @@ import logging
 import os
 import secrets
 import socket
+from pathlib import Path
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from typing import Awaitable, Callable
@@ -175,6 +176,13 @@ class ShardLeases:
             holder, beat, expires, mismatch = conflict
             if mismatch:
                 raise ShardsTaken(mismatch)
+            if is_gone(holder):
+                # this machine's process that held them is gone (a crash, a kill): no need to wait
+                # for its lease to run out
+                async with self.db.transaction() as tx:
+                    await tx.claims.take_over(holder, stamp(now))
+                log.info("%s held %s and is gone: taking them over", holder, self._what())
+                continue
             alive = holder in first_beats and first_beats[holder] != beat
             if alive and not standby:
                 raise ShardsTaken(
@@ -242,6 +250,27 @@ class ShardLeases:
                 await tx.claims.give_up(self.node.name)
         except Exception:  # noqa: BLE001 - the leases run out by themselves
             log.warning("could not hand back %s; they are free once the lease runs out", self._what())
+
+
+def is_gone(holder: str) -> bool:
+    """Whether `holder` (a Node's name: host/pid/random) was a process of this machine that no
+    longer runs. Another machine's process is never taken for gone: its lease must run out."""
+    host, _, rest = holder.partition("/")
+    pid, _, _ = rest.partition("/")
+    if host != socket.gethostname() or not pid.isdigit() or int(pid) == os.getpid():
+        return False
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return True
+    except PermissionError:
+        return False
+    # the pid runs, but it may be another program that took the number since: a Dispatch process
+    # of ours has `bot.py` on its command line
+    try:
+        return b"bot.py" not in Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return False
 
 
 class _Raced(Exception):

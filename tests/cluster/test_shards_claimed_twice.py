@@ -54,3 +54,41 @@ async def test_a_second_process_on_the_same_shards_is_refused_in_one_line(tmp_pa
         if first is not None:
             first.kill()
         await fake.stop()
+
+
+async def test_a_stopped_or_killed_process_leaves_its_shards_to_the_next_start_at_once(tmp_path):
+    """SIGTERM (systemd's stop) hands the shards back; after a SIGKILL on this machine the next
+    start sees the holder is gone and takes its shards without waiting for the lease to run out."""
+    fake = await FakeDiscord().start()
+    database = tmp_path / "dispatch.sqlite3"
+    running = []
+
+    def leases() -> list[str]:
+        with sqlite3.connect(database) as conn:
+            return [row[0] for row in conn.execute("SELECT holder FROM shard_leases")]
+
+    try:
+        first = start(fake, "", "0", 1, tmp_path, "--db", str(database))
+        running.append(first)
+        await until(lambda: fake.identified_shards() == [(0, 1)], 90, "the first process connected", running)
+        first.popen.terminate()
+        assert first.popen.wait(timeout=60) == 0, first.output()
+        assert leases() == [] and "Traceback" not in first.output()
+
+        # a lease of a minute: without seeing that its holder is gone, the next start would wait for it
+        second = start(fake, "", "0", 1, tmp_path, "--db", str(database), DISPATCH_LEASE_SECONDS="60")
+        running.append(second)
+        await until(lambda: fake.identified_shards() == [(0, 1)] and leases(), 90, "the second process connected",
+                    running)
+        second.kill()
+        third = start(fake, "", "0", 1, tmp_path, "--db", str(database), DISPATCH_LEASE_SECONDS="60")
+        running.append(third)
+        await until(lambda: any(f"/{third.pid}/" in holder for holder in leases()), 90,
+                    "the third process holding the shard", running)
+        await until(lambda: "shard 0 of 1 ready" in third.output(), 90, "the third process connected", running)
+        assert "is gone: taking them over" in third.output() and "Waiting for" not in third.output()
+        assert len(leases()) == 1
+    finally:
+        for process in running:
+            process.kill()
+        await fake.stop()
