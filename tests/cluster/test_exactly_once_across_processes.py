@@ -35,19 +35,21 @@ def text(message: dict) -> str:
     return (message.get("content") or "") + v2_text(message)
 
 
-async def set_up_games(fake: FakeDiscord, url: str) -> dict[int, int]:
-    """50 started games of France vs Austria spread over one server per shard, every seat with
-    orders but not ready (so the deadline adjudicates them); game id -> its public channel id."""
+async def set_up_games(fake: FakeDiscord, url: str, games: int | None = None,
+                       shards: int = SHARDS) -> dict[int, int]:
+    """`games` (50) started games of France vs Austria spread over one server per shard, every
+    seat with orders but not ready (so the deadline adjudicates them); game id -> its public
+    channel id."""
     register_all()
     db = await database_for(url).connect()
     service = GameService(db)
     owner = fake.add_user("owner")
-    guilds = [fake.add_guild(f"Front {shard}", owner, bot_permissions=ADMINISTRATOR, shard=(shard, SHARDS))
-              for shard in range(SHARDS)]
+    guilds = [fake.add_guild(f"Front {shard}", owner, bot_permissions=ADMINISTRATOR, shard=(shard, shards))
+              for shard in range(shards)]
     public: dict[int, int] = {}
     try:
-        for number in range(GAMES):
-            guild = guilds[number % SHARDS]
+        for number in range(GAMES if games is None else games):
+            guild = guilds[number % shards]
             france, austria = fake.add_user(f"france{number}"), fake.add_user(f"austria{number}")
             for user in (france, austria):
                 fake.add_member(guild, user)

@@ -5,50 +5,13 @@ answers a slash command, and the fake sees no REST call that did not pass throug
 A base that is not an http(s) address is refused at start in one line (exit status 78)."""
 from __future__ import annotations
 
-import aiohttp
 import pytest
-from aiohttp import web
 
 from tests.cluster.processes import run_to_end, start, until
+from tests.cluster.proxy import Proxy
 from tests.fake_discord import ADMINISTRATOR, BotHarness, FakeDiscord
 
 pytestmark = pytest.mark.xdist_group("cluster")
-
-
-class Proxy:
-    """Forwards every request to the fake Discord, as nirn-proxy forwards to Discord."""
-
-    def __init__(self, target: str):
-        self.target = target
-        self.forwarded: list[tuple[str, str]] = []
-        self.runner: web.AppRunner | None = None
-        self.port = 0
-
-    async def forward(self, request: web.Request) -> web.Response:
-        self.forwarded.append((request.method, request.path))
-        headers = {k: v for k, v in request.headers.items() if k.lower() not in ("host", "content-length")}
-        async with aiohttp.ClientSession() as session:
-            async with session.request(request.method, self.target + request.path_qs, headers=headers,
-                                       data=await request.read()) as answer:
-                body = await answer.read()
-                keep = {k: v for k, v in answer.headers.items()
-                        if k.lower() not in ("content-length", "transfer-encoding", "content-encoding", "date",
-                                             "server")}
-                return web.Response(status=answer.status, body=body, headers=keep)
-
-    async def start(self) -> "Proxy":
-        app = web.Application(client_max_size=64 * 2**20)
-        app.router.add_route("*", "/{tail:.*}", self.forward)
-        self.runner = web.AppRunner(app)
-        await self.runner.setup()
-        site = web.TCPSite(self.runner, "127.0.0.1", 0)
-        await site.start()
-        self.port = self.runner.addresses[0][1]
-        return self
-
-    async def stop(self) -> None:
-        if self.runner is not None:
-            await self.runner.cleanup()
 
 
 async def test_every_rest_call_goes_through_the_proxy_discord_api_base_names(tmp_path):
