@@ -1,4 +1,6 @@
 """`/odds` through the real bot on the fake Discord: a game's house rules, or the options named."""
+import re
+
 import pytest
 
 from service.errors import BadInput
@@ -30,9 +32,12 @@ async def test_odds_in_a_game_use_its_house_rules_and_outside_the_options_named(
         public = world.public_channel(game_id)
         answer = await world.slash(alice, "odds", channel=public, battle="2 infantry vs 1 train")
         assert "attacker wins 0.0%" in answer.text, answer.text
+        assert re.search(r"battles fought by the game's own combat rules: each chance within ±\d\.\d% at 95% "
+                         r"confidence", answer.text), answer.text                # a simulated answer's bound
         assert f"game #{game_id}'s rules" in answer.text and "`armored_trains`" in answer.text
         named = await world.slash(alice, "odds", battle="20 inf vs 1 inf", options="fighting_by_numbers")
         assert "attacker wins 100.0%" in named.text and "`fighting_by_numbers`" in named.text
+        assert "(worked out exactly)" in named.text
         wrong = await world.slash(alice, "odds", battle="1 inf vs 1 inf", options="flying_tanks")
         assert "unknown option" in wrong.text
         assert not world.fake.refusals
