@@ -32,6 +32,7 @@ log = logging.getLogger("dispatch.clock")
 REMINDER_GRACE = timedelta(minutes=15)
 TIMER_RETRY_FIRST = timedelta(minutes=1)
 TIMER_RETRY_MAX = timedelta(hours=1)
+PAUSES = "pauses"       # the claim (db/claims.py) of the round that resumes pauses that ran out
 
 
 def backoff(attempts: int, first: timedelta, longest: timedelta) -> timedelta:
@@ -61,7 +62,13 @@ class Timers:
         now = self.clock()
         fired = 0
         try:
-            fired += await self.game_master.resume_capped_pauses()
+            # one process at a time resumes the pauses that ran out (each resume is read, then
+            # written: two processes at once would both resume a game and announce it twice)
+            if await self._pauses_ending(now) and await self._claim_work(PAUSES, now):
+                try:
+                    fired += await self.game_master.resume_capped_pauses()
+                finally:
+                    await self._release_work(PAUSES)
         except Exception:  # noqa: BLE001 - a game that cannot resume must not stop the deadlines
             log.exception("resuming capped pauses failed")
         for row in await self.store.due_reminders(iso(now), self.node.name):
@@ -95,6 +102,18 @@ class Timers:
         except Exception:  # noqa: BLE001 - a bot's failure must not stop the clock
             log.exception("bots could not play")
         return fired
+
+    async def _pauses_ending(self, now: datetime) -> bool:
+        async with self.store.db.read() as r:
+            return bool(await r.games.paused_until_before(iso(now)))
+
+    async def _claim_work(self, kind: str, now: datetime) -> bool:
+        async with self.store.db.transaction() as tx:
+            return await tx.claims.claim(kind, 0, self.node.name, iso(now + self.node.claim), iso(now))
+
+    async def _release_work(self, kind: str) -> None:
+        async with self.store.db.transaction() as tx:
+            await tx.claims.release(kind, 0, self.node.name)
 
     async def _claim(self, timer_id: int, now: datetime) -> bool:
         async with self.store.db.transaction() as tx:
