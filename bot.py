@@ -56,7 +56,8 @@ def refusal_line(error: BaseException) -> str | None:
                 f"→ your application → Bot → Privileged Gateway Intents, then start again.")
     if code in (4010, 4011):
         return (f"Discord refused the number of shards (close code {code}): leave DISPATCH_SHARDS empty in .env "
-                f"to let Discord choose, then start again.")
+                f"to let Discord choose (in a cluster, give every process a --shard-count of at least the "
+                f"number GET /gateway/bot advises), then start again.")
     return None
 
 
