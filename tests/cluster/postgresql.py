@@ -17,7 +17,21 @@ from tests.storage.databases import ON_POSTGRESQL, worker_databases
 
 
 def server_bin() -> Path:
-    """The folder of PostgreSQL's initdb and pg_ctl (Debian's postgresql package)."""
+    """The folder of PostgreSQL's initdb and pg_ctl: Debian's postgresql package, installed with
+    apt-get when missing (as `.ci/with-postgresql` does: root, or sudo without a password)."""
+    try:
+        return _found_bin()
+    except RuntimeError:
+        sudo = [] if os.geteuid() == 0 else ["sudo", "-n"]
+        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        install = [*sudo, "apt-get", "install", "-y", "-q", "postgresql"]
+        if subprocess.run(install, env=env, capture_output=True).returncode != 0:
+            subprocess.run([*sudo, "apt-get", "update", "-q"], env=env, capture_output=True)
+            subprocess.run(install, env=env, capture_output=True)
+        return _found_bin()
+
+
+def _found_bin() -> Path:
     for folder in sorted(glob.glob("/usr/lib/postgresql/*/bin"), key=lambda p: int(p.split("/")[4]), reverse=True):
         if os.access(f"{folder}/initdb", os.X_OK) and os.access(f"{folder}/pg_ctl", os.X_OK):
             return Path(folder)
