@@ -12,6 +12,7 @@ Run: `.venv/bin/python bench/autocomplete.py`.
 from __future__ import annotations
 
 import asyncio
+import os
 import statistics
 import sys
 import tempfile
@@ -53,6 +54,7 @@ async def one(service: GameService, player: Actor, variant: str, options: dict) 
             warm.append((time.perf_counter() - start) * 1000)
             most = max(most, len(found))
     legal = len(suggest._CACHE[suggest.cache_key(service, phase.id, seat)])
+    print(f"load {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print(f"{variant} ({seat}, {legal} legal orders): cold {cold:.1f} ms; warm median "
           f"{statistics.median(warm):.1f} ms, worst {max(warm):.1f} ms (goal ≤ 50 ms); "
           f"at most {most} choices (goal ≤ 25)")

@@ -13,6 +13,7 @@ import argparse
 import asyncio
 import json
 import gzip
+import os
 import random
 import sys
 import tempfile
@@ -81,7 +82,8 @@ async def main(rounds: int) -> None:
         try:
             await service.export_file(game.id, player)          # the worker started once
             took, held = await longest_hold(lambda: service.export_file(game.id, player))
-            print(f"{len(data['phases'])} phases, export {len(packed) / 2**20:.2f} MiB gzip")
+            print(f"{len(data['phases'])} phases, export {len(packed) / 2**20:.2f} MiB gzip; "
+                  f"load {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
             print(f"/game export: {took * 1000:.0f} ms, event loop held at most {held * 1000:.0f} ms "
                   f"(JSON + gzip in one piece on the loop: {one_piece * 1000:.0f} ms)")
             took, held = await longest_hold(lambda: service.import_file(6, admin, packed))

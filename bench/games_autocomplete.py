@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import statistics
 import sys
 import tempfile
@@ -126,6 +127,7 @@ async def run(sizes: list[int], samples: int) -> None:
             results[games] = await measure(service, samples)
             await db.close()
     small, large = min(sizes), max(sizes)
+    print(f"load {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print(f"{'':26s} {small:>8d} games {large:>8d} games   ratio (goal ≤ 1.2)")
     for name in results[small]:
         a, b = results[small][name], results[large][name]

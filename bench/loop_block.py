@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import shutil
 import sys
 import time
@@ -81,7 +82,8 @@ async def main(rounds: int, repeat: int) -> None:
         async def replay():
             await replay_gif(service, game_id)
 
-        print(f"A&A 1914, {phases} phases ({rounds} rounds); longest event-loop block (goal ≤ 50 ms)")
+        print(f"A&A 1914, {phases} phases ({rounds} rounds); longest event-loop block (goal ≤ 50 ms); "
+              f"load {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
         for name, command, times in (("/history text", history_text_only, repeat), ("/history with map", history, repeat),
                                      ("/map", board, repeat), ("/map region", region, repeat),
                                      ("/map replay", replay, 1)):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import os
 import random
 import sys
 import time
@@ -38,6 +39,8 @@ def main() -> None:
     if args.memory:
         draw_many(args.memory, args.games)
         return
+    print("load {:.1f} {:.1f} {:.1f} on {} cores (the times are the best of --repeat, wall-clock)".format(
+        *os.getloadavg(), os.cpu_count()))
     variant = Rx07Variant()
     state = variant.initial_state({}, random.Random(1))
     orders = {"Central": ["A Mun - Bur", "A Ber S A Mun - Bur", "F Kie - Hel"],
@@ -160,3 +163,5 @@ def draw_many(kind: str, games: int) -> None:
 
 if __name__ == "__main__":
     main()
+    if "--memory" not in sys.argv:
+        print("load {:.1f} {:.1f} {:.1f} after".format(*os.getloadavg()))
