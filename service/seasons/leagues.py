@@ -33,6 +33,9 @@ from .settings import SeasonSettings, allowed_systems
 from .stored import results_from_rows
 
 
+SCORED_KEPT = 50_000        # games' league points kept in memory (a few hundred bytes each)
+
+
 @checked_ids
 class Leagues:
     """A server's leagues: their rules, members and games, and their standings."""
@@ -41,6 +44,10 @@ class Leagues:
         self.store = store
         self.clock = clock
         self.organisers = organisers
+        # A recorded game's league points, by (game, when it was recorded, the league's system
+        # and abandoned rule): a result never changes once recorded (re-recorded: a new time),
+        # so `/league standings` scores each game once, not on every asking.
+        self._scored: dict[tuple, tuple[GameResult, tuple, LeagueGame]] = {}
 
     # ------------------------------------------------------------------ the organiser's commands
     async def create(self, guild_id: int, actor: Actor, name: str, scoring: str | None = None,
@@ -197,15 +204,24 @@ class Leagues:
     async def _table(self, r, league: LeagueInfo) -> LeagueTable:
         """The table from the recorded results (a closed league's: as frozen, with the games'
         scores as recorded now, for the export)."""
-        results = results_from_rows(await r.leagues.results(league.id), *await r.leagues.result_parts(league.id))
+        rows = await r.leagues.results(league.id)
+        keys = [(row["game_id"], row["recorded_at"], league.scoring, league.abandoned) for row in rows]
+        scored = {key: self._scored[key] for key in keys if key in self._scored}
+        if len(scored) < len(keys):
+            for key, result in zip(keys, results_from_rows(rows, *await r.leagues.result_parts(league.id))):
+                if key not in scored:
+                    counted = tuple(player_scores(result, league.scoring, last_holders(result), league.abandoned))
+                    game = LeagueGame(result.game_id, tuple(GamePoints(s.player, s.points, s.centres) for s in counted))
+                    scored[key] = self._scored[key] = (result, counted, game)
+            while len(self._scored) > SCORED_KEPT:
+                self._scored.pop(next(iter(self._scored)))
         scores = []
         games = []
-        for result in results:
-            counted = player_scores(result, league.scoring, last_holders(result), league.abandoned)
+        for key in keys:
+            result, counted, game = scored[key]
             if counted:
-                scores.append((result, tuple(counted)))
-                games.append(LeagueGame(result.game_id, tuple(GamePoints(s.player, s.points, s.centres)
-                                                             for s in counted)))
+                scores.append((result, counted))
+                games.append(game)
         members = [m["user_id"] for m in await r.leagues.members(league.id)]
         if league.frozen is not None:
             standings, count = frozen_standings(league.frozen, league.rules)
