@@ -83,10 +83,16 @@ async def _fresh_seat_channel(guild: discord.Guild, game: GameInfo, seat: str, m
     so nobody takes it for the seat's live channel."""
     require_bot_permissions(guild, "give the seat a fresh channel for its new player",
                             ("view_channel", "manage_channels", "manage_roles"))
-    fresh = await guild.create_text_channel(
-        old.name, category=old.category, overwrites=seat_overwrites(guild, [member], guild.me),
-        topic=f"Private orders of {seat}. Write orders here, one per line.",
-        reason="Dispatch: an anonymous game's seat changed hands")
+    made = dict(overwrites=seat_overwrites(guild, [member], guild.me),
+                topic=f"Private orders of {seat}. Write orders here, one per line.",
+                reason="Dispatch: an anonymous game's seat changed hands")
+    try:
+        fresh = await guild.create_text_channel(old.name, category=old.category, **made)
+    except discord.HTTPException as exc:
+        if old.category is None or not (exc.code == 50035 and "category" in (exc.text or "").lower()):
+            raise
+        # the game's category holds Discord's 50 channels: the fresh one goes outside it
+        fresh = await guild.create_text_channel(old.name, **made)
 
     async def undo() -> None:
         try:
