@@ -32,6 +32,7 @@ from service import Actor, GameService  # noqa: E402
 from service import delivery as outbox  # noqa: E402
 from service import maps  # noqa: E402
 from service.clock import GameClock  # noqa: E402
+from render.aa1914 import warm_crop_scales  # noqa: E402
 from service.workers import ProcessPool  # noqa: E402
 from tests.aa_random_play import accepted, random_lines  # noqa: E402
 
@@ -82,6 +83,10 @@ async def one_run(variant_key: str, games: int, workers: int, ahead: bool, crop:
             await outbox.deliver_pending(service, _nothing)           # the starts, and warm workers
             # every worker warm (its caches of the board built), as after the bot's first maps
             await asyncio.gather(*(maps.results_maps(service, game_id, 0) for game_id, _, _ in waiting))
+            if variant_key == "aa1914":
+                # and its crops' scales drawn, as after the bot's first crops (a worker's first crop
+                # at each scale costs 0.2–0.4 s more: `cold_crops` prints it)
+                await asyncio.gather(*(service.cpu.run(warm_crop_scales, timeout=60) for _ in range(workers)))
             ready_at: dict[int, float] = {}
 
             async def send(destination, delivery):
@@ -94,17 +99,18 @@ async def one_run(variant_key: str, games: int, workers: int, ahead: bool, crop:
             await asyncio.sleep(0.05)
             while service.cpu.running or service.cpu.waiting:
                 await asyncio.sleep(0.02)
-            begin, cpu = time.perf_counter(), workers_cpu(service) + time.process_time()
+            begin, cpu, own = time.perf_counter(), workers_cpu(service), time.process_time()
             await asyncio.gather(*(service.mark_ready(game_id, player, True, seat, confirm=True)
                                    for game_id, seat, player in waiting))
             adjudicated = time.perf_counter() - begin
             while len(ready_at) < len(waiting) and time.perf_counter() - begin < 60:
                 await asyncio.sleep(0.01)
-            spent = workers_cpu(service) + time.process_time() - cpu
+            own, cpu = time.process_time() - own, workers_cpu(service) - cpu
+            spent = own + cpu
             running.cancel()
             took = max(ready_at.values(), default=begin) - begin
             print(f"    (the {games} adjudications took {adjudicated:.2f} s; until the last results message this "
-                  f"process and its workers used {spent:.2f} s of CPU in {took:.2f} s: "
+                  f"process used {own:.2f} s of CPU and its workers {cpu:.2f} s, in {took:.2f} s: "
                   f"{spent / max(took, 1e-9) / workers:.0%} of {workers} core(s))")
             return [ready_at[game_id] - begin for game_id, _, _ in waiting if game_id in ready_at]
         finally:
@@ -162,6 +168,17 @@ def cpu_of_one_map(variant_key: str) -> tuple[float, float, int]:
     return board, time.process_time() - begin, len(crops)
 
 
+def cold_crops() -> float:
+    """CPU seconds a fresh worker spends drawing the A&A views at every crop scale, once (what
+    its first crops at each scale pay)."""
+    import subprocess
+    code = ("import time; from render.aa1914 import warm_crop_scales; t = time.process_time(); "
+            "warm_crop_scales(); print(time.process_time() - t)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=Path(__file__).resolve().parent.parent)
+    return float(out.stdout)
+
+
 def crop_drawn_or_cut(variant_key: str) -> tuple[float, float]:
     """CPU ms of a crop of a busy part of the board drawn at its own scale (from the geometry,
     sharp) and cut from the results map already drawn and enlarged to the same size (blurred)."""
@@ -206,6 +223,9 @@ async def main(games: int, variants: list[str]) -> None:
         drawn, cut = crop_drawn_or_cut(variant_key)
         print(f"{variant_key}: a crop drawn at its own scale {drawn:.0f} ms of CPU; cut from the drawn map and "
               f"enlarged {cut:.0f} ms, but blurred (names and icons enlarged pixels): drawn it is ({load()})")
+        if variant_key == "aa1914":
+            print(f"{variant_key}: a worker's first crops draw the views at each crop scale once: {cold_crops():.2f} s "
+                  f"of CPU a worker (after a restart; the runs below start with warm workers) ({load()})")
         print(f"{variant_key}: {games} games' last /ready at once; when each results message was ready")
         for label, args in (("before: 1 worker, maps drawn in turn, no crop", (1, False, False)),
                             (f"now: {workers} workers, maps started together, no crop", (workers, True, False)),
