@@ -1,4 +1,4 @@
-"""How strong the Diplomacy bot is (issue 28 item 4): a ladder of seeded two-seat games.
+"""How strong the Diplomacy bot is: a ladder of seeded two-seat games.
 
 Each match plays `--games` games with fixed seeds; the sides are swapped every game (the player
 under test is the Entente in even games, the Central Powers in odd ones, for rx07). A game is a

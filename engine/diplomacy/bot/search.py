@@ -10,7 +10,9 @@ tells the whole of it; in short:
 2. **Our plans.** The heuristic proposes `candidates` plans (half as `normal` plays, half
    bolder). Each is adjudicated against every sample with the game's own resolver and the
    positions are valued (`evaluate.Judge`: centres now and one movement ahead); a plan's worth
-   is its average — a sampled best response (Anthony et al. 2020).
+   is its average — a sampled best response (Anthony et al. 2020) — at `hard` blended with its
+   worst sample (`Effort.robust`), so a plan that works only when no support of ours is cut
+   ranks below one that works against every likely reply.
 3. **Local search.** From the best plan, one unit at a time tries every order it could give —
    hold, each move, each support of another unit's order, and each move into a contested
    province with a support from a neighbour — and the change that raises the average most is
@@ -57,10 +59,16 @@ class Effort:
     samples: int
     adjudications: int
     focus: bool = False      # the local search tries only units in contact with the enemy
+    # the weight of the worst sampled reply in a plan's worth (0: the plain average): a plan
+    # that only works if no support of ours is cut is worth less than its average says
+    robust: float = 0.0
 
 
 EFFORT = {"normal": Effort(candidates=1, samples=2, adjudications=80, focus=True),
-          "hard": Effort(candidates=8, samples=8, adjudications=2400)}
+          # measured against six DumbBots (bench/dumbbot_ladder.py, docs/bots.md): 8 plans, 8
+          # samples and 2,400 adjudications kept 12 centres on average; twice the samples and
+          # counting the worst reply took more
+          "hard": Effort(candidates=12, samples=16, adjudications=6000, robust=0.3)}
 
 
 class Search:
@@ -131,7 +139,8 @@ class Search:
 
     def score(self, plan: Plan) -> float:
         row = self.row(plan)
-        return sum(row) / len(row)
+        robust = self.effort.robust
+        return (1 - robust) * sum(row) / len(row) + robust * min(row)
 
     # ---- local search
     def _options(self, plan: Plan, prov: str) -> list[dict[str, Order]]:
