@@ -19,7 +19,7 @@ reaches it), ships next to the site with the army waiting for them.
 from __future__ import annotations
 
 from ..mobilization import land_placements, placement_options
-from ..tournament import THRESHOLDS, homeland_lost
+from ..tournament import THRESHOLDS
 from ..units import HOUSE_UNITS, UNIT_TYPES
 from .battle_odds import sea_win
 from .naval import WARSHIPS, enemy_reach
@@ -256,7 +256,7 @@ def _collapse_at_stake(view: View, name: str) -> bool:
     t = view.board.territories[name]
     limit = THRESHOLDS.get(view.power)
     return bool(limit and t.homeland and t.original_owner == view.power
-                and homeland_lost(view.board, view.state, view.power) + t.ipc >= limit[0])
+                and view.homeland_lost(view.power) + t.ipc >= limit[0])
 
 
 def _place(view: View, sheet: Sheet, kind: str, n: int, site: str, zones: list[str]) -> str | None:

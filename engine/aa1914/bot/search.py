@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 
-from ..tournament import THRESHOLDS, homeland_lost
+from ..tournament import THRESHOLDS
 from ..units import UNIT_TYPES
 from .battle_odds import pressed_land, this_round
 from .planner import plan_turn
@@ -65,7 +65,7 @@ def own_value(view: View, name: str) -> float:
         worth += 12
     limit = THRESHOLDS.get(view.power)
     if limit and t.homeland and t.original_owner == view.power \
-            and homeland_lost(view.board, view.state, view.power) + t.ipc >= limit[0]:
+            and view.homeland_lost(view.power) + t.ipc >= limit[0]:
         worth += 6
     return worth
 

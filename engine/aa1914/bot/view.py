@@ -52,6 +52,8 @@ class View:
     my_ships: dict[str, list[dict]] = field(default_factory=dict)
     front: set[str] = field(default_factory=set)                     # places we could fight for
     dist: dict[str, int] = field(default_factory=dict)               # steps to the front by land
+    lost: dict[str, int] = field(default_factory=dict)               # power -> homeland IPCs lost (memo)
+    values: dict[str, float] = field(default_factory=dict)           # territory -> value (memo)
 
     @classmethod
     def of(cls, board: Board, state: dict, power: str, turn: Turn | None = None) -> "View":
@@ -119,16 +121,26 @@ class View:
     def value(self, name: str) -> float:
         """What taking (or contesting) a territory is worth to us: its income, twice over for an
         enemy homeland (victory points and the owner's collapse thresholds), more for a capital."""
+        if name in self.values:
+            return self.values[name]
         t = self.board.territories[name]
         owner = self.state["control"].get(name)
         worth = float(t.ipc)
         if t.homeland and t.original_owner and at_war(self.board, self.state, self.power, t.original_owner):
             worth *= 2
             limit = THRESHOLDS.get(t.original_owner)
-            if limit and homeland_lost(self.board, self.state, t.original_owner) + t.ipc >= limit[0]:
+            if limit and self.homeland_lost(t.original_owner) + t.ipc >= limit[0]:
                 worth += 6          # pushes the owner into collapse
         if t.capital:
             worth += 12
         if owner is None and t.minor:
             worth += 1
-        return worth + 0.5
+        self.values[name] = worth + 0.5
+        return self.values[name]
+
+    def homeland_lost(self, power: str) -> int:
+        """Tournament Rules: the IPCs of `power`'s homeland captured or contested by its enemies,
+        at the start of the turn (read once a turn for each power)."""
+        if power not in self.lost:
+            self.lost[power] = homeland_lost(self.board, self.state, power)
+        return self.lost[power]
