@@ -71,6 +71,8 @@ HOUSE = [
     ("40 battleship vs 40 battleship", "sub_changes"),
     ("20 cruiser, 20 submarine vs 20 battleship, 20 transport", "sub_changes naval_costs"),
     ("20 merchant raider, 20 submarine vs 20 freighter, 20 cruiser", "freighters_raiders sub_changes"),
+    ("20 armored train, 20 artillery vs 40 infantry", "armored_trains aerial_combat"),
+    ("20 artillery truck, 20 infantry vs 20 armored car, 20 fighter", "artillery_trucks armored_cars"),
 ]
 
 

@@ -1,8 +1,8 @@
 """`/odds`: battle odds from a line like `3 inf, 1 art, 1 fighter vs 4 inf` (no Discord here).
 
 Under the base rules the odds are exact, and under house rules where they allow it (air combat's
-numbers, Fighting By Numbers, naval costs). Where they do not (the submarine changes, destroyers,
-the new units), they are measured by fighting the battle many times with the engine's own combat
+numbers, Fighting By Numbers, every sea battle). Where they do not (the new land units), they are
+measured by fighting the battle many times with the engine's own combat
 code and those rules, within a bounded amount of work; the answer states the error bound.
 """
 from __future__ import annotations

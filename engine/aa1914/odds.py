@@ -19,16 +19,16 @@ import numpy as np
 from .combat import (AIR_COMBAT_HIT, FBN_THRESHOLD, Piece, SeaPolicy, land_battle, land_targets, sea_battle,
                      sea_targets, take_hits)
 from .rules import fighting_by_numbers_hits
-from .units import DEFAULT_LOSS_ORDER, HOUSE_UNITS, UNIT_TYPES
+from .units import DEFAULT_LOSS_ORDER, UNIT_TYPES
 
 
 SIMULATED_BATTLES = 10_000   # at most this many: ±1 % at 95 % confidence for any outcome's probability
 # The simulation's work bound, counted (not timed: the same battle always gets the same figures):
 # a battle costs about BATTLE_WORK + its pieces + 1.5 per die rolled + 8 per round, ≈ 1 µs each on
-# a loaded core, so SIMULATION_WORK is ≤ 0.4 s of CPU (bench/odds.py). A battle so large that
+# a loaded core, so SIMULATION_WORK is ≤ 0.35 s of CPU (bench/odds.py). A battle so large that
 # 10,000 of them would cost more is fought fewer times (never under MIN_SIMULATED), and its answer
 # states the wider error bound that leaves.
-SIMULATION_WORK = 330_000
+SIMULATION_WORK = 270_000
 BATTLE_WORK = 35
 MIN_SIMULATED = 500
 PILOT_BATTLES = 100          # battles fought first to measure the work one battle takes
@@ -229,7 +229,12 @@ def tanks_cancel(dist: np.ndarray, tanks: int) -> np.ndarray:
 
 
 def _dist(groups: dict[int, int]) -> np.ndarray:
-    return np.array(hit_distribution(groups))
+    return _dist_of(tuple(sorted(groups.items())))
+
+
+@lru_cache(maxsize=4096)
+def _dist_of(groups: tuple) -> np.ndarray:
+    return np.array(hit_distribution(dict(groups)))
 
 
 def land_odds(attackers: Sequence[str], defenders: Sequence[str],
@@ -248,6 +253,7 @@ def land_odds(attackers: Sequence[str], defenders: Sequence[str],
     fd = sum(t == "fighter" for t in defenders)
     air = _air_combat(fa, fd, air_hit, air_rounds) if fa and fd else {(fa, fd): 1.0}
     tally = _Tally()
+    survivors: dict[tuple, np.ndarray] = {}
     for (fa_left, fd_left), p_air in air.items():
         if not p_air:
             continue
@@ -264,10 +270,19 @@ def land_odds(attackers: Sequence[str], defenders: Sequence[str],
         a_dist = _side_dist(a_groups, fbn)
         d_dist = _side_dist(land_targets(pieces_of(d_force), False, supremacy == "defender"), fbn)
         cancelled = tanks_cancel(d_dist, sum(t == "tank" for t in a_force))
-        d_ids = np.array([tally.id_of(_after(d_force, hits, d_order)) for hits in range(len(a_dist))])
-        a_ids = np.array([tally.id_of(_after(a_force, hits, a_order)) for hits in range(len(cancelled))])
+        d_ids = _ids_after(tally, survivors, d_force, d_order, len(a_dist))
+        a_ids = _ids_after(tally, survivors, a_force, a_order, len(cancelled))
         tally.add(a_ids, d_ids, np.multiply.outer(cancelled, a_dist * p_air))
     return tally.odds(attackers, defenders, dict(rules.costs) if rules else None)
+
+
+def _ids_after(tally: "_Tally", survivors: dict, force: tuple, order: tuple, count: int) -> np.ndarray:
+    """The tally's ids of what is left of a land force after 0 … count−1 hits (all of it gone
+    after as many hits as it has units), each force's list worked out once per battle."""
+    ids = survivors.get(force)
+    if ids is None:
+        ids = survivors[force] = np.array([tally.id_of(_after(force, k, order)) for k in range(len(force) + 1)])
+    return ids[np.minimum(np.arange(count), len(force))]
 
 
 def _side_dist(groups: dict[int, int], fbn: bool) -> np.ndarray:
@@ -318,8 +333,10 @@ def _air_combat(fa: int, fd: int, hit: int = AIR_COMBAT_HIT, rounds: int = 0) ->
 
 def sea_odds(attackers: Sequence[str], defenders: Sequence[str],
              attacker_order: Sequence[str] = DEFAULT_LOSS_ORDER,
-             defender_order: Sequence[str] = DEFAULT_LOSS_ORDER, costs: dict | None = None) -> Odds:
-    """Exact outcome of a sea battle fought until one side is gone (the attacker presses on)."""
+             defender_order: Sequence[str] = DEFAULT_LOSS_ORDER, costs: dict | None = None,
+             sub_defense: int | None = None) -> Odds:
+    """Exact outcome of a sea battle fought until one side is gone (the attacker presses on);
+    `sub_defense`: what defending submarines hit on, if a house rule changes it (3.2: 1)."""
     attackers, defenders = tuple(attackers), tuple(defenders)
     a_order, d_order = tuple(attacker_order), tuple(defender_order)
     a_hp = sum(UNIT_TYPES[t].hits for t in attackers)
@@ -327,7 +344,7 @@ def sea_odds(attackers: Sequence[str], defenders: Sequence[str],
     a_forces = [_after(attackers, k, a_order) for k in range(a_hp + 1)]
     d_forces = [_after(defenders, k, d_order) for k in range(d_hp + 1)]
     a_dists = [_dist(sea_targets(pieces_of([t for t, _ in f]))) for f in a_forces]
-    d_dists = [_dist(sea_targets(pieces_of([t for t, _ in f]), defending=True)) for f in d_forces]
+    d_dists = [_dist(sea_targets(pieces_of([t for t, _ in f]), sub_defense, defending=True)) for f in d_forces]
     ended = np.array([[not a or not d for d in d_forces] for a in a_forces], dtype=bool).reshape(a_hp + 1, d_hp + 1)
     final = absorbing_chain(a_dists, d_dists, ended)
     tally = _Tally()
@@ -340,15 +357,20 @@ def sea_odds(attackers: Sequence[str], defenders: Sequence[str],
 def house_odds(attackers: Sequence[str], defenders: Sequence[str], rules, rng: random.Random) -> Odds:
     """Odds under a game's house rules: worked out exactly where the rules allow (a land battle of
     infantry, artillery, tanks and fighters under any air-combat numbers and Fighting By Numbers;
-    a sea battle of the Tournament Rules' ships fought by their rules, whatever the units cost),
-    else fought by the engine's own combat code (`simulated_odds`)."""
+    any sea battle, whatever the units cost), else fought by the engine's own combat code
+    (`simulated_odds`).
+
+    A sea battle is exact under the submarine changes too, as `/odds` fights it (no dive, no
+    target named): 3.2's called shots hit on 2, a submarine's attack anyway, and are taken by the
+    order of loss like any hit, so whether a cruiser* or destroyer stops them changes nothing;
+    what changes is that defending submarines hit on 1. The house ships (destroyers, freighters,
+    merchant raiders) fight by their values alone."""
     attackers, defenders = tuple(attackers), tuple(defenders)
     kinds = set(attackers + defenders)
     costs = dict(rules.costs)
     if all(UNIT_TYPES[t].is_sea for t in kinds):
-        if not kinds & set(HOUSE_UNITS) and not rules.house_submarines and rules.sub_negator == "cruiser":
-            return sea_odds(attackers, defenders, costs=costs)
-    elif kinds <= EXACT_LAND_UNITS:
+        return sea_odds(attackers, defenders, costs=costs, sub_defense=1 if rules.house_submarines else None)
+    if kinds <= EXACT_LAND_UNITS:
         return land_odds(attackers, defenders, rules=rules)
     return simulated_odds(attackers, defenders, rules, rng)
 

@@ -1,5 +1,5 @@
 """`/odds` under house rules: worked out exactly where the rules allow (air combat's numbers,
-Fighting By Numbers, naval costs), else fought by the engine's own combat code within a bounded
+Fighting By Numbers, any sea battle), else fought by the engine's own combat code within a bounded
 amount of work — and every answer says which, with the error bound of a simulated one."""
 import random
 import re
@@ -77,10 +77,30 @@ def test_a_simulated_answer_states_its_error_bound():
     assert float(said.group(2)) == pytest.approx(100 * odds.error_bound, abs=0.05)
 
 
-def test_a_big_battle_under_the_submarine_changes_is_fought_fewer_times_with_a_wider_bound():
+@pytest.mark.parametrize("options, attackers, defenders", [
+    ({"sub_changes": True}, ["submarine"] * 4 + ["cruiser"], ["cruiser"] * 2 + ["submarine"] * 3),
+    ({"sub_changes": True, "destroyers": True}, ["submarine"] * 3 + ["destroyer"] * 2,
+     ["destroyer"] * 2 + ["submarine"] * 3 + ["transport"]),
+    ({"freighters_raiders": True, "sub_changes": True}, ["merchant_raider"] * 2 + ["submarine"] * 3,
+     ["freighter"] * 3 + ["cruiser"] * 2),
+])
+def test_sea_battles_under_the_submarine_changes_are_exact_and_agree_with_the_engines(options, attackers, defenders):
+    """3.2 as `/odds` fights it: called shots hit on 2 like any attacking submarine and are taken
+    by the order of loss, defending submarines hit on 1; the house ships fight by their values.
+    20,000 seeded engine battles land within twice their 95 % bound."""
+    rules = rules_for(options)
+    _, exact = battle_odds(" vs ".join(", ".join(f"1 {t}" for t in side) for side in (attackers, defenders)), options)
+    fought = simulated_odds(attackers, defenders, rules, random.Random(7), trials=20_000, work=10 ** 12)
+    assert exact.trials == 0
+    for name in ("attacker_wins", "defender_wins", "both_destroyed"):
+        assert getattr(fought, name) == pytest.approx(getattr(exact, name), abs=2 * fought.error_bound), name
+
+
+def test_a_big_battle_of_house_land_units_is_fought_fewer_times_with_a_wider_bound():
     """A battle whose 10,000 fights would take seconds is fought within the work bound — never
     fewer than MIN_SIMULATED times — and the same battle always gives the same figures."""
-    text, options = "20 destroyer, 20 submarine vs 20 destroyer, 20 submarine", {"destroyers": True, "sub_changes": True}
+    text, options = "20 armored car, 20 artillery vs 20 artillery truck, 20 fighter", {
+        "armored_cars": True, "artillery_trucks": True, "aerial_combat": True}
     _, odds = battle_odds(text, options)
     assert MIN_SIMULATED <= odds.trials < SIMULATED_BATTLES
     assert odds.error_bound > 0.98 / SIMULATED_BATTLES ** 0.5
