@@ -53,7 +53,7 @@ class Worked(NamedTuple):
     result: PhaseResult
     stored: bytes
     texts: BriefTexts | None
-    facts: PhaseFacts
+    facts: PhaseFacts | None
 
 
 def adjudication_job(variant_key: str, stored_state: bytes | str, orders: dict[str, list[str]], seed: str,
@@ -64,7 +64,10 @@ def adjudication_job(variant_key: str, stored_state: bytes | str, orders: dict[s
     state is tens of milliseconds of JSON) (pure; pickles both ways)."""
     variant = get_variant(variant_key)
     state = decode_state(stored_state)
-    facts = phase_facts(variant, state)
+    try:
+        facts = phase_facts(variant, state)
+    except Exception:  # noqa: BLE001 - a record never stops a game: the records' hook tries again and logs it
+        facts = None
     result = variant.adjudicate(state, orders, phase_rng(seed, seq))
     texts = None if result.finished else brief_texts(variant, result.state, seats, (label, result.report))
     return Worked(result, encode_state(result.state), texts, facts)

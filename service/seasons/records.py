@@ -32,7 +32,7 @@ from engine.ratings import family_of
 from engine.variant import Variant, get_variant
 
 from ..bots import bot_players
-from ..models import GameInfo, OrderSheet, PhaseInfo, decode_state, iso, parse_time
+from ..models import GameInfo, OrderSheet, PhaseInfo, StoredState, decode_state, iso, parse_time
 from .ladders import RatingLadders
 from .points import points_under, rating_system
 from .positions import (AXIS_AND_ALLIES, DIPLOMACY, Summary, a_and_a_victory, after_year, board_centres,
@@ -97,7 +97,10 @@ class GameRecords:
         """Hook, inside the adjudication: the phase's summary and what each seat owed in it
         (`facts`: worked out with the adjudication, in the worker, else read from `phase.state`)."""
         async with hook(conn, "phase"):
-            summary, acting_seats = facts or phase_facts(variant, phase.state)
+            if facts is None:       # not worked out with the adjudication (or it failed there)
+                state = phase.state.decode() if isinstance(phase.state, StoredState) else phase.state
+                facts = phase_facts(variant, state)
+            summary, acting_seats = facts
             await self._save_summary(conn, game.id, phase.id, phase.seq, summary)
             acting = set(acting_seats)
             bots = bot_players(game)

@@ -113,3 +113,18 @@ async def test_writing_an_adjudication_decodes_no_position_on_the_event_loop(ser
     owed = await service.store.db.fetchall("SELECT seat, owed FROM phase_seats WHERE game_id=? ORDER BY seat",
                                            (game.id,))
     assert [tuple(row) for row in owed] == [("North", 1), ("South", 1)]
+
+
+async def test_a_records_failure_in_the_worker_never_stops_the_adjudication(service, monkeypatch):
+    """A record must never stop a game: if the adjudicated position's summary cannot be worked
+    out in the worker, the phase is adjudicated all the same and the records' hook logs it."""
+    import service.adjudication as adjudication
+
+    def broken(variant, state):
+        raise ValueError("no summary")
+    game = await started(service)
+    service.cpu = Recording()
+    monkeypatch.setattr(adjudication, "phase_facts", broken)
+    await service.adjudicate(game.id)
+    assert (await service.phase(game.id)).seq == 1
+    assert len(await adjudicated_events(service, game.id)) == 1
