@@ -92,3 +92,12 @@ VOTE_TEMPLATE = r"dispatch:vote:(?P<motion>draw|concede):(?P<game>\d+):p(?P<phas
 
 def build_vote(motion: str, game_id: int, seq: int) -> str:
     return f"dispatch:vote:{motion}:{game_id}:p{seq}"
+
+
+# The Confirm button under `/gm end` (cogs.gm): the game, the phase the GM was shown and the
+# decided result in a few characters (`service.decisions.Decision.code`).
+GM_END_TEMPLATE = r"dispatch:gmend:(?P<game>\d+):p(?P<phase>\d+):(?P<code>[dw][s0-9.]*)"
+
+
+def build_gm_end(game_id: int, seq: int, code: str) -> str:
+    return f"dispatch:gmend:{game_id}:p{seq}:{code}"

@@ -10,16 +10,63 @@ console's too.
 """
 from __future__ import annotations
 
+import re
+
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from service import GameService
+from service.commands.gm import ended
+from service.commands.spec import Ask
 from service.commands.table import gm_commands
+from service.decisions import DecidedEnd, typed_from_code
 from service.policy import zone_names
 
-from .common import DispatchCog, reply
+from .common import DispatchCog, GameComponent, actor_of, error_text, reply
+from .custom_ids import GM_END_TEMPLATE, build_gm_end
 from .declared import declared, declared_group
 from .seating import join_view, move_seat_channel
+
+
+def confirm_end_view(done: DecidedEnd) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(ConfirmEndButton(done.game_id, done.seq or 0, done.code))
+    return view
+
+
+class ConfirmEndButton(GameComponent, discord.ui.DynamicItem[discord.ui.Button], template=GM_END_TEMPLATE):
+    """**Confirm** under `/gm end`: ends the game with the result the GM was shown, in the phase
+    they were shown it (once the game has moved on the service refuses it, changing nothing).
+    The answer replaces the prompt, to the GM alone."""
+
+    def __init__(self, game_id: int, seq: int, code: str):
+        super().__init__(discord.ui.Button(label="Confirm: end the game", style=discord.ButtonStyle.danger,
+                                           custom_id=build_gm_end(game_id, seq, code)))
+        self.game_id, self.seq, self.code = game_id, seq, code
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /):
+        return cls(int(match["game"]), int(match["phase"]), match["code"])
+
+    async def pressed(self, interaction: discord.Interaction) -> None:
+        service: GameService = interaction.client.service
+        await interaction.response.defer()          # the prompt is ephemeral: its edits stay the GM's
+        game = await service.game(self.game_id)
+        done = await service.end_by_decision(self.game_id, actor_of(interaction), typed_from_code(game, self.code),
+                                             confirm=True, phase_seq=self.seq)
+        await interaction.edit_original_response(content=ended(done, Ask(actor_of(interaction), {}, game)),
+                                                 view=None, allowed_mentions=discord.AllowedMentions.none())
+
+    async def on_error(self, interaction: discord.Interaction, error: Exception) -> None:
+        if not interaction.response.is_done():
+            await super().on_error(interaction, error)
+            return
+        try:            # the prompt becomes the refusal: its Confirm button goes, nothing changed
+            await interaction.edit_original_response(content=error_text(error), view=None,
+                                                     allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException:
+            await super().on_error(interaction, error)
 
 
 class GmCog(DispatchCog, name="Game master"):
@@ -91,7 +138,8 @@ class GmCog(DispatchCog, name="Game master"):
 
     @declared("gm end", gm)
     async def end(self, ctx: commands.Context, game_id: int, result: str, confirm: bool = False) -> None:
-        await self.run_and_answer(ctx, game_id=game_id, result=result, confirm=confirm)
+        ask, done = await self.run(ctx, game_id=game_id, result=result, confirm=confirm)
+        await self.answer(ctx, ask, done, view=None if done.confirmed else confirm_end_view(done))
 
     @declared("gm abandon", gm)
     async def abandon(self, ctx: commands.Context, game_id: int | None = None) -> None:
@@ -100,3 +148,4 @@ class GmCog(DispatchCog, name="Game master"):
 
 async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(GmCog(bot, bot.service))
+    bot.add_dynamic_items(ConfirmEndButton)      # a Confirm button keeps working after a restart

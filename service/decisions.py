@@ -44,6 +44,14 @@ class Decision:
         named = self.side or ", ".join(self.winners)
         return f"{self.kind} {named}".strip()
 
+    def code(self, game: GameInfo) -> str:
+        """The decision in a few characters (a Confirm button's id): `d`, `d0.2`, `w3`, `ws1` —
+        the kind, then the seats' places in the game (or the side's among its sides)."""
+        if self.side is not None:
+            return f"ws{list(_sides(game)).index(self.side)}"
+        names = [s.seat for s in game.seats]
+        return self.kind[0] + ".".join(str(names.index(seat)) for seat in self.winners)
+
 
 @dataclass(frozen=True)
 class DecidedEnd:
@@ -53,6 +61,8 @@ class DecidedEnd:
     decision: Decision
     confirmed: bool
     label: str | None = None
+    seq: int | None = None          # the phase it was shown in (a Confirm button acts only then)
+    code: str = ""                  # `Decision.code`, for that button
 
 
 def read_decision(game: GameInfo, text: str | None) -> Decision:
@@ -65,7 +75,7 @@ def read_decision(game: GameInfo, text: str | None) -> Decision:
     kind, rest = words[0].lower(), (words[1] if len(words) > 1 else "").strip()
     variant = get_variant(game.variant)
     names = [s.seat for s in game.seats]
-    sides = {name: seats for name, seats in variant.alliances(game.options).items() if len(seats) > 1}
+    sides = _sides(game)
     side = permissions.match_name(rest, list(sides)) if rest and sides else None
     if side is not None:
         if kind == "draw":
@@ -89,6 +99,25 @@ def read_decision(game: GameInfo, text: str | None) -> Decision:
         raise BadInput(f"a draw needs two seats or more (or none: the powers still on the board); for one "
                        f"seat decide a win: `win {seats[0]}`")
     return Decision("draw", tuple(s for s in names if s in seats))
+
+
+def typed_from_code(game: GameInfo, code: str) -> str:
+    """The result `Decision.code` stands for, as `/gm end` takes it; BadInput for a code that
+    names no seat or side of this game."""
+    kind = {"d": "draw", "w": "win"}.get(code[:1])
+    rest = code[1:]
+    try:
+        if kind == "win" and rest.startswith("s"):
+            return f"win {list(_sides(game))[int(rest[1:])]}"
+        names = [s.seat for s in game.seats]
+        return f"{kind} {', '.join(names[int(i)] for i in rest.split('.') if i)}".strip() if kind else ""
+    except (ValueError, IndexError):
+        raise BadInput(f"that button names no result of game #{game.id}: type `/gm end` again") from None
+
+
+def _sides(game: GameInfo) -> dict[str, tuple[str, ...]]:
+    variant = get_variant(game.variant)
+    return {name: seats for name, seats in variant.alliances(game.options).items() if len(seats) > 1}
 
 
 def _listed(seats: tuple[str, ...]) -> str:

@@ -145,11 +145,13 @@ class Ending:
                 found.append((label, payload["why"]))
         return list(dict.fromkeys(found))
 
-    async def end_by_decision(self, game_id: int, actor: Actor, result: str, confirm: bool = False) -> DecidedEnd:
+    async def end_by_decision(self, game_id: int, actor: Actor, result: str, confirm: bool = False,
+                              phase_seq: int | None = None) -> DecidedEnd:
         """GM: end a running game with a result they decide (`service.decisions`): a draw among
         the survivors or named seats, or a win for a seat or a side. Without `confirm` nothing
         changes: the answer says what would happen. A GM who holds a seat may not decide their
-        own game's result (the players end it by vote)."""
+        own game's result (the players end it by vote). `phase_seq`: the phase the GM was shown
+        it in (a Confirm button); once the game has moved on, nothing changes."""
         async with self.store.db.transaction() as tx:
             game = await self.store.game(game_id, tx)
             permissions.require_gm(game, actor, "end")
@@ -163,15 +165,18 @@ class Ending:
                                 f"without a result")
             decision = read_decision(game, result)
             phase = await self.store.phase_by_id(game.current_phase, tx)
+            if phase_seq is not None and phase_seq != phase.seq:
+                raise BadState(f"game #{game.id} has moved on to {phase.label} since: nothing changed; type "
+                               f"`/gm end game_id:{game.id} result:{decision.typed()}` again to end it now")
             if not confirm:
-                return DecidedEnd(game.id, decision, False, phase.label)
+                return DecidedEnd(game.id, decision, False, phase.label, phase.seq, decision.code(game))
             why = f"the GM ended it by decision: {decision.words()}"
             await self.store.log(tx, game.id, phase.id, iso(self.clock()), actor.user_id, "gm_decision",
                                  {"kind": decision.kind, "winners": list(decision.winners),
                                   "words": decision.words()})
             await self.finish_by_agreement(tx, game, phase, decision.winners if decision.kind == "win" or
                                            decision.winners else (), why, gm_decision=True)
-        return DecidedEnd(game_id, decision, True, phase.label)
+        return DecidedEnd(game_id, decision, True, phase.label, phase.seq)
 
     async def abandon(self, game_id: int, actor: Actor) -> GameInfo:
         async with self.store.db.transaction() as tx:

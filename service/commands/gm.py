@@ -61,8 +61,8 @@ def ended(done, ask: Ask) -> str:
         return (f"⚠️ This ends game #{done.game_id} for good in {done.label}, by your decision: {words}. The seed is "
                 f"revealed and the channels are archived; the scores and any league or tournament count that result "
                 f"as for any end, but it is **not rated** (ratings skip games a GM decided).\n"
-                f"Nothing changes until you confirm: `/gm end game_id:{done.game_id} "
-                f"result:{done.decision.typed()} confirm:True`.")
+                f"Nothing changes until you confirm: " + ("" if ask.console else "press **Confirm** below, or ")
+                + f"`/gm end game_id:{done.game_id} result:{done.decision.typed()} confirm:True`.")
     return (f"🏁 Game #{done.game_id} is over by your decision: {words}. Not rated (ratings skip games a GM "
             f"decided); the points: `/game scores {done.game_id}`. The game channel was told.")
 

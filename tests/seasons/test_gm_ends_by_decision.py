@@ -12,7 +12,7 @@ from engine.catalog import register_all
 from service import BadInput, ServiceError
 from service.commands.gm import ended
 from service.commands.spec import Ask
-from service.decisions import read_decision
+from service.decisions import read_decision, typed_from_code
 from tests.conftest import ADMIN, ALICE, BOB, CAROL, GUILD, drain_outbox
 from tests.seasons.helpers import PEOPLE, SEVEN, rx07
 
@@ -68,6 +68,27 @@ async def test_ratings_skip_a_game_the_gm_decided(service):
     profile = await service.seasons.profile(GUILD, ALICE.user_id)
     assert profile.ratings == ()                       # the only game was decided: no rating at all
     assert "GM decision" in profile.text(own=True)
+
+
+async def test_a_confirmation_shown_before_the_game_moved_on_changes_nothing(service):
+    """The Confirm button acts in the phase the GM was shown; pressed later it is refused."""
+    game = await classic_of_seven(service)
+    asked = await service.end_by_decision(game.id, CAROL, "draw England, France")
+    assert typed_from_code(game, asked.code) == "draw England, France"
+    await service.force_adjudicate(game.id, CAROL)
+    with pytest.raises(ServiceError, match="has moved on to Fall 1901"):
+        await service.end_by_decision(game.id, CAROL, typed_from_code(game, asked.code), confirm=True,
+                                      phase_seq=asked.seq)
+    assert (await service.game(game.id)).status == "active"
+
+
+async def test_a_decisions_code_reads_back_as_the_same_result(service):
+    game = await service.create_game(GUILD, CAROL, "aa1914")
+    for said in ("draw", "win Central Powers", "win Italy", "draw Germany, Russia"):
+        decision = read_decision(game, said)
+        assert read_decision(game, typed_from_code(game, decision.code(game))) == decision
+    with pytest.raises(BadInput):
+        typed_from_code(game, "w99")
 
 
 async def test_a_side_wins_in_axis_and_allies_words(service):
@@ -136,8 +157,10 @@ async def test_the_console_ends_a_game_by_decision_in_its_own_words(service, tmp
 
 async def test_the_gm_ends_a_game_by_decision_on_discord(service):
     """Through the fake Discord with README's permissions: the GM is asked to confirm (to them
-    alone), then the game ends, the channel is told and the game is archived; not rated."""
+    alone, with a Confirm button), then the game ends, the channel is told and the game is
+    archived; not rated."""
     from tests.discord_world import README_PERMISSIONS, close_world, make_world, started_game
+    from tests.fake_discord import button_id
 
     world = await make_world(service, bot_permissions=README_PERMISSIONS, players=3)
     try:
@@ -150,9 +173,13 @@ async def test_the_gm_ends_a_game_by_decision_on_discord(service):
         assert "a win for England" in asked.text and "**not rated**" in asked.text
         assert asked.replies[-1]["_visible_to"] == world.owner.id
         assert (await service.game(game_id)).status == "active"
-        done = await world.slash(world.owner, "gm end", game_id=game_id, result="win England", confirm=True)
-        assert "is over by your decision: a win for England" in done.text and "Not rated" in done.text
-        assert done.replies[-1]["_visible_to"] == world.owner.id
+        prompt = asked.replies[-1]
+        pressed = await world.harness.click(world.owner, prompt, button_id(prompt, "Confirm: end the game"))
+        assert "is over by your decision: a win for England" in pressed.text and "Not rated" in pressed.text
+        assert not pressed.replies or all(m["_visible_to"] == world.owner.id for m in pressed.replies)
+        assert (await service.game(game_id)).winners == ("England",)
+        again = await world.slash(world.owner, "gm end", game_id=game_id, result="draw", confirm=True)
+        assert "already finished" in again.text and again.replies[-1]["_visible_to"] == world.owner.id
         told = await world.harness.wait_message(world.public_channel(game_id), "the GM ended it by decision")
         assert "a win for England" in told["content"] and "Not rated" in told["content"]
         await world.harness.wait_message(world.public_channel(game_id), "Final summary")
