@@ -165,6 +165,12 @@ class PgConnection:
         except _DRIVER_ERRORS as exc:
             raise StorageError(f"{type(exc).__name__}: {exc}") from exc
 
+    async def commit(self) -> None:
+        """As aiosqlite's: end a transaction begun by hand (`BEGIN`); outside one, each statement
+        was committed on its own already."""
+        if self.conn.is_in_transaction():
+            await self.execute("COMMIT")
+
     async def copy_rows(self, table: str, columns: list[str], records: list[tuple]) -> None:
         """Rows written in bulk (`COPY`, db/transfer.py), values already of the columns' types."""
         try:

@@ -80,6 +80,15 @@ async def db(database_target):
 
 
 @pytest.fixture
+async def sqlite_db(tmp_path):
+    """A SQLite database on either pass: for what only SQLite has (the online backup of the file
+    that `bot.py --backup` makes; a PostgreSQL host uses pg_dump)."""
+    database = await database_for(str(tmp_path / "sqlite.sqlite3")).connect()
+    yield database
+    await database.close()
+
+
+@pytest.fixture
 async def service(db, clock):
     return GameService(db, clock=clock, seed_source=lambda: "testseed")
 

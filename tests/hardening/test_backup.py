@@ -12,6 +12,12 @@ from service import GameService
 from tests.conftest import ALICE, GUILD
 
 
+@pytest.fixture
+def db(sqlite_db):
+    """The backup copies a SQLite file: these run on SQLite on both passes of the suite."""
+    return sqlite_db
+
+
 async def live(service, db, games=3):
     for n in range(games):
         await service.create_game(GUILD + n, ALICE, "guess", name=f"live {n}")

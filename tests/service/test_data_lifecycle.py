@@ -36,7 +36,9 @@ def test_migration_statements_split_where_sqlite_says_they_end():
     assert conn.execute("SELECT a FROM t").fetchall() == [("x -- y; z",)]
 
 
-async def test_backup_while_the_bot_writes_is_a_consistent_database(tmp_path, service, db):
+async def test_backup_while_the_bot_writes_is_a_consistent_database(tmp_path, sqlite_db, clock):
+    db = sqlite_db              # the backup copies a SQLite file: on both passes of the suite
+    service = GameService(db, clock=clock, seed_source=lambda: "testseed")
     game = await service.create_game(GUILD, ALICE, "guess")
     writing = True
     under_way = asyncio.Event()

@@ -10,6 +10,7 @@ be allowed to create databases (the throw-away cluster's user is a superuser).""
 from __future__ import annotations
 
 import asyncio
+import itertools
 import os
 from urllib.parse import urlsplit, urlunsplit
 
@@ -34,7 +35,8 @@ class WorkerDatabases:
         self.url = url
         self.prefix = f"dispatch_test_{os.getpid()}"
         self.template = f"{self.prefix}_template"
-        self.made: list[str] = []             # every database this process made
+        self.made: list[str] = []             # every database this process made (by its name now)
+        self.numbers = itertools.count(1)
         self.free: list[str] = []             # migrated and empty, ready for a test
         self.emptying: dict[str, str] = {}    # database → its statements that empty it
         self._template_ready = False
@@ -57,7 +59,7 @@ class WorkerDatabases:
                 database = await database_for(url_of(self.url, self.template)).connect()
                 await database.close()
                 self._template_ready = True
-            name = f"{self.prefix}_{len(self.made)}"
+            name = f"{self.prefix}_{next(self.numbers)}"
             template = f" TEMPLATE {self.template} STRATEGY FILE_COPY" if migrated else ""
             await admin.execute(f"CREATE DATABASE {name}{template}")
             self.made.append(name)
@@ -82,10 +84,31 @@ class WorkerDatabases:
             migrated = False
         finally:
             await conn.close()
-        if migrated:
-            self.free.append(name)
-        else:
+        if not migrated:
             await self.drop(name)
+            return
+        # a new name for the next test, as each SQLite test has a new path: what a process keeps
+        # by database (caches keyed by its URL and an id) never outlives the test that made it
+        renamed = f"{self.prefix}_{next(self.numbers)}"
+        admin = await self._admin()
+        try:
+            for _ in range(100):        # the test's connections, terminated above, may still be leaving
+                try:
+                    await admin.execute(f"ALTER DATABASE {name} RENAME TO {renamed}")
+                    break
+                except asyncpg.ObjectInUseError:
+                    await asyncio.sleep(0.02)
+            else:
+                raise asyncpg.ObjectInUseError(f"{name} still in use")
+        except asyncpg.PostgresError:
+            await self.drop(name)
+            return
+        finally:
+            await admin.close()
+        self.made[self.made.index(name)] = renamed
+        if name in self.emptying:
+            self.emptying[renamed] = self.emptying.pop(name)
+        self.free.append(renamed)
 
     async def drop(self, name: str) -> None:
         admin = await self._admin()
