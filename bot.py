@@ -349,6 +349,10 @@ async def main(argv: list[str] | None = None) -> None:
     if args.backup:
         from db.backup import BackupError, backup
 
+        if is_postgresql_url(target):
+            raise SystemExit("Backup refused: the database is PostgreSQL (DATABASE_URL); back it up with "
+                             "pg_dump (README, \"PostgreSQL\"). Nothing was written.")
+
         try:
             size = backup(args.db, args.backup)
         except BackupError as exc:
