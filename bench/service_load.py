@@ -100,7 +100,7 @@ async def build(db: Database, games: int, phases: int) -> None:
                                        json.dumps({"seat": seat, "lines": ["guess 3"]})))
                 event_rows.append((next(next_event), g, phase_id, AT, None, "adjudicated", json.dumps({"reason": "deadline"})))
                 timer_rows.append((next(next_timer), g, phase_id, LATER if last else AT, "deadline", None if last else AT))
-                outbox_rows.append((next(next_message), g, "game", "The die shows 3.", phase_id, AT, None if last else AT))
+                outbox_rows.append((next(next_message), g, "game", "The die shows 3.", phase_id, AT, AT))
         await conn.executemany("INSERT INTO phases (id, game_id, seq, label, state, deadline, created_at, "
                                "adjudicated_at, report) VALUES (?,?,?,?,?,?,?,?,?)", phase_rows)
         await conn.executemany("INSERT INTO orders (phase_id, seat, lines, ready, submitted_by, submitted_at) "
