@@ -27,7 +27,8 @@ PLAIN = {"actor": ALICE, "viewer": ALICE, "seat": None, "seats": ("North", "Sout
          "data": {}, "key": "x", "picks": ["x"], "ready": True, "cancel": False, "confirm": False,
          "withdraw": False, "error": "refused", "retry_at": None, "reason": "deadline", "console": True,
          "limit": 5, "dedupe_hours": 6.0, "palette": "standard", "variant_key": "guess", "name": "Game",
-         "channels": None, "stored_states": False, "also_in_game_channel": False, "replace": True}
+         "channels": None, "stored_states": False, "also_in_game_channel": False, "replace": True,
+         "result": "draw"}
 
 
 def entry_points() -> dict[str, inspect.Signature]:
