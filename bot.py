@@ -65,7 +65,7 @@ async def run_discord(service: GameService, token: str, cluster: ShardSet | None
                       standby: bool = False) -> None:
     """Connect to Discord until stopped; `CannotStart` when Discord refuses the bot's settings or
     another live process runs the shards asked for. `cluster`: this process runs only these
-    shards (README, "Hosting: a cluster"); else it runs every shard, alone on its database."""
+    shards (README, "Hosting" → "A cluster of processes"); else it runs every shard, alone on its database."""
     from cogs.permissions import invite_url
     from service.workers import ProcessPool
 

@@ -1,4 +1,4 @@
-"""Several Dispatch processes on one database (README, "Hosting: a cluster").
+"""Several Dispatch processes on one database (README, "Hosting" → "A cluster of processes").
 
 Each process is a `Node`: a name no other process shares, how long its claims of work hold, and
 — in cluster mode (`bot.py --shards 0-3 --shard-count 8`) — the Discord shards it runs. Work is

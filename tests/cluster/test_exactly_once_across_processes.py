@@ -1,4 +1,4 @@
-"""Several Dispatch processes on one PostgreSQL database (README, "Hosting: a cluster"): three
+"""Several Dispatch processes on one PostgreSQL database (README, "Hosting" → "A cluster of processes"): three
 processes of two shards each against the fake Discord. The deadlines of 50 games on six servers
 (one per shard) fall due together: every phase is adjudicated once and its results posted once,
 by whichever process claims the deadline and by the process of the server's shard. One process
