@@ -156,6 +156,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--pool", action="store_true", help="run the bot in the service's worker pool")
     parser.add_argument("--progress", action="store_true", help="print each game's result as it ends")
+    parser.add_argument("--first", type=int, default=0,
+                        help="start at this game of the series (another process plays the ones before)")
     args = parser.parse_args()
     if args.pool:
         import asyncio
@@ -169,7 +171,7 @@ def main() -> None:
         times: list[float] = []
         capitals: list[bool] = []
         started = time.perf_counter()
-        for game in range(args.games):
+        for game in range(args.first, args.games):
             seed = args.seed * 1000 + game
             raw = random_house(random.Random(seed), variant) if args.house else {}
             options = dict(variant.parse_options({**raw, "end_round": args.cap}))
@@ -192,7 +194,7 @@ def main() -> None:
             times.sort()
             print(f"    {level}: {len(times)} power turns ordered, median {statistics.median(times) * 1000:.0f} ms, "
                   f"95th pct {times[int(len(times) * 0.95)] * 1000:.0f} ms, slowest {max(times) * 1000:.0f} ms per "
-                  f"power's turn; {time.perf_counter() - started:.0f} s in all; seeds {args.seed * 1000}-"
+                  f"power's turn; {time.perf_counter() - started:.0f} s in all; seeds {args.seed * 1000 + args.first}-"
                   f"{args.seed * 1000 + args.games - 1}; load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
 
 
