@@ -65,9 +65,10 @@ class Effort:
 
 
 EFFORT = {"normal": Effort(candidates=1, samples=2, adjudications=80, focus=True),
-          # measured against six DumbBots (bench/dumbbot_ladder.py, docs/bots.md): 8 plans, 8
-          # samples and 2,400 adjudications kept 12 centres on average; twice the samples and
-          # counting the worst reply took more
+          # against six DumbBots (bench/dumbbot_ladder.py, docs/bots.md) 8 plans, 8 samples and
+          # 2,400 adjudications kept 12.46 centres on 28 seeds, these 12.50 on the same seeds
+          # (12.19 on 42): small paired runs favoured each change, the full run shows no
+          # difference beyond the games' spread
           "hard": Effort(candidates=12, samples=16, adjudications=6000, robust=0.3)}
 
 
