@@ -29,10 +29,13 @@ replicate: $(STAMP)
 	DISPATCH_DB="$$DISPATCH_DB" exec $(VENV)/bin/litestream replicate -config litestream.yml
 
 # The whole suite on SQLite, then again on PostgreSQL (a throw-away cluster that .ci/with-postgresql
-# starts and deletes; Debian's postgresql package, installed with apt-get when missing).
+# starts and deletes; Debian's postgresql package, installed with apt-get when missing); both
+# passes run, and `make test` fails if either does.
 # One worker per core (pytest-xdist); a test that is not safe beside others carries
 # @pytest.mark.xdist_group and runs in one worker with the rest of its group.
-test: test-sqlite test-postgresql
+test: $(STAMP)
+	@status=0; $(MAKE) --no-print-directory test-sqlite || status=1; \
+	$(MAKE) --no-print-directory test-postgresql || status=1; exit $$status
 
 test-sqlite: $(STAMP)
 	DATABASE_URL= $(PY) -m pytest -q -n auto --dist loadgroup
