@@ -41,14 +41,15 @@ async def test_odds_command_refuses_a_battle_too_large_for_its_bound(service, mo
     register_all()   # the house rule options are the A&A variant's
     service.cpu = ProcessPool()
     # the odds' bound is the command table's (`/odds` and the console's `odds` alike)
-    monkeypatch.setattr(sys.modules["service.commands.reading"], "ODDS_SECONDS", 0.3)
+    monkeypatch.setattr(sys.modules["service.commands.reading"], "ODDS_SECONDS", 0.001)     # below any simulation
     try:
         await service.cpu.run(battle_odds, "1 infantry vs 1 infantry", timeout=60)   # worker started
         cog = AA1914Cog(object(), service)
-        # exact odds take milliseconds for any accepted battle (tests/engine/aa1914/test_exact_odds.py); a house
-        # rule's odds are battles fought one by one, which the bound still guards
+        # exact odds take milliseconds for any accepted battle (tests/engine/aa1914/test_exact_odds.py), sea
+        # battles under house rules too; a house land unit's battles are fought one by one, which the bound
+        # still guards
         text = await invoke(cog, AA1914Cog.odds, FakeContext(FakeAuthor(1)),
-                            battle="40 battleship vs 40 battleship", options="naval_costs")
+                            battle="20 armored car, 20 infantry vs 40 infantry", options="armored_cars")
         assert "too large to work out" in text and "fewer units" in text
     finally:
         service.cpu.close()
