@@ -1,4 +1,4 @@
-"""Order autocomplete on the largest board (issue #14: at most 25 legal choices within 50 ms).
+"""Order autocomplete on the largest board (goal: at most 25 legal choices within 50 ms).
 
 Starts an A&A 1914 game (every house rule with units on, the biggest board and order set) and a
 World War I Diplomacy game through the service, then times `service.suggest.order_suggestions`
@@ -6,7 +6,7 @@ for typical half-typed orders: the first call of a phase (cold: the seat's legal
 worked out, in the CPU pool in production) and the calls after it (warm: the phase's list is
 cached and only filtered). Prints median and worst, and the most choices returned. Then, with
 a worker pool and the game clock as the bot runs them, the first call of a phase after the clock
-prepared the phase's orders in the worker when it opened (issue 25 item 6: 112-354 ms before).
+prepared the phase's orders in the worker when it opened (112-354 ms before the clock did so).
 Run: `.venv/bin/python bench/autocomplete.py`.
 """
 from __future__ import annotations

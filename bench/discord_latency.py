@@ -1,6 +1,6 @@
 """The real bot on the local fake Discord: how soon results reach players, how long the loop stalls.
 
-Figures (targets from issue #8):
+Figures (with their targets):
 - map posted after the last `/ready`: seconds from the interaction to the results message with
   its map in the game channel (target ≤ 1 s with no network delay);
 - event-loop lag: the longest the loop took to run a callback handed to it every 5 ms while

@@ -1,4 +1,4 @@
-"""Export and import of a long A&A game off the event loop (issue 25 item 1, issue 22 item 1).
+"""Export and import of a long A&A game off the event loop.
 
 Plays N rounds of A&A 1914 with random legal orders, ends the game, then measures with a probe
 that wakes every 5 ms: the longest stretch the event loop was held during `export_file` (data

@@ -1,4 +1,4 @@
-"""Game autocomplete and the clock's idle check as games accumulate (issue 25 item 5).
+"""Game autocomplete and the clock's idle check as games accumulate.
 
 Goal: each costs at most 1.2x at 10,000 games what it costs at 1,000. One server holds every
 game (the worst case a server admin can configure: `max_games_per_server` up to 10,000), each

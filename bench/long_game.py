@@ -1,4 +1,4 @@
-"""A long A&A 1914 game in a database, for the benches of long games (issue #25): 20 rounds of the
+"""A long A&A 1914 game in a database, for the benches of long games: 20 rounds of the
 eight powers with random legal orders (161 phases with the starting one), played through the
 service once and kept in a file so later runs reuse it.
 

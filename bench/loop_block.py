@@ -1,4 +1,4 @@
-"""How long the event loop is blocked by the commands of a long game (issue #25 item 1: never more
+"""How long the event loop is blocked by the commands of a long game (goal: never more
 than 50 ms in a game of any length).
 
 On the 20-round A&A game of `bench/long_game.py` (161 phases), with the maps drawn in worker

@@ -141,7 +141,8 @@ async def _nothing(destination, delivery) -> None:
 
 
 def board_alone(variant_key: str, stored_state, last_orders, label: str, palette: str):
-    """In a worker: the results map without the crop of the turn's action (as before issue 27)."""
+    """In a worker: the results map without the crop of the turn's action (as it was drawn
+    before the results map zoomed in on where the turn's action took place)."""
     return maps.draw_phase(variant_key, stored_state, last_orders, label, None, palette), None
 
 

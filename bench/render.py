@@ -1,4 +1,4 @@
-"""Map rendering time against encoding the same image as PNG (goal: ≤ 2×, issue 13), and a blank one.
+"""Map rendering time against encoding the same image as PNG (goal: ≤ 2×), and a blank one.
 
 Run: `.venv/bin/python bench/render.py [--repeat N]`.
 """
@@ -94,7 +94,7 @@ def bench_aa1914(repeat: int) -> None:
     print(f"A&A 1914 map {size[0]}x{size[1]}, {len(png) / 1024:.0f} KiB: blank {t_blank * 1000:.1f} ms, same image "
           f"{t_same * 1000:.1f} ms, map {t_render * 1000:.1f} ms = {t_render / t_same:.2f}x encoding the same "
           f"image (goal <= 2x), {t_render / t_blank:.2f}x a blank one")
-    # the results map of a turn (issue 27): arrows routed around the badges, a battle with its
+    # the results map of a turn: arrows routed around the badges, a battle with its
     # outcome, the units it destroyed crossed out, contested hatching
     orders = {"Austria-Hungary": ["move 3 infantry, 1 artillery Budapest - Serbia",
                                   "move 2 infantry Vienna - Galicia - Ukraine", "move 1 infantry Vienna - Trieste",

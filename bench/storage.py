@@ -1,4 +1,4 @@
-"""Storage of a long A&A game: database bytes and export size (issue #9: a 20-round game ≤ 2 MB
+"""Storage of a long A&A game: database bytes and export size (goal: a 20-round game ≤ 2 MB
 in the database; the export always fits Discord's 10 MiB upload once gzip-compressed).
 
 Plays N rounds (8 power turns each) with random legal orders through the service, then prints

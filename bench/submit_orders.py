@@ -1,5 +1,5 @@
 """Order sheets on the event loop: a sheet checked by `GameService.submit_orders` should cost
-≤ 15 ms (issue 25 item 6 for A&A, parsing the stored state once per submission).
+≤ 15 ms (for A&A this means parsing the stored state once per submission, not once per check).
 
 Starts an A&A 1914 game (every house rule with units on, then none), a World War I Diplomacy
 (rx07) game and a classic Diplomacy game through the service, builds a legal sheet for a seat to

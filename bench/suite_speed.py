@@ -1,4 +1,4 @@
-"""`make test` speed (issue 25 item 7; goal: the whole suite ≤ 90 s wall on this 2-core machine,
+"""`make test` speed (goal: the whole suite ≤ 90 s wall on this 2-core machine,
 not one test dropped). Runs the suite exactly as `make test` does (pytest-xdist on every core)
 and prints the wall time, the CPU time of pytest and its workers, the load the machine carried
 before the run (other work on a shared machine stretches the wall time, not the CPU time), and

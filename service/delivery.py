@@ -298,7 +298,7 @@ async def _failed(service: GameService, message: OutboxMessage, error: str, perm
         await service.delivery_failed(message.id, error, service.clock() + backoff(attempts, FIRST_RETRY, LONGEST_RETRY))
         return
     if not permanent and (message.target in JOBS or is_map(message)):
-        # A job is never given up (issue 22: an interrupted archive resumes), nor is the map owed
+        # A job is never given up (an interrupted archive resumes where it stopped), nor is the map owed
         # after a turn: once the GM has been told the cause, it is tried again at the longest pause
         # until what stops it is fixed.
         await service.delivery_failed(message.id, error, service.clock() + LONGEST_RETRY)

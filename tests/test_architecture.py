@@ -295,14 +295,6 @@ def test_the_service_writes_no_sql_and_the_repositories_write_portable_sql():
 # numbers (Discord's, dipvis's), and the DATC's "issue 4.B.4" is a section of the DATC itself.
 TRACKER_ISSUE = re.compile(r"(?P<before>\w+ )?(?P<issue>\bissues? ?#?\d+)(?P<section>\.[A-Z])?", re.IGNORECASE)
 OTHER_PROJECTS = ("discord ", "dipvis ")
-# Files another piece of work still had open when the rest were renamed; each leaves this list as soon
-# as it names behaviours instead (a listed file that no longer needs it fails the test too).
-STILL_TO_RENAME = {
-    "bench/autocomplete.py", "bench/discord_latency.py", "bench/export_import.py",
-    "bench/games_autocomplete.py", "bench/long_game.py", "bench/loop_block.py", "bench/maps_ready.py",
-    "bench/render.py", "bench/storage.py", "bench/submit_orders.py", "bench/suite_speed.py",
-    "service/delivery.py", "docs/bots.md",
-}
 
 
 def source_and_docs() -> list[Path]:
@@ -320,17 +312,12 @@ def tracker_issues(text: str) -> list[str]:
 
 
 def test_nothing_names_an_issue_of_our_tracker():
-    named, renamed = [], []
+    named = []
     for path in source_and_docs():
-        where = path.relative_to(ROOT).as_posix()
         found = tracker_issues(path.read_text(encoding="utf-8"))
-        if where in STILL_TO_RENAME:
-            if not found:
-                renamed.append(where)
-        elif found:
-            named.append(f"{where}: {', '.join(found[:3])}")
+        if found:
+            named.append(f"{path.relative_to(ROOT).as_posix()}: {', '.join(found[:3])}")
     assert not named, "name the rule or behaviour instead: " + "; ".join(named)
-    assert not renamed, f"{renamed} no longer name an issue: take them off STILL_TO_RENAME"
 
 
 def test_the_tracker_words_are_told_apart():
