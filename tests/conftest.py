@@ -17,8 +17,32 @@ from tests.toy_variant import GuessVariant  # noqa: E402
 
 
 def pytest_report_header(config):
-    return f"database: {BACKEND}" + (" (DATABASE_URL)" if ON_POSTGRESQL else " (set DATABASE_URL=postgresql://… "
-                                                                        "for PostgreSQL)")
+    if ON_POSTGRESQL:
+        return (f"database: {BACKEND} (DATABASE_URL); the pure layers' tests that open no database "
+                f"({', '.join('tests/' + name for name in PURE_LAYER_TESTS)}) run in the SQLite pass")
+    return f"database: {BACKEND} (set DATABASE_URL=postgresql://… for PostgreSQL)"
+
+
+# The pure layers' tests: engine/ and render/ (and the bots, which are engine code) import nothing of
+# db/ (tests/test_architecture.py enforces it), so their tests that take no database fixture run
+# the same on any store. The PostgreSQL pass leaves those to the SQLite pass and runs every test
+# that can reach a database: the two passes together stay within CI's ten minutes on 2 cores.
+PURE_LAYER_TESTS = ("engine", "render", "bots")
+DATABASE_FIXTURES = frozenset({"db", "database_target", "service", "sqlite_db"})
+
+
+def runs_the_same_on_any_store(item) -> bool:
+    parts = Path(str(item.fspath)).resolve().relative_to(ROOT / "tests").parts
+    return len(parts) > 1 and parts[0] in PURE_LAYER_TESTS and not DATABASE_FIXTURES & set(item.fixturenames)
+
+
+def pytest_collection_modifyitems(config, items):
+    if not ON_POSTGRESQL:
+        return
+    once = [item for item in items if runs_the_same_on_any_store(item)]
+    if once:
+        config.hook.pytest_deselected(items=once)
+        items[:] = [item for item in items if not runs_the_same_on_any_store(item)]
 
 
 def pytest_sessionfinish(session, exitstatus):

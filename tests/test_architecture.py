@@ -87,6 +87,17 @@ def test_the_engine_is_pure():
                 assert node.attr in ("Random",), f"{name} uses random.{node.attr}"
 
 
+def test_the_renderer_reaches_no_store():
+    """render/ "turns a state into a PNG; it never decides rules" — nor reads or writes the
+    database: its tests open none, so they run once, not again on PostgreSQL (tests/conftest.py)."""
+    known = modules()
+    for name, path in known.items():
+        if name.startswith("render"):
+            for module, _ in imports_of(name, path, known):
+                assert module.split(".")[0] not in ("db", "service", "cogs", "aiosqlite", "asyncpg", "sqlite3"), \
+                    f"{name} imports {module}"
+
+
 def test_every_house_option_is_one_module_with_one_rule():
     """"Each option is one object in one module (`engine/aa1914/house/<option>.py`)",
     so an option's whole behaviour is found from its name in one hop."""
