@@ -23,7 +23,7 @@ from .games import GameService
 from .models import GameInfo, decode_state
 from .phase_index import PhaseHeader, current_seq, phase_header, phase_row, stored_phases
 from .visibility import orders_visible
-from .workers import BACKGROUND, URGENT, Overrun
+from .workers import AFTER_MAPS, BACKGROUND, URGENT, Overrun
 
 RENDER_SECONDS = 30.0
 REPLAY_SECONDS = 120.0
@@ -286,7 +286,7 @@ async def _seat_crop_files(service: GameService, game: GameInfo, seq: int, seats
         return []
     palette = await service.palette_for(game.guild_id, viewer_id)
     crops = await _drawn(service, draw_seat_crops, game.variant, row.state, last_orders, label, palette, seats,
-                         refusable=not owed)
+                         refusable=not owed, priority=AFTER_MAPS if owed else URGENT)
     return [(crop, f"game-{game.id}-phase-{row.seq}-{'-'.join(seats).lower().replace(' ', '-')}"
                    f"{f'-{n}' if len(crops) > 1 else ''}.png") for n, crop in enumerate(crops, 1)]
 

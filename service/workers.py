@@ -34,6 +34,9 @@ URGENT, BACKGROUND = 0, 10  # priorities: a map a player waits for / the frames 
 IDLE = 20                   # work done ahead that nobody waits for yet (a new phase's legal orders): it runs
                             # after every map waiting, and never on every worker at once, so the maps of
                             # turns resolving meanwhile always find one free
+AFTER_MAPS = IDLE           # a seat channel's crop of its own orders: like idle work, after the turn's maps
+                            # the game's channel waits for and never on every worker, so a burst of turns
+                            # posts every result first (the seat's message waits for its crop meanwhile)
 
 
 class Overrun(Exception):
