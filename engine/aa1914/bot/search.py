@@ -39,20 +39,8 @@ CANDIDATES: tuple[tuple[Style, str], ...] = (
 
 
 def enemy_types_near(view: View, name: str) -> list[str]:
-    """The enemy land units that could attack `name` next turn (as `View.enemy_strength_near`)."""
-    total: list[str] = []
-    seen = {name}
-    for step in view.board.territories[name].adjacent:
-        if step in view.enemy:
-            total += [u["type"] for u in view.enemy[step]]
-        seen.add(step)
-    for step in view.board.territories[name].adjacent:
-        if not view.land(step) or view.status.get(step) != "hostile":
-            continue
-        for far in view.board.territories[step].adjacent:
-            if far not in seen and far in view.enemy and far not in view.contested:
-                seen.add(far)
-                total += [u["type"] for u in view.enemy[far]]
+    """The enemy land and air units that could attack `name` next turn (`View.enemy_types_near`)."""
+    total = view.enemy_types_near(name)
     return [t for t in total if UNIT_TYPES[t].is_land or UNIT_TYPES[t].domain == "air"]
 
 

@@ -103,6 +103,10 @@ class View:
     def enemy_strength_near(self, name: str) -> float:
         """The attack the enemy could bring into `name` next turn: its land units next to it,
         and (two steps away) those that could walk through their own side's land."""
+        return attack_power(self.enemy_types_near(name))
+
+    def enemy_types_near(self, name: str) -> list[str]:
+        """The enemy units that could attack `name` next turn (as `enemy_strength_near` counts them)."""
         total: list[str] = []
         seen = {name}
         for step in self.board.territories[name].adjacent:
@@ -116,7 +120,7 @@ class View:
                 if far not in seen and far in self.enemy and far not in self.contested:
                     seen.add(far)
                     total += [u["type"] for u in self.enemy[far]]
-        return attack_power(total)
+        return total
 
     def value(self, name: str) -> float:
         """What taking (or contesting) a territory is worth to us: its income, twice over for an
