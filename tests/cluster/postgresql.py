@@ -5,7 +5,6 @@ no fsync; stopped and deleted afterwards), so that the tests run, and are never 
 SQLite pass of CI too."""
 from __future__ import annotations
 
-import glob
 import os
 import shutil
 import subprocess
@@ -14,32 +13,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 from tests.storage.databases import ON_POSTGRESQL, worker_databases
-
-
-def server_bin() -> Path:
-    """The folder of PostgreSQL's initdb and pg_ctl: Debian's postgresql package, installed with
-    apt-get when missing (as `.ci/with-postgresql` does: root, or sudo without a password)."""
-    try:
-        return _found_bin()
-    except RuntimeError:
-        sudo = [] if os.geteuid() == 0 else ["sudo", "-n"]
-        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-        install = [*sudo, "apt-get", "install", "-y", "-q", "postgresql"]
-        if subprocess.run(install, env=env, capture_output=True).returncode != 0:
-            subprocess.run([*sudo, "apt-get", "update", "-q"], env=env, capture_output=True)
-            subprocess.run(install, env=env, capture_output=True)
-        return _found_bin()
-
-
-def _found_bin() -> Path:
-    for folder in sorted(glob.glob("/usr/lib/postgresql/*/bin"), key=lambda p: int(p.split("/")[4]), reverse=True):
-        if os.access(f"{folder}/initdb", os.X_OK) and os.access(f"{folder}/pg_ctl", os.X_OK):
-            return Path(folder)
-    found = shutil.which("initdb")
-    if found and shutil.which("pg_ctl"):
-        return Path(found).parent
-    raise RuntimeError("the cluster tests need a PostgreSQL server: install Debian's postgresql package "
-                       "(`.ci/with-postgresql` does it), or run the suite with DATABASE_URL=postgresql://…")
+from tests.storage.postgresql import server_bin
 
 
 @asynccontextmanager
