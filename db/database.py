@@ -140,8 +140,9 @@ class Database:
         """A write transaction (`BEGIN IMMEDIATE` … `COMMIT`); any exception rolls everything back."""
         async with self._lock:
             await self.conn.execute("BEGIN IMMEDIATE")
+            tables = Tables(self.conn, trace=self.trace)
             try:
-                yield Tables(self.conn, trace=self.trace)
+                yield tables
             except BaseException:
                 await self.conn.execute("ROLLBACK")
                 raise
@@ -151,6 +152,7 @@ class Database:
                 except sqlite3.Error as exc:
                     await self.conn.execute("ROLLBACK")
                     raise StorageError(f"{type(exc).__name__}: {exc}") from exc
+        tables.committed()
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Tables]:

@@ -309,8 +309,9 @@ class PostgresDatabase:
             except (*_DRIVER_ERRORS, OSError) as exc:
                 self._abandon(conn)
                 raise StorageError(f"{type(exc).__name__}: {exc}") from exc
+            tables = Tables(PgConnection(conn), trace=self.trace)
             try:
-                yield Tables(PgConnection(conn), trace=self.trace)
+                yield tables
             except BaseException:
                 await self._rollback(conn)
                 raise
@@ -320,6 +321,7 @@ class PostgresDatabase:
                 except (*_DRIVER_ERRORS, OSError) as exc:
                     await self._rollback(conn)
                     raise StorageError(f"{type(exc).__name__}: {exc}") from exc
+        tables.committed()
 
     async def _rollback(self, conn: asyncpg.Connection) -> None:
         try:

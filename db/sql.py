@@ -80,6 +80,18 @@ class Session:
         self.conn = conn
         self.writable = writable
         self.trace = trace
+        self.after_commit: list = []
+
+    def on_commit(self, callback) -> None:
+        """`callback()` once this write transaction has committed, never if it rolls back: a
+        wake-up for readers (the clock's next round), who would not see the change before."""
+        if callback not in self.after_commit:
+            self.after_commit.append(callback)
+
+    def committed(self) -> None:
+        """The transaction committed: the callbacks it collected, in order."""
+        for callback in self.after_commit:
+            callback()
 
     def execute(self, sql: str, params: Iterable[Any] = ()) -> _Statement:
         """Run one statement (awaited: its cursor; `async with`: the cursor, closed after)."""

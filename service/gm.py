@@ -53,7 +53,7 @@ class GameMaster:
         await tx.timers.cancel_phase(phase.id, iso(now))
         await self.store.log(tx, game.id, phase.id, iso(now), actor.user_id if actor else None, "paused",
                              {"remaining_s": remaining, "until": iso(until), "why": why})
-        self.store.on_change()
+        tx.on_commit(self.store.on_change)
         await self.store.outbox(tx, game.id, "game", f"⏸️ {game.name} is paused {why}.", None, iso(now))
 
     async def resume(self, game_id: int, actor: Actor) -> GameInfo:

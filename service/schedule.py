@@ -34,4 +34,4 @@ class Schedule:
             due = deadline - timedelta(hours=hours)
             if due > now:
                 await tx.timers.add(game.id, phase_id, iso(due), "reminder", hours, user_id)
-        self.store.on_change()
+        tx.on_commit(self.store.on_change)

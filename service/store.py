@@ -211,7 +211,7 @@ class Store:
     async def outbox(self, tx: Tables, game_id: int, target: str, content: str, phase_id: int | None,
                      at: str, ping_user: int | None = None, buttons: list[tuple[str, str]] | None = None) -> None:
         await tx.outbox.add(game_id, target, content, phase_id, at, ping_user, buttons)
-        self.on_change()
+        tx.on_commit(self.on_change)        # the clock's reader sees the message only once it is committed
 
     async def due_outbox(self, now: str, console: bool, limit: int, node: str = "",
                          shards: tuple[int, tuple[int, ...]] | None = None) -> list[OutboxMessage]:
