@@ -39,10 +39,12 @@ def runs_the_same_on_any_store(item) -> bool:
 def pytest_collection_modifyitems(config, items):
     if not ON_POSTGRESQL:
         return
-    once = [item for item in items if runs_the_same_on_any_store(item)]
+    once, again = [], []
+    for item in items:
+        (once if runs_the_same_on_any_store(item) else again).append(item)
     if once:
         config.hook.pytest_deselected(items=once)
-        items[:] = [item for item in items if not runs_the_same_on_any_store(item)]
+        items[:] = again
 
 
 def pytest_sessionfinish(session, exitstatus):
