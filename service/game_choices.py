@@ -9,8 +9,8 @@ among the server's newest `NAME_WINDOW` open games.
 """
 from __future__ import annotations
 
-from .ids import check_id
 from .games import GameService
+from .ids import check_id, checks_ids
 from .models import GameInfo
 
 LIMIT = 25                   # Discord offers at most 25 autocomplete choices
@@ -23,6 +23,7 @@ def choice_label(game_id: int, name: str, status: str) -> str:
     return f"#{game_id} {name} ({status})"[:100]
 
 
+@checks_ids
 async def game_choices(service: GameService, guild_id: int, typed: str) -> list[tuple[str, int]]:
     """(label, game number) of at most 25 open games of server `guild_id` matching `typed`:
     the newest first when nothing is typed; else by number, then by name. Never raises on what
@@ -57,6 +58,7 @@ async def game_choices(service: GameService, guild_id: int, typed: str) -> list[
     return [(choice_label(game_id, name, status), game_id) for game_id, (name, status) in found.items()]
 
 
+@checks_ids
 async def own_open_games(service: GameService, guild_id: int, user_id: int) -> list[GameInfo]:
     """The open games of server `guild_id` that `user_id` plays in or created: what a command
     given no game number may mean (never every game of the server)."""

@@ -18,7 +18,7 @@ from engine.variant import get_variant
 from .checks import check_number
 from .errors import BadInput
 from .games import GameService
-from .ids import check_id
+from .ids import check_id, checks_ids
 from .models import GameInfo
 
 PER_PAGE = 20
@@ -46,6 +46,7 @@ class GameListPage:
         return not self.more and self.page >= self.pages
 
 
+@checks_ids
 async def game_list_page(service: GameService, guild_id: int, user_id: int | None, page: int = 1) -> GameListPage:
     """Page `page` (from 1) of server `guild_id`'s open games, `user_id`'s own first."""
     guild_id = check_id(guild_id, "the server id")

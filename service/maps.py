@@ -20,6 +20,7 @@ from render.replay import durations, encode_frames, fixed_palette, frame_image, 
 from .bots import absent_policy
 from .errors import BadInput, BadState
 from .games import GameService
+from .ids import checks_ids
 from .models import GameInfo, decode_state
 from .phase_index import PhaseHeader, current_seq, phase_header, phase_row, stored_phases
 from .visibility import orders_visible
@@ -129,6 +130,7 @@ async def _drawn(service: GameService, fn, *args, timeout: float = RENDER_SECOND
         raise BadState("drawing this map took too long and was stopped; try again in a minute") from None
 
 
+@checks_ids
 async def shown_seq(service: GameService, game: GameInfo, seq: int | None) -> int:
     """The number of the phase to show: `seq`, default the current one's."""
     if seq is None:
@@ -138,6 +140,7 @@ async def shown_seq(service: GameService, game: GameInfo, seq: int | None) -> in
     return seq
 
 
+@checks_ids
 async def shown_phase(service: GameService, game: GameInfo, seq: int | None) -> PhaseHeader:
     """The phase `seq` (default: the current one) by number and label, without its position."""
     seq = await shown_seq(service, game, seq)
@@ -166,6 +169,7 @@ async def _results_orders(service: GameService, game: GameInfo, seq: int):
     return row, last_orders, label
 
 
+@checks_ids
 async def phase_map(service: GameService, game_id: int, seq: int | None = None,
                     region: str | None = None, viewer_id: int | None = None, owed: bool = False) -> tuple[bytes, str]:
     """PNG bytes and a file name for phase `seq` (default: the current phase), the whole board or
@@ -222,6 +226,7 @@ async def _draw_ahead(service: GameService, game_id: int, phase_id: int) -> None
     task.add_done_callback(_quietly)
 
 
+@checks_ids
 async def results_maps(service: GameService, game_id: int, seq: int,
                        viewer_id: int | None = None) -> list[tuple[bytes, str]]:
     """What is posted with a turn's results: the whole board of phase `seq` (the position the
@@ -233,6 +238,7 @@ async def results_maps(service: GameService, game_id: int, seq: int,
     return await _results_maps(service, game_id, seq, viewer_id)
 
 
+@checks_ids
 async def posted_maps(service: GameService, game_id: int, seq: int, results: bool) -> list[tuple[bytes, str]] | None:
     """The maps a message owes for phase `seq` — a turn's results (`results_maps`), else the board
     (the final position) — if they are drawn within `RESULTS_MAP_WAIT` seconds; else None, and the
@@ -271,6 +277,7 @@ async def _results_maps(service: GameService, game_id: int, seq: int,
     return files
 
 
+@checks_ids
 async def seat_crops(service: GameService, game_id: int, seq: int, user_id: int) -> list[tuple[bytes, str]]:
     """The crops of the reader's own orders of the adjudicated phase `seq` (as the turn card's
     **My results** tells them; public by then), on the position they made, in the reader's own
@@ -313,6 +320,7 @@ def prefetch_seat_crops(service: GameService, wanted: list[tuple[int, int, str]]
         task.add_done_callback(_quietly)
 
 
+@checks_ids
 async def posted_seat_crops(service: GameService, game_id: int, seq: int, seat: str) -> list[tuple[bytes, str]] | None:
     """The crop of `seat`'s own orders of the adjudicated phase `seq` that its private results
     carry, in its player's palette, if drawn within `RESULTS_MAP_WAIT` seconds; [] when the seat
@@ -330,6 +338,7 @@ async def posted_seat_crops(service: GameService, game_id: int, seq: int, seat: 
         return None
 
 
+@checks_ids
 async def replay_gif(service: GameService, game_id: int, viewer_id: int | None = None) -> list[tuple[bytes, str]]:
     """The game so far, phase by phase, as animated GIFs (one file, or several parts for a long
     game, each under the upload limit): every frame is that phase's results map — the orders that
@@ -358,6 +367,7 @@ async def replay_gif(service: GameService, game_id: int, viewer_id: int | None =
     return [(gif, f"game-{game_id}-replay-part-{n}-of-{len(files)}.gif") for n, gif in enumerate(files, 1)]
 
 
+@checks_ids
 async def preview_map(service: GameService, game_id: int, user_id: int, region: str | None = None) -> tuple[bytes, str]:
     """The current board with the caller's own orders drawn on it, before the deadline — for the
     caller alone: only sheets of seats they hold are read."""

@@ -19,6 +19,7 @@ from render.video import VideoError, join_mp4
 
 from .errors import BadInput, BadState
 from .games import GameService
+from .ids import checks_ids
 from .maps import REPLAY_RUN, REPLAY_SECONDS, ReplayFrame, map_title, replay_colours
 from .models import decode_state
 from .phase_index import stored_phases
@@ -68,6 +69,7 @@ async def _in_pool(service: GameService, fn, *args):
         raise BadState("drawing the replay took too long and was stopped; try again in a minute") from None
 
 
+@checks_ids
 async def replay_parts(service: GameService, game_id: int, viewer_id: int | None = None,
                        upload_limit: int | None = None, video: bool = True) -> list[ReplayPart]:
     """The game so far, phase by phase, as GIFs and (with `video`) MP4s, in parts whose every

@@ -17,6 +17,7 @@ from engine.catalog import register_all
 from engine.variant import get_variant
 
 from .games import GameService
+from .ids import checks_ids
 from .models import Actor
 from .workers import IDLE, URGENT, Inline
 
@@ -40,6 +41,7 @@ def cache_key(service: GameService, phase_id: int, seat: str) -> tuple[str, int,
     return (str(getattr(service.db, "path", id(service.db))), phase_id, seat)
 
 
+@checks_ids
 async def cached_legal_orders(service: GameService, phase_id: int, variant_key: str, state: dict,
                               seat: str, priority: int = URGENT) -> list[str]:
     """The seat's legal orders in the phase, worked out once in the worker pool; a second asker
@@ -129,6 +131,7 @@ def rank(candidates: list[str], typed: str, expand=lambda word: [word]) -> list[
     return hits
 
 
+@checks_ids
 async def order_suggestions(service: GameService, game_id: int, actor: Actor, seat: str | None,
                             typed: str) -> list[str]:
     """Up to 25 order lines for what `actor` has typed so far for `seat` (default: the one seat

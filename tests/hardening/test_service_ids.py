@@ -117,21 +117,44 @@ async def test_an_id_past_sqlites_integers_names_what_it_was_for(service, name, 
         await getattr(service, name)(**arguments(signature, parameter, 2 ** 63, game_id))
 
 
-# Entry points written as functions of the service (what `/history`, `/map`, the turn card and
-# the autocompletes call).
+# Entry points written as functions of the service (what `/history`, `/map`, `/games`, the turn
+# card and the autocompletes call): found by reading the package, like the class's methods.
 def module_entry_points() -> dict[str, object]:
-    from service import cards, game_choices, history, maps, suggest
-    return {"history_text": history.history_text, "phase_choices": history.phase_choices,
-            "last_headlines": history.last_headlines, "past_phase": history.past_phase,
-            "my_results": cards.my_results, "phase_map": maps.phase_map, "preview_map": maps.preview_map,
-            "replay_gif": maps.replay_gif, "results_maps": maps.results_maps,
-            "order_suggestions": suggest.order_suggestions, "game_choices": game_choices.game_choices,
-            "own_open_games": game_choices.own_open_games}
+    """Every public coroutine function of a `service` module that takes the service first and an
+    id after it (never one handed a transaction: those run inside another entry point's)."""
+    import importlib
+    import pkgutil
+
+    import service
+    found = {}
+    for module_info in pkgutil.iter_modules(service.__path__):
+        module = importlib.import_module(f"service.{module_info.name}")
+        for name, function in vars(module).items():
+            if name.startswith("_") or not inspect.iscoroutinefunction(function) \
+                    or function.__module__ != module.__name__:
+                continue
+            parameters = list(inspect.signature(function).parameters)
+            if parameters[:1] == ["service"] and not {"tx", "conn"} & set(parameters) \
+                    and any(p in ID_PARAMETERS for p in parameters):
+                found[name] = function
+    return found
+
+
+def test_every_service_function_checks_its_ids():
+    """A front end may hand any of them what a user typed: each checks its ids first."""
+    found = module_entry_points()
+    assert {"results_maps", "history_text", "game_list_page", "order_suggestions"} <= set(found)
+    unchecked = [name for name, function in found.items() if not getattr(function, "ids_checked", False)]
+    assert not unchecked, f"these do not check their ids (decorate them with checks_ids): {unchecked}"
+
+
+# Values for the parameters of the functions that are handed a game or a state by their caller.
+PLAIN.update(typed="", region=None, page=1, upload_limit=8_000_000, video=False, state={"units": {}},
+             priority=0, game=None, results=True)
 
 
 MODULE_CALLS = sorted((name, parameter) for name, function in module_entry_points().items()
                       for parameter in inspect.signature(function).parameters if parameter in ID_PARAMETERS)
-PLAIN.update(typed="", region=None)
 
 
 @pytest.mark.parametrize("name, parameter", MODULE_CALLS)
@@ -147,6 +170,8 @@ async def test_a_hostile_id_given_to_a_service_function_is_refused(service, name
     values = arguments(signature, parameter, hostile, game_id)
     if "actor" in values:
         values["actor"] = ALICE
+    if "game" in values:
+        values["game"] = await service.game(game_id)
     try:
         await function(service, **values)
     except ServiceError as refusal:
