@@ -58,9 +58,11 @@ class Outbox:
     async def note_gm(self, game_id: int, text: str, dedupe_hours: float = 6.0) -> None:
         """A note for the game master (game channel, else a DM), once per `dedupe_hours`."""
         now = self.clock()
-        if await self.store.recent_note(game_id, text, iso(now - timedelta(hours=dedupe_hours))):
-            return
+        # Checked inside the write: writers take turns (SQLite's one writer, PostgreSQL's write
+        # lock), so two processes noticing the same thing post it once.
         async with self.store.db.transaction() as tx:
+            if await tx.outbox.noted_since(game_id, text, iso(now - timedelta(hours=dedupe_hours))):
+                return
             await self.store.outbox(tx, game_id, "gm", text, None, iso(now))
 
     async def note_seat(self, game_id: int, seat: str, text: str) -> None:

@@ -252,10 +252,6 @@ class Store:
         async with self.db.read() as r:
             return await r.outbox.next_retry(now, node, shards)
 
-    async def recent_note(self, game_id: int, content: str, since: str) -> bool:
-        async with self.db.read() as r:
-            return await r.outbox.noted_since(game_id, content, since)
-
     async def due_reminders(self, now: str, node: str = ""):
         async with self.db.read() as r:
             return await r.timers.due(now, node)
