@@ -62,10 +62,12 @@ def refusal_line(error: BaseException) -> str | None:
 
 
 async def run_discord(service: GameService, token: str, cluster: ShardSet | None = None,
-                      standby: bool = False) -> None:
+                      standby: bool = False, adopt: int = 0) -> None:
     """Connect to Discord until stopped; `CannotStart` when Discord refuses the bot's settings or
     another live process runs the shards asked for. `cluster`: this process runs only these
-    shards (README, "Hosting" → "A cluster of processes"); else it runs every shard, alone on its database."""
+    shards (README, "Hosting" → "A cluster of processes"); else it runs every shard, alone on its
+    database. `adopt`: it also takes over, up to that many, shards whose lease lapsed (their
+    process died), opening their gateway connections as it runs."""
     from cogs.permissions import invite_url
     from service.workers import ProcessPool
 
@@ -86,7 +88,7 @@ async def run_discord(service: GameService, token: str, cluster: ShardSet | None
     node = service.node             # the parts hold this very Node: its shards and timings set in place
     node.shards, node.lease = cluster, lease
     node.poll = poll if cluster is not None else None       # alone, the clock wakes on its own changes
-    leases = ShardLeases(service.store.db, node)
+    leases = ShardLeases(service.store.db, node, adopt=adopt)
     try:
         await leases.acquire(standby)
     except ShardsTaken as exc:
@@ -99,7 +101,15 @@ async def run_discord(service: GameService, token: str, cluster: ShardSet | None
         lost.append(reason)
         await bot.close()
 
-    keeper = asyncio.create_task(leases.keep(on_lost), name="shard-lease")
+    adopting: set[asyncio.Task] = set()
+
+    def on_adopted(shard_ids: tuple[int, ...]) -> None:
+        # connecting waits for Discord's identify window: never in the way of the lease's renewal
+        task = asyncio.create_task(bot.adopt_shards(shard_ids), name=f"adopt-shards-{shard_ids}")
+        adopting.add(task)
+        task.add_done_callback(adopting.discard)
+
+    keeper = asyncio.create_task(leases.keep(on_lost, on_adopted, bot.is_ready), name="shard-lease")
     stop_on_sigterm(bot)
     try:
         async with bot:
@@ -267,6 +277,21 @@ def build_bot(service: GameService, prefix: str = "!", dev_guild: int | None = N
             log.info("slash commands synced (%d commands)", len(payload))
             return True
 
+        async def adopt_shards(self, shard_ids: tuple[int, ...]) -> None:
+            """Open the gateway connections of shards this process adopted (their lease lapsed)
+            while it runs. discord.py has no public call to add a shard to a running
+            AutoShardedClient; `launch_shard` is the step its own `connect` takes for each shard
+            (identify through `before_identify_hook`, then the shard's events join the same
+            queue, cache and command tree). The shard ids are widened first so that the new
+            shard's READY is not taken for the end of the bot's start."""
+            from discord.gateway import DiscordWebSocket
+
+            self.shard_ids = sorted({*(self.shard_ids or ()), *shard_ids})
+            self._connection.shard_ids = self.shard_ids
+            for shard_id in shard_ids:
+                log.info("connecting adopted shard %d of %d", shard_id, self.shard_count)
+                await self.launch_shard(DiscordWebSocket.DEFAULT_GATEWAY, shard_id)
+
         async def on_shard_ready(self, shard_id: int) -> None:
             log.info("shard %d of %d ready", shard_id, self.shard_count or 1)
 
@@ -343,6 +368,10 @@ async def main(argv: list[str] | None = None) -> None:
                                                                      "shards, the same on every process")
     parser.add_argument("--standby", action="store_true", help="cluster mode: wait for the process running these "
                                                                "shards to stop, then take them over")
+    parser.add_argument("--adopt", type=int, metavar="N", default=0,
+                        help="cluster mode: also take over, up to N, shards whose lease lapsed (their process died "
+                             "or lost its machine), without a restart; stand by if these --shards are run by another "
+                             "live process")
     args = parser.parse_args(argv)
     target, args.db = database_setting(args.db)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
@@ -370,6 +399,10 @@ async def main(argv: list[str] | None = None) -> None:
                 ShardSet.parse(f"0-{args.shard_count - 1}", args.shard_count)
         except ValueError as exc:
             cannot_start(str(exc))
+    if args.adopt < 0:
+        cannot_start(f"--adopt takes a number of shards, 0 or more, not {args.adopt}")
+    if args.adopt and cluster is None:
+        cannot_start("--adopt takes over other processes' shards in a cluster: give --shards and --shard-count too")
     db = await open_database(target)
     service = GameService(db)
     service.limits = Limits(service.clock)      # letters and commands per person (README, "Limits")
@@ -381,7 +414,7 @@ async def main(argv: list[str] | None = None) -> None:
             await run_console(service, os.getenv("DISPATCH_OUT", str(ROOT / "out")))
         else:
             try:
-                await run_discord(service, token, cluster, args.standby)
+                await run_discord(service, token, cluster, args.standby, args.adopt)
             except CannotStart as exc:
                 cannot_start(str(exc))
             except LeaseLost as exc:

@@ -12,14 +12,20 @@ A phase is adjudicated once whatever the claims: its write holds the phase row a
 again (`Adjudicator.adjudicate_in`).
 
 The shards themselves are leased (`ShardLeases`): a process renews its lease every `heartbeat`;
-a lease not renewed for `lease` seconds is free, so a crashed process's shards are taken over
-by the next process started with them. A second live process asking for the same shards is
-refused at start (`ShardsTaken`, one line), after seeing the holder's heartbeat move.
+a lease not renewed for `lease` seconds has lapsed and is free, so a crashed process's shards are
+taken over by the next process started with them, or — when processes run with `--adopt N` — by
+a live process of the cluster, which adopts lapsed shards (up to N) and opens their gateway
+connections without a restart. Each lease is taken in one conditional statement
+(`Claims.take_shard`), so two processes never both hold a shard. A second live process asking
+for the same shards is refused at start (`ShardsTaken`, one line), after seeing the holder's
+heartbeat move; with `--adopt`, it stands by instead (the holder may have adopted them while it
+was down: it never takes them from a live process).
 """
 from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import os
 import secrets
 import socket
@@ -133,13 +139,23 @@ class LeaseLost(Exception):
 
 class ShardLeases:
     """The leases of this process's shards: taken at start, renewed every `heartbeat`, handed
-    back at a clean stop."""
+    back at a clean stop. `adopt`: how many shards whose lease lapsed (their process stopped
+    renewing: a crash, a lost machine) this process may take over besides its own."""
 
-    def __init__(self, db, node: Node, clock: Callable[[], datetime] = utcnow):
+    def __init__(self, db, node: Node, clock: Callable[[], datetime] = utcnow, adopt: int = 0):
         self.db = db
         self.node = node
         self.clock = clock
         self.held = False
+        self.adopt = adopt
+        self.own = node.shards                  # the shards asked for at start; node.shards grows as it adopts
+
+    @property
+    def adopted(self) -> tuple[int, ...]:
+        """The shards this process took over from processes whose lease lapsed."""
+        if self.node.shards is None or self.own is None:
+            return ()
+        return tuple(shard for shard in self.node.shards.ids if shard not in self.own.ids)
 
     @property
     def expiry(self) -> timedelta:
@@ -184,16 +200,19 @@ class ShardLeases:
                 log.info("%s held %s and is gone: taking them over", holder, self._what())
                 continue
             alive = holder in first_beats and first_beats[holder] != beat
-            if alive and not standby:
+            if alive and not standby and not self.adopt:
                 raise ShardsTaken(
                     f"{self._what()} are already run by another Dispatch process ({holder}, last heartbeat "
                     f"{_ago(now, beat)}): give each process its own --shards (the same --shard-count), stop "
-                    f"that process first, or start this one with --standby to take over when it stops")
+                    f"that process first, or start this one with --standby (or --adopt N) to take over when it stops")
             first_beats.setdefault(holder, beat)
             if holder not in told:
                 told.add(holder)
                 say(f"Waiting for {self._what()}: held by {holder} (last heartbeat {_ago(now, beat)}); "
                     + ("standing by until it stops." if standby else
+                       "a process of the cluster adopted them when this one's lease lapsed, or another runs them: "
+                       "standing by until it stops (a live process's shards are never taken from it)."
+                       if self.adopt else
                        f"taken over at {expires[11:19]} UTC if it does not renew its lease."))
             until_expiry = (datetime.fromisoformat(expires) - now).total_seconds()
             await asyncio.sleep(max(0.05, min(self.heartbeat * 1.2, until_expiry + 0.05)))
@@ -219,19 +238,25 @@ class ShardLeases:
                     raise _Raced()
         return None
 
-    async def keep(self, on_lost: Callable[[str], Awaitable[None]]) -> None:
-        """Renew the leases every heartbeat until cancelled; `on_lost` (once) when they are gone."""
-        ids, _ = self._wanted()
+    async def keep(self, on_lost: Callable[[str], Awaitable[None]],
+                   on_adopted: Callable[[tuple[int, ...]], None] | None = None,
+                   may_adopt: Callable[[], bool] = lambda: True) -> None:
+        """Renew the leases every heartbeat until cancelled; `on_lost` (once) when they are gone.
+        After each renewal, while `may_adopt()` (the gateway is up), adopt lapsed shards (up to
+        `adopt`) and hand them to `on_adopted`, which must not block: the next renewal is due."""
         renewed = self.clock()
         while True:
             await asyncio.sleep(self.heartbeat)
             now = self.clock()
+            ids, _ = self._wanted()
             try:
                 async with self.db.transaction() as tx:
                     held = await tx.claims.renew(self.node.name, stamp(now), stamp(now + self.expiry))
                 renewed = now
             except Exception as exc:  # noqa: BLE001 - the database out of reach: the lease may still hold
-                if now - renewed < self.expiry:
+                # stop before the lease lapses, not after: once it has, another process may adopt
+                # the shards, and a server must never be served by two processes
+                if now - renewed + timedelta(seconds=self.heartbeat) < self.expiry:
                     log.warning("could not renew the lease on %s: %s", self._what(), exc)
                     continue
                 held = 0
@@ -240,6 +265,54 @@ class ShardLeases:
                 await on_lost(f"this process lost {self._what()} (its lease was not renewed in time and another "
                               f"process may run them now): it stops so that no server is served twice")
                 return
+            if self.adopt and on_adopted is not None and may_adopt():
+                try:
+                    taken = await self.adopt_lapsed()
+                except Exception as exc:  # noqa: BLE001 - tried again at the next heartbeat
+                    log.warning("could not look for lapsed shards: %s", exc)
+                    continue
+                if taken:
+                    on_adopted(taken)
+
+    async def adopt_lapsed(self) -> tuple[int, ...]:
+        """Take over shards of the cluster whose lease lapsed, in one transaction, within `adopt`
+        in all. Survivors split a dead process's shards: each takes enough to hold its even share
+        of the leased shards among the live processes; a shard still lapsed a heartbeat later
+        (the others are full) goes to whoever has room. Each is taken by `Claims.take_shard`,
+        which takes a lease only if it has still lapsed when the statement runs: of two processes
+        adopting at once, one gets each shard. The shards taken, now in `node.shards`."""
+        shards = self.node.shards
+        room = self.adopt - len(self.adopted)
+        if shards is None or room <= 0:
+            return ()
+        now = self.clock()
+        at, until = stamp(now), stamp(now + self.expiry)
+        async with self.db.transaction() as tx:
+            rows = [row for row in await tx.claims.leases()
+                    if row["shard_count"] == shards.count and 0 <= row["shard"] < shards.count]
+            lapsed = [row for row in rows if row["expires_at"] < at and row["holder"] != self.node.name]
+            if not lapsed:
+                return ()
+            live = {row["holder"] for row in rows if row["expires_at"] >= at} | {self.node.name}
+            mine = sum(row["holder"] == self.node.name for row in rows)
+            overdue = stamp(now - timedelta(seconds=self.heartbeat))
+            if any(row["expires_at"] < overdue for row in lapsed):
+                share = room
+            else:
+                share = min(room, math.ceil(len(rows) / len(live)) - mine)
+            taken = []
+            for row in lapsed:
+                if len(taken) >= share:
+                    break
+                if await tx.claims.take_shard(row["shard"], shards.count, self.node.name, at, until):
+                    taken.append((row["shard"], row["holder"], row["expires_at"]))
+        if not taken:
+            return ()
+        self.node.shards = ShardSet(tuple(sorted({*shards.ids, *(shard for shard, _, _ in taken)})), shards.count)
+        for shard, holder, expired in taken:
+            log.warning("adopted shard %d of %d: the lease of %s lapsed %s", shard, shards.count, holder,
+                        _ago(now, expired))
+        return tuple(shard for shard, _, _ in taken)
 
     async def release(self) -> None:
         if not self.held:

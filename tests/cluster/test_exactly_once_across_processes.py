@@ -6,9 +6,13 @@ is SIGKILLed while it holds a deadline it has not adjudicated yet: the others ta
 once the claim runs out, and post its servers' messages once its shards' lease runs out;
 nothing is lost and nothing is done twice (a message its sender posted before it died and did
 not mark delivered is sent again with the same Discord nonce, and Discord gives back the first
-copy)."""
+copy). The processes run with `--adopt`: once the killed process's lease lapses the survivors
+adopt its shards and open their gateway connections without a restart, so a command in a
+server on those shards is answered again; the killed process, started again, finds its shards
+run by live processes and stands by, saying so in one line, without taking them."""
 from __future__ import annotations
 
+import asyncio
 from datetime import datetime, timedelta, timezone
 
 import asyncpg
@@ -19,8 +23,8 @@ from engine.catalog import register_all
 from service import GameService
 from service.models import Actor, GameChannels, iso
 from tests.cluster.postgresql import postgresql_url
-from tests.cluster.processes import start, until
-from tests.fake_discord import ADMINISTRATOR, FakeDiscord
+from tests.cluster.processes import LEASE, start, until
+from tests.fake_discord import ADMINISTRATOR, BotHarness, FakeDiscord
 from tests.fake_discord.components_v2 import v2_text
 
 pytestmark = pytest.mark.xdist_group("cluster")
@@ -97,7 +101,7 @@ async def test_fifty_deadlines_three_processes_one_killed_each_phase_adjudicated
             public = await set_up_games(fake, url)
             conn = await asyncpg.connect(url)
             try:
-                processes = [start(fake, url, shards, SHARDS, tmp_path) for shards in PROCESSES]
+                processes = [start(fake, url, shards, SHARDS, tmp_path, "--adopt", "2") for shards in PROCESSES]
                 await until(lambda: fake.identified_shards() == [(s, SHARDS) for s in range(SHARDS)], 90,
                             "every shard identified by the three processes", processes)
                 for process in processes:
@@ -119,7 +123,35 @@ async def test_fifty_deadlines_three_processes_one_killed_each_phase_adjudicated
                 victim = await until(holder_mid_adjudication, 90, "a process holding a due deadline", processes,
                                      every=0.005)
                 victim.kill()
+                killed_at = asyncio.get_running_loop().time()
                 survivors = [p for p in processes if p is not victim]
+                dead_shards = [int(shard) for shard in victim.shards.split("-")]
+
+                # its lease lapses: the survivors adopt its shards and connect them, each once
+                async def adopted():
+                    held = {row["shard"]: row["holder"].split("/")[-2]
+                            for row in await conn.fetch("SELECT shard, holder FROM shard_leases")}
+                    return (all(held.get(shard) in {str(p.pid) for p in survivors} for shard in dead_shards)
+                            and fake.identified_shards() == [(s, SHARDS) for s in range(SHARDS)])
+
+                await until(adopted, 120, "the killed process's shards adopted and connected by the survivors",
+                            survivors, state=lambda: state(conn))
+                print(f"shards {victim.shards} adopted and connected "
+                      f"{asyncio.get_running_loop().time() - killed_at:.1f} s after the kill (lease {LEASE} s)")
+
+                # a command in a server on an adopted shard is answered (by a survivor: no one else runs)
+                channel = next(fake.channels[c] for c in public.values()
+                               if fake.shard_of(fake.channels[c].guild_id, SHARDS) in dead_shards)
+                player = next(fake.users[u] for u in fake.guilds[channel.guild_id].members
+                              if fake.users[u].name.startswith("france"))
+                interaction = await fake.interact(player, channel, 2, BotHarness(fake, lambda: None)
+                                                  .command_data("help", {}))
+                await until(lambda: interaction.response_type is not None, 60,
+                            "the answer to /help on an adopted shard", survivors)
+
+                # the killed process started again (as systemd would), while the others work: see below
+                comeback = start(fake, url, victim.shards, SHARDS, tmp_path, "--adopt", "2")
+                processes.append(comeback)
 
                 async def every_phase_adjudicated():
                     return await conn.fetchval("SELECT count(*) FROM phases WHERE seq = 0 "
@@ -154,6 +186,18 @@ async def test_fifty_deadlines_three_processes_one_killed_each_phase_adjudicated
                 for process in survivors:
                     assert process.popen.poll() is None, process.output()
                     assert "Traceback" not in process.output(), process.output()
+                assert sum("adopted shard" in process.output() for process in survivors) >= 1
+
+                # started again, the killed process finds its shards run and stands by: one line
+                await until(lambda: "standing by" in comeback.output(), 90, "the restarted process standing by",
+                            [comeback])
+                waiting = [line for line in comeback.output().splitlines() if line.startswith("Waiting for")]
+                assert len(waiting) == 1 and f"shards {victim.shards} of {SHARDS}" in waiting[0], \
+                    comeback.output()
+                assert comeback.popen.poll() is None
+                assert fake.identified_shards() == [(s, SHARDS) for s in range(SHARDS)]     # each shard once
+                assert not any(f"/{comeback.pid}/" in row["holder"]
+                               for row in await conn.fetch("SELECT holder FROM shard_leases"))
             finally:
                 for process in processes:
                     process.kill()

@@ -1,0 +1,95 @@
+"""A cluster's live processes adopt the shards of a process whose lease lapsed (`--adopt N`,
+README "Hosting" → "A cluster of processes"), each shard by exactly one of them: the lease is
+taken in one conditional statement, so two survivors adopting at the same moment never both get
+a shard. Survivors split a dead process's shards evenly, never beyond their `--adopt` limit,
+never a lease still running. Each process has its own connection to the one database, on the
+backend the suite runs on (SQLite, then PostgreSQL); the time is a clock the test moves."""
+from __future__ import annotations
+
+import asyncio
+from contextlib import AsyncExitStack
+
+from db import database_for
+from service.cluster import Node, ShardLeases, ShardSet, stamp
+from tests.conftest import FakeClock
+
+LEASE = 30.0
+COUNT = 6
+
+
+async def cluster(stack: AsyncExitStack, database_target, clock: FakeClock,
+                  processes: dict[str, tuple[str, int]]) -> dict[str, ShardLeases]:
+    """Each process (name → its --shards and --adopt) holding its own shards, on its own connection."""
+    target = await database_target()
+    leases = {}
+    for name, (ids, adopt) in processes.items():
+        db = await database_for(target).connect()
+        stack.push_async_callback(db.close)
+        node = Node(name, lease=LEASE, shards=ShardSet.parse(ids, COUNT))
+        leases[name] = ShardLeases(db, node, clock, adopt=adopt)
+        await leases[name].acquire()
+    return leases
+
+
+async def holders(leases: ShardLeases) -> dict[int, str]:
+    async with leases.db.transaction() as tx:
+        return {row["shard"]: row["holder"] for row in await tx.claims.leases()}
+
+
+async def renew(*processes: ShardLeases) -> None:
+    for leases in processes:
+        async with leases.db.transaction() as tx:
+            now = leases.clock()
+            await tx.claims.renew(leases.node.name, stamp(now), stamp(now + leases.expiry))
+
+
+async def test_two_survivors_adopting_at_once_split_the_dead_process_s_shards_each_taken_once(database_target):
+    clock = FakeClock()
+    async with AsyncExitStack() as stack:
+        every = await cluster(stack, database_target, clock,
+                              {"dead": ("0-3", 0), "north": ("4", 3), "south": ("5", 3)})
+        north, south = every["north"], every["south"]
+
+        # within the lease nothing is adopted: the holder may still be renewing
+        clock.advance(seconds=LEASE - 1)
+        await renew(north, south)
+        assert await asyncio.gather(north.adopt_lapsed(), south.adopt_lapsed()) == [(), ()]
+
+        # the dead process's lease lapses: both survivors adopt in the same moment
+        clock.advance(seconds=2)
+        taken = await asyncio.gather(north.adopt_lapsed(), south.adopt_lapsed())
+        assert sorted(taken[0] + taken[1]) == [0, 1, 2, 3]          # every shard adopted, none twice
+        assert [len(t) for t in taken] == [2, 2]                      # an even share: three shards each
+        held = await holders(north)
+        assert {shard: held[shard] for shard in range(4)} == {
+            **{shard: "north" for shard in taken[0]}, **{shard: "south" for shard in taken[1]}}
+        assert north.node.shards.ids == tuple(sorted((*taken[0], 4)))
+        assert south.node.shards.ids == tuple(sorted((*taken[1], 5)))
+        assert north.adopted == taken[0] and south.own.ids == (5,)
+
+        # adopted leases are renewed with the process's own: a later look finds nothing lapsed
+        clock.advance(seconds=LEASE / 3)
+        await renew(north, south)
+        assert await asyncio.gather(north.adopt_lapsed(), south.adopt_lapsed()) == [(), ()]
+
+
+async def test_no_survivor_adopts_beyond_its_limit_and_a_shard_left_over_goes_to_one_with_room(database_target):
+    clock = FakeClock()
+    async with AsyncExitStack() as stack:
+        every = await cluster(stack, database_target, clock,
+                              {"dead": ("0-2", 0), "north": ("3", 3), "south": ("4", 1), "east": ("5", 0)})
+        north, south, east = every["north"], every["south"], every["east"]
+        clock.advance(seconds=LEASE + 1)
+        await renew(north, south, east)
+        assert await east.adopt_lapsed() == ()                        # started without --adopt
+        assert await south.adopt_lapsed() == (0,)                     # its limit: one shard
+        assert await north.adopt_lapsed() == (1,)                     # its even share: 6 shards, 3 live processes
+        assert await south.adopt_lapsed() == ()
+        assert (await holders(north))[2] == "dead"
+
+        # a heartbeat later a shard still lapsed goes to whoever has room, beyond its share
+        clock.advance(seconds=LEASE / 3)
+        await renew(north, south, east)
+        assert await south.adopt_lapsed() == ()
+        assert await north.adopt_lapsed() == (2,)
+        assert await holders(north) == {0: "south", 1: "north", 2: "north", 3: "north", 4: "south", 5: "east"}
