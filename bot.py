@@ -283,7 +283,8 @@ def build_bot(service: GameService, prefix: str = "!", dev_guild: int | None = N
             AutoShardedClient; `launch_shard` is the step its own `connect` takes for each shard
             (identify through `before_identify_hook`, then the shard's events join the same
             queue, cache and command tree). The shard ids are widened first so that the new
-            shard's READY is not taken for the end of the bot's start."""
+            shard's READY is not taken for the end of the bot's start; once the shard is ready
+            (`on_shard_ready`) this process posts to its servers."""
             from discord.gateway import DiscordWebSocket
 
             self.shard_ids = sorted({*(self.shard_ids or ()), *shard_ids})
@@ -294,6 +295,7 @@ def build_bot(service: GameService, prefix: str = "!", dev_guild: int | None = N
 
         async def on_shard_ready(self, shard_id: int) -> None:
             log.info("shard %d of %d ready", shard_id, self.shard_count or 1)
+            service.node.serve(shard_id)        # an adopted shard's servers are known now: post to them
 
         async def on_ready(self) -> None:
             log.info("connected as %s to %d server(s) on %d shard(s)", self.user, len(self.guilds),

@@ -122,6 +122,13 @@ class Node:
         """Whether this process posts to this server (its shard is one of ours)."""
         return self.shards is None or self.shards.owns(guild_id)
 
+    def serve(self, shard: int) -> None:
+        """Post to the servers of an adopted `shard` from now on: called once its gateway
+        connection is ready and its servers are known, since a job that needs the server itself
+        (archiving, access) would fail for a server not known yet."""
+        if self.shards is not None and shard not in self.shards.ids:
+            self.shards = ShardSet(tuple(sorted((*self.shards.ids, shard))), self.shards.count)
+
     @property
     def shard_filter(self) -> tuple[int, tuple[int, ...]] | None:
         """The outbox's filter: (count, ids), or None for every server."""
@@ -148,14 +155,15 @@ class ShardLeases:
         self.clock = clock
         self.held = False
         self.adopt = adopt
-        self.own = node.shards                  # the shards asked for at start; node.shards grows as it adopts
+        self.own = node.shards                  # the shards asked for at start
+        self.leased = node.shards               # and those adopted since (served once connected: Node.serve)
 
     @property
     def adopted(self) -> tuple[int, ...]:
         """The shards this process took over from processes whose lease lapsed."""
-        if self.node.shards is None or self.own is None:
+        if self.leased is None or self.own is None:
             return ()
-        return tuple(shard for shard in self.node.shards.ids if shard not in self.own.ids)
+        return tuple(shard for shard in self.leased.ids if shard not in self.own.ids)
 
     @property
     def expiry(self) -> timedelta:
@@ -166,11 +174,11 @@ class ShardLeases:
         return self.node.lease / 3
 
     def _wanted(self) -> tuple[tuple[int, ...], int | None]:
-        shards = self.node.shards
+        shards = self.leased
         return ((EVERY_SHARD,), None) if shards is None else (shards.ids, shards.count)
 
     def _what(self) -> str:
-        return "every shard" if self.node.shards is None else f"shards {self.node.shards.describe()}"
+        return "every shard" if self.leased is None else f"shards {self.leased.describe()}"
 
     async def acquire(self, standby: bool = False, say: Callable[[str], None] = print) -> None:
         """Take the leases. A lease held by a process whose heartbeat stopped is waited out (a
@@ -280,8 +288,9 @@ class ShardLeases:
         of the leased shards among the live processes; a shard still lapsed a heartbeat later
         (the others are full) goes to whoever has room. Each is taken by `Claims.take_shard`,
         which takes a lease only if it has still lapsed when the statement runs: of two processes
-        adopting at once, one gets each shard. The shards taken, now in `node.shards`."""
-        shards = self.node.shards
+        adopting at once, one gets each shard. The shards taken, now in `leased` (the caller
+        connects them, then `Node.serve`s each)."""
+        shards = self.leased
         room = self.adopt - len(self.adopted)
         if shards is None or room <= 0:
             return ()
@@ -308,7 +317,7 @@ class ShardLeases:
                     taken.append((row["shard"], row["holder"], row["expires_at"]))
         if not taken:
             return ()
-        self.node.shards = ShardSet(tuple(sorted({*shards.ids, *(shard for shard, _, _ in taken)})), shards.count)
+        self.leased = ShardSet(tuple(sorted({*shards.ids, *(shard for shard, _, _ in taken)})), shards.count)
         for shard, holder, expired in taken:
             log.warning("adopted shard %d of %d: the lease of %s lapsed %s", shard, shards.count, holder,
                         _ago(now, expired))

@@ -63,9 +63,13 @@ async def test_two_survivors_adopting_at_once_split_the_dead_process_s_shards_ea
         held = await holders(north)
         assert {shard: held[shard] for shard in range(4)} == {
             **{shard: "north" for shard in taken[0]}, **{shard: "south" for shard in taken[1]}}
-        assert north.node.shards.ids == tuple(sorted((*taken[0], 4)))
-        assert south.node.shards.ids == tuple(sorted((*taken[1], 5)))
+        assert north.leased.ids == tuple(sorted((*taken[0], 4)))
+        assert south.leased.ids == tuple(sorted((*taken[1], 5)))
         assert north.adopted == taken[0] and south.own.ids == (5,)
+        # a server is posted to once its adopted shard is connected and its servers known
+        assert north.node.shards.ids == (4,)
+        north.node.serve(taken[0][0])
+        assert north.node.shards.ids == tuple(sorted((taken[0][0], 4)))
 
         # adopted leases are renewed with the process's own: a later look finds nothing lapsed
         clock.advance(seconds=LEASE / 3)
@@ -93,3 +97,36 @@ async def test_no_survivor_adopts_beyond_its_limit_and_a_shard_left_over_goes_to
         assert await south.adopt_lapsed() == ()
         assert await north.adopt_lapsed() == (2,)
         assert await holders(north) == {0: "south", 1: "north", 2: "north", 3: "north", 4: "south", 5: "east"}
+
+
+class OutOfReach:
+    """A database that cannot be reached: every transaction fails."""
+
+    def transaction(self):
+        raise ConnectionError("connection refused")
+
+
+async def test_a_process_that_cannot_renew_stops_before_its_lease_lapses_so_no_adopter_overlaps_it():
+    """Once a lease lapses another process may adopt its shards: the holder that could not renew
+    (its database out of reach) must have stopped talking to Discord by then."""
+    start = FakeClock()
+    lease = 0.03
+    node = Node("cut-off", lease=lease, shards=ShardSet.parse("0-1", COUNT))
+    ticks: list = []
+
+    def clock():            # each look at the clock is a heartbeat later, as the renewals are
+        ticks.append(start.advance(seconds=lease / 3))
+        return ticks[-1]
+
+    leases = ShardLeases(OutOfReach(), node, clock, adopt=2)
+    stopped: list = []
+
+    async def on_lost(reason: str) -> None:
+        stopped.append((ticks[-1], reason))
+
+    await asyncio.wait_for(leases.keep(on_lost, lambda shards: None), 10)
+    (when, reason), = stopped
+    renewed = ticks[0]                                      # its start: the lease taken (or last renewed)
+    assert len(ticks) > 2                                   # it tried again before giving up
+    assert when - renewed < leases.expiry                   # and stopped before the lease lapsed
+    assert "lost shards 0-1 of 6" in reason and "no server is served twice" in reason
