@@ -157,6 +157,7 @@ class ShardLeases:
         self.adopt = adopt
         self.own = node.shards                  # the shards asked for at start
         self.leased = node.shards               # and those adopted since (served once connected: Node.serve)
+        self.next_lapse: datetime | None = None  # when another process's lease lapses unless renewed first
 
     @property
     def adopted(self) -> tuple[int, ...]:
@@ -250,29 +251,36 @@ class ShardLeases:
                    on_adopted: Callable[[tuple[int, ...]], None] | None = None,
                    may_adopt: Callable[[], bool] = lambda: True) -> None:
         """Renew the leases every heartbeat until cancelled; `on_lost` (once) when they are gone.
-        After each renewal, while `may_adopt()` (the gateway is up), adopt lapsed shards (up to
-        `adopt`) and hand them to `on_adopted`, which must not block: the next renewal is due."""
+        With `adopt`, while `may_adopt()` (the gateway is up), look for lapsed shards after each
+        renewal and at the moment the next lease of another process would lapse (so a dead
+        process's shards are adopted when its lease ends, not up to a heartbeat later), and hand
+        those adopted to `on_adopted`, which must not block: the next renewal is due."""
+        loop = asyncio.get_running_loop()
         renewed = self.clock()
+        renew_at, look_at = loop.time() + self.heartbeat, None
         while True:
-            await asyncio.sleep(self.heartbeat)
-            now = self.clock()
-            ids, _ = self._wanted()
-            try:
-                async with self.db.transaction() as tx:
-                    held = await tx.claims.renew(self.node.name, stamp(now), stamp(now + self.expiry))
-                renewed = now
-            except Exception as exc:  # noqa: BLE001 - the database out of reach: the lease may still hold
-                # stop before the lease lapses, not after: once it has, another process may adopt
-                # the shards, and a server must never be served by two processes
-                if now - renewed + timedelta(seconds=self.heartbeat) < self.expiry:
-                    log.warning("could not renew the lease on %s: %s", self._what(), exc)
-                    continue
-                held = 0
-            if held < len(ids):
-                self.held = False
-                await on_lost(f"this process lost {self._what()} (its lease was not renewed in time and another "
-                              f"process may run them now): it stops so that no server is served twice")
-                return
+            await asyncio.sleep(max(0.0, min(renew_at, look_at or renew_at) - loop.time()))
+            look_at = None
+            if loop.time() >= renew_at:
+                renew_at = loop.time() + self.heartbeat
+                now = self.clock()
+                ids, _ = self._wanted()
+                try:
+                    async with self.db.transaction() as tx:
+                        held = await tx.claims.renew(self.node.name, stamp(now), stamp(now + self.expiry))
+                    renewed = now
+                except Exception as exc:  # noqa: BLE001 - the database out of reach: the lease may still hold
+                    # stop before the lease lapses, not after: once it has, another process may adopt
+                    # the shards, and a server must never be served by two processes
+                    if now - renewed + timedelta(seconds=self.heartbeat) < self.expiry:
+                        log.warning("could not renew the lease on %s: %s", self._what(), exc)
+                        continue
+                    held = 0
+                if held < len(ids):
+                    self.held = False
+                    await on_lost(f"this process lost {self._what()} (its lease was not renewed in time and another "
+                                  f"process may run them now): it stops so that no server is served twice")
+                    return
             if self.adopt and on_adopted is not None and may_adopt():
                 try:
                     taken = await self.adopt_lapsed()
@@ -281,6 +289,8 @@ class ShardLeases:
                     continue
                 if taken:
                     on_adopted(taken)
+                if self.next_lapse is not None:
+                    look_at = loop.time() + max(0.0, (self.next_lapse - self.clock()).total_seconds()) + 0.01
 
     async def adopt_lapsed(self) -> tuple[int, ...]:
         """Take over shards of the cluster whose lease lapsed, in one transaction, within `adopt`
@@ -292,6 +302,7 @@ class ShardLeases:
         connects them, then `Node.serve`s each)."""
         shards = self.leased
         room = self.adopt - len(self.adopted)
+        self.next_lapse = None
         if shards is None or room <= 0:
             return ()
         now = self.clock()
@@ -299,6 +310,8 @@ class ShardLeases:
         async with self.db.transaction() as tx:
             rows = [row for row in await tx.claims.leases()
                     if row["shard_count"] == shards.count and 0 <= row["shard"] < shards.count]
+            running = [row["expires_at"] for row in rows if row["expires_at"] >= at and row["holder"] != self.node.name]
+            self.next_lapse = datetime.fromisoformat(min(running)) if running else None
             lapsed = [row for row in rows if row["expires_at"] < at and row["holder"] != self.node.name]
             if not lapsed:
                 return ()
