@@ -337,12 +337,22 @@ class ShardLeases:
         return tuple(shard for shard, _, _ in taken)
 
     async def release(self) -> None:
+        """A clean stop (SIGTERM: a deploy, `systemctl stop`) hands the process's own shards back,
+        free for its restart, which takes them at once; nobody adopts a shard handed back. The
+        shards it adopted are left lapsed instead, for the other processes to adopt at once: its
+        restart does not ask for them, and they must not stay unserved."""
         if not self.held:
             return
         self.held = False
+        adopted, count = self.adopted, self.leased.count if self.leased is not None else None
         try:
             async with self.db.transaction() as tx:
                 await tx.claims.give_up(self.node.name)
+                if adopted:
+                    now = self.clock()
+                    for shard in adopted:
+                        await tx.claims.take_shard(shard, count, self.node.name, stamp(now),
+                                                   stamp(now - timedelta(microseconds=1)))
         except Exception:  # noqa: BLE001 - the leases run out by themselves
             log.warning("could not hand back %s; they are free once the lease runs out", self._what())
 

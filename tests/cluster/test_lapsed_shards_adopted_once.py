@@ -130,3 +130,24 @@ async def test_a_process_that_cannot_renew_stops_before_its_lease_lapses_so_no_a
     assert len(ticks) > 2                                   # it tried again before giving up
     assert when - renewed < leases.expiry                   # and stopped before the lease lapsed
     assert "lost shards 0-1 of 6" in reason and "no server is served twice" in reason
+
+
+async def test_a_clean_stop_hands_back_its_own_shards_and_leaves_those_it_adopted_to_the_others(database_target):
+    """A deploy stops a process cleanly and starts it again with the same --shards: its own
+    shards wait for it (nobody adopts a shard handed back), while the shards it had adopted,
+    which its restart does not ask for, go to the other processes at once."""
+    clock = FakeClock()
+    async with AsyncExitStack() as stack:
+        every = await cluster(stack, database_target, clock,
+                              {"dead": ("0-1", 0), "north": ("2-3", 2), "south": ("4-5", 2)})
+        north, south = every["north"], every["south"]
+        clock.advance(seconds=LEASE + 1)
+        await renew(north, south)
+        assert await north.adopt_lapsed() == (0,) and await south.adopt_lapsed() == (1,)
+
+        await north.release()
+        clock.advance(seconds=1)
+        assert await south.adopt_lapsed() == (0,)                      # north's adopted shard, not its own
+        held = await holders(south)
+        assert 2 not in held and 3 not in held                          # north's own: free for its restart
+        assert [held[shard] for shard in (0, 1)] == ["south", "south"]
