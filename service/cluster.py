@@ -158,6 +158,7 @@ class ShardLeases:
         self.own = node.shards                  # the shards asked for at start
         self.leased = node.shards               # and those adopted since (served once connected: Node.serve)
         self.next_lapse: datetime | None = None  # when another process's lease lapses unless renewed first
+        self.since: datetime | None = None      # when this process took its leases (acquire)
 
     @property
     def adopted(self) -> tuple[int, ...]:
@@ -195,7 +196,7 @@ class ShardLeases:
                 await asyncio.sleep(0.05)
                 continue
             if conflict is None:
-                self.held = True
+                self.held, self.since = True, now
                 log.info("holding %s as %s", self._what(), self.node.name)
                 return
             holder, beat, expires, mismatch = conflict
@@ -296,7 +297,8 @@ class ShardLeases:
         """Take over shards of the cluster whose lease lapsed, in one transaction, within `adopt`
         in all. Survivors split a dead process's shards: each takes enough to hold its even share
         of the leased shards among the live processes; a shard still lapsed a heartbeat later
-        (the others are full) goes to whoever has room. Each is taken by `Claims.take_shard`,
+        (the others are full) goes to whoever has room. A lease that had lapsed before this
+        process started waits one lease more (its process may be restarting too). Each is taken by `Claims.take_shard`,
         which takes a lease only if it has still lapsed when the statement runs: of two processes
         adopting at once, one gets each shard. The shards taken, now in `leased` (the caller
         connects them, then `Node.serve`s each)."""
@@ -312,7 +314,12 @@ class ShardLeases:
                     if row["shard_count"] == shards.count and 0 <= row["shard"] < shards.count]
             running = [row["expires_at"] for row in rows if row["expires_at"] >= at and row["holder"] != self.node.name]
             self.next_lapse = datetime.fromisoformat(min(running)) if running else None
-            lapsed = [row for row in rows if row["expires_at"] < at and row["holder"] != self.node.name]
+            # a lease that lapsed before this process started is its holder's for one lease more:
+            # after a whole cluster stopped (a power cut), the first process back must leave the
+            # others, restarting too, time to take their own shards back
+            since = self.since or now
+            settled = stamp(since) if now - since < self.expiry else ""
+            lapsed = [row for row in rows if settled <= row["expires_at"] < at and row["holder"] != self.node.name]
             if not lapsed:
                 return ()
             live = {row["holder"] for row in rows if row["expires_at"] >= at} | {self.node.name}

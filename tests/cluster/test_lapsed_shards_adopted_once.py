@@ -17,10 +17,10 @@ LEASE = 30.0
 COUNT = 6
 
 
-async def cluster(stack: AsyncExitStack, database_target, clock: FakeClock,
+async def cluster(stack: AsyncExitStack, target: str, clock: FakeClock,
                   processes: dict[str, tuple[str, int]]) -> dict[str, ShardLeases]:
-    """Each process (name → its --shards and --adopt) holding its own shards, on its own connection."""
-    target = await database_target()
+    """Each process (name → its --shards and --adopt) holding its own shards, on its own
+    connection to the database at `target`."""
     leases = {}
     for name, (ids, adopt) in processes.items():
         db = await database_for(target).connect()
@@ -46,7 +46,7 @@ async def renew(*processes: ShardLeases) -> None:
 async def test_two_survivors_adopting_at_once_split_the_dead_process_s_shards_each_taken_once(database_target):
     clock = FakeClock()
     async with AsyncExitStack() as stack:
-        every = await cluster(stack, database_target, clock,
+        every = await cluster(stack, await database_target(), clock,
                               {"dead": ("0-3", 0), "north": ("4", 3), "south": ("5", 3)})
         north, south = every["north"], every["south"]
 
@@ -80,7 +80,7 @@ async def test_two_survivors_adopting_at_once_split_the_dead_process_s_shards_ea
 async def test_no_survivor_adopts_beyond_its_limit_and_a_shard_left_over_goes_to_one_with_room(database_target):
     clock = FakeClock()
     async with AsyncExitStack() as stack:
-        every = await cluster(stack, database_target, clock,
+        every = await cluster(stack, await database_target(), clock,
                               {"dead": ("0-2", 0), "north": ("3", 3), "south": ("4", 1), "east": ("5", 0)})
         north, south, east = every["north"], every["south"], every["east"]
         clock.advance(seconds=LEASE + 1)
@@ -138,7 +138,7 @@ async def test_a_clean_stop_hands_back_its_own_shards_and_leaves_those_it_adopte
     which its restart does not ask for, go to the other processes at once."""
     clock = FakeClock()
     async with AsyncExitStack() as stack:
-        every = await cluster(stack, database_target, clock,
+        every = await cluster(stack, await database_target(), clock,
                               {"dead": ("0-1", 0), "north": ("2-3", 2), "south": ("4-5", 2)})
         north, south = every["north"], every["south"]
         clock.advance(seconds=LEASE + 1)
@@ -151,3 +151,24 @@ async def test_a_clean_stop_hands_back_its_own_shards_and_leaves_those_it_adopte
         held = await holders(south)
         assert 2 not in held and 3 not in held                          # north's own: free for its restart
         assert [held[shard] for shard in (0, 1)] == ["south", "south"]
+
+
+async def test_after_the_whole_cluster_stopped_the_first_back_leaves_the_others_a_lease_to_return(database_target):
+    """A lease that had lapsed before the process started (a power cut stopped every process)
+    stays its holder's for one lease more: the processes restarting take their own shards back;
+    only a shard whose process does not return within that lease is adopted."""
+    clock = FakeClock()
+    async with AsyncExitStack() as stack:
+        target = await database_target()
+        await cluster(stack, target, clock, {"west": ("0-1", 0), "east": ("2-3", 0)})
+        clock.advance(seconds=LEASE + 5)                                # every process stopped: all lapsed
+        first_back = (await cluster(stack, target, clock, {"north": ("4-5", 4)}))["north"]
+        clock.advance(seconds=LEASE - 1)
+        await renew(first_back)
+        assert await first_back.adopt_lapsed() == ()                    # not yet: they may be restarting
+        await cluster(stack, target, clock, {"west again": ("0-1", 0)})
+        clock.advance(seconds=2)
+        await renew(first_back)
+        assert await first_back.adopt_lapsed() == (2, 3)                # east did not return within a lease
+        held = await holders(first_back)
+        assert [held[shard] for shard in range(6)] == ["west again"] * 2 + ["north"] * 4
