@@ -185,7 +185,8 @@ class ShardLeases:
     async def acquire(self, standby: bool = False, say: Callable[[str], None] = print) -> None:
         """Take the leases. A lease held by a process whose heartbeat stopped is waited out (a
         crashed process's, taken when it runs out); one whose heartbeat moves while we wait is
-        another live process's: `ShardsTaken`, unless `standby` (then wait until it stops)."""
+        another live process's: `ShardsTaken`, unless `standby` or `adopt` (then wait until it
+        stops: with --adopt, the live holder may have adopted them while this process was away)."""
         first_beats: dict[str, str] = {}
         told: set[str] = set()
         while True:
@@ -216,12 +217,14 @@ class ShardLeases:
                     f"{_ago(now, beat)}): give each process its own --shards (the same --shard-count), stop "
                     f"that process first, or start this one with --standby (or --adopt N) to take over when it stops")
             first_beats.setdefault(holder, beat)
-            if holder not in told:
+            # with --adopt, a holder is named once it is seen alive (a dead one's lease just runs
+            # out): the one line then says why this process waits
+            if holder not in told and (alive or standby or not self.adopt):
                 told.add(holder)
                 say(f"Waiting for {self._what()}: held by {holder} (last heartbeat {_ago(now, beat)}); "
                     + ("standing by until it stops." if standby else
-                       "a process of the cluster adopted them when this one's lease lapsed, or another runs them: "
-                       "standing by until it stops (a live process's shards are never taken from it)."
+                       "a live process of the cluster runs them (it adopted them when this one's lease lapsed, "
+                       "or was started with them): standing by until it stops, never taking them from it."
                        if self.adopt else
                        f"taken over at {expires[11:19]} UTC if it does not renew its lease."))
             until_expiry = (datetime.fromisoformat(expires) - now).total_seconds()
