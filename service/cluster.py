@@ -301,10 +301,10 @@ class ShardLeases:
         in all. Survivors split a dead process's shards: each takes enough to hold its even share
         of the leased shards among the live processes; a shard still lapsed a heartbeat later
         (the others are full) goes to whoever has room. A lease that had lapsed before this
-        process started waits one lease more (its process may be restarting too). Each is taken by `Claims.take_shard`,
-        which takes a lease only if it has still lapsed when the statement runs: of two processes
-        adopting at once, one gets each shard. The shards taken, now in `leased` (the caller
-        connects them, then `Node.serve`s each)."""
+        process started waits one lease more (its process may be restarting too). Each is taken
+        by `Claims.take_shard`, which takes a lease only if it has still lapsed when the statement
+        runs: of two processes adopting at once, one gets each shard. The shards taken, now in
+        `leased` (the caller connects them, then `Node.serve`s each)."""
         shards = self.leased
         room = self.adopt - len(self.adopted)
         self.next_lapse = None
@@ -315,14 +315,15 @@ class ShardLeases:
         async with self.db.transaction() as tx:
             rows = [row for row in await tx.claims.leases()
                     if row["shard_count"] == shards.count and 0 <= row["shard"] < shards.count]
-            running = [row["expires_at"] for row in rows if row["expires_at"] >= at and row["holder"] != self.node.name]
+            others = [row for row in rows if row["holder"] != self.node.name]
+            running = [row["expires_at"] for row in others if row["expires_at"] >= at]
             self.next_lapse = datetime.fromisoformat(min(running)) if running else None
             # a lease that lapsed before this process started is its holder's for one lease more:
             # after a whole cluster stopped (a power cut), the first process back must leave the
             # others, restarting too, time to take their own shards back
             since = self.since or now
             settled = stamp(since) if now - since < self.expiry else ""
-            lapsed = [row for row in rows if settled <= row["expires_at"] < at and row["holder"] != self.node.name]
+            lapsed = [row for row in others if settled <= row["expires_at"] < at]
             if not lapsed:
                 return ()
             live = {row["holder"] for row in rows if row["expires_at"] >= at} | {self.node.name}
