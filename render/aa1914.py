@@ -14,12 +14,12 @@ from typing import Mapping, Sequence
 import numpy as np
 from PIL import Image, ImageChops, ImageDraw
 
-from .aa1914_geometry import (THEATRE_VIEWS, Box, View, art, board_size, extent, ground,
+from .aa1914_geometry import (GROUNDS, THEATRE_VIEWS, Box, View, art, board_size, covered, extent, ground,
                               inset_title_height,
                               name_text, origin, place_point)
 from .aa1914_layout import (ABBREVIATIONS, ICON, PAD, Badge, Layout, count_text, drawn_kind,
                             overlaps)
-from .aa1914_names import draw_names, names_over_arrows
+from .aa1914_names import draw_names, name_stamps, names_over_arrows
 from .aa1914_focus import prepared, shown_in
 from .aa1914_orders import draw_battles, draw_routed
 from .aa1914_panel import crop_entries, draw_panel, legend_text, panel_height, unit_kinds
@@ -83,7 +83,7 @@ def land_colours(palette: str = "standard") -> dict[str, tuple[int, int, int]]:
 OUTLINE_INDEX = 255      # the outline's entry in a view's ground palette (ground numbers stay far below)
 
 
-@lru_cache(maxsize=6)
+@lru_cache(maxsize=GROUNDS)
 def _outlined_ground(view: View) -> Image.Image:
     """The view's ground map with every shape's outline drawn in as `OUTLINE_INDEX`, made once:
     a map colours it through a palette (one lookup per pixel) instead of filling each shape."""
@@ -144,13 +144,15 @@ def _zoomed_grounds(view: View, zoom: float) -> tuple[Image.Image, Image.Image]:
 
 
 def warm_crop_scales() -> None:
-    """Every view's ground drawn at every crop scale, as a worker's first crop at each scale would
-    otherwise draw it (0.2–0.4 s of CPU each): for a worker warmed before it is needed."""
+    """Every view's ground and printed names drawn at every crop scale, as a worker's first crop
+    at each scale would otherwise draw them (0.2–0.4 s of CPU each): for a worker warmed before
+    it is needed."""
     from .focus import ZOOMS
     for view in THEATRE_VIEWS:
         for zoom in ZOOMS:
             if zoom != 1.0:
                 _zoomed_grounds(view, zoom)
+            name_stamps(view, tuple(covered(view, THEATRE_VIEWS)), zoom)
 
 
 def _grounds(view: View, zoom: float, window: Window) -> tuple[Image.Image, dict, Image.Image]:
@@ -158,8 +160,9 @@ def _grounds(view: View, zoom: float, window: Window) -> tuple[Image.Image, dict
     `window` of `view` at `zoom`."""
     from .focus import ZOOMS
     raster = _raster(view, zoom, window)
-    if zoom in ZOOMS and zoom != 1.0 and window != (0, 0, *view.size):
-        grounds, outlined = _zoomed_grounds(view, zoom)
+    if zoom in ZOOMS and window != (0, 0, *view.size):
+        # a crop at the posted map's own scale is cut from the posted map's own grounds
+        grounds, outlined = _zoomed_grounds(view, zoom) if zoom != 1.0 else (ground(view)[0], _outlined_ground(view))
         left, top = round(window[0] * zoom), round(window[1] * zoom)
         box = (left, top, left + raster.size[0], top + raster.size[1])
         return grounds.crop(box), ground(view)[1], outlined.crop(box)

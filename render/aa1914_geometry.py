@@ -102,7 +102,12 @@ def origin(view: View, zoom: float = 1.0) -> tuple[int, int]:
 
 
 # ---------------------------------------------------------------- which ground is this pixel
-@lru_cache(maxsize=6)
+GROUNDS = 16     # the three views at their base scale and at the crops' three larger scales (12), and a
+                 # few regions: fewer, and each crop's scale pushed the posted map's own views out (0.1 s
+                 # each to paint again)
+
+
+@lru_cache(maxsize=GROUNDS)
 def ground(view: View) -> tuple[Image.Image, dict[str, int], dict[int, int]]:
     """Every territory and sea zone painted with its own number (land over sea, as the map draws
     them; 0 off the board), its numbers, and each number's area in pixels."""

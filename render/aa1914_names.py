@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+import numpy as np
 from PIL import Image, ImageDraw, ImageFilter
 
 from .aa1914_geometry import Box, View, name_places, name_text
 from .aa1914_layout import Layout
-from .aa1914_orders import crossings
+from .aa1914_routes import samples
 from .fonts import font
 
 LAND_INK, SEA_INK = (35, 30, 25), (40, 70, 110)
@@ -18,7 +19,7 @@ HALO = (250, 247, 238)          # the rim of a name set over an arrow
 Shift = tuple[float, float]     # what a drawing of part of a view subtracts from its zoomed pixels
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=16)     # the three views at the posted map's scale and each crop scale (render.focus.ZOOMS)
 def name_stamps(view: View, hidden: tuple[Box, ...], zoom: float) -> list:
     """(name, top-left corner in the zoomed view, mask, ink) of each printed name."""
     label = font(round(view.label * zoom))
@@ -41,13 +42,20 @@ def stamp(name: str, point: tuple[float, float], label) -> tuple[Image.Image, tu
     return mask, corner
 
 
+@lru_cache(maxsize=1024)
+def _moved_stamp(name: str, point: tuple[float, float], size: int) -> tuple[Image.Image, tuple[int, int]]:
+    """A name moved aside for a stack, set once per place and size (the same stacks move the
+    same names on map after map, and on the crops of the turn)."""
+    return stamp(name, point, font(size))
+
+
 def _placed(view: View, layout: Layout, zoom: float):
     """Every name's (name, corner, mask, ink) where this layout has it."""
-    label = font(round(view.label * zoom))
+    size = round(view.label * zoom)
     for name, corner, mask, ink in name_stamps(view, layout.hidden, zoom):
         if name in layout.moved:
             x, y = layout.moved[name]
-            mask, corner = stamp(name, (x * zoom, y * zoom), label)
+            mask, corner = _moved_stamp(name, (x * zoom, y * zoom), size)
         yield name, corner, mask, ink
 
 
@@ -65,10 +73,28 @@ def draw_names(image: Image.Image, view: View, layout: Layout, zoom: float,
     return boxes
 
 
-def _spans(path, box: Box) -> bool:
-    """Whether the path's bounding box meets the name's (a cheap test before sampling it)."""
-    xs, ys = [p[0] for p in path], [p[1] for p in path]
-    return min(xs) - 3 <= box[2] and box[0] <= max(xs) + 3 and min(ys) - 3 <= box[3] and box[1] <= max(ys) + 3
+def crossed_names(layout: Layout, paths) -> set[str]:
+    """The names an arrow runs across (`crossings`: a point of the path, sampled every 3 px,
+    within 2 px of the name's box) — each path sampled once and tested against every name at once."""
+    names = list(layout.names.items())
+    if not names:
+        return set()
+    boxes = np.asarray([box for _, box in names], dtype=float).reshape(-1, 4) + (-2.0, -2.0, 2.0, 2.0)
+    hit = np.zeros(len(names), dtype=bool)
+    for path in paths:
+        if len(path) < 2:
+            continue
+        at = samples(path)
+        low, high = at.min(axis=0) - 1, at.max(axis=0) + 1     # near the path (a pixel's slack for rounding)
+        near = np.flatnonzero(~hit & (boxes[:, 0] <= high[0]) & (low[0] <= boxes[:, 2])
+                              & (boxes[:, 1] <= high[1]) & (low[1] <= boxes[:, 3]))
+        if not len(near):
+            continue
+        box = boxes[near]
+        inside = ((at[:, None, 0] >= box[None, :, 0]) & (at[:, None, 0] <= box[None, :, 2])
+                  & (at[:, None, 1] >= box[None, :, 1]) & (at[:, None, 1] <= box[None, :, 3]))
+        hit[near[inside.any(axis=0)]] = True
+    return {names[index][0] for index in np.flatnonzero(hit)}
 
 
 def names_over_arrows(image: Image.Image, view: View, layout: Layout, zoom: float, paths,
@@ -77,8 +103,7 @@ def names_over_arrows(image: Image.Image, view: View, layout: Layout, zoom: floa
     under the name, and the name stays readable."""
     if not paths:
         return
-    crossed = {name for name, box in layout.names.items() if any(crossings(path, [box]) for path in paths
-                                                                 if _spans(path, box))}
+    crossed = crossed_names(layout, paths)
     for name, (x, y), mask, ink in _placed(view, layout, zoom):
         if name in crossed:
             x, y = round(x - shift[0]), round(y - shift[1])

@@ -38,8 +38,20 @@ class Routed:
     going_to: str = ""
 
 
-def _samples(points: Sequence[Point], step: float = 3.0) -> np.ndarray:
+def samples(points: Sequence[Point], step: float = 3.0) -> np.ndarray:
     """Points every `step` px or so along a path."""
+    if len(points) == 2:
+        # a straight line (most of those tried): the same points as the general way below, in
+        # fewer steps — `np.interp` on two points is this line's slope times the way along it
+        (x0, y0), (x1, y1) = points
+        length = float(np.hypot(x1 - x0, y1 - y0))
+    if len(points) == 2 and length > 0:
+        steps = np.linspace(0.0, length, max(2, int(length / step) + 2))
+        out = np.empty((len(steps), 2))
+        out[:, 0] = (x1 - x0) / length * steps + x0
+        out[:, 1] = (y1 - y0) / length * steps + y0
+        out[-1] = (x1, y1)
+        return out
     at = np.asarray(points, dtype=float)
     along = np.concatenate([[0.0], np.cumsum(np.hypot(*np.diff(at, axis=0).T))])
     steps = np.linspace(0.0, along[-1], max(2, int(along[-1] / step) + 2))
@@ -51,7 +63,12 @@ def crossings(points: Sequence[Point], boxes: Sequence, margin: float = 2.0) -> 
     around each box)."""
     if not len(boxes) or len(points) < 2:
         return 0
-    at, near = _samples(points), np.asarray(boxes, dtype=float).reshape(-1, 4)
+    at, near = samples(points), np.asarray(boxes, dtype=float).reshape(-1, 4)
+    # only the boxes near the path's extent can be run through (a pixel's slack for rounding)
+    low, high = at.min(axis=0) - (margin + 1), at.max(axis=0) + (margin + 1)
+    near = near[(near[:, 0] <= high[0]) & (low[0] <= near[:, 2]) & (near[:, 1] <= high[1]) & (low[1] <= near[:, 3])]
+    if not len(near):
+        return 0
     inside = ((at[:, None, 0] >= near[None, :, 0] - margin) & (at[:, None, 0] <= near[None, :, 2] + margin)
               & (at[:, None, 1] >= near[None, :, 1] - margin) & (at[:, None, 1] <= near[None, :, 3] + margin))
     return int(inside.any(axis=0).sum())
@@ -108,7 +125,7 @@ def _alongside(line: Sequence[Point], others: Sequence[np.ndarray]) -> float:
     """The largest share of a line's length that runs within 6 px of an arrow already drawn."""
     if not others:
         return 0.0
-    at = _samples(line)
+    at = samples(line)
     share = 0.0
     for other in others:
         gaps = np.hypot(at[:, None, 0] - other[None, :, 0], at[:, None, 1] - other[None, :, 1]).min(axis=1)
@@ -230,9 +247,10 @@ def _straightened(points: list[Point], obstacles: Sequence) -> list[Point]:
     """The path with every run of points replaced by a straight line where that line is clear."""
     out = [points[0]]
     index = 0
+    boxes = np.asarray(obstacles, dtype=float).reshape(-1, 4)
     while index < len(points) - 1:
         far = len(points) - 1
-        while far > index + 1 and crossings([points[index], points[far]], obstacles, CLEAR) > 0:
+        while far > index + 1 and crossings([points[index], points[far]], boxes, CLEAR) > 0:
             far -= 1
         out.append(points[far])
         index = far
@@ -300,7 +318,7 @@ def route(layout: Layout, names: Sequence[str], drawn: dict | None = None) -> Ro
             path = [leg[0]]
         path.extend(leg[1:])
     path = _outside_ends(path, obstacles)
-    drawn["lines"].append(_samples(path))
+    drawn["lines"].append(samples(path))
     return Routed(tuple(path), came_from, going_to)
 
 
@@ -346,7 +364,7 @@ def _outside_ends(path: list[Point], obstacles: Sequence) -> list[Point]:
         boxes = within(points[-1])
         if not boxes:
             return points
-        at = _samples(points, 1.0)[::-1]
+        at = samples(points, 1.0)[::-1]
         for index, (x, y) in enumerate(at):
             if not any(b[0] - CLEAR <= x <= b[2] + CLEAR and b[1] - CLEAR <= y <= b[3] + CLEAR for b in boxes):
                 walked = index * path_length(points) / max(1, len(at) - 1)
