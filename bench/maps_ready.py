@@ -6,10 +6,12 @@ and the clock delivers the results with the map and the crops of the turn's acti
 works out the new phases' legal orders ahead (the warm-ups, now after the maps). Printed: the CPU
 one results map and its crops cost (static layers cached per process), what a crop costs drawn
 at its own scale against cut from the rendered board and enlarged, and when the last results
-message was ready to post — as Dispatch drew maps before (one worker, each map drawn when its
+message was ready to post, with the CPU the bot's process and its workers used until then — as
+Dispatch drew maps before (one worker, each map drawn when its
 message's turn came, no crop), then as now (a worker per core, every turn's maps started
 together; without and with the crops).
-Run: `.venv/bin/python bench/maps_ready.py [--games 8] [--variant aa1914|rx07]`.
+Run: `nice -n 15 .venv/bin/python bench/maps_ready.py [--games 8] [--variant aa1914|rx07] [--goal-only]
+[--repeat N]` (`--goal-only`: only the run with the crops, `--repeat` times).
 """
 from __future__ import annotations
 
@@ -150,23 +152,63 @@ def load() -> str:
     return "load {:.1f} {:.1f} {:.1f}".format(*os.getloadavg())
 
 
-def cpu_of_one_map(variant_key: str) -> tuple[float, float, int]:
-    """CPU seconds of one results map, warm, without and with its action crops (in this
-    process), and how many crops."""
-    from render.registry import focus_crops, render_map, render_results
+def positions(variant_key: str, games: int) -> list[tuple[dict, dict]]:
+    """Positions like the bench games' after their turn: (state, the orders that made it)."""
     variant = get_variant(variant_key)
-    state = variant.initial_state({}, random.Random(1))
-    seat = variant.seats_to_act(state)[0]
-    orders = {seat: RX07[seat].splitlines()} if variant_key == "rx07" else \
-        {seat: accepted(state, seat, random_lines(state, seat, random.Random(5)))}
-    after = variant.adjudicate(state, orders, random.Random(2)).state
-    summary = variant.describe(after)
-    render_results(variant_key, after, orders, "warm", summary)
-    begin = time.process_time()
-    render_map(variant_key, after, orders, "Bench: results", summary)
-    board = time.process_time() - begin
-    crops = focus_crops(variant_key, after, orders, "Bench: results")
-    return board, time.process_time() - begin, len(crops)
+    rng = random.Random(5)
+    found = []
+    for n in range(games):
+        state = variant.initial_state({}, random.Random(n))
+        seat = variant.seats_to_act(state)[0]
+        orders = {seat: RX07[seat].splitlines()} if variant_key == "rx07" else \
+            {seat: accepted(state, seat, random_lines(state, seat, rng))}
+        found.append((variant.adjudicate(state, orders, random.Random(n)).state, orders))
+    return found
+
+
+def cpu_per_map(variant_key: str, games: int) -> dict[str, float]:
+    """CPU ms of one results map (the board, then its action crops), drawing and PNG encoding
+    apart, the mean over `games` positions each drawn once (as a worker draws a turn's map), in
+    this process with its static layers drawn (a warm worker's)."""
+    import render.aa1914
+    import render.diplomacy
+    import render.png
+    import render.regions
+    from render.registry import focus_crops, render_map
+    variant = get_variant(variant_key)
+    encoded = [0.0]
+    plain = render.png.encode
+
+    def timed(image):
+        begin = time.process_time()
+        try:
+            return plain(image)
+        finally:
+            encoded[0] += time.process_time() - begin
+    drawn = positions(variant_key, games)
+    state, orders = drawn[0]
+    focus_crops(variant_key, state, orders, "warm", "standard")             # the static layers, once
+    render_map(variant_key, state, orders, "warm", variant.describe(state))
+    if variant_key == "aa1914":
+        warm_crop_scales()
+    modules = (render.aa1914, render.diplomacy, render.regions)
+    for module in modules:
+        module.encode = timed
+    spent = {"board": 0.0, "board encode": 0.0, "crops": 0.0, "crops encode": 0.0, "count": 0.0}
+    try:
+        for state, orders in drawn:
+            summary = variant.describe(state)
+            for part, draw in (("board", lambda: render_map(variant_key, state, orders, "Bench: results", summary)),
+                               ("crops", lambda: focus_crops(variant_key, state, orders, "Bench: results"))):
+                encoded[0], begin = 0.0, time.process_time()
+                made = draw()
+                spent[part] += time.process_time() - begin - encoded[0]
+                spent[part + " encode"] += encoded[0]
+            spent["count"] += len(made)
+    finally:
+        for module in modules:
+            module.encode = plain
+    return {part: value / len(drawn) * (1 if part == "count" else 1000) for part, value in spent.items()}
 
 
 def cold_crops() -> float:
@@ -213,14 +255,17 @@ def crop_drawn_or_cut(variant_key: str) -> tuple[float, float]:
     return drawn * 1000, cut * 1000
 
 
-async def main(games: int, variants: list[str]) -> None:
+async def main(games: int, variants: list[str], goal_only: bool = False, repeat: int = 1) -> None:
     register_all()
     workers = ProcessPool().workers
     for variant_key in variants:
-        board, both, crops = cpu_of_one_map(variant_key)
-        print(f"{variant_key}: one results map costs {board * 1000:.0f} ms of CPU, {both * 1000:.0f} ms with its "
-              f"{crops} action crop(s): {games} of them on {workers} idle cores ≥ {games * board / workers:.2f} s / "
-              f"{games * both / workers:.2f} s after the adjudications ({load()})")
+        cpu = cpu_per_map(variant_key, games)
+        board, both = (cpu["board"] + cpu["board encode"]) / 1000, sum(v for k, v in cpu.items() if k != "count") / 1000
+        print(f"{variant_key}: one results map costs {board * 1000:.0f} ms of CPU ({cpu['board']:.0f} drawing + "
+              f"{cpu['board encode']:.0f} PNG encoding), {both * 1000:.0f} ms with its {cpu['count']:.1f} action "
+              f"crop(s) ({cpu['crops']:.0f} + {cpu['crops encode']:.0f}) (mean of {games} positions): {games} of them "
+              f"on {workers} idle cores ≥ {games * board / workers:.2f} s / {games * both / workers:.2f} s after the "
+              f"adjudications ({load()})")
         drawn, cut = crop_drawn_or_cut(variant_key)
         print(f"{variant_key}: a crop drawn at its own scale {drawn:.0f} ms of CPU; cut from the drawn map and "
               f"enlarged {cut:.0f} ms, but blurred (names and icons enlarged pixels): drawn it is ({load()})")
@@ -228,10 +273,11 @@ async def main(games: int, variants: list[str]) -> None:
             print(f"{variant_key}: a worker's first crops draw the views at each crop scale once: {cold_crops():.2f} s "
                   f"of CPU a worker (after a restart; the runs below start with warm workers) ({load()})")
         print(f"{variant_key}: {games} games' last /ready at once; when each results message was ready")
-        for label, args in (("before: 1 worker, maps drawn in turn, no crop", (1, False, False)),
-                            (f"now: {workers} workers, maps started together, no crop", (workers, True, False)),
-                            (f"now: {workers} workers, maps started together, with the action crops",
-                             (workers, True, True))):
+        runs = [("before: 1 worker, maps drawn in turn, no crop", (1, False, False)),
+                (f"now: {workers} workers, maps started together, no crop", (workers, True, False))]
+        runs = runs[len(runs) if goal_only else 0:] + [
+            (f"now: {workers} workers, maps started together, with the action crops", (workers, True, True))] * repeat
+        for label, args in runs:
             times = await one_run(variant_key, games, *args)
             print(f"  {label:<66} last {max(times):5.2f} s, median {statistics.median(times):5.2f} s "
                   f"({len(times)} maps; goal: last ≤ 1 s; {load()})")
@@ -241,5 +287,7 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=8)
     parser.add_argument("--variant", action="append", choices=("aa1914", "rx07"))
+    parser.add_argument("--goal-only", action="store_true", help="only the runs with the crops (the goal's)")
+    parser.add_argument("--repeat", type=int, default=1, help="runs with the crops, one after another")
     args = parser.parse_args()
-    asyncio.run(main(args.games, args.variant or ["aa1914", "rx07"]))
+    asyncio.run(main(args.games, args.variant or ["aa1914", "rx07"], args.goal_only, max(1, args.repeat)))
