@@ -48,10 +48,15 @@ def random_lines(state, power, rng):
 
 
 def accepted(state, seat, lines):
+    """The lines the rules accept, each checked against the sheet so far. The state is checked
+    once and read once for the whole sheet (`sheet_checker`, which gives what `check_orders` gives
+    line by line: tests/performance/test_sheet_checked_in_one_read.py)."""
+    V.check_state(state)
+    check = V.sheet_checker(state, seat)
     sheet = []
     for line in lines:
         try:
-            sheet = V.check_orders(state, seat, [line], sheet)
+            sheet = check(line, sheet)
         except OrderError:
             pass
     return sheet

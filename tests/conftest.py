@@ -1,3 +1,4 @@
+import shutil
 import sys
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
@@ -18,33 +19,8 @@ from tests.toy_variant import GuessVariant  # noqa: E402
 
 def pytest_report_header(config):
     if ON_POSTGRESQL:
-        return (f"database: {BACKEND} (DATABASE_URL); the pure layers' tests that open no database "
-                f"({', '.join('tests/' + name for name in PURE_LAYER_TESTS)}) run in the SQLite pass")
+        return f"database: {BACKEND} (DATABASE_URL)"
     return f"database: {BACKEND} (set DATABASE_URL=postgresql://… for PostgreSQL)"
-
-
-# The pure layers' tests: engine/ and render/ (and the bots, which are engine code) import nothing of
-# db/ (tests/test_architecture.py enforces it), so their tests that take no database fixture run
-# the same on any store. The PostgreSQL pass leaves those to the SQLite pass and runs every test
-# that can reach a database: the two passes together stay within CI's ten minutes on 2 cores.
-PURE_LAYER_TESTS = ("engine", "render", "bots")
-DATABASE_FIXTURES = frozenset({"db", "database_target", "service", "sqlite_db"})
-
-
-def runs_the_same_on_any_store(item) -> bool:
-    parts = Path(str(item.fspath)).resolve().relative_to(ROOT / "tests").parts
-    return len(parts) > 1 and parts[0] in PURE_LAYER_TESTS and not DATABASE_FIXTURES & set(item.fixturenames)
-
-
-def pytest_collection_modifyitems(config, items):
-    if not ON_POSTGRESQL:
-        return
-    once, again = [], []
-    for item in items:
-        (once if runs_the_same_on_any_store(item) else again).append(item)
-    if once:
-        config.hook.pytest_deselected(items=once)
-        items[:] = again
 
 
 def pytest_sessionfinish(session, exitstatus):
@@ -97,10 +73,24 @@ async def database_target(tmp_path):
         await worker_databases().give_back(url, migrated)
 
 
+@pytest.fixture(scope="session")
+def sqlite_template(tmp_path_factory):
+    """Where this test process keeps a SQLite file it migrated once (made by the first `db`)."""
+    return tmp_path_factory.mktemp("migrated") / "template.sqlite3"
+
+
 @pytest.fixture
-async def db(database_target):
-    """A connected database, empty and migrated: SQLite, or PostgreSQL with DATABASE_URL."""
-    database = await database_for(await database_target()).connect()
+async def db(database_target, sqlite_template):
+    """A connected database, empty and migrated: SQLite, or PostgreSQL with DATABASE_URL.
+    A SQLite test gets a copy of a file migrated once, as a PostgreSQL test gets a database made
+    from a migrated template (tests/storage/databases.py): migrating every test's file anew cost
+    more than most tests. `connect()` still checks the copy's schema version."""
+    target = await database_target()
+    if not ON_POSTGRESQL:
+        if not sqlite_template.exists():
+            await (await database_for(str(sqlite_template)).connect()).close()
+        shutil.copyfile(sqlite_template, target)
+    database = await database_for(target).connect()
     yield database
     await database.close()
 

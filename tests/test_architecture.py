@@ -4,13 +4,26 @@ and global random."""
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from pathlib import Path
+
+import pytest
+
+# one test process reads and parses the sources once for every check here (`parsed`, `imports_in`)
+pytestmark = pytest.mark.xdist_group("architecture")
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("engine", "service", "cogs", "render", "db")
 
 
+@functools.cache
+def parsed(path: Path) -> ast.Module:
+    """A file's syntax tree, read once a test process: most checks here walk the same files."""
+    return ast.parse(path.read_text())
+
+
+@functools.cache
 def modules() -> dict[str, Path]:
     found = {}
     for package in PACKAGES:
@@ -24,7 +37,7 @@ def imports_of(name: str, path: Path, known: dict[str, Path]) -> list[tuple[str,
     """(module imported, names taken from it) for every import in the file, wherever it stands."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     out = []
-    for node in ast.walk(ast.parse(path.read_text())):
+    for node in ast.walk(parsed(path)):
         if isinstance(node, ast.Import):
             out += [(alias.name, []) for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -39,10 +52,17 @@ def imports_of(name: str, path: Path, known: dict[str, Path]) -> list[tuple[str,
     return out
 
 
+@functools.cache
+def imports_in(name: str) -> list[tuple[str, list[str]]]:
+    """`imports_of` a module of the packages, worked out once a test process."""
+    known = modules()
+    return imports_of(name, known[name], known)
+
+
+@functools.cache
 def import_graph() -> dict[str, set[str]]:
     known = modules()
-    graph = {name: {m for m, _ in imports_of(name, path, known) if m in known and m != name}
-             for name, path in known.items()}
+    graph = {name: {m for m, _ in imports_in(name) if m in known and m != name} for name in known}
     return graph
 
 
@@ -66,7 +86,7 @@ def test_no_modules_import_in_a_circle():
 def test_no_module_uses_another_modules_private_helpers():
     known = modules()
     reaching = [f"{name} takes {n} from {module}" for name, path in known.items()
-                for module, names in imports_of(name, path, known) if module != name
+                for module, names in imports_in(name) if module != name
                 for n in names if n.startswith("_") and not n.startswith("__")]
     assert not reaching, reaching
 
@@ -75,7 +95,7 @@ def imports_from(package: str, banned: tuple[str, ...]) -> list[str]:
     """Each import of a `banned` top-level package by a module of `package`, as a sentence."""
     known = modules()
     return [f"{name} imports {module}" for name, path in known.items() if name.startswith(package)
-            for module, _ in imports_of(name, path, known) if module.split(".")[0] in banned]
+            for module, _ in imports_in(name) if module.split(".")[0] in banned]
 
 
 def test_the_engine_is_pure():
@@ -85,7 +105,7 @@ def test_the_engine_is_pure():
     for name, path in modules().items():
         if not name.startswith("engine"):
             continue
-        tree = ast.parse(path.read_text())
+        tree = parsed(path)
         for node in ast.walk(tree):
             # random.Random(seed) objects are passed in; the module-level functions share global state
             if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "random":
@@ -94,7 +114,7 @@ def test_the_engine_is_pure():
 
 def test_the_renderer_reaches_no_store():
     """render/ "turns a state into a PNG; it never decides rules" — nor reads or writes the
-    database: its tests open none, so they run once, not again on PostgreSQL (tests/conftest.py)."""
+    database."""
     assert imports_from("render", ("db", "service", "cogs", "aiosqlite", "asyncpg", "sqlite3")) == []
 
 
@@ -160,7 +180,7 @@ def test_only_an_options_own_module_names_its_key():
         where = str(path.relative_to(ROOT))
         if where in allowed:
             continue
-        for node in ast.walk(ast.parse(path.read_text())):
+        for node in ast.walk(parsed(path)):
             if not (isinstance(node, ast.Constant) and node.value in HOUSE_KEYS):
                 continue
             key = node.value
@@ -236,7 +256,7 @@ def test_no_part_reaches_into_another_parts_private_state():
     for name, path in modules().items():
         if not name.startswith("service."):
             continue
-        for node in ast.walk(ast.parse(path.read_text())):
+        for node in ast.walk(parsed(path)):
             if (isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__")
                     and isinstance(node.value, ast.Attribute) and isinstance(node.value.value, ast.Name)
                     and node.value.value.id == "self"):
@@ -280,7 +300,7 @@ def test_the_service_writes_no_sql_and_the_repositories_write_portable_sql():
 
     def texts(path: Path) -> list[str]:
         """The string constants of a module that are not docstrings (its SQL, among others)."""
-        tree = ast.parse(path.read_text())
+        tree = parsed(path)
         docs = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Expr)}
         return [node.value for node in ast.walk(tree)
                 if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs]
@@ -291,7 +311,7 @@ def test_the_service_writes_no_sql_and_the_repositories_write_portable_sql():
         if name.startswith("service."):
             found = [text for text in texts(path) if statement.search(text)]
             assert not found, f"{name} writes SQL: {found[0][:80]}"
-            imported = {module.split(".")[0] for module, _ in imports_of(name, path, known)}
+            imported = {module.split(".")[0] for module, _ in imports_in(name)}
             assert not imported & {"sqlite3", "aiosqlite"}, f"{name} imports the driver"
         # db.dialect names the SQLite-only words in order to refuse them in a migration
         if name.startswith("db.") and name not in ("db.backup", "db.seasons", "db.database", "db.dialect"):
