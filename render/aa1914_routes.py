@@ -386,9 +386,14 @@ def _leg(layout: Layout, start: Point, end: Point, obstacles: Sequence, lines: S
     near_lines = [line for line in lines
                   if line[:, 0].min() < reach[2] and reach[0] < line[:, 0].max()
                   and line[:, 1].min() < reach[3] and reach[1] < line[:, 1].max()]
+    boxes = np.asarray(near, dtype=float).reshape(-1, 4)
     bows = [bend(start, end, amount) for amount in BENDS]
-    clear = [(_alongside(line, near_lines), abs(amount), line) for amount, line in zip(BENDS, bows)
-             if not _loops(line, start, end) and crossings(line, near, CLEAR) == 0]
+    clear = []
+    for amount, line in zip(BENDS, bows):       # the straightest first
+        if not _loops(line, start, end) and crossings(line, boxes, CLEAR) == 0:
+            clear.append((_alongside(line, near_lines), abs(amount), line))
+            if round(clear[-1][0] * 3) == 0:
+                return line      # clear and hardly beside another arrow: no later bow is chosen over it
     if clear:
         shared, _, line = min(clear, key=lambda c: (round(c[0] * 3), c[1]))
         if shared < 0.5:
@@ -404,5 +409,5 @@ def _leg(layout: Layout, start: Point, end: Point, obstacles: Sequence, lines: S
         return around
     if clear:
         return min(clear, key=lambda c: (c[0], c[1]))[2]
-    return min(bows, key=lambda line: (3 * crossings(line, near) + 3 * _alongside(line, near_lines),
+    return min(bows, key=lambda line: (3 * crossings(line, boxes) + 3 * _alongside(line, near_lines),
                                        sum(math.dist(a, b) for a, b in zip(line, line[1:]))))
