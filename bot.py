@@ -109,7 +109,7 @@ async def run_discord(service: GameService, token: str, cluster: ShardSet | None
         adopting.add(task)
         task.add_done_callback(adopting.discard)
 
-    keeper = asyncio.create_task(leases.keep(on_lost, on_adopted, bot.is_ready), name="shard-lease")
+    keeper = asyncio.create_task(leases.keep(on_lost, on_adopted, lambda: bot.is_ready()), name="shard-lease")
     stop_on_sigterm(bot)
     try:
         async with bot:
