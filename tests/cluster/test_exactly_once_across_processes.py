@@ -186,7 +186,9 @@ async def test_fifty_deadlines_three_processes_one_killed_each_phase_adjudicated
                 for process in survivors:
                     assert process.popen.poll() is None, process.output()
                     assert "Traceback" not in process.output(), process.output()
-                assert sum("adopted shard" in process.output() for process in survivors) >= 1
+                for shard in dead_shards:       # adopted, connected, and its servers posted to by the adopter
+                    assert sum(f"adopted shard {shard} of {SHARDS}" in p.output() for p in survivors) == 1
+                    assert any(f"shard {shard} of {SHARDS} ready" in p.output() for p in survivors)
 
                 # started again, the killed process finds its shards run and stands by: one line
                 await until(lambda: "standing by" in comeback.output(), 90, "the restarted process standing by",
