@@ -249,12 +249,58 @@ def _straightened(points: list[Point], obstacles: Sequence) -> list[Point]:
     index = 0
     boxes = np.asarray(obstacles, dtype=float).reshape(-1, 4)
     while index < len(points) - 1:
-        far = len(points) - 1
-        while far > index + 1 and crossings([points[index], points[far]], boxes, CLEAR) > 0:
-            far -= 1
-        out.append(points[far])
-        index = far
+        index = farthest_clear(points, index, boxes, CLEAR)
+        out.append(points[index])
     return out
+
+
+STRAIGHTS_AT_ONCE = 16      # straight lines tested together (most paths straighten within the first few)
+
+
+def farthest_clear(points: Sequence[Point], index: int, boxes: np.ndarray, margin: float) -> int:
+    """The farthest point after `index` that a straight line from `points[index]` reaches without
+    running through a box (`crossings`), else the next point: the lines are tested from the
+    farthest back, several at a time."""
+    far = len(points) - 1
+    while far > index + 1:
+        tried = list(range(far, max(index + 1, far - STRAIGHTS_AT_ONCE), -1))
+        hits = _lines_cross(points[index], [points[at] for at in tried], boxes, margin)
+        for at, hit in zip(tried, hits):
+            if not hit:
+                return at
+        far = tried[-1] - 1
+    return index + 1
+
+
+def _lines_cross(start: Point, ends: Sequence[Point], boxes: np.ndarray, margin: float) -> list[bool]:
+    """For each straight line from `start` to one of `ends`, whether it runs through a box: the
+    points `samples` takes along each line (the very same numbers, worked out for all at once)
+    tested against every box near them."""
+    if not len(boxes):
+        return [False] * len(ends)
+    x0, y0 = start
+    lengths = [float(np.hypot(x1 - x0, y1 - y0)) for x1, y1 in ends]
+    if not all(lengths):
+        return [crossings([start, end], boxes, margin) > 0 for end in ends]
+    counts = np.array([max(2, int(length / 3.0) + 2) for length in lengths])
+    steps = np.array(lengths) / (counts - 1)
+    line = np.repeat(np.arange(len(ends)), counts)
+    firsts = np.concatenate([[0], np.cumsum(counts)[:-1]])
+    along = (np.arange(len(line)) - firsts[line]).astype(float) * steps[line]
+    far = np.array(ends, dtype=float).reshape(-1, 2)
+    at = np.empty((len(line), 2))
+    at[:, 0] = ((far[:, 0] - x0) / lengths)[line] * along + x0
+    at[:, 1] = ((far[:, 1] - y0) / lengths)[line] * along + y0
+    at[firsts + counts - 1] = far                       # each line ends exactly at its end
+    low, high = at.min(axis=0) - (margin + 1), at.max(axis=0) + (margin + 1)
+    near = boxes[(boxes[:, 0] <= high[0]) & (low[0] <= boxes[:, 2]) & (boxes[:, 1] <= high[1])
+                 & (low[1] <= boxes[:, 3])]
+    if not len(near):
+        return [False] * len(ends)
+    inside = ((at[:, None, 0] >= near[None, :, 0] - margin) & (at[:, None, 0] <= near[None, :, 2] + margin)
+              & (at[:, None, 1] >= near[None, :, 1] - margin) & (at[:, None, 1] <= near[None, :, 3] + margin)
+              ).any(axis=1)
+    return [bool(hit) for hit in np.logical_or.reduceat(inside, firsts)]
 
 
 def _loops(line: Sequence[Point], start: Point, end: Point, longest: float = 2.2) -> bool:
