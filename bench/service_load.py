@@ -37,6 +37,7 @@ from tests.toy_variant import GuessVariant  # noqa: E402
 
 SEATS = ("North", "South", "East", "West")
 GAMES_PER_GUILD = 20
+RATE = 100.0           # commands a second the load test asks for
 AT = "2026-11-01T12:00:00+00:00"
 LATER = "2026-12-01T12:00:00+00:00"
 
@@ -151,16 +152,42 @@ def commands(service: GameService, games: int, rng: random.Random):
             "status": status, "orders": orders, "ready": ready, "adjudicate": adjudicate}
 
 
-async def measure(service: GameService, games: int, samples: int) -> dict[str, float]:
+class RoundTrips:
+    """Trips to the database server per command, counted as asyncpg makes them on PostgreSQL:
+    one for each statement, and two around each transaction and each snapshot read (BEGIN, which
+    carries the write lock's request, and COMMIT); a lookup (`db.lookup()`, one statement) has
+    none around it. The same count on either database, a figure the machine's load does not move."""
+
+    def __init__(self, db):
+        self.count = 0
+        db.trace = lambda sql, params: self.add(1)
+        for name in ("read", "transaction"):
+            if hasattr(db, name):
+                setattr(db, name, self.wrapped(getattr(db, name)))
+
+    def add(self, n: int) -> None:
+        self.count += n
+
+    def wrapped(self, open_session):
+        def counted(*args, **kwargs):
+            self.add(2)
+            return open_session(*args, **kwargs)
+        return counted
+
+
+async def measure(service: GameService, games: int, samples: int,
+                  trips: RoundTrips | None = None) -> dict[str, tuple[float, float]]:
+    """Each command `samples` times one at a time: (median seconds, round trips each)."""
     rng = random.Random(5)
     medians = {}
     for name, command in commands(service, games, rng).items():
         times = []
+        counted = trips.count if trips else 0
         for _ in range(samples if name != "adjudicate" else samples // 4):
             began = time.perf_counter()
             await command()
             times.append(time.perf_counter() - began)
-        medians[name] = statistics.median(times)
+        medians[name] = (statistics.median(times), ((trips.count if trips else 0) - counted) / len(times))
     return medians
 
 
@@ -254,11 +281,20 @@ async def run(backend: Backend, sizes: list[int], phases: int, samples: int, sec
             service = GameService(db)
             await measure(service, games, 20)                   # warm caches and the page cache
             if samples:
-                results[games] = await measure(service, games, samples)
-            latencies = await under_load(service, games, 100.0, seconds)
+                trips = RoundTrips(db)
+                results[games] = await measure(service, games, samples, trips)
+                db.trace = None
+                print(f"  {games:,} games on {backend.name}, one command at a time, {samples} of each "
+                      f"({samples // 4} adjudications; {load()}):")
+                print(f"    {'command':16s} {'median ms':>10s} {'round trips':>12s}")
+                for name, (median, each) in results[games].items():
+                    print(f"    {name:16s} {median * 1000:10.2f} {each:12.1f}")
+            began = time.perf_counter()
+            latencies = await under_load(service, games, RATE, seconds)
+            took = time.perf_counter() - began
             every = [t for times in latencies.values() for t in times]
-            print(f"  {games:,} games on {backend.name}, {len(every)} commands at 100/s with the clock running "
-                  f"({load()}):")
+            print(f"  {games:,} games on {backend.name}, {RATE:.0f} commands/s asked for {seconds:g}s with the clock "
+                  f"running: {len(every)} of {RATE * seconds:.0f} done, {len(every) / took:.0f} commands/s ({load()}):")
             print(f"    {'command':16s} {'count':>6s} {'p50 ms':>8s} {'p99 ms':>8s}")
             for name, times in latencies.items():
                 if times:
@@ -271,7 +307,7 @@ async def run(backend: Backend, sizes: list[int], phases: int, samples: int, sec
         small, large = min(results), max(results)
         print(f"{'command':16s} {small:>8d} games {large:>8d} games   ratio (target ≤ 1.2), one at a time")
         for name in results[small]:
-            a, b = results[small][name], results[large][name]
+            a, b = results[small][name][0], results[large][name][0]
             print(f"{name:16s} {a * 1000:10.3f} ms {b * 1000:10.3f} ms   {b / a:5.2f}")
 
 

@@ -1,5 +1,6 @@
 """Persistence: the single source of truth, behind a small interface — `async with
-db.transaction() as tx` and `async with db.read() as r`, each with the repositories (`tx.games`,
+db.transaction() as tx`, `async with db.read() as r` (several statements, one snapshot) and `async
+with db.lookup() as r` (one statement, no transaction), each with the repositories (`tx.games`,
 `r.phases`, …), whose statements run unchanged on SQLite (aiosqlite, the default) and PostgreSQL
 (asyncpg, `DATABASE_URL=postgresql://…`: db/postgres.py)."""
 from __future__ import annotations

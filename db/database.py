@@ -4,7 +4,9 @@ Every change to a game happens inside `async with db.transaction() as tx` (on SQ
 IMMEDIATE` … `COMMIT` on the one writer connection), so a crash mid-turn leaves either the old
 phase or the new one, never half. Reads outside a change use `async with db.read() as r`: a
 snapshot on one of a few read-only connections beside the writer (WAL readers), so a read never
-waits behind an adjudication. Both give the repositories (`tx.games`, `r.phases`, …: `db.tables`).
+waits behind an adjudication; `async with db.lookup() as r` reads one statement there without
+`BEGIN` (a statement is a snapshot of its own). All three give the repositories (`tx.games`,
+`r.phases`, …: `db.tables`).
 """
 from __future__ import annotations
 
@@ -172,6 +174,22 @@ class Database:
         finally:
             self._idle.put_nowait(reader)
 
+    @asynccontextmanager
+    async def lookup(self) -> AsyncIterator[Tables]:
+        """A read of one statement on a reader of the pool, without `BEGIN` … `COMMIT`: one
+        statement is a snapshot of its own (SQLite reads it in one implicit read transaction, as
+        in `read()`), so two calls to aiosqlite's thread are saved. A second statement is refused
+        (`OneStatementOnly`): several that must agree are read in `read()`."""
+        if not self._most_readers:
+            async with self._lock:
+                yield Tables(self.conn, writable=False, trace=self.trace, single=True)
+            return
+        reader = await self._reader()
+        try:
+            yield Tables(reader, writable=False, trace=self.trace, single=True)
+        finally:
+            self._idle.put_nowait(reader)
+
     async def _reader(self) -> aiosqlite.Connection:
         """An idle reader; a new one while fewer than the most are open; else the next one freed."""
         if self._idle.empty() and len(self._readers) < self._most_readers:
@@ -190,11 +208,11 @@ class Database:
 
     async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> aiosqlite.Row | None:
         """One row of one statement, read outside any transaction (tools, tests, benches)."""
-        async with self.read() as r:
+        async with self.lookup() as r:
             return await r.one(sql, tuple(params))
 
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[aiosqlite.Row]:
-        async with self.read() as r:
+        async with self.lookup() as r:
             return await r.all(sql, tuple(params))
 
 

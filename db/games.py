@@ -13,9 +13,30 @@ POLICY_COLUMNS = ("pause_cap_hours", "excused_misses", "miss_extension_hours", "
                   "absent_policy")
 
 
+# The seat columns a game's own record carries (`with_seats`), named apart from the game's (both
+# tables have `channel_id`).
+SEAT_COLUMNS = ("seat", "user_id", "channel_id", "misses", "civil_disorder", "leaving", "bot")
+WITH_SEATS = ("SELECT g.*, " + ", ".join(f"s.{c} AS seat_{c}" for c in SEAT_COLUMNS)
+               + " FROM games g LEFT JOIN seats s ON s.game_id = g.id WHERE g.id=? ORDER BY s.position")
+
+# Each part through its partial index on the channel (migrations 0002, 0007).
+CHANNEL_OWNER = ("SELECT game_id, seat FROM (SELECT game_id, seat, 1 AS rank FROM seats WHERE channel_id=? "
+                 "UNION ALL SELECT game_id, NULL, 2 FROM rooms WHERE channel_id=? "
+                 "UNION ALL SELECT id, NULL, 3 FROM games WHERE channel_id=? "
+                 "UNION ALL SELECT id, NULL, 4 FROM games WHERE category_id=?) AS owner ORDER BY rank LIMIT 1")
+
+
 class Games(Repository):
     async def get(self, game_id: int) -> Row | None:
         return await self.sql.one("SELECT * FROM games WHERE id=?", (game_id,))
+
+    async def with_seats(self, game_id: int) -> tuple[Row | None, list[dict[str, Any]]]:
+        """The game's row and its seats in order, in one statement (a lookup's one round trip;
+        the seats are those of the very row, never of a later commit): (None, []) if no game."""
+        rows = await self.sql.all(WITH_SEATS, (game_id,))
+        if not rows:
+            return None, []
+        return rows[0], [{c: row[f"seat_{c}"] for c in SEAT_COLUMNS} for row in rows if row["seat_seat"] is not None]
 
     async def in_guild(self, guild_id: int, include_over: bool) -> list[Row]:
         where = "guild_id=?" + ("" if include_over else f" AND NOT {OVER}")
@@ -65,10 +86,10 @@ class Games(Repository):
     async def max_id(self) -> int:
         return int(await self.sql.value("SELECT MAX(id) FROM games", (), 0))
 
-    async def of_channel(self, channel_id: int) -> Row | None:
-        """(game_id) of the game whose channel or category `channel_id` is."""
-        return await self.sql.one("SELECT id AS game_id FROM games WHERE channel_id=? "
-                                  "UNION ALL SELECT id FROM games WHERE category_id=? LIMIT 1", (channel_id, channel_id))
+    async def channel_owner(self, channel_id: int) -> Row | None:
+        """(game_id, seat) of the channel's game in one statement: a seat's private channel (seat
+        named), else an alliance or press room's, else the game's channel or category (seat None)."""
+        return await self.sql.one(CHANNEL_OWNER, (channel_id, channel_id, channel_id, channel_id))
 
     async def seed(self, game_id: int) -> str:
         return await self.sql.value("SELECT seed FROM games WHERE id=?", (game_id,))

@@ -12,9 +12,13 @@ READ COMMITTED each statement then sees every change committed before the lock w
 none can commit meanwhile: the transactions run one after another, as SQLite's do. Inside one
 process, writes queue on one connection (an asyncio lock) as they do on SQLite's writer.
 
-**A read never waits for a writer.** `read()` is a read-only REPEATABLE READ transaction on a
-connection of a small pool: one snapshot of what is committed (as a SQLite WAL reader's), taken
-without any lock, so reads go on while a write holds the lock.
+**A read never waits for a writer.** Reads run on a pool of read-only connections
+(`DATABASE_READERS`), without any lock, so they go on while a write holds the lock. A read of one
+statement, most of them (`lookup()`), runs with no transaction around it: one round trip, the
+statement prepared once per connection (asyncpg's cache), and under READ COMMITTED a statement
+sees one snapshot of what is committed. A read of several statements that must agree (`read()`)
+is a REPEATABLE READ READ ONLY transaction: one snapshot for all of them, as a SQLite WAL
+reader's, for two more round trips (BEGIN, COMMIT).
 
 Rows are asyncpg `Record`s, read by name or position like sqlite3 rows; NUMERIC results (`SUM`)
 come back as int or float, as SQLite gives them.
@@ -36,7 +40,11 @@ from .dialect import Untranslatable, postgresql_statements, stray_postgresql_fil
 from .sql import DatabaseUnavailable, Row, StorageError, Tracer, numbered
 from .tables import Tables
 
-READERS = 4                  # pooled read connections beside the writer
+# Pooled read connections beside the writer (`DATABASE_READERS` in .env). A read holds one only for
+# its round trips, so a few serve thousands of lookups a second; eight let slow reads (an export, a
+# league table) run beside the quick ones without making them queue. Each is a server process.
+READERS = 8
+MOST_READERS = 100
 CONNECT_TIMEOUT = 10.0       # seconds to reach the server before the start is refused
 CLOSE_TIMEOUT = 5.0          # seconds the readers have to finish at close before they are cut
 # The write lock's key (a number of our own: advisory locks belong to one database).
@@ -49,6 +57,8 @@ SERVER_SETTINGS = {
     "idle_in_transaction_session_timeout": "120s",
 }
 WRITER_SETTINGS = {**SERVER_SETTINGS, "lock_timeout": "60s"}     # a write waits this long for the lock
+# a reader's statements run outside a transaction too (`lookup()`): the server refuses a write there
+READER_SETTINGS = {**SERVER_SETTINGS, "default_transaction_read_only": "on"}
 _DRIVER_ERRORS = (asyncpg.PostgresError, asyncpg.InterfaceError)
 _CONNECT_ERRORS = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, asyncio.TimeoutError)
 
@@ -98,6 +108,18 @@ def unavailable(url: str, exc: BaseException) -> DatabaseUnavailable:
         return DatabaseUnavailable(f"DATABASE_URL cannot be read ({exc}); write it as "
                                    f"postgresql://user:password@host:5432/database")
     return DatabaseUnavailable(f"PostgreSQL at {where} failed: {type(exc).__name__}: {exc}")
+
+
+def readers_setting(text: str) -> tuple[int, str | None]:
+    """`DATABASE_READERS` as the pool's size (empty: `READERS`), or the default and the one line
+    saying what is wrong with it."""
+    text = text.strip()
+    if not text:
+        return READERS, None
+    if text.isdigit() and 1 <= int(text) <= MOST_READERS:
+        return int(text), None
+    return READERS, (f"DATABASE_READERS must be a whole number of read connections from 1 to {MOST_READERS} "
+                     f"(it is {text[:20]!r}); leave it empty for {READERS}")
 
 
 def _number(text: str) -> int | float:
@@ -185,9 +207,12 @@ class PostgresDatabase:
 
     dialect = "postgresql"
 
-    def __init__(self, url: str, readers: int = READERS):
+    def __init__(self, url: str, readers: int | None = None):
         self.url = url
         self.path = shown_url(url)           # what logs and messages name
+        self._bad_setting: str | None = None
+        if readers is None:
+            readers, self._bad_setting = readers_setting(os.getenv("DATABASE_READERS", ""))
         self.readers = readers
         self._writer: asyncpg.Connection | None = None
         self._pool: asyncpg.Pool | None = None
@@ -203,6 +228,8 @@ class PostgresDatabase:
     async def connect(self) -> "PostgresDatabase":
         """Connect, apply the migrations, open the readers; `DatabaseUnavailable` (one line) when
         the server cannot be reached or refuses, `SchemaTooNew` for a newer Dispatch's schema."""
+        if self._bad_setting:
+            raise DatabaseUnavailable(self._bad_setting)
         try:
             try:
                 self._writer = await self._connect_one(WRITER_SETTINGS)
@@ -215,7 +242,10 @@ class PostgresDatabase:
             try:
                 self._pool = await asyncpg.create_pool(
                     self.url, min_size=1, max_size=self.readers, timeout=CONNECT_TIMEOUT, statement_cache_size=1024,
-                    server_settings=SERVER_SETTINGS, init=_prepare, reset=_no_reset)
+                    server_settings=READER_SETTINGS, init=_prepare, reset=_no_reset,
+                    # a reader opened stays open: no new server process (and no statement prepared
+                    # again) for the first reads after a quiet hour
+                    max_inactive_connection_lifetime=0)
             except _CONNECT_ERRORS as exc:
                 raise unavailable(self.url, exc) from None
         except BaseException:
@@ -339,12 +369,7 @@ class PostgresDatabase:
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Tables]:
         """A read: one snapshot of what is committed, on a pooled connection; writes refused."""
-        if self._pool is None:
-            raise RuntimeError("database is not connected")
-        try:
-            conn = await self._pool.acquire()
-        except _CONNECT_ERRORS as exc:
-            raise StorageError(str(unavailable(self.url, exc))) from exc
+        conn = await self._acquire()
         try:
             async with conn.transaction(isolation="repeatable_read", readonly=True):
                 yield Tables(PgConnection(conn), writable=False, trace=self.trace)
@@ -353,11 +378,34 @@ class PostgresDatabase:
         finally:
             await self._pool.release(conn)
 
+    @asynccontextmanager
+    async def lookup(self) -> AsyncIterator[Tables]:
+        """A read of one statement on a pooled connection, without a transaction: one round trip
+        (the statement prepared once per connection, asyncpg's cache), where `read()` takes three
+        (BEGIN, the statement, COMMIT). Under READ COMMITTED one statement sees one snapshot of what
+        is committed, as in `read()`, and takes no lock a writer waits for. A second statement is
+        refused (`OneStatementOnly`): it could see a later commit; several that must agree are read
+        in `read()`. The readers' sessions are read-only (`default_transaction_read_only`), so a
+        write is refused here too."""
+        conn = await self._acquire()
+        try:
+            yield Tables(PgConnection(conn), writable=False, trace=self.trace, single=True)
+        finally:
+            await self._pool.release(conn)
+
+    async def _acquire(self) -> asyncpg.Connection:
+        if self._pool is None:
+            raise RuntimeError("database is not connected")
+        try:
+            return await self._pool.acquire()
+        except _CONNECT_ERRORS as exc:
+            raise StorageError(str(unavailable(self.url, exc))) from exc
+
     async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> Row | None:
         """One row of one statement, read outside any transaction (tools, tests, benches)."""
-        async with self.read() as r:
+        async with self.lookup() as r:
             return await r.one(sql, tuple(params))
 
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Row]:
-        async with self.read() as r:
+        async with self.lookup() as r:
             return await r.all(sql, tuple(params))

@@ -11,10 +11,6 @@ class Rooms(Repository):
     async def of_game(self, game_id: int) -> list[Row]:
         return await self.sql.all("SELECT * FROM rooms WHERE game_id=? ORDER BY id", (game_id,))
 
-    async def of_channel(self, channel_id: int) -> Row | None:
-        """(game_id) of the room whose channel `channel_id` is."""
-        return await self.sql.one("SELECT game_id FROM rooms WHERE channel_id=?", (channel_id,))
-
     async def add(self, game_id: int, kind: str, name: str, channel_id: int | None, seats: Sequence[str],
                   created_by: int | None, at: str) -> int:
         return await self.sql.insert(

@@ -18,10 +18,6 @@ class Seats(Repository):
                                        f"ORDER BY game_id, position", chunk)
         return rows
 
-    async def of_channel(self, channel_id: int) -> Row | None:
-        """(game_id, seat) of the seat whose private channel `channel_id` is."""
-        return await self.sql.one("SELECT game_id, seat FROM seats WHERE channel_id=?", (channel_id,))
-
     async def add(self, game_id: int, seat: str, position: int, user_id: int | None = None,
                   bot: str | None = None) -> None:
         await self.sql.run("INSERT INTO seats (game_id, seat, position, user_id, bot) VALUES (?,?,?,?,?)",

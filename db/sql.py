@@ -73,14 +73,29 @@ class _Statement:
         await self.cursor.close()
 
 
-class Session:
-    """Statements on one connection: a write transaction's, or a reader's snapshot."""
+class OneStatementOnly(RuntimeError):
+    """A second statement in a lookup (`Database.lookup()`): run outside any transaction, it
+    could see a later commit than the first one did. Several statements that must agree are
+    read together in `Database.read()` (one snapshot)."""
 
-    def __init__(self, conn, writable: bool = True, trace: Tracer | None = None):
+
+class Session:
+    """Statements on one connection: a write transaction's, a reader's snapshot, or (`single`) a
+    lookup's one statement."""
+
+    def __init__(self, conn, writable: bool = True, trace: Tracer | None = None, single: bool = False):
         self.conn = conn
         self.writable = writable
         self.trace = trace
+        self.single = single
+        self.statements = 0          # run so far (a lookup runs one)
         self.after_commit: list = []
+
+    def _count(self) -> None:
+        if self.single and self.statements:
+            raise OneStatementOnly("a lookup runs one statement (outside a transaction, a second one could see "
+                                   "a later commit): read several in `db.read()`, one snapshot")
+        self.statements += 1
 
     def on_commit(self, callback) -> None:
         """`callback()` once this write transaction has committed, never if it rolls back: a
@@ -95,11 +110,13 @@ class Session:
 
     def execute(self, sql: str, params: Iterable[Any] = ()) -> _Statement:
         """Run one statement (awaited: its cursor; `async with`: the cursor, closed after)."""
+        self._count()
         return _Statement(self.conn, sql, tuple(params), self.trace)
 
     async def executemany(self, sql: str, rows: Iterable[Iterable[Any]]) -> None:
         """One statement for each row of parameters."""
         rows = [tuple(row) for row in rows]
+        self._count()
         if self.trace is not None:
             for params in rows:
                 self.trace(sql, params)

@@ -271,7 +271,7 @@ class Adjudicator:
 
     async def needs_attention(self, game_id: int) -> int | None:
         """The phase id the rules engine could not adjudicate, if the game is waiting on its GM."""
-        async with self.store.db.read() as r:
+        async with self.store.db.lookup() as r:
             return await r.games.attention_phase(game_id)
 
     async def _finish(self, tx, game: GameInfo, result: PhaseResult, now: datetime, seq: int,

@@ -73,7 +73,7 @@ class BotSeats:
     async def play_all_bots(self) -> int:
         """Every running game whose current phase waits for a bot: the bot plays. Returns the
         number of seats ordered."""
-        async with self.store.db.read() as r:
+        async with self.store.db.lookup() as r:
             waiting = await r.games.waiting_for_bots()
         played = 0
         for game_id in waiting:

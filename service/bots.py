@@ -189,7 +189,7 @@ class BotSheets:
 
     async def ordered_seats(self, phase_id: int) -> set[str]:
         """The seats the bot has ordered in the phase."""
-        async with self.store.db.read() as r:
+        async with self.store.db.lookup() as r:
             return await r.bot_sheets.seats(phase_id)
 
     async def owes(self, tx, game_id: int, phase: PhaseInfo) -> bool:

@@ -55,7 +55,7 @@ class Ending:
     async def summary_posted(self, game_id: int) -> bool:
         """Whether the final summary is already in the game channel (an archive that was
         interrupted and is being resumed must not post it twice)."""
-        async with self.store.db.read() as r:
+        async with self.store.db.lookup() as r:
             return await r.events.any_of(game_id, "summary_posted")
 
     async def mark_summary_posted(self, game_id: int) -> None:

@@ -80,7 +80,7 @@ class GameMaster:
     async def resume_capped_pauses(self) -> int:
         """Games whose capped pause (seated GM, or a vote) has run out resume by themselves."""
         now = self.clock()
-        async with self.store.db.read() as r:
+        async with self.store.db.lookup() as r:
             due = await r.games.paused_until_before(iso(now))
         for game_id in due:
             async with self.store.db.transaction() as tx:

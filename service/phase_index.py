@@ -38,7 +38,7 @@ class StoredPhase:
 
 async def phase_headers(store, game_id: int) -> list[PhaseHeader]:
     """Every phase of the game, oldest first."""
-    async with store.db.read() as r:
+    async with store.db.lookup() as r:
         rows = await r.phases.headers(game_id)
     return [PhaseHeader(row["id"], row["seq"], row["label"], row["adjudicated_at"]) for row in rows]
 
@@ -75,7 +75,7 @@ class PhaseRow:
 async def phase_row(store, game_id: int, seq: int) -> PhaseRow:
     """Phase `seq` of the game, its state undecoded."""
     seq = check_number(seq, "phase number")
-    async with store.db.read() as r:
+    async with store.db.lookup() as r:
         row = await r.phases.stored_one(game_id, seq)
     if row is None:
         raise NotFound(f"game #{game_id} has no phase number {seq}")
@@ -85,7 +85,7 @@ async def phase_row(store, game_id: int, seq: int) -> PhaseRow:
 
 async def phase_header(store, game_id: int, seq: int) -> PhaseHeader | None:
     """Phase `seq` of the game by number and label, or None if there is none."""
-    async with store.db.read() as r:
+    async with store.db.lookup() as r:
         row = await r.phases.header(game_id, seq)
     return PhaseHeader(row["id"], row["seq"], row["label"], row["adjudicated_at"]) if row else None
 
@@ -94,6 +94,6 @@ async def current_seq(store, game_id: int, current_phase: int | None) -> int | N
     """The number of the game's current phase (`GameInfo.current_phase` is its id)."""
     if current_phase is None:
         return None
-    async with store.db.read() as r:
+    async with store.db.lookup() as r:
         row = await r.phases.header_by_id(current_phase)
     return row["seq"] if row else None

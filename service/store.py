@@ -1,5 +1,7 @@
 """The service's view of the database: rows (from the repositories of `db/`) as the service's
-models. Inside a transaction pass it (`tx`); outside, omit it: a read of its own (`db.read()`)."""
+models. Inside a transaction pass it (`tx`); outside, omit it: a read of its own, `db.lookup()` where
+the answer is one statement (one round trip on PostgreSQL), `db.read()` (one snapshot) where it
+takes several."""
 from __future__ import annotations
 
 import json
@@ -35,16 +37,25 @@ class Store:
             async with self.db.read() as r:
                 yield r
 
+    @asynccontextmanager
+    async def looking(self, tx: Tables | None = None) -> AsyncIterator[Tables]:
+        """`tx` itself inside a transaction, else a lookup of its own: one statement, run without
+        a transaction (`db.lookup()`)."""
+        if tx is not None:
+            yield tx
+        else:
+            async with self.db.lookup() as r:
+                yield r
+
     async def game(self, game_id: int, tx: Tables | None = None) -> GameInfo:
         try:
             game_id = check_number(game_id, "game number")
         except BadInput:
             raise NotFound(f"`{clip(game_id)}` is not a game number") from None
-        async with self.reading(tx) as r:
-            row = await r.games.get(game_id)
-            if row is None:
-                raise NotFound(f"there is no game #{game_id}")
-            seats = await r.seats.of_game(game_id)
+        async with self.looking(tx) as r:
+            row, seats = await r.games.with_seats(game_id)
+        if row is None:
+            raise NotFound(f"there is no game #{game_id}")
         try:
             return GameInfo.from_row(row, seats)
         except (ValueError, TypeError, KeyError) as exc:
@@ -75,20 +86,20 @@ class Store:
     # keystroke: through the partial indexes of migrations 0010 and 0013, at most `limit` rows each.
     async def open_games_by_id(self, guild_id: int, low: int, high: int, limit: int) -> list[tuple[int, str, str]]:
         """(id, name, status) of the server's open games numbered low..high, lowest first."""
-        async with self.db.read() as r:
+        async with self.db.lookup() as r:
             rows = await r.games.open_by_id(guild_id, low, high, limit)
         return [(r["id"], r["name"], r["status"]) for r in rows]
 
     async def newest_open_games(self, guild_id: int, limit: int) -> list[tuple[int, str, str]]:
         """(id, name, status) of the server's `limit` newest open games, newest first."""
-        async with self.db.read() as r:
+        async with self.db.lookup() as r:
             rows = await r.games.newest_open(guild_id, limit)
         return [(r["id"], r["name"], r["status"]) for r in rows]
 
     async def open_games_at_most(self, guild_id: int, at_most: int) -> int:
         """How many open games the server has, counted up to `at_most` (a bounded read of the
         partial index of open games: a list's page costs the same however many there are)."""
-        async with self.db.read() as r:
+        async with self.db.lookup() as r:
             return int(await r.games.open_at_most(guild_id, at_most))
 
     async def open_games_page(self, guild_id: int, leave_out: list[int], limit: int, offset: int) -> list[GameInfo]:
@@ -100,7 +111,7 @@ class Store:
     async def open_games_named(self, guild_id: int, start: str, limit: int) -> list[tuple[int, str, str]]:
         """(id, name, status) of the server's open games whose name starts with `start` (ASCII
         letters in either case), in the order of their names."""
-        async with self.db.read() as r:
+        async with self.db.lookup() as r:
             rows = await r.games.open_named(guild_id, ascii_lower(start), limit)
         return [(r["id"], r["name"], r["status"]) for r in rows]
 
@@ -111,7 +122,7 @@ class Store:
             return await self._games(r, await r.games.open_of_user_in_guild(guild_id, user_id))
 
     async def max_game_id(self) -> int:
-        async with self.db.read() as r:
+        async with self.db.lookup() as r:
             return await r.games.max_id()
 
     async def games_of_user(self, user_id: int) -> list[GameInfo]:
@@ -123,12 +134,9 @@ class Store:
         bot sees asks this, so the channel → (game, seat) mapping is cached; it changes only
         when a game's channels are set, which calls `forget_channels`."""
         if channel_id not in self._channel_cache:
-            async with self.db.read() as r:
-                row = await r.seats.of_channel(channel_id)
-                found = (row["game_id"], row["seat"]) if row else None
-                if found is None:     # an alliance or press channel: the game's, but nobody's orders
-                    row = await r.rooms.of_channel(channel_id) or await r.games.of_channel(channel_id)
-                    found = (row["game_id"], None) if row else None
+            async with self.db.lookup() as r:      # a seat's channel, else a room's (nobody's orders), else the game's
+                row = await r.games.channel_owner(channel_id)
+            found = (row["game_id"], row["seat"]) if row else None
             if len(self._channel_cache) >= CHANNEL_CACHE:
                 self._channel_cache.pop(next(iter(self._channel_cache)))
             self._channel_cache[channel_id] = found
@@ -138,18 +146,18 @@ class Store:
         return await self.game(found[0]), found[1]
 
     async def rooms(self, game_id: int, tx: Tables | None = None) -> list[Room]:
-        async with self.reading(tx) as r:
+        async with self.looking(tx) as r:
             rows = await r.rooms.of_game(game_id)
         return [Room(r["id"], r["game_id"], r["kind"], r["name"], r["channel_id"], tuple(json.loads(r["seats"])),
                      r["created_by"]) for r in rows]
 
     async def seat_history(self, game_id: int, tx: Tables | None = None) -> list[HolderSpell]:
-        async with self.reading(tx) as r:
+        async with self.looking(tx) as r:
             rows = await r.seats.history(game_id)
         return [HolderSpell(r["seat"], r["user_id"], r["from_label"], r["at"], r["how"]) for r in rows]
 
     async def rollbacks(self, game_id: int, tx: Tables | None = None) -> list[dict[str, Any]]:
-        async with self.reading(tx) as r:
+        async with self.looking(tx) as r:
             rows = await r.events.rollbacks(game_id)
         return [{"at": r["at"], "actor_id": r["actor_id"], "reopened_seq": r["reopened_seq"],
                  "reopened_label": r["reopened_label"], "report": r["report"], "undone": json.loads(r["undone"])}
@@ -159,11 +167,11 @@ class Store:
         self._channel_cache.clear()
 
     async def seed(self, tx: Tables | None, game_id: int) -> str:
-        async with self.reading(tx) as r:
+        async with self.looking(tx) as r:
             return await r.games.seed(game_id)
 
     async def phase_by_id(self, phase_id: int, tx: Tables | None = None, decode: bool = True) -> PhaseInfo:
-        async with self.reading(tx) as r:
+        async with self.looking(tx) as r:
             row = await r.phases.get(phase_id)
         if row is None:
             raise NotFound(f"there is no phase {phase_id}")
@@ -171,26 +179,26 @@ class Store:
 
     async def phase_by_seq(self, game_id: int, seq: int, tx: Tables | None = None) -> PhaseInfo:
         seq = check_number(seq, "phase number")
-        async with self.reading(tx) as r:
+        async with self.looking(tx) as r:
             row = await r.phases.by_seq(game_id, seq)
         if row is None:
             raise NotFound(f"game #{game_id} has no phase number {seq}")
         return _phase(row)
 
     async def phases(self, game_id: int, decode: bool = True, tx: Tables | None = None) -> list[PhaseInfo]:
-        async with self.reading(tx) as r:
+        async with self.looking(tx) as r:
             rows = await r.phases.of_game(game_id)
         return [_phase(row, decode) for row in rows]
 
     async def order_sheet(self, phase_id: int, seat: str, tx: Tables | None = None) -> OrderSheet:
-        async with self.reading(tx) as r:
+        async with self.looking(tx) as r:
             row = await r.orders.sheet(phase_id, seat)
         if row is None:
             return OrderSheet(seat, (), False, None, None)
         return _sheet(row)
 
     async def order_sheets(self, phase_id: int, tx: Tables | None = None) -> dict[str, OrderSheet]:
-        async with self.reading(tx) as r:
+        async with self.looking(tx) as r:
             rows = await r.orders.sheets(phase_id)
         return {row["seat"]: _sheet(row) for row in rows}
 
@@ -203,7 +211,7 @@ class Store:
         await tx.events.log(game_id, phase_id, at, actor_id, kind, payload)
 
     async def events(self, game_id: int, tx: Tables | None = None) -> list[dict[str, Any]]:
-        async with self.reading(tx) as r:
+        async with self.looking(tx) as r:
             rows = await r.events.of_game(game_id)
         return [{"id": r["id"], "phase_id": r["phase_id"], "at": r["at"], "actor_id": r["actor_id"],
                  "kind": r["kind"], "payload": json.loads(r["payload"])} for r in rows]
@@ -217,12 +225,12 @@ class Store:
                          shards: tuple[int, tuple[int, ...]] | None = None) -> list[OutboxMessage]:
         """Messages due now, oldest first, at most one per destination, none another process is
         sending, only those of `shards`' servers (`db.outbox.Outbox.due`)."""
-        async with self.db.read() as r:
+        async with self.db.lookup() as r:
             rows = await r.outbox.due(now, CONSOLE_GUILD, console, limit, node, shards)
         return [_outbox(r) for r in rows]
 
     async def open_outbox(self, limit: int) -> list[OutboxMessage]:
-        async with self.db.read() as r:
+        async with self.db.lookup() as r:
             rows = await r.outbox.still_open(limit)
         return [_outbox(r) for r in rows]
 
@@ -253,11 +261,11 @@ class Store:
             return await r.outbox.next_retry(now, node, shards)
 
     async def due_reminders(self, now: str, node: str = ""):
-        async with self.db.read() as r:
+        async with self.db.lookup() as r:
             return await r.timers.due(now, node)
 
     async def next_pause_end(self) -> str | None:
-        async with self.db.read() as r:
+        async with self.db.lookup() as r:
             return await r.games.next_pause_end()
 
     async def next_reminder(self, now: str = "", node: str = "") -> str | None:
@@ -265,7 +273,7 @@ class Store:
             return await r.timers.next_due(now, node)
 
     async def get_meta(self, key: str) -> str | None:
-        async with self.db.read() as r:
+        async with self.db.lookup() as r:
             return await r.settings.meta(key)
 
     async def set_meta(self, key: str, value: str) -> None:
@@ -273,7 +281,7 @@ class Store:
             await tx.settings.save_meta(key, value)
 
     async def guild_settings(self, guild_id: int) -> dict[str, Any]:
-        async with self.db.read() as r:
+        async with self.db.lookup() as r:
             row = await r.settings.guild(guild_id)
         if row is None:
             return {**DEFAULT_SETTINGS, "reminder_hours": list(DEFAULT_SETTINGS["reminder_hours"])}
@@ -287,7 +295,7 @@ class Store:
 
     async def user_palette(self, user_id: int) -> str | None:
         """The palette a player chose for the maps sent to them, or None if they never chose."""
-        async with self.db.read() as r:
+        async with self.db.lookup() as r:
             return await r.settings.palette(user_id)
 
     async def set_user_palette(self, user_id: int, palette: str, at: str) -> None:
@@ -297,7 +305,7 @@ class Store:
     async def notify_settings(self, user_id: int | None, tx: Tables | None = None) -> NotifySettings:
         if user_id is None:
             return NotifySettings()
-        async with self.reading(tx) as r:
+        async with self.looking(tx) as r:
             row = await r.settings.notify(user_id)
         if row is None:
             return NotifySettings()
@@ -309,7 +317,7 @@ class Store:
             await tx.settings.save_notify(user_id, settings.dm_phase, settings.quiet, settings.reminder_hours, at)
 
     async def open_games_count(self, guild_id: int, creator_id: int | None = None) -> int:
-        async with self.db.read() as r:
+        async with self.db.lookup() as r:
             return int(await r.games.open_count(guild_id, creator_id))
 
     async def export(self, game_id: int, stored_states: bool = False) -> dict[str, Any]:

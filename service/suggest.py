@@ -89,7 +89,7 @@ async def warm_opened_phases(service: GameService, after: int | None) -> int | N
     open are prepared). Reads new phases by id (an index range), so a round costs the same
     at any number of games. Without a worker pool (the console, tests) nothing is prepared: it
     would run on the event loop."""
-    async with service.db.read() as r:
+    async with service.db.lookup() as r:
         top = await r.phases.newest_id()
     if after is None:
         # the first round after a start: the phases open now (the newest of them) are prepared too,
@@ -97,7 +97,7 @@ async def warm_opened_phases(service: GameService, after: int | None) -> int | N
         after = max(0, top - WARM_AT_ONCE)
     if top <= after or isinstance(service.cpu, Inline):
         return max(top, after)             # nothing opened since the last round, or no workers
-    async with service.db.read() as r:
+    async with service.db.lookup() as r:
         rows = await r.phases.opened_after(after, WARM_AT_ONCE)     # (more at once: the rest are worked out when asked)
     for row in rows:
         phase = await service.store.phase_by_id(row["id"])

@@ -104,7 +104,7 @@ class Timers:
         return fired
 
     async def _pauses_ending(self, now: datetime) -> bool:
-        async with self.store.db.read() as r:
+        async with self.store.db.lookup() as r:
             return bool(await r.games.paused_until_before(iso(now)))
 
     async def _claim_work(self, kind: str, now: datetime) -> bool:

@@ -82,3 +82,23 @@ async def test_db_given_wins_over_database_url(monkeypatch, capsys, tmp_path):
     with pytest.raises(SystemExit) as stop:
         await bot.main(["--db", str(newer)])
     assert stop.value.code == bot.CONFIG_ERROR and "newer Dispatch (schema 999" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("readers", ["many", "0", "-3", "101"])
+async def test_a_wrong_number_of_read_connections_is_a_setting_to_change(monkeypatch, capsys, readers):
+    """DATABASE_READERS (the PostgreSQL pool's size) is refused before any server is tried."""
+    monkeypatch.setenv("DATABASE_READERS", readers)
+    code, lines = await start(monkeypatch, capsys, f"postgresql://dispatch@127.0.0.1:{closed_port()}/dispatch")
+    assert code == bot.CONFIG_ERROR and len(lines) == 1
+    assert lines[0].startswith("Dispatch cannot start: DATABASE_READERS must be a whole number of read "
+                               "connections from 1 to 100")
+    assert repr(readers) in lines[0]
+
+
+async def test_the_read_connections_set_are_the_pool_s_size(monkeypatch):
+    from db.postgres import READERS, PostgresDatabase
+
+    monkeypatch.setenv("DATABASE_READERS", " 3 ")
+    assert PostgresDatabase("postgresql://dispatch@/dispatch").readers == 3
+    monkeypatch.setenv("DATABASE_READERS", "")
+    assert PostgresDatabase("postgresql://dispatch@/dispatch").readers == READERS
