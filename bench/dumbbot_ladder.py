@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import multiprocessing
 import os
 import random
 import statistics
@@ -74,6 +75,8 @@ class Tally:
     phases: list[float] = field(default_factory=list)        # wall seconds per phase ordered
     moves: list[float] = field(default_factory=list)         # the same, movement phases only
     cpu: list[float] = field(default_factory=list)           # this process's CPU seconds per phase
+    cpu_moves: list[float] = field(default_factory=list)     # the same, movement phases only
+    loads: list[float] = field(default_factory=list)         # 1-minute load average after each game
 
 
 def play(variant, level: str, power: str, seed: int, last_year: int, tally: Tally, check: bool) -> Game:
@@ -88,10 +91,12 @@ def play(variant, level: str, power: str, seed: int, last_year: int, tally: Tall
                 start, cpu = time.perf_counter(), time.process_time()
                 pairs = variant.bot_orders(state, seat, seat_rng, level)
                 spent = time.perf_counter() - start
-                tally.cpu.append(time.process_time() - cpu)
+                used = time.process_time() - cpu
+                tally.cpu.append(used)
                 tally.phases.append(spent)
                 if state["phase"] == "movement":
                     tally.moves.append(spent)
+                    tally.cpu_moves.append(used)
                 orders[seat] = [line for line, _ in pairs]
             else:
                 lines = dumbbot_orders(variant, state, seat, seat_rng)
@@ -134,9 +139,13 @@ def report(level: str, tally: Tally, last_year: int) -> None:
               f"p95 {1000 * percentile(tally.phases, 0.95):.1f} ms, max {1000 * max(tally.phases):.0f} ms "
               f"({len(tally.phases)} phases); movement only: p50 {1000 * percentile(tally.moves, 0.5):.1f} ms, "
               f"p95 {1000 * percentile(tally.moves, 0.95):.1f} ms")
-        print(f"    CPU per phase (this process, unaffected by other jobs' share of the cores): "
+        print(f"    CPU per phase (the bot's process, unaffected by other jobs' share of the cores): "
               f"p50 {1000 * percentile(tally.cpu, 0.5):.1f} ms, p95 {1000 * percentile(tally.cpu, 0.95):.1f} ms, "
-              f"max {1000 * max(tally.cpu):.0f} ms")
+              f"max {1000 * max(tally.cpu):.0f} ms; movement only: p50 {1000 * percentile(tally.cpu_moves, 0.5):.1f} ms, "
+              f"p95 {1000 * percentile(tally.cpu_moves, 0.95):.1f} ms")
+    if tally.loads:
+        print(f"    load average (1 min) after each game: mean {statistics.fmean(tally.loads):.1f}, "
+              f"min {min(tally.loads):.1f}, max {max(tally.loads):.1f}")
 
 
 def main() -> None:
@@ -147,29 +156,52 @@ def main() -> None:
     parser.add_argument("--last-year", type=int, default=1910)
     parser.add_argument("--check", action="store_true", help="check every DumbBot sheet with check_orders")
     parser.add_argument("--quiet", action="store_true", help="no line per game")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="games played at once in worker processes (each times its own phases)")
     args = parser.parse_args()
     levels = [lv.strip() for lv in args.levels.split(",") if lv.strip()]
     for lv in levels:
         if lv not in LEVELS:
             parser.error(f"`{lv}` is not a level; choose from {', '.join(LEVELS)}")
     register_all()
-    variant = get_variant("classic")
     print(f"load average at start: {', '.join(f'{x:.2f}' for x in os.getloadavg())} "
           f"({os.cpu_count()} cores); seeds {args.seed}..{args.seed + args.games - 1}")
     for level in levels:
         tally = Tally()
         started = time.perf_counter()
-        for g in range(args.games):
-            game = play(variant, level, POWERS[g % len(POWERS)], args.seed + g, args.last_year, tally, args.check)
-            tally.games.append(game)
-            if not args.quiet:
-                print(f"  {level} game {g} seed {game.seed} as {game.power}: {game.centres} centres"
-                      + (" (solo)" if game.solo else "") + (f" ({game.other_solo} soloed)" if game.other_solo else ""),
-                      flush=True)
+        jobs = [(level, g, args.seed + g, args.last_year, args.check) for g in range(args.games)]
+        if args.jobs > 1:
+            with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
+                done = pool.imap(one_game, jobs)
+                for g, (game, part) in enumerate(done):
+                    record(level, g, game, part, tally, args.quiet)
+        else:
+            for g, job in enumerate(jobs):
+                game, part = one_game(job)
+                record(level, g, game, part, tally, args.quiet)
         report(level, tally, args.last_year)
         print(f"    {time.perf_counter() - started:.0f} s wall; load average now "
               f"{', '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
 
+
+def one_game(job: tuple) -> tuple[Game, Tally]:
+    """Play one ladder game (in a worker process with --jobs): the game and its phases' times."""
+    level, g, seed, last_year, check = job
+    register_all()
+    part = Tally()
+    game = play(get_variant("classic"), level, POWERS[g % len(POWERS)], seed, last_year, part, check)
+    part.loads.append(os.getloadavg()[0])
+    return game, part
+
+
+def record(level: str, g: int, game: Game, part: Tally, tally: Tally, quiet: bool) -> None:
+    tally.games.append(game)
+    for name in ("phases", "moves", "cpu", "cpu_moves", "loads"):
+        getattr(tally, name).extend(getattr(part, name))
+    if not quiet:
+        print(f"  {level} game {g} seed {game.seed} as {game.power}: {game.centres} centres"
+              + (" (solo)" if game.solo else "") + (f" ({game.other_solo} soloed)" if game.other_solo else "")
+              + f"; load {part.loads[-1]:.1f}", flush=True)
 
 if __name__ == "__main__":
     main()

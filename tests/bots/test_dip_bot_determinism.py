@@ -33,7 +33,9 @@ def _positions(key: str) -> list[dict]:
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_the_same_seed_gives_the_same_orders_and_the_state_is_untouched(key, level):
     variant = get_variant(key)
-    for state in _positions(key)[:4 if level == "hard" else 7]:
+    # hard: two movement positions (the search is what varies with the seed; every seat of a
+    # seven-seat game still orders in each)
+    for state in _positions(key)[:2 if level == "hard" else 7]:
         for seat in variant.seats_to_act(state):
             before = copy.deepcopy(state)
             first = variant.bot_orders(state, seat, random.Random(42), level)
@@ -45,7 +47,7 @@ def test_the_same_seed_gives_the_same_orders_and_the_state_is_untouched(key, lev
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_hint_lines_use_the_parser_s_order_syntax(key, level):
     variant = get_variant(key)
-    for state in _positions(key)[:4 if level == "hard" else 7]:
+    for state in _positions(key)[:2 if level == "hard" else 7]:
         for seat in variant.seats_to_act(state):
             for line, _ in variant.bot_orders(state, seat, random.Random(7), level):
                 assert FORMS[state["phase"]].match(line), (state["phase"], line)

@@ -12,7 +12,8 @@ position promises beyond that is read from the units' reach, one movement ahead:
 
 In spring that promise is the whole value (ownership changes only in the fall); in the fall it
 counts for `NEXT_YEAR` of its difference with the centres just taken, and taking the victory
-number of centres (where the variant wins by centres) is worth `SOLO` more: the game is won. Units count a little
+number of centres (where the variant wins by centres) is worth `SOLO` more: the game is won;
+a position whose promise comes near that number is worth part of it (`SOLO_SETUP`, `SOLO_NEXT`). Units count a little
 (`PIECE` each; a dislodged unit with a retreat is not lost, one without is), and the values of
 the places our units stand break ties (the heuristic's sense of direction).
 """
@@ -35,6 +36,11 @@ WALK_IN, SHARED = 0.85, 0.7
 ATTACK_SUPPORTED, ATTACK_ALONE = 0.45, 0.1
 UNMATCHED = 0.2          # an empty centre in reach of a unit already counted for another
 SOLO = 10.0              # reaching the victory number this fall wins the game: worth ten centres
+# Within reach of the victory number, positions that promise it are worth part of a win before
+# the fall that takes it: in spring a promise from SOLO_NEAR below the number up to it earns up
+# to SOLO_SETUP of SOLO (the fall's adjudication decides), in the fall the next year's promise
+# up to SOLO_NEXT of it.
+SOLO_NEAR, SOLO_SETUP, SOLO_NEXT = 1.5, 0.5, 0.2
 
 
 class Judge:
@@ -124,6 +130,12 @@ class Judge:
                 if retreat_options(self.board.dmap, dict(units), prov, d, contested):
                     pieces += RETREATING
         score = promise if not fall else now + NEXT_YEAR * (promise - now)
-        if fall and self.target and now >= self.target:
-            score += SOLO
+        target = self.target
+        if target:
+            if fall and now >= target:
+                score += SOLO
+            else:
+                # the victory number counts: a position that promises it is part of a win
+                near = min(1.0, max(0.0, (promise - (target - SOLO_NEAR)) / SOLO_NEAR))
+                score += (SOLO_NEXT if fall else SOLO_SETUP) * SOLO * near
         return score + pieces + POSITION * position / self.values.unit

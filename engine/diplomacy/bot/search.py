@@ -6,7 +6,7 @@ tells the whole of it; in short:
    centres is played by the heuristic from its own point of view (its own values), `samples`
    times with different seeded draws and degrees of randomness: each sample is one joint order
    of those opponents. Units further away are not adjudicated (they change nothing the judge
-   reads).
+   reads). Identical samples are adjudicated once and weighed by how often they were drawn.
 2. **Our plans.** The heuristic proposes `candidates` plans (half as `normal` plays, half
    bolder). Each is adjudicated against every sample with the game's own resolver and the
    positions are valued (`evaluate.Judge`: centres now and one movement ahead); a plan's worth
@@ -17,7 +17,8 @@ tells the whole of it; in short:
    hold, each move, each support of another unit's order, and each move into a contested
    province with a support from a neighbour — and the change that raises the average most is
    kept; passes repeat until nothing improves or the adjudication budget is spent. Supports
-   follow the moves they support (`sheet.coherent`).
+   follow the moves they support (`sheet.coherent`). A change is screened against the first
+   `PROBE` samples before the rest, and a position reached twice is valued once.
 4. **Two seats** (rx07 and the two-player variants, zero-sum): the final plan is drawn from the
    equilibrium of the best plans against the samples, found by regret matching+ (as SearchBot,
    Gray, Lerer, Bakhtin and Brown 2021, does over sampled candidate actions), with the seeded
@@ -47,6 +48,7 @@ IMPROVEMENT = 1e-6       # a change must raise the average by more than this to 
 # the opponent model's styles, in turn (more randomness covers more of what others do)
 MODEL_STYLES = ("normal", "bold", "wild")
 RADIUS = 2               # steps from our units and centres within which other units are adjudicated
+PROBE = 4                # samples a change of the local search is screened against first
 FINALISTS = 4            # distinct plans the two-seat equilibrium chooses among
 
 
@@ -95,9 +97,11 @@ class Search:
                           if s != seat and any(board.side_of(u.power) == s for u in self.units.values())]
         self.samples = self._samples(rng)
         self.rows: dict[tuple, list[float]] = {}
+        self.judged: dict[tuple, float] = {}
 
     # ---- the inputs
     def _candidates(self, rng: random.Random) -> list[Plan]:
+        """The heuristic's plans, half as `normal` plays and half bolder."""
         out: list[Plan] = []
         seen: set[tuple] = set()
         for i in range(self.effort.candidates * 2):
@@ -112,6 +116,8 @@ class Search:
         return out
 
     def _samples(self, rng: random.Random) -> list[list[tuple[str, Order]]]:
+        """The opponents' sampled joint orders, each distinct one once: `self.weights` says how
+        many draws gave it (a repeated draw weighs as much as before and costs no adjudication)."""
         samples: list[list[tuple[str, Order]]] = [[] for _ in range(self.effort.samples)]
         for other in self.opponents:
             board = Board.read(self.variant, self.state, other)
@@ -120,28 +126,48 @@ class Search:
                 style = STYLES[MODEL_STYLES[i % len(MODEL_STYLES)]]
                 plan = movement_plan(board, values, random.Random(rng.random()), style)
                 sample.extend((board.units[p].power, order) for p, order in plan.items() if p in self.local)
-        return samples
+        distinct: dict[frozenset, int] = {}
+        for i, sample in enumerate(samples):
+            distinct.setdefault(frozenset(sample), i)
+        order = sorted(distinct.values())
+        self.weights = [0.0] * len(order)
+        place = {i: n for n, i in enumerate(order)}
+        for sample in samples:
+            self.weights[place[distinct[frozenset(sample)]]] += 1.0
+        return [samples[i] for i in order]
 
     # ---- judging a plan
-    def row(self, plan: Plan) -> list[float]:
-        """The plan's score against each opponent sample."""
+    def row(self, plan: Plan, upto: int | None = None) -> list[float]:
+        """The plan's score against each opponent sample (the first `upto` of them only, when
+        given: the probe the local search screens a change with)."""
         key = _key(plan)
         row = self.rows.get(key)
         if row is None:
-            units = self.units
+            row = self.rows[key] = []
+        want = len(self.samples) or 1
+        if upto is not None:
+            want = min(want, upto)
+        if len(row) < want:
+            units, judge, cache = self.units, self.judge, self.judged
             ours = [(units[p].power, order) for p, order in plan.items()]
-            row = []
-            for sample in self.samples or [[]]:
+            for sample in (self.samples or [[]])[len(row):want]:
                 result = resolve_movement(self.board.dmap, units, ours + sample, self.edition)
-                row.append(self.judge.value(result.units, result.dislodged, result.contested))
-            self.adjudications += len(row)
-            self.rows[key] = row
-        return row
+                # different orders often end in the same position: value it once
+                where = (frozenset(result.units.items()), frozenset(result.dislodged.items()), result.contested)
+                value = cache.get(where)
+                if value is None:
+                    value = cache[where] = judge.value(result.units, result.dislodged, result.contested)
+                row.append(value)
+                self.adjudications += 1
+        return row if upto is None else row[:want]
 
-    def score(self, plan: Plan) -> float:
-        row = self.row(plan)
+    def score(self, plan: Plan, upto: int | None = None) -> float:
+        """A plan's worth: the weighted average of its row, at `hard` blended with its worst."""
+        row = self.row(plan, upto)
+        weights = self.weights[:len(row)] if self.samples else [1.0]
         robust = self.effort.robust
-        return (1 - robust) * sum(row) / len(row) + robust * min(row)
+        mean = sum(w * v for w, v in zip(weights, row)) / sum(weights)
+        return (1 - robust) * mean + robust * min(row)
 
     # ---- local search
     def _options(self, plan: Plan, prov: str) -> list[dict[str, Order]]:
@@ -194,20 +220,27 @@ class Search:
         return ranked
 
     def improve(self, plan: Plan) -> Plan:
-        """Coordinate ascent over our units' orders from `plan` (see the module's step 3)."""
+        """Coordinate ascent over our units' orders from `plan` (see the module's step 3). A
+        change is first played against the first `PROBE` samples: one that does worse there
+        than the plan it would change is dropped without the rest (most of the orders a unit
+        could give lose against every reply; a change that helps against a rare reply and
+        costs nothing against the common ones still goes on to the full row)."""
         best = self.score(plan)
         budget = self.effort.adjudications
-        per_plan = max(1, len(self.samples))
+        probe = min(PROBE, len(self.samples))
         improved = True
         while improved:
             improved = False
             for prov in self._order_of_units(plan):
                 choice, choice_score = None, best
+                base = self.score(plan, probe)
                 for change in self._options(plan, prov):
-                    if self.adjudications + per_plan > budget:
+                    if self.adjudications + len(self.samples) > budget:
                         break
                     trial = coherent(self.board, {**plan, **change})
                     if _key(trial) == _key(plan):
+                        continue
+                    if probe < len(self.samples) and self.score(trial, probe) < base - IMPROVEMENT:
                         continue
                     s = self.score(trial)
                     if s > choice_score + IMPROVEMENT:
@@ -215,7 +248,7 @@ class Search:
                 if choice is not None:
                     plan, best = choice, choice_score
                     improved = True
-                if self.adjudications + per_plan > budget:
+                if self.adjudications + len(self.samples) > budget:
                     return plan
         return plan
 
@@ -227,7 +260,7 @@ class Search:
         best = self.seeds[scored[0][1]]
         if self.effort.adjudications:
             best = self.improve(best)
-        note = f"search: {self.score(best):.1f} centres expected against {len(self.samples)} likely replies"
+        note = f"search: {self.score(best):.1f} centres expected against {round(sum(self.weights))} likely replies"
         if len(self.opponents) == 1 and len(self.samples) > 1:
             finalists = [best] + [self.seeds[i] for _, i in scored if _key(self.seeds[i]) != _key(best)]
             finalists = finalists[:FINALISTS]
@@ -235,7 +268,7 @@ class Search:
             pick = rng.choices(range(len(finalists)), weights=mix)[0]
             best = finalists[pick]
             note = (f"search: plan {pick + 1} of {len(finalists)}, {round(100 * mix[pick])}% at equilibrium "
-                    f"against {len(self.samples)} likely replies")
+                    f"against {round(sum(self.weights))} likely replies")
         return best, first, note
 
 
