@@ -72,18 +72,18 @@ class Outbox(Repository):
         """When a message of `node`'s servers is next due again: the earliest retry, or the end of
         another process's claim (free then, if that process died)."""
         if shards is None:
-            retry = await self.sql.value("SELECT MIN(next_attempt_at) FROM outbox WHERE delivered_at IS NULL "
-                                         "AND failed_at IS NULL AND next_attempt_at IS NOT NULL")
+            retry, params = ("SELECT MIN(next_attempt_at) FROM outbox WHERE delivered_at IS NULL "
+                             "AND failed_at IS NULL AND next_attempt_at IS NOT NULL"), ()
         else:
             on_shards, params = _on_shards(shards, now)
-            retry = await self.sql.value(
-                "SELECT o.next_attempt_at FROM outbox o JOIN games g ON g.id = o.game_id WHERE o.delivered_at IS NULL "
-                f"AND o.failed_at IS NULL AND o.next_attempt_at IS NOT NULL {on_shards}"
-                "ORDER BY o.next_attempt_at LIMIT 1", params)
-        held = await self.sql.value("SELECT MIN(claimed_until) FROM outbox WHERE delivered_at IS NULL "
-                                    "AND failed_at IS NULL AND claimed_until IS NOT NULL AND claimed_until >= ? "
-                                    "AND claimed_by <> ?", (now, node))
-        return min((t for t in (retry, held) if t), default=None)
+            retry = ("SELECT o.next_attempt_at FROM outbox o JOIN games g ON g.id = o.game_id WHERE o.delivered_at IS NULL "
+                     f"AND o.failed_at IS NULL AND o.next_attempt_at IS NOT NULL {on_shards}"
+                     "ORDER BY o.next_attempt_at LIMIT 1")
+        held = ("SELECT MIN(claimed_until) FROM outbox WHERE delivered_at IS NULL "
+                "AND failed_at IS NULL AND claimed_until IS NOT NULL AND claimed_until >= ? AND claimed_by <> ?")
+        # one statement: a lookup's one round trip, both from one snapshot
+        row = await self.sql.one(f"SELECT ({retry}) AS retry, ({held}) AS held", (*params, now, node))
+        return min((t for t in (row["retry"], row["held"]) if t), default=None)
 
     async def noted_since(self, game_id: int, content: str, since: str) -> bool:
         return await self.sql.one("SELECT 1 FROM outbox WHERE game_id=? AND target='gm' AND content=? "

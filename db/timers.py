@@ -21,12 +21,12 @@ class Timers(Repository):
         """When the next timer falls due that `node` may fire: the earliest open one not claimed
         by another process, or the end of another's claim (if that process died, its timer is
         free then). Both through small indexes: the claimed rows are only those being fired."""
-        free = await self.sql.value(f"SELECT due_at FROM reminders WHERE done_at IS NULL AND {CLAIMABLE} "
-                                    "ORDER BY due_at LIMIT 1", (now, node))
-        held = await self.sql.value("SELECT MIN(claimed_until) FROM reminders WHERE done_at IS NULL "
-                                    "AND claimed_until IS NOT NULL AND claimed_until >= ? AND claimed_by <> ?",
-                                    (now, node))
-        return min((t for t in (free, held) if t), default=None)
+        row = await self.sql.one(        # one statement: a lookup's one round trip, both from one snapshot
+            f"SELECT (SELECT due_at FROM reminders WHERE done_at IS NULL AND {CLAIMABLE} "
+            "ORDER BY due_at LIMIT 1) AS free, "
+            "(SELECT MIN(claimed_until) FROM reminders WHERE done_at IS NULL "
+            "AND claimed_until IS NOT NULL AND claimed_until >= ? AND claimed_by <> ?) AS held", (now, node, now, node))
+        return min((t for t in (row["free"], row["held"]) if t), default=None)
 
     async def claim(self, timer_id: int, node: str, until: str, now: str) -> bool:
         """Claim an open timer for `node` until `until`: False if another process holds it."""

@@ -257,7 +257,7 @@ class Store:
 
     async def next_outbox_retry(self, now: str = "", node: str = "",
                                 shards: tuple[int, tuple[int, ...]] | None = None) -> str | None:
-        async with self.db.read() as r:
+        async with self.db.lookup() as r:
             return await r.outbox.next_retry(now, node, shards)
 
     async def due_reminders(self, now: str, node: str = ""):
@@ -269,7 +269,7 @@ class Store:
             return await r.games.next_pause_end()
 
     async def next_reminder(self, now: str = "", node: str = "") -> str | None:
-        async with self.db.read() as r:
+        async with self.db.lookup() as r:
             return await r.timers.next_due(now, node)
 
     async def get_meta(self, key: str) -> str | None:

@@ -144,3 +144,23 @@ async def test_the_one_statement_reads_go_through_indexes(service, db):
         steps = await plan(db, sql, params)
         assert not [step for step in steps if step.startswith("SCAN ") and step != "SCAN owner"], steps
         assert any(step.startswith("SEARCH") for step in steps), steps
+
+
+async def test_the_clock_s_next_wake_up_is_three_lookups(service, db):
+    """The clock asks when to wake after every round: the next timer (free, or another process's
+    claim running out), the next retry of a message and the next end of a pause, one statement
+    each, with no transaction around them."""
+    game = await started(service)
+    opened, statements = [], []
+    for name in ("read", "transaction"):
+        def counted(*args, _open=getattr(db, name), _name=name, **kwargs):
+            opened.append(_name)
+            return _open(*args, **kwargs)
+        setattr(db, name, counted)
+    db.trace = lambda sql, params: statements.append(sql)
+    seconds = await service.seconds_to_next_timer()
+    db.trace = None
+    del db.read, db.transaction
+    assert opened == [] and len(statements) == 3
+    deadline = (await service.phase(game.id)).deadline
+    assert 0 < seconds <= (deadline - service.clock()).total_seconds() + 1
