@@ -47,6 +47,8 @@ READERS = 8
 MOST_READERS = 100
 CONNECT_TIMEOUT = 10.0       # seconds to reach the server before the start is refused
 CLOSE_TIMEOUT = 5.0          # seconds the readers have to finish at close before they are cut
+# seconds a read waits for a pooled connection: a read never hangs for ever behind the others
+ACQUIRE_TIMEOUT = 30.0
 # The write lock's key (a number of our own: advisory locks belong to one database).
 WRITE_LOCK = 0x4469737061746368            # "Dispatch"
 MIGRATION_LOCK = WRITE_LOCK - 1
@@ -214,6 +216,7 @@ class PostgresDatabase:
         if readers is None:
             readers, self._bad_setting = readers_setting(os.getenv("DATABASE_READERS", ""))
         self.readers = readers
+        self.acquire_timeout = ACQUIRE_TIMEOUT
         self._writer: asyncpg.Connection | None = None
         self._pool: asyncpg.Pool | None = None
         self._lock = asyncio.Lock()
@@ -397,7 +400,11 @@ class PostgresDatabase:
         if self._pool is None:
             raise RuntimeError("database is not connected")
         try:
-            return await self._pool.acquire()
+            return await self._pool.acquire(timeout=self.acquire_timeout)
+        except asyncio.TimeoutError:
+            raise StorageError(f"no read connection to PostgreSQL at {self.path} came free or connected within "
+                               f"{self.acquire_timeout:g} s (all {self.readers} busy, or the server slow to "
+                               f"answer): if many long reads run at once, raise DATABASE_READERS") from None
         except _CONNECT_ERRORS as exc:
             raise StorageError(str(unavailable(self.url, exc))) from exc
 

@@ -9,10 +9,12 @@ import pytest
 
 from db import StorageError
 from db.games import CHANNEL_OWNER, WITH_SEATS
+from db.postgres import PostgresDatabase
 from db.sql import OneStatementOnly
 from service import NotFound
 from tests.conftest import ALICE, BOB, GUILD
 from tests.storage.plans import plan
+from tests.storage.postgresql import password_server
 
 AT = "2026-11-01T12:00:00+00:00"
 # A hang guard, never a timing assertion: a read that waited for the open write transaction held
@@ -164,3 +166,21 @@ async def test_the_clock_s_next_wake_up_is_three_lookups(service, db):
     assert opened == [] and len(statements) == 3
     deadline = (await service.phase(game.id)).deadline
     assert 0 < seconds <= (deadline - service.clock()).total_seconds() + 1
+
+
+@pytest.mark.xdist_group("password_server")
+async def test_a_read_that_finds_every_connection_busy_fails_in_one_line_not_for_ever():
+    """PostgreSQL's readers are a pool (DATABASE_READERS): a read that cannot get one in time is
+    refused with what to change, instead of waiting for ever. (On both passes: a server of the
+    tests' own.)"""
+    small = await PostgresDatabase(await password_server().new_database(), readers=1).connect()
+    small.acquire_timeout = 0.05
+    try:
+        async with small.read():                    # holds the one reader
+            with pytest.raises(StorageError, match=r"no read connection .*\(all 1 busy.*raise DATABASE_READERS"):
+                async with small.lookup() as r:
+                    await r.value("SELECT 1")
+        async with small.lookup() as r:             # freed: the next read gets it
+            assert await r.value("SELECT 1") == 1
+    finally:
+        await small.close()
