@@ -13,9 +13,10 @@ position promises beyond that is read from the units' reach, one movement ahead:
 In spring that promise is the whole value (ownership changes only in the fall); in the fall it
 counts for `NEXT_YEAR` of its difference with the centres just taken, and taking the victory
 number of centres (where the variant wins by centres) is worth `SOLO` more: the game is won;
-a position whose promise comes near that number is worth part of it (`SOLO_SETUP`, `SOLO_NEXT`). Units count a little
-(`PIECE` each; a dislodged unit with a retreat is not lost, one without is), and the values of
-the places our units stand break ties (the heuristic's sense of direction).
+a position whose promise comes near that number is worth part of it (`SOLO_SETUP`, `SOLO_NEXT`).
+Units count a little (`PIECE` each; a dislodged unit with a retreat is not lost, one without
+is), and the values of the places our units stand break ties (the heuristic's sense of
+direction).
 """
 from __future__ import annotations
 

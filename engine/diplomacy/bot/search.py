@@ -153,7 +153,8 @@ class Search:
             for sample in (self.samples or [[]])[len(row):want]:
                 result = resolve_movement(self.board.dmap, units, ours + sample, self.edition)
                 # different orders often end in the same position: value it once
-                where = (frozenset(result.units.items()), frozenset(result.dislodged.items()), result.contested)
+                where = (frozenset(result.units.items()), frozenset(result.dislodged.items()),
+                         result.contested)
                 value = cache.get(where)
                 if value is None:
                     value = cache[where] = judge.value(result.units, result.dislodged, result.contested)
