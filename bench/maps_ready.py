@@ -185,8 +185,7 @@ def cpu_per_map(variant_key: str, games: int) -> dict[str, float]:
             return plain(image)
         finally:
             encoded[0] += time.process_time() - begin
-    drawn = positions(variant_key, games)
-    state, orders = drawn[0]
+    *drawn, (state, orders) = positions(variant_key, games + 1)     # the last only warms: each measured one is new
     focus_crops(variant_key, state, orders, "warm", "standard")             # the static layers, once
     render_map(variant_key, state, orders, "warm", variant.describe(state))
     if variant_key == "aa1914":
