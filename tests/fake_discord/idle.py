@@ -90,9 +90,12 @@ def idleness(loop: asyncio.AbstractEventLoop, horizon: float, fake: FakeDiscord,
     def watching(task: Any) -> bool:
         return task is me or (isinstance(task, asyncio.Task) and not _WATCHERS.isdisjoint(chain_of(task)))
 
-    # the common case first: something is about to run, so look again after it has
+    # the common case first: something is about to run, so look again after it has. The queue is
+    # copied in one step first: the database's and the workers' threads append to it
+    # (call_soon_threadsafe) while this looks at each entry, which a live iteration would not survive.
+    ready = tuple(loop._ready)                                             # type: ignore[attr-defined]
     if any(not watching(getattr(handle._callback, "__self__", None))      # type: ignore[attr-defined]
-           for handle in loop._ready):                                     # type: ignore[attr-defined]
+           for handle in ready):
         return Idleness(False, True, False, [], now)
     tasks = [task for task in asyncio.all_tasks(loop) if not task.done() and not watching(task)]
     watched = {id(getattr(task, "_fut_waiter", None)) for task in chains if watching(task)}
