@@ -362,9 +362,10 @@ class AA1914Variant(Variant):
                 for step in sorted(board.territories[where].adjacent):
                     candidates.append(f"move {count} {kind.replace('_', ' ')} {where} - {step}")
         out = []
+        sheet = self.sheet_checker(state, seat)         # the turn's start is read once for every candidate
         for line in self.example_orders(state, seat) + candidates:
             try:
-                checked = self._checked(state, seat, [line], ())
+                checked = sheet(line, ())
             except Exception:  # noqa: BLE001 - a candidate the rules refuse is simply not offered
                 continue
             if checked and checked[-1] not in out:
