@@ -1,6 +1,7 @@
 """A server on the fake Discord with the real bot in it: the setting of the end-to-end tests."""
 from __future__ import annotations
 
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -75,6 +76,17 @@ async def close_world(world: World) -> None:
     await world.harness.close()
     await world.fake.stop()
     world.service.cpu.close()
+
+
+@asynccontextmanager
+async def open_world(service, *args: Any, **settings: Any):
+    """`async with open_world(service, …) as world:` — `make_world` for the block, closed after it
+    whatever the block raised (the bot, the fake Discord and the service's worker pool)."""
+    world = await make_world(service, *args, **settings)
+    try:
+        yield world
+    finally:
+        await close_world(world)
 
 
 async def started_game(world: World, variant: str = "rx07", name: str = "War", **options: Any) -> int:

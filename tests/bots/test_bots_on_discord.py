@@ -4,7 +4,7 @@ for the player alone, the bot's reasons in its seat channel only after each adju
 `/game status` and `/game seats`, a person taking the bot's seat with **Join**; and an Axis &
 Allies game with seven bot powers for a few rounds."""
 from tests.fake_discord.components_v2 import text_of
-from tests.discord_world import README_PERMISSIONS, close_world, make_world
+from tests.discord_world import README_PERMISSIONS, open_world
 from tests.fake_discord import button_id
 
 BOT_REPORT = "is adjudicated. The bot (normal) ordered for"
@@ -25,8 +25,7 @@ async def moved_past(world, service, game_id: int, seq: int) -> None:
 
 
 async def test_a_solo_rx07_game_against_the_bot_with_a_hint_and_a_hand_over(service):
-    world = await make_world(service, bot_permissions=README_PERMISSIONS, players=2)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS, players=2) as world:
         alice, bob = world.players
         created = await world.slash(alice, "game create", variant="rx07", name="Solo", bots="Central")
         assert "Seats: Entente, 🤖 Central" in created.text, created.text
@@ -70,15 +69,12 @@ async def test_a_solo_rx07_game_against_the_bot_with_a_hint_and_a_hand_over(serv
         seats = await world.slash(alice, "game seats", game_id=game_id)
         assert "🤖" not in seats.text
         assert not world.fake.refusals and not world.fake.violations
-    finally:
-        await close_world(world)
 
 
 async def test_an_axis_and_allies_game_with_seven_bot_powers(service):
     """One A&A game with bot seats through the fake Discord — Germany is a person,
     the seven other powers are bots; a few rounds, each ended by Germany's `/done`."""
-    world = await make_world(service, bot_permissions=README_PERMISSIONS, players=1)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS, players=1) as world:
         alice = world.players[0]
         bots = "Austria-Hungary, Russia, France, British Empire, Ottoman Empire, Italy, United States"
         created = await world.slash(alice, "game create", variant="aa1914", name="Coalition", bots=bots)
@@ -103,13 +99,10 @@ async def test_an_axis_and_allies_game_with_seven_bot_powers(service):
         status = await world.slash(alice, "game status", game_id=game_id, full=True)
         assert "Russia: 🤖 bot (normal)" in status.text
         assert not world.fake.refusals and not world.fake.violations
-    finally:
-        await close_world(world)
 
 
 async def test_gm_bot_and_the_absent_policy_through_discord(service):
-    world = await make_world(service, bot_permissions=README_PERMISSIONS, players=2)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS, players=2) as world:
         alice, bob = world.players
         created = await world.slash(alice, "game create", variant="rx07", name="Fill")
         game_id = int(created.text.split("#", 1)[1].split()[0])
@@ -126,5 +119,3 @@ async def test_gm_bot_and_the_absent_policy_through_discord(service):
         created = await world.slash(alice, "game create", variant="guess", name="Toy", bots="North")
         assert "has no bot yet: a seat can only be played by a person" in created.text, created.text
         assert not world.fake.refusals and not world.fake.violations
-    finally:
-        await close_world(world)

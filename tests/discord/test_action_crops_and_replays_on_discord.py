@@ -5,12 +5,11 @@ import io
 from PIL import Image
 
 from render.diplomacy import place_point, power_colours
-from tests.discord_world import README_PERMISSIONS, close_world, make_world, started_game
+from tests.discord_world import README_PERMISSIONS, open_world, started_game
 
 
 async def test_the_results_are_posted_with_the_crop_of_the_turns_action_and_the_replay_shows_it(service):
-    world = await make_world(service, bot_permissions=README_PERMISSIONS)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS) as world:
         alice, bob = world.players
         game_id = await started_game(world, "rx07", "Focus")
         public = world.public_channel(game_id)
@@ -43,6 +42,4 @@ async def test_the_results_are_posted_with_the_crop_of_the_turns_action_and_the_
         around = list(frame.crop((x - 4, y - 4, x + 4, y + 4)).getdata())
         assert power_colours("standard")["Germany"] in around          # the move's arrow, in its colour
         assert not world.fake.refusals
-    finally:
-        await close_world(world)
     assert not world.fake.violations

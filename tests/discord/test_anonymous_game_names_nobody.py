@@ -11,7 +11,7 @@ import gzip
 import json
 import re
 
-from tests.discord_world import README_PERMISSIONS, close_world, make_world
+from tests.discord_world import README_PERMISSIONS, open_world
 from tests.fake_discord import button_id, member_option
 from tests.fake_discord.model import DM
 
@@ -75,8 +75,7 @@ async def everyone_ready(world, game_id: int, seating: list) -> None:
 
 
 async def test_a_whole_anonymous_game_names_no_player_until_it_ends(service):
-    world = await make_world(service, bot_permissions=README_PERMISSIONS, players=6)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS, players=6) as world:
         alice, bob, carol, dave, erin, frank = world.players         # alice: the GM, who plays too
         created = await world.slash(alice, "game create", variant="classic", name="Masks", options="anonymous=on")
         game_id = int(created.text.split("#", 1)[1].split()[0])
@@ -156,8 +155,6 @@ async def test_a_whole_anonymous_game_names_no_player_until_it_ends(service):
         # the archive opens the seat's old channel to every player, like the seat channels
         await world.harness.settle()
         assert world.fake.can_see(frank, old_italy) and world.fake.can_see(dave, old_italy)
-    finally:
-        await close_world(world)
 
 
 def where(value, wanted, path="") -> list:

@@ -4,7 +4,7 @@ with the README's permissions: "Archiving can overflow the 'Dispatch archive' ca
 archive on the next tick, always post the summary, and name the real cause in every error";
 "Players who left lose access to the archive"; "Spectator roles are never deleted (Discord's
 250-role limit): delete a game's role when its archive is done"."""
-from tests.discord_world import README_PERMISSIONS, close_world, make_world, started_game
+from tests.discord_world import README_PERMISSIONS, open_world, started_game
 from tests.fake_discord import button_id
 from tests.fake_discord.model import GUILD_CATEGORY, SEND_MESSAGES
 
@@ -33,8 +33,7 @@ async def abandon(world, game_id: int) -> dict:
 
 
 async def test_a_full_archive_category_gives_way_to_the_next(service):
-    world = await make_world(service, bot_permissions=README_PERMISSIONS)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS) as world:
         full = await add_channel(world, "Dispatch archive", GUILD_CATEGORY)
         for index in range(48):                    # room for two more channels, not for a game's
             await add_channel(world, f"old-{index}", parent=full.id)
@@ -51,14 +50,11 @@ async def test_a_full_archive_category_gives_way_to_the_next(service):
         assert all(not world.fake.guild_of(c).channel_permissions(alice.id, c) & SEND_MESSAGES for c in channels)
         assert (await service.game(game_id)).archived_at is not None
         assert not world.fake.refusals, world.fake.refusals
-    finally:
-        await close_world(world)
     assert not world.fake.violations
 
 
 async def test_a_server_at_500_channels_still_gets_the_summary_and_the_archive_resumes(service, clock):
-    world = await make_world(service, bot_permissions=README_PERMISSIONS)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS) as world:
         game_id = await started_game(world, "rx07", "Packed")
         channels = game_channels(world, game_id)
         full = await add_channel(world, "Dispatch archive", GUILD_CATEGORY)
@@ -88,13 +84,10 @@ async def test_a_server_at_500_channels_still_gets_the_summary_and_the_archive_r
         assert sum("Final summary" in m["content"] for m in public.messages) == 1
         await world.harness.settle()
         assert (await service.game(game_id)).archived_at is not None
-    finally:
-        await close_world(world)
 
 
 async def test_players_who_left_read_the_archive(service):
-    world = await make_world(service, bot_permissions=README_PERMISSIONS, players=4)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS, players=4) as world:
         alice, bob, carol, dave = world.players
         game_id = await started_game(world, "rx07", "Relay")
         central = world.seat_channel(game_id, "Central")
@@ -109,13 +102,10 @@ async def test_players_who_left_read_the_archive(service):
             assert not world.fake.guild_of(channel).channel_permissions(bob.id, channel) & SEND_MESSAGES
         assert world.fake.can_see(carol, central) and not world.fake.can_see(dave, central)
         assert not world.fake.refusals, world.fake.refusals
-    finally:
-        await close_world(world)
 
 
 async def test_the_spectator_role_is_deleted_once_the_archive_is_done(service):
-    world = await make_world(service, bot_permissions=README_PERMISSIONS, players=3)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS, players=3) as world:
         game_id = await started_game(world, "rx07", "Gallery", options="audience=players")
         role_id = (await service.game(game_id)).spectator_role_id
         assert role_id in world.guild.roles
@@ -124,16 +114,13 @@ async def test_the_spectator_role_is_deleted_once_the_archive_is_done(service):
         await world.harness.wait_for(lambda: role_id not in world.guild.roles, what="the Spectator role deleted")
         assert (await service.game(game_id)).archived_at is not None
         assert not world.fake.refusals, world.fake.refusals
-    finally:
-        await close_world(world)
 
 
 async def test_a_category_that_fills_up_during_the_move_gives_way_to_the_next(service, monkeypatch):
     """Someone else's channels land in the archive category while the bot moves a game there:
     Discord refuses the move (50035, category full) and the bot carries on in a new category."""
     from tests.fake_discord.rest import Routes
-    world = await make_world(service, bot_permissions=README_PERMISSIONS)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS) as world:
         full = await add_channel(world, "Dispatch archive", GUILD_CATEGORY)
         for index in range(40):
             await add_channel(world, f"old-{index}", parent=full.id)
@@ -156,5 +143,3 @@ async def test_a_category_that_fills_up_during_the_move_gives_way_to_the_next(se
         assert "⚠️" not in summary["content"]
         assert [e.code for _, e in world.fake.refusals] == [50035]      # the one move Discord refused
         assert (await service.game(game_id)).archived_at is not None
-    finally:
-        await close_world(world)

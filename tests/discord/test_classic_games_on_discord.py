@@ -3,14 +3,13 @@ game ending in a draw by vote, one ending in a solo victory, and the two-player 
 anonymous option's answers."""
 from engine.variant import get_variant
 from service.models import encode_state
-from tests.discord_world import README_PERMISSIONS, close_world, make_world, started_game
+from tests.discord_world import README_PERMISSIONS, open_world, started_game
 
 POWERS = ("Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey")
 
 
 async def test_seven_seats_a_draw_by_vote_and_a_solo_victory(service):
-    world = await make_world(service, bot_permissions=README_PERMISSIONS, players=7)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS, players=7) as world:
         players = world.players
         listed = await world.slash(players[0], "game options", variant="classic")
         assert "`victory_centres`" in listed.text and "`edition`" in listed.text and "`anonymous`" in listed.text
@@ -71,13 +70,10 @@ async def test_seven_seats_a_draw_by_vote_and_a_solo_victory(service):
         assert "won by France" in summary["content"]
         assert (await service.game(game_id)).winners == ("France",)
         assert not world.fake.refusals and not world.fake.violations
-    finally:
-        await close_world(world)
 
 
 async def test_two_player_variants_and_anonymous_joins_on_discord(service):
-    world = await make_world(service, bot_permissions=README_PERMISSIONS, players=2)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS, players=2) as world:
         alice, bob = world.players
         for key, seats in (("france_austria", ("France", "Austria")), ("england_turkey", ("England", "Turkey"))):
             game_id = await started_game(world, key, key.replace("_", " ").title())
@@ -92,5 +88,3 @@ async def test_two_player_variants_and_anonymous_joins_on_discord(service):
         left = await world.slash(bob, "game leave", game_id=game_id)
         assert "You leave **Italy**" in left.text and left.ephemeral
         assert not world.fake.refusals and not world.fake.violations
-    finally:
-        await close_world(world)

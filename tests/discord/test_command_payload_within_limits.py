@@ -6,7 +6,7 @@ in name, description, and value properties of a command, its options (including 
 and groups) and choices" may be at most 4,000. Every top-level command, as the bot synced it to
 the fake Discord, is measured that way and must leave a margin: at most 3,600.
 """
-from tests.discord_world import README_PERMISSIONS, close_world, make_world
+from tests.discord_world import README_PERMISSIONS, open_world
 
 MARGIN = 3600
 
@@ -24,8 +24,7 @@ def discord_characters(node: dict) -> int:
 
 
 async def test_every_command_stays_well_under_discords_size_limit(service):
-    world = await make_world(service, bot_permissions=README_PERMISSIONS)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS) as world:
         synced = world.fake.commands.get(None) or []
         sizes = {c["name"]: discord_characters(c) for c in synced}
         assert {"game", "gm", "orders", "vote", "press"} <= set(sizes), sorted(sizes)
@@ -36,13 +35,10 @@ async def test_every_command_stays_well_under_discords_size_limit(service):
                                                       "abandon", "end", "assign", "advertise", "policy", "bot"}
         game = next(c for c in synced if c["name"] == "game")
         assert not {o["name"] for o in game["options"]} & {o["name"] for o in gm["options"]}
-    finally:
-        await close_world(world)
 
 
 async def test_gm_commands_answer_through_the_fake_discord(service):
-    world = await make_world(service, bot_permissions=README_PERMISSIONS)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS) as world:
         alice = world.players[0]
         created = await world.slash(alice, "game create", variant="guess", name="Split", options="players=2")
         game_id = int(created.text.split("#", 1)[1].split()[0])
@@ -54,8 +50,6 @@ async def test_gm_commands_answer_through_the_fake_discord(service):
         resumed = await world.slash(alice, "gm resume", game_id=game_id)
         assert "resumes" in resumed.text, resumed.text
         assert not world.fake.refusals, world.fake.refusals
-    finally:
-        await close_world(world)
 
 
 async def test_the_console_takes_the_gm_words_and_still_the_old_ones(service):

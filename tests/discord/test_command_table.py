@@ -20,7 +20,7 @@ from service import Actor
 from service.commands import GROUPS, TABLE, Ask, console_command, console_hint
 from service.commands.help import overview
 from service.commands.words import read, usage
-from tests.discord_world import README_PERMISSIONS, close_world, make_world
+from tests.discord_world import README_PERMISSIONS, open_world
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 TYPES = {"int": 4, "float": 10, "text": 3, "bool": 5, "member": 6, "file": 11}      # Discord's option types
@@ -41,8 +41,7 @@ def synced_leaves(synced: list[dict]) -> dict[str, dict]:
 
 
 async def test_the_synced_slash_commands_are_the_tables_rows(service):
-    world = await make_world(service, bot_permissions=README_PERMISSIONS)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS) as world:
         synced = world.fake.commands.get(None) or []
         leaves = synced_leaves(synced)
         assert set(leaves) == set(ON_DISCORD), set(leaves) ^ set(ON_DISCORD)
@@ -68,8 +67,6 @@ async def test_the_synced_slash_commands_are_the_tables_rows(service):
             checks = [c.__qualname__ for c in typed.checks]
             assert any("guild_only" in c for c in checks) == row.guild_only, (name, checks)
             assert bool(typed.extras.get("private")) == row.private, name
-    finally:
-        await close_world(world)
 
 
 def test_each_row_is_on_both_sides_or_names_what_stands_for_it():

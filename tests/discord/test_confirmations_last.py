@@ -5,7 +5,7 @@ ready mark again. A vote lasts as the game channel's notice. A seat's orders nev
 outside its own channel or an answer for its player alone."""
 from console import Console
 from engine.catalog import register_all
-from tests.discord_world import README_PERMISSIONS, close_world, make_world, started_game
+from tests.discord_world import README_PERMISSIONS, open_world, started_game
 from tests.fake_discord import button_id
 
 register_all()
@@ -17,8 +17,7 @@ def _texts(channel, after: int = 0) -> list[str]:
 
 
 async def test_confirmations_given_elsewhere_are_copied_into_the_seat_channel(service):
-    world = await make_world(service, bot_permissions=README_PERMISSIONS, players=2)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS, players=2) as world:
         alice, bob = world.players
         game_id = await started_game(world, "rx07", "Lasting")
         entente, central = world.seat_channel(game_id, "Entente"), world.seat_channel(game_id, "Central")
@@ -72,13 +71,10 @@ async def test_confirmations_given_elsewhere_are_copied_into_the_seat_channel(se
                   if "A Par S A Bur" in text or "F Lon - Nth" in text]
         assert not leaked, leaked
         assert not world.fake.refusals and not world.fake.violations
-    finally:
-        await close_world(world)
 
 
 async def test_in_the_seat_channel_orders_shows_the_sheet_again_and_nothing_is_copied(service):
-    world = await make_world(service, bot_permissions=README_PERMISSIONS, players=2)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS, players=2) as world:
         alice = world.players[0]
         game_id = await started_game(world, "rx07", "Here")
         entente = world.seat_channel(game_id, "Entente")
@@ -93,13 +89,10 @@ async def test_in_the_seat_channel_orders_shows_the_sheet_again_and_nothing_is_c
         assert again.ephemeral and again.text.startswith(f"Orders of **Entente** in game #{game_id} — ✅ ready")
         assert "✓ `A Par - Bur`" in again.text and "**Edit all** changes every order at once" in again.text
         assert not world.fake.refusals and not world.fake.violations
-    finally:
-        await close_world(world)
 
 
 async def test_an_edit_all_button_of_an_earlier_phase_changes_nothing(service):
-    world = await make_world(service, bot_permissions=README_PERMISSIONS, players=2)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS, players=2) as world:
         alice, bob = world.players
         game_id = await started_game(world, "rx07", "Stale")
         entente, central = world.seat_channel(game_id, "Entente"), world.seat_channel(game_id, "Central")
@@ -110,8 +103,6 @@ async def test_an_edit_all_button_of_an_earlier_phase_changes_nothing(service):
         late = await world.harness.click(alice, shown.replies[-1], button_id(shown.replies[-1], "Edit all"))
         assert late.modal is None and f"This was for **{first.label}**; nothing was changed" in late.text
         assert not world.fake.refusals and not world.fake.violations
-    finally:
-        await close_world(world)
 
 
 async def test_the_console_shows_the_sheet_and_its_ready_mark_and_copies_nothing(service, tmp_path):

@@ -40,9 +40,8 @@ async def test_all_extensions_load_and_commands_fit_discord_limits(service):
 
 
 async def test_slash_commands_sync_only_when_they_change(service):
-    from tests.discord_world import close_world, make_world
-    world = await make_world(service)
-    try:
+    from tests.discord_world import open_world
+    async with open_world(service) as world:
         assert world.fake.command_syncs == 1
         await world.harness.stop()
         await world.harness.start()
@@ -51,16 +50,11 @@ async def test_slash_commands_sync_only_when_they_change(service):
         await world.harness.stop()
         await world.harness.start()
         assert world.fake.command_syncs == 2
-    finally:
-        await close_world(world)
 
 
 async def test_server_only_commands_are_not_offered_in_direct_messages(service):
-    from tests.discord_world import close_world, make_world
-    world = await make_world(service)
-    try:
+    from tests.discord_world import open_world
+    async with open_world(service) as world:
         synced = {c["name"]: c for c in world.fake.commands[None]}
         assert synced["game"].get("contexts") == [0]      # guild only
         assert synced["orders"].get("contexts") in (None, [0, 1, 2], [0, 1])
-    finally:
-        await close_world(world)

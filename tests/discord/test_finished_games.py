@@ -3,7 +3,7 @@ cards offer no live sheet (no Ready button: no phase takes orders any more), `/m
 says there is nothing to preview, and every player — also one who handed their seat over — reads
 the archived game channel, even one only its players could read (README: "every player (also
 one who handed their seat over) can read every seat channel")."""
-from tests.discord_world import README_PERMISSIONS, close_world, everyone_ready, make_world, started_game
+from tests.discord_world import README_PERMISSIONS, everyone_ready, open_world, started_game
 from tests.fake_discord import member_option
 from tests.fake_discord.model import SEND_MESSAGES
 
@@ -21,8 +21,7 @@ def buttons(message) -> list[str]:
 
 
 async def test_a_finished_games_card_offers_no_sheet(service):
-    world = await make_world(service, bot_permissions=README_PERMISSIONS, players=2)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS, players=2) as world:
         alice, bob = world.players
         game_id = await started_game(world, "rx07", "Ended")
         await everyone_ready(world, game_id)
@@ -38,8 +37,6 @@ async def test_a_finished_games_card_offers_no_sheet(service):
         assert "nothing to preview" in preview.text and not preview.files, preview.text
         assert all(m["_visible_to"] == bob.id for m in preview.replies)
         assert not world.fake.refusals and world.fake.ignored_ephemeral == []
-    finally:
-        await close_world(world)
 
 
 def _ids(message) -> list[str]:
@@ -55,8 +52,7 @@ def _ids(message) -> list[str]:
 
 
 async def test_a_player_who_left_reads_the_archived_channel_of_a_players_only_game(service):
-    world = await make_world(service, bot_permissions=README_PERMISSIONS, players=3)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS, players=3) as world:
         alice, bob, carol = world.players
         game_id = await started_game(world, "rx07", "Closed", options="audience=players")
         public = world.public_channel(game_id)
@@ -72,8 +68,6 @@ async def test_a_player_who_left_reads_the_archived_channel_of_a_players_only_ga
             assert world.fake.can_see(player, public), player.name
             assert not guild.channel_permissions(player.id, public) & SEND_MESSAGES, player.name
         assert not world.fake.refusals, world.fake.refusals
-    finally:
-        await close_world(world)
 
 
 def test_the_last_card_of_a_game_that_is_over_has_no_orders_button():

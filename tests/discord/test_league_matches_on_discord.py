@@ -9,7 +9,7 @@ import re
 from engine.catalog import register_all
 from service import Actor
 from service.seasons import fits
-from tests.discord_world import README_PERMISSIONS, close_world, make_world
+from tests.discord_world import README_PERMISSIONS, open_world
 from tests.fake_discord import member_option
 
 
@@ -28,8 +28,7 @@ def as_a_phone_shows_it(text: str) -> str:
 
 
 async def test_a_match_from_sealed_bids_to_game_2(service):
-    world = await make_world(service, bot_permissions=README_PERMISSIONS, players=3)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS, players=3) as world:
         alice, bob, carol = world.players
         created = await world.slash(alice, "match create", opponent=member_option(bob, world.guild), hours=24.0)
         assert "**Match #1**" in created.text and "sealed bid" in created.text, created.text
@@ -88,14 +87,11 @@ async def test_a_match_from_sealed_bids_to_game_2(service):
             text = everything_seen_by(world, user)
             assert "mentions @everyone" not in text
         assert not world.fake.violations and not world.fake.refusals and world.fake.ignored_ephemeral == []
-    finally:
-        await close_world(world)
 
 
 async def test_a_playoff_of_eight_advances_in_the_channel(service):
     register_all()
-    world = await make_world(service, bot_permissions=README_PERMISSIONS, players=8)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS, players=8) as world:
         seeds = {f"seed{n}": member_option(p, world.guild) for n, p in enumerate(world.players, start=1)}
         refused = await world.slash(world.players[0], "match playoff", **seeds)
         assert "only a server admin or a member with the organiser role" in refused.text
@@ -125,5 +121,3 @@ async def test_a_playoff_of_eight_advances_in_the_channel(service):
         assert f"SF1 · match #5 · bidding" in bracket.text and f"▶1 <@{world.players[0].id}>" in bracket.text
         assert ids and fits(as_a_phone_shows_it(bracket.text))
         assert not world.fake.violations and world.fake.ignored_ephemeral == []
-    finally:
-        await close_world(world)

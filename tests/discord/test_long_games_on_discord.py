@@ -2,7 +2,7 @@
 votes, alliance and press channels kept as secret as seat channels, spectators, and the archive
 at the end of a game."""
 from service.archive import read_export
-from tests.discord_world import README_PERMISSIONS, close_world, make_world, started_game
+from tests.discord_world import README_PERMISSIONS, open_world, started_game
 from tests.fake_discord import MANAGE_ROLES, SEND_MESSAGES, button_id
 
 
@@ -11,8 +11,7 @@ def _last(channel, words: str) -> dict:
 
 
 async def test_a_player_hands_over_and_a_substitute_joins_with_the_button(service):
-    world = await make_world(service, bot_permissions=README_PERMISSIONS, players=3)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS, players=3) as world:
         alice, bob, carol = world.players
         game_id = await started_game(world, "rx07", "Handover")
         central, public = world.seat_channel(game_id, "Central"), world.public_channel(game_id)
@@ -32,13 +31,10 @@ async def test_a_player_hands_over_and_a_substitute_joins_with_the_button(servic
         seats = await world.slash(alice, "game seats", game_id=game_id)
         assert f"**Central**: <@{carol.id}> since" in seats.text and f"before: <@{bob.id}>" in seats.text
         assert not world.fake.refusals and not world.fake.violations
-    finally:
-        await close_world(world)
 
 
 async def test_the_gm_advertises_a_seat_in_civil_disorder(service, clock):
-    world = await make_world(service, bot_permissions=README_PERMISSIONS, players=3)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS, players=3) as world:
         alice, bob, carol = world.players
         game_id = await started_game(world, "rx07", "Advert")
         await world.slash(alice, "gm policy", game_id=game_id, excused=0)
@@ -56,15 +52,12 @@ async def test_the_gm_advertises_a_seat_in_civil_disorder(service, clock):
         assert "You now hold **Central**" in taken.text
         assert world.fake.can_see(carol, world.seat_channel(game_id, "Central"))
         assert not world.fake.refusals
-    finally:
-        await close_world(world)
 
 
 async def test_players_vote_a_draw_and_the_game_is_archived(service):
     """A draw by vote ends the game; its channels move to the archive, read-only,
     every player reads every seat channel, and the summary comes with the export and the seed."""
-    world = await make_world(service, bot_permissions=README_PERMISSIONS, players=3)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS, players=3) as world:
         alice, bob, carol = world.players
         game_id = await started_game(world, "rx07", "Peace")
         entente, central = world.seat_channel(game_id, "Entente"), world.seat_channel(game_id, "Central")
@@ -89,15 +82,12 @@ async def test_players_vote_a_draw_and_the_game_is_archived(service):
         assert not world.fake.can_see(carol, central)                                    # not a player
         assert (await service.game(game_id)).archived_at is not None
         assert not world.fake.refusals and not world.fake.violations
-    finally:
-        await close_world(world)
 
 
 async def test_alliance_channels_are_as_secret_as_seat_channels(service):
     """"for A&A, each alliance (Central Powers, Allies) gets a private channel for its
     players, created at start with the same permission care as seat channels"."""
-    world = await make_world(service, bot_permissions=README_PERMISSIONS, players=8)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS, players=8) as world:
         game_id = await started_game(world, "aa1914", "Alliances")
         game = await service.game(game_id)
         central, allies = world.channel(f"{game_id}-central-powers"), world.channel(f"{game_id}-allies")
@@ -112,14 +102,11 @@ async def test_alliance_channels_are_as_secret_as_seat_channels(service):
         listed = await world.slash(world.fake.users[game.holder("Germany")], "press list", game_id=game_id)
         assert f"<#{central.id}> — alliance" in listed.text and str(allies.id) not in listed.text
         assert not world.fake.refusals and not world.fake.violations
-    finally:
-        await close_world(world)
 
 
 async def test_press_channels_open_to_the_chosen_seats_only(service):
     """"players can open a private press channel with chosen seats (`/press open`)"."""
-    world = await make_world(service, bot_permissions=README_PERMISSIONS, players=3)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS, players=3) as world:
         alice, bob, carol = world.players
         game_id = await started_game(world, "rx07", "Press")
         unknown = await world.slash(alice, "press open", seats="Atlantis", game_id=game_id)
@@ -139,27 +126,21 @@ async def test_press_channels_open_to_the_chosen_seats_only(service):
         await world.harness.wait_for(lambda: world.fake.can_see(carol, press), what="press access follows the seat")
         assert not world.fake.can_see(bob, press)
         assert not world.fake.refusals and not world.fake.violations
-    finally:
-        await close_world(world)
 
 
 async def test_press_off_refuses_press_channels(service):
-    world = await make_world(service, bot_permissions=README_PERMISSIONS)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS) as world:
         alice = world.players[0]
         game_id = await started_game(world, "rx07", "Quiet", options="press=off")
         refused = await world.slash(alice, "press open", seats="Central", game_id=game_id)
         assert "press off" in refused.text
         assert not any(c.name.startswith(f"{game_id}-press") for c in world.fake.channels.values())
-    finally:
-        await close_world(world)
 
 
 async def test_spectators_read_the_game_channel_and_nothing_secret(service):
     """"a Spectator role per game ... that can read the public channel and maps but no
     seat or alliance channel; `/game spectate` to join it"."""
-    world = await make_world(service, bot_permissions=README_PERMISSIONS, players=3)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS, players=3) as world:
         alice, bob, carol = world.players
         game_id = await started_game(world, "rx07", "Gallery", options="audience=players")
         public = world.public_channel(game_id)
@@ -176,13 +157,10 @@ async def test_spectators_read_the_game_channel_and_nothing_secret(service):
         assert "no longer spectate" in left.text
         await world.harness.wait_for(lambda: not world.fake.can_see(carol, public), what="the role removed")
         assert not world.fake.refusals and not world.fake.violations
-    finally:
-        await close_world(world)
 
 
 async def test_a_seated_gm_rolls_back_with_the_players_vote(service):
-    world = await make_world(service, bot_permissions=README_PERMISSIONS)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS) as world:
         alice, bob = world.players
         game_id = await started_game(world, "rx07", "Undo")
         await world.slash(alice, "gm adjudicate", game_id=game_id)
@@ -193,13 +171,10 @@ async def test_a_seated_gm_rolls_back_with_the_players_vote(service):
         await world.harness.wait_message(public, "was undone by the GM with the players' vote", timeout=5)
         assert (await service.phase(game_id)).seq == 0
         assert not world.fake.refusals
-    finally:
-        await close_world(world)
 
 
 async def test_start_without_manage_roles_for_a_spectator_role_changes_nothing(service):
-    world = await make_world(service, bot_permissions=README_PERMISSIONS & ~MANAGE_ROLES)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS & ~MANAGE_ROLES) as world:
         alice = world.players[0]
         created = await world.slash(alice, "game create", variant="rx07", name="Gallery", options="audience=players")
         game_id = int(created.text.split("#", 1)[1].split()[0])
@@ -209,5 +184,3 @@ async def test_start_without_manage_roles_for_a_spectator_role_changes_nothing(s
         answer = await world.slash(alice, "game start", game_id=game_id)
         assert "missing **Manage Roles**" in answer.text
         assert (set(world.fake.channels), set(world.guild.roles)) == before
-    finally:
-        await close_world(world)

@@ -5,7 +5,7 @@ import pytest
 
 from service.errors import BadInput
 from service.odds import battle_odds
-from tests.discord_world import README_PERMISSIONS, close_world, make_world, started_game
+from tests.discord_world import README_PERMISSIONS, open_world, started_game
 
 
 def test_odds_follow_the_house_rules_they_are_given():
@@ -25,8 +25,7 @@ def test_odds_follow_the_house_rules_they_are_given():
 
 
 async def test_odds_in_a_game_use_its_house_rules_and_outside_the_options_named(service):
-    world = await make_world(service, bot_permissions=README_PERMISSIONS)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS) as world:
         alice = world.players[0]
         game_id = await started_game(world, "aa1914", "Iron Roads", options="armored_trains aerial_combat")
         public = world.public_channel(game_id)
@@ -41,16 +40,13 @@ async def test_odds_in_a_game_use_its_house_rules_and_outside_the_options_named(
         wrong = await world.slash(alice, "odds", battle="1 inf vs 1 inf", options="flying_tanks")
         assert "unknown option" in wrong.text
         assert not world.fake.refusals
-    finally:
-        await close_world(world)
     assert not world.fake.violations
 
 
 async def test_map_zooms_on_a_region_through_discord(service):
     """"`/map [phase] [region]` — a region crop (e.g. Western Front, Balkans, North Sea)
     at readable size for phones"."""
-    world = await make_world(service, bot_permissions=README_PERMISSIONS)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS) as world:
         alice = world.players[0]
         game_id = await started_game(world, "rx07", "Zoom")
         public = world.public_channel(game_id)
@@ -67,8 +63,6 @@ async def test_map_zooms_on_a_region_through_discord(service):
         wrong = await world.slash(alice, "map", channel=public, region="atlantis")
         assert "no region `atlantis`" in wrong.text and "`western front`" in wrong.text
         assert not world.fake.refusals
-    finally:
-        await close_world(world)
     assert not world.fake.violations
 
 
@@ -80,8 +74,7 @@ async def test_a_player_chooses_colour_blind_maps_and_the_server_its_default(ser
     from PIL import Image
 
     from render.diplomacy import _unit_point, power_colours
-    world = await make_world(service, bot_permissions=README_PERMISSIONS)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS) as world:
         alice, bob = world.players
         game_id = await started_game(world, "rx07", "Colours")
         public = world.public_channel(game_id)
@@ -106,8 +99,6 @@ async def test_a_player_chooses_colour_blind_maps_and_the_server_its_default(ser
         public_now = await world.slash(bob, "map", channel=public)
         assert power_colours("colour-blind")["Germany"] in colour_at_berlin(public_now)
         assert not world.fake.refusals
-    finally:
-        await close_world(world)
     assert not world.fake.violations
 
 
@@ -119,8 +110,7 @@ async def test_preview_draws_my_orders_for_me_alone(service):
     from PIL import Image
 
     from render.diplomacy import _unit_point
-    world = await make_world(service, bot_permissions=README_PERMISSIONS)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS) as world:
         alice, bob = world.players
         game_id = await started_game(world, "rx07", "Preview")
         entente = world.seat_channel(game_id, "Entente")
@@ -144,6 +134,4 @@ async def test_preview_draws_my_orders_for_me_alone(service):
         assert theirs.ephemeral and bob_png != data              # Bob's preview has none of Alice's orders
         assert len(for_everyone()) == marker                     # nothing was posted for everyone
         assert not world.fake.refusals
-    finally:
-        await close_world(world)
     assert not world.fake.violations

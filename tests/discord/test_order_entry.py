@@ -4,7 +4,7 @@ import random
 
 from engine.catalog import register_all
 from engine.variant import get_variant
-from tests.discord_world import README_PERMISSIONS, close_world, make_world, started_game
+from tests.discord_world import README_PERMISSIONS, open_world, started_game
 from tests.fake_discord import button_id
 from tests.positions import france_owes_two_builds
 
@@ -13,8 +13,7 @@ async def test_order_autocomplete_offers_legal_orders_and_names(service):
     """"Autocomplete on `/order` ... your own units, their legal destinations / support
     targets ... full names, standard abbreviations and unique prefixes ... did you mean"."""
     register_all()
-    world = await make_world(service, bot_permissions=README_PERMISSIONS)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS) as world:
         alice = world.players[0]
         game_id = await started_game(world, "rx07", "Typing")
         seat = world.seat_channel(game_id, "Entente")
@@ -32,8 +31,6 @@ async def test_order_autocomplete_offers_legal_orders_and_names(service):
         typo = await world.slash(alice, "order", channel=seat, text="A Prais - Bur")
         assert "did you mean Par (Paris)" in typo.text, typo.text
         assert not world.fake.refusals
-    finally:
-        await close_world(world)
     assert not world.fake.violations
 
 
@@ -42,8 +39,7 @@ async def test_orders_form_feedback_and_ready_buttons(service):
     a form pre-filled with the sheet; submitting replaces
     it; every line is answered ✓ or ✗ with its reason; Ready says what is missing and asks to
     confirm; editing after ready un-readies and says so."""
-    world = await make_world(service, bot_permissions=README_PERMISSIONS)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS) as world:
         alice = world.players[0]
         game_id = await started_game(world, "rx07", "Forms")
         seat = world.seat_channel(game_id, "Entente")
@@ -79,15 +75,12 @@ async def test_orders_form_feedback_and_ready_buttons(service):
         unready = next(c for row in sheet["components"] for c in row["components"] if c["label"] == "Not ready")
         assert unready.get("disabled") and sheet["channel_id"] == str(seat.id)
         assert not world.fake.refusals, world.fake.refusals
-    finally:
-        await close_world(world)
     assert not world.fake.violations
 
 
 async def test_builds_are_offered_as_a_menu(service):
     """"Diplomacy retreats and builds offered as select menus of the legal options"."""
-    world = await make_world(service, bot_permissions=README_PERMISSIONS)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS) as world:
         alice = world.players[0]
         game_id = await started_game(world, "rx07", "Winter")
         await france_owes_two_builds(service, game_id)
@@ -103,8 +96,6 @@ async def test_builds_are_offered_as_a_menu(service):
         assert (await service.orders(game_id, _actor(alice), "Entente")).lines == ("Build A Bre",)
         assert "✓ `Build A Bre`" in again.replies[-1]["content"]
         assert not world.fake.refusals, world.fake.refusals
-    finally:
-        await close_world(world)
 
 
 def _actor(user):
@@ -130,8 +121,7 @@ def test_choice_groups_list_each_dislodged_units_retreats():
 async def test_history_help_and_notify_through_discord(service):
     """Player tools through the fake: `/history` with its map and phase suggestions, `/help command:`
     with an order legal in the caller's game, `/notify` stored per user and answered privately."""
-    world = await make_world(service, bot_permissions=README_PERMISSIONS)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS) as world:
         alice, bob = world.players[:2]
         game_id = await started_game(world, "rx07", "Chronicle")
         public = world.public_channel(game_id)
@@ -156,15 +146,12 @@ async def test_history_help_and_notify_through_discord(service):
         assert saved.ephemeral and "reminders 12h, 1h before each deadline" in saved.text
         assert (await service.notify_settings(alice.id)).dm_phase
         assert not world.fake.refusals, world.fake.refusals
-    finally:
-        await close_world(world)
     assert not world.fake.violations
 
 
 async def test_auction_answers_are_buttons(service):
     """"auction and Italy negotiation answers as buttons. Typed orders remain valid"."""
-    world = await make_world(service, bot_permissions=README_PERMISSIONS)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS) as world:
         alice = world.players[0]
         game_id = await started_game(world, "aa1914", "Bids", options="auction_by_power")
         seat = world.seat_channel(game_id, "Austria-Hungary")
@@ -178,14 +165,11 @@ async def test_auction_answers_are_buttons(service):
         assert "✓ `bid Spain 4`" in pressed.replies[-1]["content"] and "`pass`" not in pressed.replies[-1]["content"]
         assert (await service.orders(game_id, _actor(alice), "Austria-Hungary")).lines == ("bid Norway 4", "bid Spain 4")
         assert not world.fake.refusals, world.fake.refusals
-    finally:
-        await close_world(world)
 
 
 async def test_move_and_buy_autocomplete_on_the_a_and_a_board(service):
     """"territories, sea zones and unit types you can buy or move (A&A)"."""
-    world = await make_world(service, bot_permissions=README_PERMISSIONS)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS) as world:
         alice = world.players[0]
         game_id = await started_game(world, "aa1914", "Fronts")
         seat = world.seat_channel(game_id, "Austria-Hungary")
@@ -202,14 +186,11 @@ async def test_move_and_buy_autocomplete_on_the_a_and_a_board(service):
         picked = await world.harness.choose(alice, shown, menu["custom_id"], ["casualties artillery, infantry, tank, fighter"])
         assert "✓ `casualties artillery, infantry, tank, fighter`" in picked.replies[-1]["content"]
         assert f"✓ `move {moves[0]}`" in picked.replies[-1]["content"]
-    finally:
-        await close_world(world)
 
 
 async def test_seat_arguments_suggest_your_own_seats(service):
     """Autocomplete on every argument that names a thing in the game — seats."""
-    world = await make_world(service, bot_permissions=README_PERMISSIONS)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS) as world:
         alice, bob = world.players[:2]
         game_id = await started_game(world, "aa1914", "Seats")
         public = world.public_channel(game_id)
@@ -217,5 +198,3 @@ async def test_seat_arguments_suggest_your_own_seats(service):
         theirs = {c["value"] for c in await world.harness.autocomplete(bob, public, "clear", "seat", "")}
         game = await service.game(game_id)
         assert mine == set(game.seats_of(alice.id)) and theirs == set(game.seats_of(bob.id)) and not mine & theirs
-    finally:
-        await close_world(world)

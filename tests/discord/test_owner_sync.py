@@ -1,11 +1,10 @@
 """The application owner's `!sync` sends the slash commands again and says where they went (and
 that global ones take up to an hour to show); anyone else is refused."""
-from tests.discord_world import README_PERMISSIONS, close_world, make_world
+from tests.discord_world import README_PERMISSIONS, open_world
 
 
 async def test_only_the_owner_syncs_and_is_told_how_long_global_commands_take(service):
-    world = await make_world(service, bot_permissions=README_PERMISSIONS, players=1)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS, players=1) as world:
         world.harness.bot.owner_id = world.owner.id        # the application's owner on the Developer Portal
         syncs = world.fake.command_syncs
         answer = await world.say(world.owner, world.general, "!sync")
@@ -16,5 +15,3 @@ async def test_only_the_owner_syncs_and_is_told_how_long_global_commands_take(se
         assert world.fake.command_syncs == syncs + 1
         assert not any("synced" in m["content"] for m in refused)
         assert not world.fake.violations
-    finally:
-        await close_world(world)

@@ -3,7 +3,7 @@ alone, another member's too, lines a phone shows whole), `/game scores` and `/ga
 finished game (the table and its CSV file), and a join refused by `committed=high` with the
 player's own figure — to the asker alone, nothing changed."""
 from service.seasons import fits
-from tests.discord_world import README_PERMISSIONS, close_world, make_world, started_game
+from tests.discord_world import README_PERMISSIONS, open_world, started_game
 from tests.fake_discord import member_option
 
 
@@ -26,8 +26,7 @@ async def finished_rx07(world) -> int:
 
 
 async def test_profile_scores_and_centres_of_a_finished_game(service):
-    world = await make_world(service, bot_permissions=README_PERMISSIONS, players=2)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS, players=2) as world:
         alice, bob = world.players
         game_id = await finished_rx07(world)
         mine = await world.slash(alice, "profile")
@@ -49,13 +48,10 @@ async def test_profile_scores_and_centres_of_a_finished_game(service):
         assert name == f"game-{game_id}-centres.csv"
         assert data.decode().splitlines()[0] == "year,Austria,England,France,Germany,Italy,Russia,Turkey"
         assert not world.fake.refusals and world.fake.ignored_ephemeral == []
-    finally:
-        await close_world(world)
 
 
 async def test_a_committed_game_refuses_a_new_player_with_their_figure(service):
-    world = await make_world(service, bot_permissions=README_PERMISSIONS, players=2)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS, players=2) as world:
         alice, bob = world.players
         created = await world.slash(alice, "game create", variant="rx07", name="Elite", options="committed=high")
         assert "Created game" in created.text, created.text
@@ -67,5 +63,3 @@ async def test_a_committed_game_refuses_a_new_player_with_their_figure(service):
         assert (await service.game(game_id)).open_seats == ["Entente", "Central"]
         scores = await world.slash(bob, "game scores", game_id=game_id)
         assert "still under way" in scores.text
-    finally:
-        await close_world(world)

@@ -5,7 +5,7 @@ visibility, and ignores the follow-up's own ephemeral flag. Most commands defer 
 results are for the channel), so an "ephemeral" refusal sent as that first follow-up used to be
 shown to everyone. The fake Discord counts such follow-ups (`ignored_ephemeral`); here every
 command's refusal path is driven through it, with exactly the README's permissions."""
-from tests.discord_world import README_PERMISSIONS, close_world, make_world, started_game
+from tests.discord_world import README_PERMISSIONS, open_world, started_game
 from tests.fake_discord import member_option
 
 NO_GAME = 999_999
@@ -117,8 +117,7 @@ def assert_only_the_asker_saw(world, asked, user, general_before: int) -> None:
 
 
 async def test_every_command_refuses_its_asker_alone(service):
-    world = await make_world(service, bot_permissions=README_PERMISSIONS, players=3)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS, players=3) as world:
         alice, bob, _ = world.players
         running = await started_game(world, "rx07", "Running")
         created = await world.slash(alice, "game create", variant="rx07", name="Forming")
@@ -133,15 +132,12 @@ async def test_every_command_refuses_its_asker_alone(service):
             assert_only_the_asker_saw(world, asked, user, before)
         assert world.fake.ignored_ephemeral == [], world.fake.ignored_ephemeral
         assert not world.fake.refusals, world.fake.refusals
-    finally:
-        await close_world(world)
 
 
 async def test_the_refusals_players_met_stay_private(service):
     """The refusals named by players: "only the game master may start game #1", "hours must be…",
     `/history` with no phase yet, `/gm assign`'s refusal, and `/game leave`'s offer text."""
-    world = await make_world(service, bot_permissions=README_PERMISSIONS, players=3)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS, players=3) as world:
         alice, bob, carol = world.players
         running = await started_game(world, "rx07", "Running")
         cases = [(bob, "game start", {"game_id": running}, "only the game master"),
@@ -160,13 +156,10 @@ async def test_the_refusals_players_met_stay_private(service):
         assert "no adjudicated phase yet" in asked.text
         assert_only_the_asker_saw(world, asked, alice, before)
         assert world.fake.ignored_ephemeral == [], world.fake.ignored_ephemeral
-    finally:
-        await close_world(world)
 
 
 async def test_an_offer_to_leave_an_anonymous_game_names_no_seat_in_public(service):
-    world = await make_world(service, bot_permissions=README_PERMISSIONS, players=2)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS, players=2) as world:
         alice, bob = world.players
         game_id = await started_game(world, "england_turkey", "Quiet", options="anonymous=on")
         before = len(world.general.messages)
@@ -174,14 +167,11 @@ async def test_an_offer_to_leave_an_anonymous_game_names_no_seat_in_public(servi
         assert "to a substitute" in asked.text and "Join button" in asked.text
         assert_only_the_asker_saw(world, asked, bob, before)
         assert world.fake.ignored_ephemeral == [], world.fake.ignored_ephemeral
-    finally:
-        await close_world(world)
 
 
 async def test_a_full_server_refuses_the_start_to_the_game_master_alone(service):
     """Discord's 500 channels (30013): the start is refused, and only the GM reads why."""
-    world = await make_world(service, bot_permissions=README_PERMISSIONS, players=2)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS, players=2) as world:
         alice, bob = world.players
         created = await world.slash(alice, "game create", variant="rx07", name="Crowded")
         game_id = int(created.text.split("#", 1)[1].split()[0])
@@ -194,5 +184,3 @@ async def test_a_full_server_refuses_the_start_to_the_game_master_alone(service)
         assert "has not started" in asked.text and "500" in asked.text, asked.text
         assert_only_the_asker_saw(world, asked, alice, before)
         assert world.fake.ignored_ephemeral == []
-    finally:
-        await close_world(world)

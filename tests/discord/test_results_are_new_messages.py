@@ -2,7 +2,7 @@
 (an edited v2 message half-renders on iOS, Discord issue #7896): over several phases, with every
 turn card's button pressed and sheets changed by buttons and menus, each adjudication posts a
 card of its own and no v2 message's text is ever edited (`FakeDiscord.v2_edits`)."""
-from tests.discord_world import README_PERMISSIONS, close_world, make_world, started_game
+from tests.discord_world import README_PERMISSIONS, open_world, started_game
 from tests.fake_discord import button_id
 from tests.fake_discord.components_v2 import IS_COMPONENTS_V2
 
@@ -16,8 +16,7 @@ def _cards(channel) -> list[dict]:
 
 
 async def test_every_phases_results_are_a_new_card_and_no_card_is_edited(service):
-    world = await make_world(service, bot_permissions=README_PERMISSIONS, players=2)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS, players=2) as world:
         alice, bob = world.players
         game_id = await started_game(world, "rx07", "Unedited")
         public = world.public_channel(game_id)
@@ -44,5 +43,3 @@ async def test_every_phases_results_are_a_new_card_and_no_card_is_edited(service
         assert world.fake.v2_edits == [], world.fake.v2_edits
         assert all(m["edited_timestamp"] is None for m in _cards(public))
         assert not world.fake.refusals and not world.fake.violations
-    finally:
-        await close_world(world)

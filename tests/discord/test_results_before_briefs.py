@@ -3,7 +3,7 @@ before the brief of the phase they produce (a retreat's, then the winter's), the
 carries its menu at once, and the brief starts with the reader's own results."""
 from service.models import encode_state
 from tests.fake_discord.components_v2 import v2_text
-from tests.discord_world import README_PERMISSIONS, close_world, make_world, started_game
+from tests.discord_world import README_PERMISSIONS, open_world, started_game
 
 
 def _unit(kind, power, loc):
@@ -11,8 +11,7 @@ def _unit(kind, power, loc):
 
 
 async def test_results_before_the_briefs_they_produce_and_the_retreat_menu(service):
-    world = await make_world(service, bot_permissions=README_PERMISSIONS, players=2)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS, players=2) as world:
         entente_player, central_player = world.players[0], world.players[1]
         game_id = await started_game(world, "rx07", "Marne")
         phase = await service.phase(game_id)
@@ -53,5 +52,3 @@ async def test_results_before_the_briefs_they_produce_and_the_retreat_menu(servi
         assert "✓ A Gal retreats to Ukr" in v2_text(retreat)
         assert "Adjustments, for example: `Build A " in winter["content"]
         assert not world.fake.refusals and not world.fake.violations
-    finally:
-        await close_world(world)

@@ -8,7 +8,7 @@ import pytest
 from engine.catalog import register_all
 from service import BadInput
 from tests.conftest import ALICE, BOB, GUILD
-from tests.discord_world import README_PERMISSIONS, close_world, make_world, started_game
+from tests.discord_world import README_PERMISSIONS, open_world, started_game
 
 
 @pytest.fixture(autouse=True)
@@ -17,8 +17,7 @@ def _all_variants():
 
 
 async def test_spectate_with_the_role_above_mine_names_the_cause(service):
-    world = await make_world(service, bot_permissions=README_PERMISSIONS, players=3)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS, players=3) as world:
         carol = world.players[2]
         game_id = await started_game(world, "rx07", "Gallery", options="audience=players")
         role = world.guild.roles[(await service.game(game_id)).spectator_role_id]
@@ -31,13 +30,10 @@ async def test_spectate_with_the_role_above_mine_names_the_cause(service):
         assert refused.replies[-1]["_visible_to"] == carol.id
         assert role.id not in world.guild.members[carol.id]
         assert not world.fake.refusals, world.fake.refusals
-    finally:
-        await close_world(world)
 
 
 async def test_press_open_says_whose_seats_and_the_greeting_names_the_admins(service):
-    world = await make_world(service, bot_permissions=README_PERMISSIONS, players=3)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS, players=3) as world:
         alice = world.players[0]
         game_id = await started_game(world, "rx07", "Press")
         opened = await world.slash(alice, "press open", seats="Central", game_id=game_id,
@@ -47,8 +43,6 @@ async def test_press_open_says_whose_seats_and_the_greeting_names_the_admins(ser
         greeting = press.messages[0]["content"]
         assert "Only you and I" not in greeting and "server's admins" in greeting, greeting
         assert not world.fake.refusals and not world.fake.violations
-    finally:
-        await close_world(world)
 
 
 async def test_a_player_with_several_seats_names_which_of_them_talks(service):
@@ -70,8 +64,7 @@ async def test_a_seat_offered_in_a_players_only_game_is_advertised_where_candida
     channel, which outsiders cannot read": the leaver and the game channel are told to post it
     with `/gm advertise` in a public channel, and a candidate there takes the seat."""
     from tests.fake_discord import button_id
-    world = await make_world(service, bot_permissions=README_PERMISSIONS, players=4)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS, players=4) as world:
         alice, bob, carol, dave = world.players
         game_id = await started_game(world, "rx07", "Closed", options="audience=players")
         public = world.public_channel(game_id)
@@ -88,8 +81,6 @@ async def test_a_seat_offered_in_a_players_only_game_is_advertised_where_candida
         await world.harness.wait_for(lambda: world.fake.can_see(carol, public), what="carol reads the game channel")
         assert not world.fake.can_see(dave, public)
         assert not world.fake.refusals and not world.fake.violations
-    finally:
-        await close_world(world)
 
 
 def test_discords_refusals_are_named_not_something_went_wrong():

@@ -4,7 +4,7 @@ from engine.catalog import register_all
 from engine.variant import variants
 from service.rulings import all_rulings, parse_rulings, ruling_choices, ruling_text, rulings_page
 from service.text import all_rules, variant_rules
-from tests.discord_world import README_PERMISSIONS, close_world, make_world, started_game
+from tests.discord_world import README_PERMISSIONS, open_world, started_game
 
 register_all()
 
@@ -37,8 +37,7 @@ def test_rules_texts_name_the_command_not_the_file():
 
 
 async def test_rules_ruling_in_discord(service):
-    world = await make_world(service, bot_permissions=README_PERMISSIONS, players=2)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS, players=2) as world:
         game_id = await started_game(world, "rx07", "Somme")
         channel = world.seat_channel(game_id, "Entente")
         player = world.players[0]
@@ -51,5 +50,3 @@ async def test_rules_ruling_in_discord(service):
         rules = await world.slash(player, "rules", channel=channel)
         assert "docs/rulings.md" not in rules.text and "/rules ruling:" in rules.text
         assert not world.fake.refusals and not world.fake.violations
-    finally:
-        await close_world(world)

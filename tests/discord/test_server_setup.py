@@ -1,13 +1,12 @@
 """A new server as an admin sets it up: missing permissions, a slow network, names that ping,
 substitutes with and without Manage Roles, and a game from another server."""
-from tests.discord_world import README_PERMISSIONS, close_world, make_world, started_game
+from tests.discord_world import README_PERMISSIONS, open_world, started_game
 from tests.fake_discord import member_option
 from tests.fake_discord import MANAGE_CHANNELS, MANAGE_ROLES
 
 
 async def test_start_with_only_manage_channels_names_what_is_missing_and_changes_nothing(service):
-    world = await make_world(service, bot_permissions=MANAGE_CHANNELS)
-    try:
+    async with open_world(service, bot_permissions=MANAGE_CHANNELS) as world:
         alice, bob = world.players
         await world.slash(alice, "game create", variant="rx07", name="War")
         await world.slash(alice, "game join", game_id=1)
@@ -20,13 +19,10 @@ async def test_start_with_only_manage_channels_names_what_is_missing_and_changes
         assert set(world.fake.channels) == channels_before          # nothing created
         assert (await service.game(1)).status == "forming"           # and the game did not start
         assert not world.fake.refusals                                # the bot asked nothing Discord refuses
-    finally:
-        await close_world(world)
 
 
 async def test_every_missing_permission_is_named(service):
-    world = await make_world(service, bot_permissions=0, everyone=0)
-    try:
+    async with open_world(service, bot_permissions=0, everyone=0) as world:
         alice, bob = world.players
         await world.slash(alice, "game create", variant="rx07", name="War")
         await world.slash(alice, "game join", game_id=1)
@@ -36,13 +32,10 @@ async def test_every_missing_permission_is_named(service):
                      "Attach Files", "Read Message History"):
             assert f"**{name}**" in answer.text
         assert (await service.game(1)).status == "forming" and not world.fake.refusals
-    finally:
-        await close_world(world)
 
 
 async def test_eight_seat_start_on_a_slow_network_answers_in_time(service):
-    world = await make_world(service, bot_permissions=README_PERMISSIONS, players=8, latency=0.3)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS, players=8, latency=0.3) as world:
         game_id = await started_game(world, "aa1914", "Slow Start")
         start = [i for i in world.fake.interactions.values() if i.data["options"][0]["name"] == "start"][0]
         assert start.response_type == 5 and not start.refusals       # deferred at once, then followed up
@@ -51,13 +44,10 @@ async def test_eight_seat_start_on_a_slow_network_answers_in_time(service):
         public = world.public_channel(game_id)
         await world.harness.wait_message(public, "seed commitment", timeout=10)
         assert not world.fake.refusals and not world.fake.violations
-    finally:
-        await close_world(world)
 
 
 async def test_a_game_named_everyone_pings_nobody(service):
-    world = await make_world(service, bot_permissions=README_PERMISSIONS)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS) as world:
         game_id = await started_game(world, "rx07", "@everyone @here")
         public = world.public_channel(game_id)
         await world.harness.wait_message(public, "seed commitment", timeout=5)
@@ -70,13 +60,10 @@ async def test_a_game_named_everyone_pings_nobody(service):
         # Only the one player a brief is for is ever notified.
         for message_id, pings in world.fake.pings:
             assert len(pings.users) <= 1
-    finally:
-        await close_world(world)
 
 
 async def test_substitute_moves_the_seat_channel_and_tells_everyone(service):
-    world = await make_world(service, bot_permissions=README_PERMISSIONS, players=3)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS, players=3) as world:
         alice, bob, carol = world.players
         game_id = await started_game(world, "rx07", "Sub")
         central = world.seat_channel(game_id, "Central")
@@ -96,13 +83,10 @@ async def test_substitute_moves_the_seat_channel_and_tells_everyone(service):
         await world.harness.wait_message(central, "Welcome", timeout=5)
         await world.harness.wait_for(lambda: any("no longer see" in t for t in world.dms(bob)), timeout=5)
         assert not world.fake.refusals and not world.fake.violations
-    finally:
-        await close_world(world)
 
 
 async def test_substitute_without_manage_roles_is_refused_and_nothing_changes(service):
-    world = await make_world(service, bot_permissions=README_PERMISSIONS, players=3)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS, players=3) as world:
         alice, bob, carol = world.players
         game_id = await started_game(world, "rx07", "Sub")
         await world.slash(bob, "game leave", game_id=game_id)
@@ -116,13 +100,10 @@ async def test_substitute_without_manage_roles_is_refused_and_nothing_changes(se
         assert world.fake.can_see(bob, central) and not world.fake.can_see(carol, central)
         assert (await service.game(game_id)).seat("Central").user_id == bob.id
         assert not world.fake.refusals
-    finally:
-        await close_world(world)
 
 
 async def test_a_game_of_another_server_cannot_be_reached(service):
-    world = await make_world(service, bot_permissions=README_PERMISSIONS, players=3)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS, players=3) as world:
         alice, bob, carol = world.players
         game_id = await started_game(world, "rx07", "Ours")
         other = world.fake.add_guild("Elsewhere", carol, bot_permissions=README_PERMISSIONS)
@@ -138,16 +119,13 @@ async def test_a_game_of_another_server_cannot_be_reached(service):
             answer = await world.harness.slash(carol, elsewhere, path, **options)
             assert f"no game #{game_id} on this server" in answer.text, (path, answer.text)
         assert (await service.game(game_id)).seat("Central").user_id == bob.id
-    finally:
-        await close_world(world)
 
 
 async def test_an_admin_sets_limits_exports_deletes_and_imports_a_game(service):
     """The server-admin commands through Discord, with exactly the README's permissions."""
     import gzip
     import json
-    world = await make_world(service, bot_permissions=README_PERMISSIONS)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS) as world:
         alice, bob = world.players
         owner = world.owner                                   # the server owner is an administrator
         settings = await world.slash(owner, "game settings", hours=24, shortest=6, per_user=3, per_server=20,
@@ -170,5 +148,3 @@ async def test_an_admin_sets_limits_exports_deletes_and_imports_a_game(service):
                                      file=world.fake.attachment(f"game-{game_id}.json.gz", packed))
         assert imported.ephemeral and "Imported as game" in imported.text, imported.text
         assert not world.fake.refusals and not world.fake.violations
-    finally:
-        await close_world(world)

@@ -7,7 +7,7 @@ and changes nothing." Forms: "The /orders form is lost after a restart or after 
 Handle form submissions by their custom_id, persistently, like the buttons."
 """
 from service import Actor
-from tests.discord_world import README_PERMISSIONS, close_world, everyone_ready, make_world, started_game
+from tests.discord_world import README_PERMISSIONS, everyone_ready, open_world, started_game
 from tests.fake_discord import button_id
 from tests.positions import france_owes_two_builds
 
@@ -17,8 +17,7 @@ def actor(user) -> Actor:
 
 
 async def test_ready_anyway_from_an_earlier_phase_changes_nothing(service):
-    world = await make_world(service, bot_permissions=README_PERMISSIONS)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS) as world:
         alice = world.players[0]
         game_id = await started_game(world, "rx07", "Stale")
         first = await service.phase(game_id)
@@ -49,15 +48,12 @@ async def test_ready_anyway_from_an_earlier_phase_changes_nothing(service):
         old_ready = await world.harness.click(alice, sheet, button_id(sheet, "Ready"))
         assert "This was for" in old_ready.text and not (await service.readiness(game_id)).get("Entente")
         assert not world.fake.refusals, world.fake.refusals
-    finally:
-        await close_world(world)
     assert not world.fake.violations
 
 
 async def test_ids_posted_before_phases_were_marked_are_stale_and_never_act(service):
     """Messages already posted in live games hold `dispatch:confirm:<game>:<seat>` (no phase)."""
-    world = await make_world(service, bot_permissions=README_PERMISSIONS)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS) as world:
         alice = world.players[0]
         game_id = await started_game(world, "rx07", "Legacy")
         seat = world.seat_channel(game_id, "Entente")
@@ -72,13 +68,10 @@ async def test_ids_posted_before_phases_were_marked_are_stale_and_never_act(serv
             assert f"now in **{phase.label}**" in pressed.text
             assert not (await service.readiness(game_id)).get("Entente")
         assert not world.fake.refusals, world.fake.refusals
-    finally:
-        await close_world(world)
 
 
 async def test_a_menu_from_an_earlier_phase_changes_nothing(service):
-    world = await make_world(service, bot_permissions=README_PERMISSIONS)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS) as world:
         alice = world.players[0]
         game_id = await started_game(world, "rx07", "Menus")
         await france_owes_two_builds(service, game_id)
@@ -91,13 +84,10 @@ async def test_a_menu_from_an_earlier_phase_changes_nothing(service):
         picked = await world.harness.choose(alice, sheet, menu["custom_id"], ["Build A Par"])
         assert f"This was for **{made_for.label}**; nothing was changed" in picked.text, picked.text
         assert "Build A Par" not in (await service.orders(game_id, actor(alice), "Entente")).lines
-    finally:
-        await close_world(world)
 
 
 async def test_orders_form_survives_a_restart_and_a_stale_form_gives_back_the_text(service):
-    world = await make_world(service, bot_permissions=README_PERMISSIONS)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS) as world:
         alice = world.players[0]
         game_id = await started_game(world, "rx07", "Forms")
         seat = world.seat_channel(game_id, "Entente")
@@ -123,8 +113,6 @@ async def test_orders_form_survives_a_restart_and_a_stale_form_gives_back_the_te
         assert all(m["_visible_to"] == alice.id for m in late.replies)
         assert (await service.orders(game_id, actor(alice), "Entente")).lines == ()
         assert not world.fake.refusals, world.fake.refusals
-    finally:
-        await close_world(world)
     assert not world.fake.violations
 
 

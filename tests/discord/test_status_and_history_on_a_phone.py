@@ -7,7 +7,7 @@ import re
 from console import Console
 from engine.catalog import register_all
 from service.commands.status import SHORT_LINES
-from tests.discord_world import README_PERMISSIONS, close_world, make_world, started_game
+from tests.discord_world import README_PERMISSIONS, open_world, started_game
 
 register_all()
 
@@ -16,8 +16,7 @@ AA_POWERS = ("Austria-Hungary", "Germany", "Russia", "France", "British Empire",
 
 
 async def test_status_fits_a_phone_and_a_bot_seat_is_open_once_offered(service):
-    world = await make_world(service, bot_permissions=README_PERMISSIONS, players=2)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS, players=2) as world:
         alice, bob = world.players
         created = await world.slash(alice, "game create", variant="rx07", name="Solo", bots="Central")
         game_id = int(created.text.split("#", 1)[1].split()[0])
@@ -45,13 +44,10 @@ async def test_status_fits_a_phone_and_a_bot_seat_is_open_once_offered(service):
         assert "🪑 Open for a substitute: Central" in status.text and len(status.text.splitlines()) <= SHORT_LINES
         assert "Open for a substitute: Central" in seats.text
         assert not world.fake.refusals and not world.fake.violations
-    finally:
-        await close_world(world)
 
 
 async def test_history_groups_orders_by_power_the_readers_first(service):
-    world = await make_world(service, bot_permissions=README_PERMISSIONS, players=2)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS, players=2) as world:
         alice, bob = world.players
         game_id = await started_game(world, "rx07", "Chronicle")
         entente, central = world.seat_channel(game_id, "Entente"), world.seat_channel(game_id, "Central")
@@ -70,8 +66,6 @@ async def test_history_groups_orders_by_power_the_readers_first(service):
         assert not told.ephemeral and told.files
         assert all(len(line) <= 60 for line in text.splitlines()[2:]), text
         assert not world.fake.refusals and not world.fake.violations
-    finally:
-        await close_world(world)
 
 
 async def test_axis_and_allies_history_is_the_turn_of_one_power(service, tmp_path):

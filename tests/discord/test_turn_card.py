@@ -4,7 +4,7 @@ Discord enforces; its buttons answer only the presser."""
 import pytest
 
 from cogs.cards import card_body
-from tests.discord_world import README_PERMISSIONS, close_world, first_movement_card, make_world
+from tests.discord_world import README_PERMISSIONS, first_movement_card, open_world
 from tests.fake_discord.components import ComponentError
 from tests.fake_discord.components_v2 import IS_COMPONENTS_V2, check_v2_message, v2_text
 
@@ -42,8 +42,7 @@ def test_a_long_report_keeps_its_headlines_and_says_where_the_rest_is():
 
 
 async def test_the_results_are_one_card_with_maps_and_buttons(service):
-    world = await make_world(service, bot_permissions=README_PERMISSIONS, players=2)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS, players=2) as world:
         entente_player, central_player = world.players
         game_id, public, marker, card = await first_movement_card(world, "A Bud - Ser\nA Vie - Gal", "A War - Gal")
         assert card["flags"] & IS_COMPONENTS_V2 and card["content"] == ""
@@ -67,5 +66,3 @@ async def test_the_results_are_one_card_with_maps_and_buttons(service):
         assert history.ephemeral and "A Bud - Ser" in history.text and "A Vie - Gal" in history.text
         assert history.text.index("(Entente)") < history.text.index("**Austria** (Central)"), history.text
         assert not world.fake.refusals and not world.fake.violations
-    finally:
-        await close_world(world)

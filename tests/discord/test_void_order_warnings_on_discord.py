@@ -1,11 +1,10 @@
 """An order the rules accept but that can only be void is saved and its reply warns `void unless …`
 under the ✓ line, in the seat's own channel (`/order`, `/orders`), through the fake Discord."""
-from tests.discord_world import README_PERMISSIONS, close_world, make_world, started_game
+from tests.discord_world import README_PERMISSIONS, open_world, started_game
 
 
 async def test_a_void_support_is_saved_with_its_warning_and_the_warning_follows_the_sheet(service):
-    world = await make_world(service, bot_permissions=README_PERMISSIONS)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS) as world:
         alice = world.players[0]
         game_id = await started_game(world, "rx07", "Voids")
         seat = world.seat_channel(game_id, "Entente")
@@ -21,6 +20,4 @@ async def test_a_void_support_is_saved_with_its_warning_and_the_warning_follows_
         shown = await world.slash(alice, "orders", channel=seat, text="A Par S A Bur - Gas")
         assert "⚠️ void unless a unit stands in Burgundy" in shown.text, shown.text
         assert not world.fake.refusals
-    finally:
-        await close_world(world)
     assert not world.fake.violations

@@ -9,7 +9,7 @@ from engine.catalog import register_all
 from service import Actor
 from service.models import RETIRED, GameChannels
 from tests.conftest import ALICE, GUILD, drain_outbox
-from tests.discord_world import README_PERMISSIONS, close_world, make_world
+from tests.discord_world import README_PERMISSIONS, open_world
 from tests.fake_discord import member_option
 
 POWERS = ("England", "France", "Germany", "Italy", "Austria", "Russia", "Turkey")
@@ -69,8 +69,7 @@ async def test_a_game_with_named_players_keeps_the_seat_channel(service):
 
 
 async def test_gm_assign_in_an_anonymous_game_gives_the_substitute_a_fresh_channel_on_discord(service):
-    world = await make_world(service, bot_permissions=README_PERMISSIONS, players=8)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS, players=8) as world:
         alice, bob, carol, dave, erin, frank, gina, hal = world.players
         created = await world.slash(alice, "game create", variant="classic", name="Masks", options="anonymous=on")
         game_id = int(created.text.split("#", 1)[1].split()[0])
@@ -95,5 +94,3 @@ async def test_gm_assign_in_an_anonymous_game_gives_the_substitute_a_fresh_chann
         said = await world.say(hal, fresh, "A Mar - Spa")
         assert said and "A Mar - Spa" in said[-1]["content"]
         assert not world.fake.refusals and world.fake.ignored_ephemeral == []
-    finally:
-        await close_world(world)

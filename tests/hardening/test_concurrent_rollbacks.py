@@ -9,7 +9,7 @@ from engine.catalog import register_all
 from service import BadState
 from service.models import Actor
 from tests.conftest import ALICE, BOB, CAROL, GUILD
-from tests.discord_world import README_PERMISSIONS, close_world, make_world, started_game
+from tests.discord_world import README_PERMISSIONS, open_world
 
 DAVE = Actor(4, name="dave")
 
@@ -69,8 +69,7 @@ async def test_concurrent_rollback_votes_undo_one_adjudication(service):
 
 
 async def test_a_double_clicked_rollback_on_discord_undoes_one_adjudication(service):
-    world = await make_world(service, bot_permissions=README_PERMISSIONS, players=3)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS, players=3) as world:
         gm, alice, bob = world.owner, world.players[1], world.players[2]
         world.fake.add_member(world.guild, gm)
         created = await world.slash(gm, "game create", variant="guess", name="Clicks", options="players=2")
@@ -86,5 +85,3 @@ async def test_a_double_clicked_rollback_on_discord_undoes_one_adjudication(serv
         assert (await service.phase(game_id)).seq == 1, texts
         assert any("Rolled back" in t for t in texts) and any("has moved since you asked" in t for t in texts), texts
         assert not world.fake.refusals, world.fake.refusals
-    finally:
-        await close_world(world)

@@ -3,7 +3,7 @@ game answers its voter alone with what would happen and a **Confirm** button; no
 until it is pressed; the bot seats then vote by their rule, told in the game channel as the bots'
 votes; a Confirm for a phase that is over changes nothing."""
 from service.votes import BOT_VOTER
-from tests.discord_world import README_PERMISSIONS, close_world, make_world, started_game
+from tests.discord_world import README_PERMISSIONS, close_world, open_world, started_game
 from tests.fake_discord.harness import button_id
 
 CONFIRM = "Confirm: vote to draw"
@@ -14,8 +14,7 @@ def prompt_of(interaction) -> dict:
 
 
 async def test_a_draw_is_confirmed_with_the_button_and_the_bot_seat_votes_by_its_rule(service):
-    world = await make_world(service, bot_permissions=README_PERMISSIONS, players=2)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS, players=2) as world:
         alice, bob = world.players
         created = await world.slash(alice, "game create", variant="rx07", name="Solo", bots="Central")
         game_id = int(created.text.split("#", 1)[1].split()[0])
@@ -43,13 +42,10 @@ async def test_a_draw_is_confirmed_with_the_button_and_the_bot_seat_votes_by_its
         rows = await service.db.fetchall("SELECT seat, user_id FROM votes WHERE game_id=?", (game_id,))
         assert {(r["seat"], r["user_id"]) for r in rows} == {("Entente", alice.id), ("Central", BOT_VOTER)}
         assert not world.fake.refusals and not world.fake.ignored_ephemeral
-    finally:
-        await close_world(world)
 
 
 async def test_two_players_end_the_game_one_with_the_button_one_typing_confirm(service):
-    world = await make_world(service, bot_permissions=README_PERMISSIONS, players=2)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS, players=2) as world:
         alice, bob = world.players
         game_id = await started_game(world, "rx07", "Peace")
         asked = await world.slash(alice, "vote", motion="draw", game_id=game_id)
@@ -60,13 +56,10 @@ async def test_two_players_end_the_game_one_with_the_button_one_typing_confirm(s
         assert "passed (2 of 2 seats: Entente, Central)" in done.text
         summary = await world.harness.wait_message(world.public_channel(game_id), "Final summary", timeout=10)
         assert "a draw" in summary["content"]
-    finally:
-        await close_world(world)
 
 
 async def test_a_confirm_for_a_phase_that_is_over_changes_nothing(service):
-    world = await make_world(service, bot_permissions=README_PERMISSIONS, players=2)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS, players=2) as world:
         alice, bob = world.players
         game_id = await started_game(world, "rx07", "Late")
         asked = await world.slash(alice, "vote", motion="draw", game_id=game_id)
@@ -77,8 +70,6 @@ async def test_a_confirm_for_a_phase_that_is_over_changes_nothing(service):
         assert "has moved since you asked" in pressed.original["content"] and "nothing was changed" in \
             pressed.original["content"]
         assert await service.votes(game_id) == []
-    finally:
-        await close_world(world)
 
 
 async def test_a_forged_confirm_of_another_servers_game_is_refused(service):

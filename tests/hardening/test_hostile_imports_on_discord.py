@@ -5,7 +5,7 @@ import json
 
 from service.exports import pack_export
 from tests.conftest import drain_outbox
-from tests.discord_world import README_PERMISSIONS, close_world, make_world
+from tests.discord_world import README_PERMISSIONS, open_world
 from tests.export_files import bomb
 from tests.positions import finished_game
 
@@ -14,8 +14,7 @@ async def test_game_import_refuses_a_bomb_a_forged_seed_and_a_second_copy(servic
     game = await finished_game(service)               # a game on another server, exported
     data = json.loads(json.dumps(await service.export(game.id)))
     await drain_outbox(service)                       # its messages went out on that server
-    world = await make_world(service, bot_permissions=README_PERMISSIONS)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS) as world:
         owner = world.owner
         before = len(await service.list_games(world.guild.id, include_over=True))
 
@@ -45,13 +44,10 @@ async def test_game_import_refuses_a_bomb_a_forged_seed_and_a_second_copy(servic
         assert "this server already has this game" in second.text, second.text
         assert len(await service.list_games(world.guild.id, include_over=True)) == before + 1
         assert not world.fake.refusals and not world.fake.violations
-    finally:
-        await close_world(world)
 
 
 async def test_gm_policy_refuses_a_region_and_suggests_real_zones(service):
-    world = await make_world(service, bot_permissions=README_PERMISSIONS)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS) as world:
         alice = world.players[0]
         await world.slash(alice, "game create", variant="rx07", name="Zones")
         answer = await world.slash(alice, "gm policy", game_id=1, deadline_time="21:00", time_zone="Europe")
@@ -64,5 +60,3 @@ async def test_gm_policy_refuses_a_region_and_suggests_real_zones(service):
         answer = await world.slash(alice, "gm policy", game_id=1, deadline_time="21:00", time_zone="europe/paris")
         assert "deadlines at 21:00 Europe/Paris" in answer.text, answer.text
         assert not world.fake.refusals and not world.fake.violations
-    finally:
-        await close_world(world)

@@ -12,7 +12,7 @@ from render.registry import focus_boxes
 from service import maps
 from service.delivery import deliver_pending
 from tests.conftest import ALICE, drain_outbox
-from tests.discord_world import README_PERMISSIONS, close_world, make_world, started_game
+from tests.discord_world import README_PERMISSIONS, open_world, started_game
 from tests.render.test_action_crops import changed_boxes, inside, play, unit_box
 
 FAR_APART = {"Entente": ["F Sev - Bla", "F Bre - Mao"], "Central": ["F Ank - Bla", "A Bud - Ser"]}
@@ -34,8 +34,7 @@ def test_each_seats_own_crop_holds_its_changed_units_at_both_ends_of_the_map():
 
 
 async def test_the_seat_channels_results_carry_the_seats_own_crop(service):
-    world = await make_world(service, bot_permissions=README_PERMISSIONS, players=2)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS, players=2) as world:
         entente_player, central_player = world.players
         game_id = await started_game(world, "rx07", "Verdun")
         central, entente = world.seat_channel(game_id, "Central"), world.seat_channel(game_id, "Entente")
@@ -58,8 +57,6 @@ async def test_the_seat_channels_results_carry_the_seats_own_crop(service):
         assert not [m for m in world.public_channel(game_id).messages
                     if any("-entente" in a["filename"] or "-central" in a["filename"] for a in m["attachments"])]
         assert not world.fake.refusals and not world.fake.violations
-    finally:
-        await close_world(world)
 
 
 class Posted:

@@ -6,12 +6,11 @@ import io
 from PIL import Image
 
 from render.diplomacy import power_colours
-from tests.discord_world import README_PERMISSIONS, close_world, first_movement_card, make_world
+from tests.discord_world import README_PERMISSIONS, first_movement_card, open_world
 
 
 async def test_my_results_bring_the_crop_of_my_own_orders(service):
-    world = await make_world(service, bot_permissions=README_PERMISSIONS, players=2)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS, players=2) as world:
         entente_player, _ = world.players
         game_id, _, _, card = await first_movement_card(world, "A Bud - Ser\nA Vie - Gal", "F Bre - Mao")
         mine_id = next(c["custom_id"] for row in card["components"][0]["components"] if row["type"] == 1
@@ -26,5 +25,3 @@ async def test_my_results_bring_the_crop_of_my_own_orders(service):
         assert colours["France"] in present                   # the fleet that sailed from Brest
         assert colours["Austria"] not in present              # the Balkans are not in the Entente's own crop
         assert not world.fake.refusals and not world.fake.violations
-    finally:
-        await close_world(world)

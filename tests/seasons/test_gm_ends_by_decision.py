@@ -159,11 +159,10 @@ async def test_the_gm_ends_a_game_by_decision_on_discord(service):
     """Through the fake Discord with README's permissions: the GM is asked to confirm (to them
     alone, with a Confirm button), then the game ends, the channel is told and the game is
     archived; not rated."""
-    from tests.discord_world import README_PERMISSIONS, close_world, make_world, started_game
+    from tests.discord_world import README_PERMISSIONS, open_world, started_game
     from tests.fake_discord import button_id
 
-    world = await make_world(service, bot_permissions=README_PERMISSIONS, players=3)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS, players=3) as world:
         alice, bob, carol = world.players
         game_id = await started_game(world, "classic", "Stalled")      # alice (the GM) holds seats
         refused = await world.slash(alice, "gm end", game_id=game_id, result="draw")
@@ -186,8 +185,6 @@ async def test_the_gm_ends_a_game_by_decision_on_discord(service):
         scores = await world.slash(bob, "game scores", game_id=game_id)
         assert "GM decision" in scores.text and "won by England" in scores.text
         assert not world.fake.refusals and world.fake.ignored_ephemeral == []
-    finally:
-        await close_world(world)
 
 
 async def test_a_league_counts_the_decided_result_without_a_rating(service):

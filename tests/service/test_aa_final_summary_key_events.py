@@ -5,7 +5,7 @@ from console import Console
 from service.ending import FIRST_KEY_EVENTS, MAX_KEY_EVENTS, key_events_text
 from tests.aa_helpers import seat_everyone
 from tests.conftest import drain_outbox
-from tests.discord_world import README_PERMISSIONS, close_world, make_world
+from tests.discord_world import README_PERMISSIONS, open_world
 
 TURN_ORDERS = {"Austria-Hungary": "move 3 infantry, 1 artillery Budapest - Serbia", "Germany": "declare usw"}
 
@@ -74,8 +74,7 @@ async def test_the_console_prints_the_key_events_at_the_end(service, tmp_path):
 
 
 async def test_discord_posts_the_summary_with_the_key_events(service):
-    world = await make_world(service, bot_permissions=README_PERMISSIONS, players=1)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS, players=1) as world:
         alice = world.players[0]
         bots = "Austria-Hungary, Russia, France, British Empire, Ottoman Empire, Italy, United States"
         created = await world.slash(alice, "game create", variant="aa1914", name="Short", bots=bots,
@@ -92,5 +91,3 @@ async def test_discord_posts_the_summary_with_the_key_events(service):
         usw = "__Round 1: Germany__\n• 🌊 Germany declares Unrestricted Submarine Warfare."
         assert usw in summary["content"], summary["content"]
         assert not world.fake.refusals and not world.fake.violations
-    finally:
-        await close_world(world)

@@ -112,9 +112,8 @@ def test_fixed_time_deadlines_keep_the_rhythm():
 async def test_the_gm_sets_the_policy_through_discord(service):
     """The policy commands through the cogs on the fake Discord: `/game policy`, time-zone
     suggestions, refusal for a player who is not the GM, and the policy in `/game status`."""
-    from tests.discord_world import README_PERMISSIONS, close_world, make_world, started_game
-    world = await make_world(service, bot_permissions=README_PERMISSIONS)
-    try:
+    from tests.discord_world import README_PERMISSIONS, open_world, started_game
+    async with open_world(service, bot_permissions=README_PERMISSIONS) as world:
         alice, bob = world.players[:2]
         game_id = await started_game(world, "rx07", "Rhythm")
         public = world.public_channel(game_id)
@@ -133,5 +132,3 @@ async def test_the_gm_sets_the_policy_through_discord(service):
         assert "pauses for at most 72h" in lowered.text, lowered.text
         await world.harness.wait_message(public, "rules of play", timeout=5)
         assert not world.fake.refusals
-    finally:
-        await close_world(world)

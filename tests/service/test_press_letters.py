@@ -8,7 +8,7 @@ from service import BadInput, BadState, Forbidden
 from service.models import Actor
 from service.rooms import MAX_LETTER
 from tests.conftest import ALICE, BOB, CAROL, GUILD, drain_outbox
-from tests.discord_world import README_PERMISSIONS, close_world, make_world, started_game
+from tests.discord_world import README_PERMISSIONS, open_world, started_game
 
 DAVE = Actor(4, name="dave")
 
@@ -86,8 +86,7 @@ async def test_a_player_of_several_seats_writes_from_one(service):
 
 
 async def test_a_letter_through_discord_in_an_anonymous_game(service):
-    world = await make_world(service, bot_permissions=README_PERMISSIONS, players=2)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS, players=2) as world:
         alice, bob = world.players
         game_id = await started_game(world, "england_turkey", "Quiet", options="anonymous=on")
         game = await service.game(game_id)
@@ -106,5 +105,3 @@ async def test_a_letter_through_discord_in_an_anonymous_game(service):
         public = " ".join(m["content"] for m in world.public_channel(game_id).messages)
         assert "Peace in the Med?" not in public
         assert not world.fake.refusals and not world.fake.violations
-    finally:
-        await close_world(world)

@@ -8,7 +8,7 @@ from console import Console
 from engine.catalog import register_all
 from service.errors import NotFound
 from service.rulings import Ruling, parse_rulings, ranked, ruling_choices, ruling_text
-from tests.discord_world import README_PERMISSIONS, close_world, make_world, started_game
+from tests.discord_world import README_PERMISSIONS, open_world, started_game
 
 register_all()
 
@@ -106,8 +106,7 @@ async def test_the_console_finds_a_ruling_by_any_word(service, tmp_path):
 
 
 async def test_discord_autocomplete_and_lookup_find_a_ruling_by_any_word(service):
-    world = await make_world(service, bot_permissions=README_PERMISSIONS, players=2)
-    try:
+    async with open_world(service, bot_permissions=README_PERMISSIONS, players=2) as world:
         game_id = await started_game(world, "rx07", "Somme")
         channel = world.seat_channel(game_id, "Entente")
         player = world.players[0]
@@ -116,5 +115,3 @@ async def test_discord_autocomplete_and_lookup_find_a_ruling_by_any_word(service
         shown = await world.slash(player, "rules", channel=channel, ruling="italy coin")
         assert shown.ephemeral and shown.text.startswith("**Rule 2: the coin flip**"), shown.text
         assert not world.fake.refusals and not world.fake.violations
-    finally:
-        await close_world(world)
