@@ -160,19 +160,15 @@ class Database:
     async def read(self) -> AsyncIterator[Tables]:
         """A read: one snapshot of what is committed, on a reader of the pool (it never waits for
         the writer: WAL), which refuses any write."""
-        if not self._most_readers:
-            async with self._lock:
-                yield Tables(self.conn, writable=False, trace=self.trace)
-            return
-        reader = await self._reader()
-        try:
-            await reader.execute("BEGIN")
+        async with self._read_connection() as conn:
+            if not self._most_readers:      # the writer (a memory database), under its lock: no BEGIN
+                yield Tables(conn, writable=False, trace=self.trace)
+                return
+            await conn.execute("BEGIN")
             try:
-                yield Tables(reader, writable=False, trace=self.trace)
+                yield Tables(conn, writable=False, trace=self.trace)
             finally:
-                await reader.execute("COMMIT")
-        finally:
-            self._idle.put_nowait(reader)
+                await conn.execute("COMMIT")
 
     @asynccontextmanager
     async def lookup(self) -> AsyncIterator[Tables]:
@@ -180,13 +176,20 @@ class Database:
         statement is a snapshot of its own (SQLite reads it in one implicit read transaction, as
         in `read()`), so two calls to aiosqlite's thread are saved. A second statement is refused
         (`OneStatementOnly`): several that must agree are read in `read()`."""
+        async with self._read_connection() as conn:
+            yield Tables(conn, writable=False, trace=self.trace, single=True)
+
+    @asynccontextmanager
+    async def _read_connection(self) -> AsyncIterator[aiosqlite.Connection]:
+        """The connection a read runs on: a reader of the pool, given back after; with no
+        readers (a memory database), the writer, held under its lock."""
         if not self._most_readers:
             async with self._lock:
-                yield Tables(self.conn, writable=False, trace=self.trace, single=True)
+                yield self.conn
             return
         reader = await self._reader()
         try:
-            yield Tables(reader, writable=False, trace=self.trace, single=True)
+            yield reader
         finally:
             self._idle.put_nowait(reader)
 

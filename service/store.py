@@ -28,24 +28,14 @@ class Store:
         self.on_change = on_change
         self._channel_cache: dict[int, tuple[int, str | None] | None] = {}
 
-    @asynccontextmanager
-    async def reading(self, tx: Tables | None = None) -> AsyncIterator[Tables]:
-        """`tx` itself inside a transaction, else a read of its own."""
-        if tx is not None:
-            yield tx
-        else:
-            async with self.db.read() as r:
-                yield r
+    def reading(self, tx: Tables | None = None):
+        """`tx` itself inside a transaction, else a read of its own (`db.read()`: one snapshot)."""
+        return _within(tx, self.db.read)
 
-    @asynccontextmanager
-    async def looking(self, tx: Tables | None = None) -> AsyncIterator[Tables]:
+    def looking(self, tx: Tables | None = None):
         """`tx` itself inside a transaction, else a lookup of its own: one statement, run without
         a transaction (`db.lookup()`)."""
-        if tx is not None:
-            yield tx
-        else:
-            async with self.db.lookup() as r:
-                yield r
+        return _within(tx, self.db.lookup)
 
     async def game(self, game_id: int, tx: Tables | None = None) -> GameInfo:
         try:
@@ -391,3 +381,13 @@ def _sheet(row) -> OrderSheet:
         raise BadState(f"the stored orders of {row['seat']} are damaged ({exc})") from None
     return OrderSheet(row["seat"], tuple(str(x) for x in lines), bool(row["ready"]),
                       row["submitted_by"], row["submitted_at"])
+
+
+@asynccontextmanager
+async def _within(tx: Tables | None, opened) -> AsyncIterator[Tables]:
+    """`tx` when given, else what `opened()` opens (a read or a lookup), closed after."""
+    if tx is not None:
+        yield tx
+    else:
+        async with opened() as r:
+            yield r
