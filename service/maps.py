@@ -130,8 +130,7 @@ async def _drawn(service: GameService, fn, *args, timeout: float = RENDER_SECOND
         raise BadState("drawing this map took too long and was stopped; try again in a minute") from None
 
 
-@checks_ids
-async def shown_seq(service: GameService, game: GameInfo, seq: int | None) -> int:
+async def _shown_seq(service: GameService, game: GameInfo, seq: int | None) -> int:
     """The number of the phase to show: `seq`, default the current one's."""
     if seq is None:
         seq = await current_seq(service.store, game.id, game.current_phase)
@@ -143,7 +142,7 @@ async def shown_seq(service: GameService, game: GameInfo, seq: int | None) -> in
 @checks_ids
 async def shown_phase(service: GameService, game: GameInfo, seq: int | None) -> PhaseHeader:
     """The phase `seq` (default: the current one) by number and label, without its position."""
-    seq = await shown_seq(service, game, seq)
+    seq = await _shown_seq(service, game, seq)
     found = await phase_header(service.store, game.id, seq)
     if found is None:
         await phase_row(service.store, game.id, seq)       # the number checked and refused by name
@@ -183,7 +182,7 @@ async def phase_map(service: GameService, game_id: int, seq: int | None = None,
     game = await service.game(game_id)
     region = checked_region(game.variant, region)
     # `_results_orders` reads the phase itself (and refuses a number the game has not reached)
-    row, last_orders, label = await _results_orders(service, game, await shown_seq(service, game, seq))
+    row, last_orders, label = await _results_orders(service, game, await _shown_seq(service, game, seq))
     palette = await service.palette_for(game.guild_id, viewer_id)
     png = await _drawn(service, draw_phase, game.variant, row.state, last_orders, label, region, palette,
                        refusable=not owed)
@@ -375,7 +374,7 @@ async def preview_map(service: GameService, game_id: int, user_id: int, region: 
     if game.status not in ("active", "paused"):     # over (or not begun): no orders are being given
         raise BadState(f"game #{game.id} is {'over' if game.status in ('finished', 'abandoned') else 'not started'}: "
                        f"there is nothing to preview; `/map` shows its board")
-    phase = await phase_row(service.store, game.id, await shown_seq(service, game, None))
+    phase = await phase_row(service.store, game.id, await _shown_seq(service, game, None))
     seats = game.seats_of(user_id)
     if not seats:
         raise BadInput(f"you hold no seat in game #{game_id}: there are no orders of yours to preview")

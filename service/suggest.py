@@ -41,8 +41,7 @@ def cache_key(service: GameService, phase_id: int, seat: str) -> tuple[str, int,
     return (str(getattr(service.db, "path", id(service.db))), phase_id, seat)
 
 
-@checks_ids
-async def cached_legal_orders(service: GameService, phase_id: int, variant_key: str, state: dict,
+async def _cached_legal_orders(service: GameService, phase_id: int, variant_key: str, state: dict,
                               seat: str, priority: int = URGENT) -> list[str]:
     """The seat's legal orders in the phase, worked out once in the worker pool; a second asker
     while they are being worked out (the phase's warm-up, another keystroke) waits for the same job."""
@@ -147,7 +146,7 @@ async def order_suggestions(service: GameService, game_id: int, actor: Actor, se
             seat = mine[0] if mine else None
         if seat is None or seat not in mine:
             return []
-        legal = await cached_legal_orders(service, phase.id, game.variant, phase.state, seat)
+        legal = await _cached_legal_orders(service, phase.id, game.variant, phase.state, seat)
     except Exception:  # noqa: BLE001 - autocomplete is a courtesy; the command itself reports errors
         return []
 

@@ -148,9 +148,8 @@ def test_every_service_function_checks_its_ids():
     assert not unchecked, f"these do not check their ids (decorate them with checks_ids): {unchecked}"
 
 
-# Values for the parameters of the functions that are handed a game or a state by their caller.
-PLAIN.update(typed="", region=None, page=1, upload_limit=8_000_000, video=False, state={"units": {}},
-             priority=0, game=None, results=True)
+# Values for the other parameters of these functions (`game`: the running game, filled in by the test).
+PLAIN.update(typed="", region=None, page=1, upload_limit=8_000_000, video=False, game=None, results=True)
 
 
 MODULE_CALLS = sorted((name, parameter) for name, function in module_entry_points().items()
