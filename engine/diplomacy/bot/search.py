@@ -126,15 +126,11 @@ class Search:
                 style = STYLES[MODEL_STYLES[i % len(MODEL_STYLES)]]
                 plan = movement_plan(board, values, random.Random(rng.random()), style)
                 sample.extend((board.units[p].power, order) for p, order in plan.items() if p in self.local)
-        distinct: dict[frozenset, int] = {}
-        for i, sample in enumerate(samples):
-            distinct.setdefault(frozenset(sample), i)
-        order = sorted(distinct.values())
-        self.weights = [0.0] * len(order)
-        place = {i: n for n, i in enumerate(order)}
+        drawn: dict[frozenset, list] = {}          # each distinct sample (in the order first drawn): [it, draws]
         for sample in samples:
-            self.weights[place[distinct[frozenset(sample)]]] += 1.0
-        return [samples[i] for i in order]
+            drawn.setdefault(frozenset(sample), [sample, 0.0])[1] += 1.0
+        self.weights = [draws for _, draws in drawn.values()]
+        return [sample for sample, _ in drawn.values()]
 
     # ---- judging a plan
     def row(self, plan: Plan, upto: int | None = None) -> list[float]:
