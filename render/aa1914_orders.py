@@ -14,7 +14,7 @@ from typing import Mapping, Sequence
 from PIL import ImageDraw
 
 from .aa1914_layout import PROBE, Layout, place_box
-from .aa1914_routes import Routed, crossings, route  # noqa: F401 - crossings: tests read it here
+from .aa1914_routes import Routed, route
 from .fonts import font
 from .overlay import draw_arrow, draw_failure, failure_point, path_length, point_along
 

@@ -13,7 +13,8 @@ from engine.catalog import register_all
 from render.aa1914 import map_layout, power_colours, render_aa1914
 from render.aa1914_geometry import on_ground, origin
 from render.aa1914_layout import overlaps
-from render.aa1914_orders import Battle, crossings, battles_of_phase, outcome
+from render.aa1914_orders import Battle, battles_of_phase, outcome
+from render.aa1914_routes import crossings
 from render.overlay import path_length, point_along
 from render.palettes import FAILED
 
