@@ -229,6 +229,7 @@ def crop_drawn_or_cut(variant_key: str) -> tuple[float, float]:
     from PIL import Image
 
     from render.focus import crop_zoom
+    from render.png import encode
     from render.registry import focus_boxes, map_module, render_map, render_view
     variant = get_variant(variant_key)
     state = variant.initial_state({}, random.Random(1))
@@ -247,8 +248,7 @@ def crop_drawn_or_cut(variant_key: str) -> tuple[float, float]:
     with Image.open(io.BytesIO(full)) as whole:
         part = whole.convert("RGB").crop(tuple(round(v) for v in box))
         part = part.resize((round(part.size[0] * zoom), round(part.size[1] * zoom)), Image.LANCZOS)
-        out = io.BytesIO()
-        part.save(out, "PNG", compress_level=3)
+        encode(part)                        # as the drawn crop is encoded
     cut = time.process_time() - begin
     assert map_module(variant_key) is not None
     return drawn * 1000, cut * 1000
