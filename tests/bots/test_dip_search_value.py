@@ -11,6 +11,7 @@ from engine.diplomacy.bot.board import Board
 from engine.diplomacy.bot.evaluate import Judge
 from engine.diplomacy.bot.search import EFFORT, Search
 from engine.diplomacy.bot.values import Values
+from engine.diplomacy.orders import Unit
 from engine.variant import get_variant
 
 register_all()
@@ -40,3 +41,27 @@ def test_every_drawn_reply_counts_once_each_distinct_reply_is_adjudicated_once()
     assert len({frozenset(s) for s in search.samples}) == len(search.samples)
     plan = search.seeds[0]
     assert len(search.row(plan)) == len(search.samples)
+
+
+def fall_judge(owners: dict[str, str]) -> tuple[Judge, Board]:
+    state = CLASSIC.initial_state({}, random.Random(1))
+    state = dict(state, season="fall", owners={**state["owners"], **owners})
+    board = Board.read(CLASSIC, state, "Germany")
+    return Judge(board, Values(board, rules_for(CLASSIC))), board
+
+
+def test_a_fall_that_leaves_no_home_centre_free_for_the_builds_owed_waives_them():
+    """A power builds only in its home centres that it owns and that stand empty: Germany with
+    five centres and three units standing on Berlin, Munich and Kiel would waive both builds;
+    with A Ber moved on to Prussia it builds one, and a spring is not followed by a winter."""
+    judge, board = fall_judge({"den": "Germany", "hol": "Germany"})
+    units = dict(board.units)
+    assert judge.waived_builds(units, []) == 2
+    moved = {p: u for p, u in units.items() if p != "ber"}
+    moved["pru"] = Unit("A", "Germany", "pru")
+    assert judge.waived_builds(moved, []) == 1
+    assert judge.value(moved, {}) > judge.value(units, {})
+    # a dislodged unit that can retreat is still a unit: one build fewer is owed
+    assert judge.waived_builds(units, ["Germany"]) == 1
+    spring = Board.read(CLASSIC, CLASSIC.initial_state({}, random.Random(1)), "Germany")
+    assert Judge(spring, Values(spring, rules_for(CLASSIC))).waived_builds(spring.units, []) == 0

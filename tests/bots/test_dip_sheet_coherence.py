@@ -2,7 +2,8 @@
 positions and seeds: every line is legal (exactly what `check_orders` returns); a support names
 an order its unit was given; a convoy carries an army ordered across the water to that place,
 never to its own province (`F Eng C A Nwy - Nwy`); an army ordered beyond its reach has a
-convoy; no retreat goes into a standoff (a province left empty by a bounce this phase) or where
+convoy; no move goes into a province where a unit of ours stays (it can only bounce off its own
+side); no retreat goes into a standoff (a province left empty by a bounce this phase) or where
 another of ours retreats; builds and removals are no more than owed."""
 from __future__ import annotations
 
@@ -52,9 +53,12 @@ def incoherence(variant, state: dict, seat: str, lines: list[str]) -> list[str]:
                     problems.append(f"{order.text()}: convoys an army to its own province")
                 if not isinstance(army, Move) or province_of(army.dest) != province_of(order.dest):
                     problems.append(f"{order.text()}: the army is ordered {army.text() if army else 'nothing'}")
-            elif isinstance(order, Move) and units[prov].kind == "A" and \
-                    province_of(order.dest) not in dmap.army_neighbours(prov):
-                if not any(isinstance(o, Convoy) and o.army == prov for o in orders.values()):
+            elif isinstance(order, Move):
+                staying = orders.get(province_of(order.dest))
+                if staying is not None and not isinstance(staying, Move):
+                    problems.append(f"{order.text()}: moves into our own unit, ordered {staying.text()}")
+                if units[prov].kind == "A" and province_of(order.dest) not in dmap.army_neighbours(prov) and \
+                        not any(isinstance(o, Convoy) and o.army == prov for o in orders.values()):
                     problems.append(f"{order.text()}: no convoy of ours carries it")
     elif phase == "retreat":
         units, dislodged = board_units(state), board_dislodged(state)
@@ -142,6 +146,29 @@ def test_the_checker_sees_an_army_convoyed_to_its_own_province():
     except Exception:
         return                           # refused outright: a player could not give it either
     assert any("own province" in p or "ordered" in p for p in incoherence(variant, state, "England", lines))
+
+
+def test_the_checker_sees_a_move_into_our_own_unit_that_stays():
+    """Seen from the search: `A Rum - Bud` beside `A Bud H` — it bounces off its own side, and
+    A Rum, ordered to move, could not be supported to hold when Russia attacked it."""
+    variant = get_variant("classic")
+    state = variant.initial_state({}, random.Random(1))
+    lines = variant.check_orders(state, "Austria", ["A Vie - Bud", "A Bud H", "F Tri H"])
+    assert any("own unit" in p for p in incoherence(variant, state, "Austria", lines))
+
+
+def test_a_move_into_our_own_staying_unit_becomes_a_hold():
+    """The bot's repair: the move holds instead (and a support of that move follows it)."""
+    from engine.diplomacy.bot.board import Board
+    from engine.diplomacy.bot.sheet import coherent
+    from engine.diplomacy.orders import Hold
+    variant = get_variant("classic")
+    state = variant.initial_state({}, random.Random(1))
+    board = Board.read(variant, state, "Austria")
+    plan = coherent(board, {"vie": Move("A", "vie", "bud"), "bud": Hold("A", "bud"),
+                            "tri": Support("F", "tri", "vie", "bud", "A")})
+    assert plan["vie"] == Hold("A", "vie") and plan["bud"] == Hold("A", "bud")
+    assert not isinstance(plan["tri"], Support) or plan["tri"].target_dest is None
 
 
 def test_the_checker_sees_a_support_of_an_order_not_given():

@@ -17,6 +17,12 @@ a position whose promise comes near that number is worth part of it (`SOLO_SETUP
 Units count a little (`PIECE` each; a dislodged unit with a retreat is not lost, one without
 is), and the values of the places our units stand break ties (the heuristic's sense of
 direction).
+
+After a fall movement the winter follows: a power builds only in its own home centres that it
+still owns and that stand empty, so a build owed with no such centre free is waived — a unit
+lost for good. Each one costs `WAIVED` (a unit left standing on a home centre it could have
+left blocks the build; moving it on in the fall and building behind it garrisons the centre
+again).
 """
 from __future__ import annotations
 
@@ -32,9 +38,10 @@ NEXT_YEAR = 0.5
 PIECE = 0.12
 RETREATING = 0.08        # a dislodged unit that can retreat: alive, out of place
 POSITION = 0.02          # per unit of value (a centre's worth) of the places our units stand
-KEEP_SAFE, KEEP_OUTNUMBERED, KEEP_OVERRUN = 0.95, 0.7, 0.45
-WALK_IN, SHARED = 0.85, 0.7
-ATTACK_SUPPORTED, ATTACK_ALONE = 0.45, 0.1
+KEEP_SAFE, KEEP_OUTNUMBERED, KEEP_OVERRUN = 0.96, 0.82, 0.51
+WALK_IN, SHARED = 0.58, 1.4
+KEEP_EMPTY = 0.75        # our empty centre that we and an enemy can both enter
+ATTACK_SUPPORTED, ATTACK_ALONE = 0.47, 0.03
 UNMATCHED = 0.2          # an empty centre in reach of a unit already counted for another
 SOLO = 10.0              # reaching the victory number this fall wins the game: worth ten centres
 # Within reach of the victory number, positions that promise it are worth part of a win before
@@ -42,6 +49,7 @@ SOLO = 10.0              # reaching the victory number this fall wins the game: 
 # to SOLO_SETUP of SOLO (the fall's adjudication decides), in the fall the next year's promise
 # up to SOLO_NEXT of it.
 SOLO_NEAR, SOLO_SETUP, SOLO_NEXT = 1.5, 0.5, 0.2
+WAIVED = 0.5             # a build owed after the fall with no free home centre to build it in
 
 
 class Judge:
@@ -59,6 +67,9 @@ class Judge:
         # the centres that win alone (the classic variants; rx07 counts pieces and capitals: none)
         count = getattr(board.variant, "victory_centres", None)
         self.target = count(board.state.get("options", {})) if callable(count) else 0
+        # the home centres our powers build in this winter (a fall movement is judged by them)
+        homes = board.dmap.home_centers
+        self.homes = {power: tuple(homes.get(power, ())) for power in sorted(board.active)} if self.fall else {}
 
     def value(self, units: Mapping[str, Unit], dislodged: Mapping[str, Dislodged],
               contested: frozenset[str] = frozenset()) -> float:
@@ -110,9 +121,9 @@ class Judge:
             elif mine == 0:
                 p = (1.0 if enemy == 0 else 0.5) if owner == seat else 0.0
             elif owner == seat:
-                p = 1.0 if enemy == 0 else SHARED * mine / (mine + enemy)
+                p = 1.0 if enemy == 0 else KEEP_EMPTY
             else:
-                walk_ins.append((WALK_IN if enemy == 0 else SHARED * mine / (mine + enemy), i))
+                walk_ins.append((WALK_IN if enemy == 0 else SHARED * (mine / (mine + enemy)) ** 2, i))
                 continue
             promise += p
         # one unit takes one empty centre: match our units to the best walk-ins first
@@ -126,10 +137,14 @@ class Judge:
                 else:
                     promise += p * UNMATCHED
         pieces = PIECE * ours
+        retreating: list[str] = []
         for prov, d in dislodged.items():
             if side_of.get(d.unit.power, NEUTRAL) == seat:
                 if retreat_options(self.board.dmap, dict(units), prov, d, contested):
                     pieces += RETREATING
+                    retreating.append(d.unit.power)
+        if self.homes:
+            pieces -= WAIVED * self.waived_builds(units, retreating)
         score = promise if not fall else now + NEXT_YEAR * (promise - now)
         target = self.target
         if target:
@@ -140,3 +155,22 @@ class Judge:
                 near = min(1.0, max(0.0, (promise - (target - SOLO_NEAR)) / SOLO_NEAR))
                 score += (SOLO_NEXT if fall else SOLO_SETUP) * SOLO * near
         return score + pieces + POSITION * position / self.values.unit
+
+    def waived_builds(self, units: Mapping[str, Unit], retreating: list[str]) -> int:
+        """Builds our powers would owe this winter after a fall movement ending with `units` (and
+        our dislodged units that can retreat, by power) and could not place: more centres than
+        units, and too few home centres owned and empty."""
+        owners = self.board.owners
+        waived = 0
+        for power, homes in self.homes.items():
+            centres = 0
+            for c in self.centres:
+                unit = units.get(c)
+                if (unit.power if unit is not None else owners.get(c)) == power:
+                    centres += 1
+            pieces = sum(1 for u in units.values() if u.power == power) + retreating.count(power)
+            owed = centres - pieces
+            if owed > 0:
+                free = sum(1 for h in homes if h not in units and owners.get(h) == power)
+                waived += max(0, owed - free)
+        return waived

@@ -5,6 +5,9 @@
 - A convoy carries an army that is ordered across the water to the convoy's destination (never
   to its own province: `F Eng C A Nwy - Nwy` carries nothing).
 - An army ordered to a province it could not reach by land has a convoy of ours for that move.
+- No move goes into a province where a unit of ours stays (holds, supports or convoys): it
+  cannot dislodge its own side's unit, so it only bounces — and a unit ordered to move can
+  no longer be supported to hold, so its own province is weaker than if it held.
 
 `coherent` repairs a plan that breaks one of these (a support follows its unit's new move when
 it can still reach the destination, else the supporter holds), so a search may change one unit
@@ -35,7 +38,7 @@ def _matching_support(board: Board, unit: Unit, target: Unit, order: Order | Non
 def coherent(board: Board, plan: Plan) -> Plan:
     """`plan` with every support, convoy and convoyed move agreeing with the rest (see above)."""
     out = dict(plan)
-    for _ in range(3):                     # a repaired order can only become a hold: this settles
+    for _ in range(len(out) + 1):          # a repaired order can only become a hold: this settles
         changed = False
         for prov, order in sorted(out.items()):
             unit = board.units[prov]
@@ -55,11 +58,15 @@ def coherent(board: Board, plan: Plan) -> Plan:
                 if (not isinstance(army, Move) or province_of(army.dest) != province_of(order.dest)
                         or province_of(order.dest) == order.army):
                     fixed = Hold(unit.kind, unit.loc)
-            elif isinstance(order, Move) and unit.kind == "A" and province_of(order.dest) not in board.reach[prov]:
-                carried = any(isinstance(o, Convoy) and o.army == prov and province_of(o.dest) == province_of(order.dest)
-                              for o in out.values())
-                if not carried:
+            elif isinstance(order, Move):
+                staying = out.get(province_of(order.dest))
+                if staying is not None and not isinstance(staying, Move):
                     fixed = Hold(unit.kind, unit.loc)
+                elif unit.kind == "A" and province_of(order.dest) not in board.reach[prov]:
+                    carried = any(isinstance(o, Convoy) and o.army == prov
+                                  and province_of(o.dest) == province_of(order.dest) for o in out.values())
+                    if not carried:
+                        fixed = Hold(unit.kind, unit.loc)
             if fixed != order:
                 out[prov] = fixed
                 changed = True
