@@ -10,6 +10,12 @@ position promises beyond that is read from the units' reach, one movement ahead:
   can take only one centre (a greedy matching of our units to the empty centres they reach);
 - a centre held by an enemy is taken only by an attack with more support than it can get.
 
+Each chance is measured, not guessed: how often a centre in that situation at the start of a
+fall was ours after it, in the hard bot's own games against six DumbBots (bench/dip_promise.py
+prints them beside these constants; docs/bots.md has the table). A guess overrated walking in
+(0.85 against 0.58 seen: the unit that could is often wanted elsewhere) and underrated keeping
+an empty centre of ours that an enemy can also enter (a share, about 0.35, against 0.75 seen).
+
 In spring that promise is the whole value (ownership changes only in the fall); in the fall it
 counts for `NEXT_YEAR` of its difference with the centres just taken, and taking the victory
 number of centres (where the variant wins by centres) is worth `SOLO` more: the game is won;
@@ -39,6 +45,9 @@ PIECE = 0.12
 RETREATING = 0.08        # a dislodged unit that can retreat: alive, out of place
 POSITION = 0.02          # per unit of value (a centre's worth) of the places our units stand
 KEEP_SAFE, KEEP_OUTNUMBERED, KEEP_OVERRUN = 0.96, 0.82, 0.51
+# an empty centre not ours: WALK_IN when no enemy can enter it, else SHARED × (our share of
+# the units that can)² (seen: 1 v 1 0.35, 1 v 2 0.17, 2 v 1 0.58, 2 v 2 0.24 — falling faster
+# than the share itself)
 WALK_IN, SHARED = 0.58, 1.4
 KEEP_EMPTY = 0.75        # our empty centre that we and an enemy can both enter
 ATTACK_SUPPORTED, ATTACK_ALONE = 0.47, 0.03
