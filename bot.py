@@ -122,6 +122,8 @@ async def run_discord(service: GameService, token: str, cluster: ShardSet | None
                 raise CannotStart(line) from None
     finally:
         keeper.cancel()
+        # the renewal stops (its transaction closed) before the leases are handed back
+        await asyncio.gather(keeper, return_exceptions=True)
         await leases.release()
     if lost:
         raise LeaseLost(lost[0])

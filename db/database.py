@@ -141,7 +141,14 @@ class Database:
     async def transaction(self) -> AsyncIterator[Tables]:
         """A write transaction (`BEGIN IMMEDIATE` … `COMMIT`); any exception rolls everything back."""
         async with self._lock:
-            await self.conn.execute("BEGIN IMMEDIATE")
+            try:
+                await self.conn.execute("BEGIN IMMEDIATE")
+            except asyncio.CancelledError:
+                # aiosqlite runs the statement on its own thread even when the task awaiting it is
+                # cancelled: the transaction may be open, and the next BEGIN on this connection
+                # would fail ("within a transaction"). A ROLLBACK queued behind it closes it.
+                await self._close_begun()
+                raise
             tables = Tables(self.conn, trace=self.trace)
             try:
                 yield tables
@@ -155,6 +162,13 @@ class Database:
                     await self.conn.execute("ROLLBACK")
                     raise StorageError(f"{type(exc).__name__}: {exc}") from exc
         tables.committed()
+
+    async def _close_begun(self) -> None:
+        """Roll back a BEGIN whose caller was cancelled (if it ran: else nothing is open)."""
+        try:
+            await asyncio.shield(self.conn.execute("ROLLBACK"))
+        except sqlite3.Error:
+            pass
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Tables]:

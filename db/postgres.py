@@ -339,6 +339,10 @@ class PostgresDatabase:
             conn = await self._live_writer()
             try:
                 await conn.execute(f"BEGIN; SELECT pg_advisory_xact_lock({WRITE_LOCK})")
+            except asyncio.CancelledError:
+                # cancelled mid-BEGIN, the connection's transaction state is unknown: never reuse it
+                self._abandon(conn)
+                raise
             except (*_DRIVER_ERRORS, OSError) as exc:
                 self._abandon(conn)
                 raise StorageError(f"{type(exc).__name__}: {exc}") from exc
