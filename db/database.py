@@ -44,6 +44,22 @@ def migration_files(directory: Path = MIGRATIONS_DIR) -> list[tuple[int, Path]]:
 READERS = 3          # read-only connections beside the writer (each is a thread of aiosqlite's)
 
 
+
+async def begin(conn: aiosqlite.Connection, statement: str) -> None:
+    """Begin a transaction on `conn`. aiosqlite runs the statement on its own thread even when
+    the task awaiting it is cancelled: the transaction may then be open with nobody to close it,
+    and the next BEGIN on the connection would fail ("cannot start a transaction within a
+    transaction": a stopping bot's hand-back of its shards failed so). On cancellation a
+    ROLLBACK queued behind the BEGIN closes it (if it ran: else there is nothing to close)."""
+    try:
+        await conn.execute(statement)
+    except asyncio.CancelledError:
+        try:
+            await asyncio.shield(conn.execute("ROLLBACK"))
+        except sqlite3.Error:
+            pass
+        raise
+
 class Database:
     """The writer connection, guarded by a lock (SQLite has one writer anyway), and a small pool
     of read-only connections opened as reads need them."""
@@ -123,7 +139,7 @@ class Database:
                 continue
             script = path.read_text()
             async with self._lock:
-                await self.conn.execute("BEGIN IMMEDIATE")
+                await begin(self.conn, "BEGIN IMMEDIATE")
                 try:
                     for statement in split_sql(script):
                         await self.conn.execute(statement)
@@ -141,14 +157,7 @@ class Database:
     async def transaction(self) -> AsyncIterator[Tables]:
         """A write transaction (`BEGIN IMMEDIATE` … `COMMIT`); any exception rolls everything back."""
         async with self._lock:
-            try:
-                await self.conn.execute("BEGIN IMMEDIATE")
-            except asyncio.CancelledError:
-                # aiosqlite runs the statement on its own thread even when the task awaiting it is
-                # cancelled: the transaction may be open, and the next BEGIN on this connection
-                # would fail ("within a transaction"). A ROLLBACK queued behind it closes it.
-                await self._close_begun()
-                raise
+            await begin(self.conn, "BEGIN IMMEDIATE")
             tables = Tables(self.conn, trace=self.trace)
             try:
                 yield tables
@@ -163,13 +172,6 @@ class Database:
                     raise StorageError(f"{type(exc).__name__}: {exc}") from exc
         tables.committed()
 
-    async def _close_begun(self) -> None:
-        """Roll back a BEGIN whose caller was cancelled (if it ran: else nothing is open)."""
-        try:
-            await asyncio.shield(self.conn.execute("ROLLBACK"))
-        except sqlite3.Error:
-            pass
-
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Tables]:
         """A read: one snapshot of what is committed, on a reader of the pool (it never waits for
@@ -178,7 +180,7 @@ class Database:
             if not self._most_readers:      # the writer (a memory database), under its lock: no BEGIN
                 yield Tables(conn, writable=False, trace=self.trace)
                 return
-            await conn.execute("BEGIN")
+            await begin(conn, "BEGIN")
             try:
                 yield Tables(conn, writable=False, trace=self.trace)
             finally:
@@ -211,14 +213,18 @@ class Database:
         """An idle reader; a new one while fewer than the most are open; else the next one freed."""
         if self._idle.empty() and len(self._readers) < self._most_readers:
             self._readers.append(None)          # the place is taken before the await: no race past the most
+            reader = None
             try:
                 reader = await aiosqlite.connect(self.path, isolation_level=None)
+                reader.row_factory = aiosqlite.Row
+                await reader.execute("PRAGMA query_only=ON")
+                await reader.execute("PRAGMA busy_timeout=5000")
             except BaseException:
+                # failed or cancelled while it opened: the place is given back, the half-made reader closed
                 self._readers.remove(None)
+                if reader is not None:
+                    await asyncio.shield(reader.close())
                 raise
-            reader.row_factory = aiosqlite.Row
-            await reader.execute("PRAGMA query_only=ON")
-            await reader.execute("PRAGMA busy_timeout=5000")
             self._readers[self._readers.index(None)] = reader
             return reader
         return await self._idle.get()

@@ -8,6 +8,8 @@ Every statement is written once for SQLite and PostgreSQL alike: `?` placeholder
 """
 from __future__ import annotations
 
+import asyncio
+
 import sqlite3
 from contextlib import asynccontextmanager
 from typing import Any, AsyncIterator, Callable, Iterable, Sequence
@@ -57,8 +59,18 @@ class _Statement:
             trace(self.sql, self.params)
 
     async def run(self):
+        running = asyncio.ensure_future(self.conn.execute(self.sql, self.params))
         try:
-            return await self.conn.execute(self.sql, self.params)
+            return await asyncio.shield(running)
+        except asyncio.CancelledError:
+            # the statement runs on all the same (aiosqlite's thread): its cursor, never handed
+            # back, would keep it in progress on the connection ("cannot commit transaction - SQL
+            # statements in progress" for the next transaction): wait for it and close it
+            try:
+                await (await running).close()
+            except Exception:  # noqa: BLE001 - it failed: nothing is left in progress
+                pass
+            raise
         except sqlite3.Error as exc:
             raise StorageError(f"{type(exc).__name__}: {exc}") from exc
 

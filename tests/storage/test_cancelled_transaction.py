@@ -55,3 +55,23 @@ async def test_transactions_cancelled_anywhere_leave_the_database_usable(db):
             await tx.claims.give_up("node-a")
     async with db.read() as r:
         assert [row["holder"] for row in await r.claims.leases()] == []
+
+
+async def test_reads_cancelled_anywhere_leave_the_readers_usable(db):
+    """A read's snapshot begins the same way on a reader of the pool: a reader given back with
+    a transaction left open would fail the next read that gets it."""
+    for yields in range(12):
+        async def reading():
+            async with db.read() as r:
+                await r.claims.leases()
+                await asyncio.sleep(3600)
+
+        tasks = [asyncio.create_task(reading()) for _ in range(3)]
+        for _ in range(yields):
+            await asyncio.sleep(0)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        for _ in range(4):
+            async with db.read() as r:
+                assert await r.claims.leases() == []
