@@ -44,7 +44,6 @@ def migration_files(directory: Path = MIGRATIONS_DIR) -> list[tuple[int, Path]]:
 READERS = 3          # read-only connections beside the writer (each is a thread of aiosqlite's)
 
 
-
 async def begin(conn: aiosqlite.Connection, statement: str) -> None:
     """Begin a transaction on `conn`. aiosqlite runs the statement on its own thread even when
     the task awaiting it is cancelled: the transaction may then be open with nobody to close it,
@@ -59,6 +58,7 @@ async def begin(conn: aiosqlite.Connection, statement: str) -> None:
         except sqlite3.Error:
             pass
         raise
+
 
 class Database:
     """The writer connection, guarded by a lock (SQLite has one writer anyway), and a small pool

@@ -9,10 +9,11 @@ Every statement is written once for SQLite and PostgreSQL alike: `?` placeholder
 from __future__ import annotations
 
 import asyncio
-
 import sqlite3
 from contextlib import asynccontextmanager
 from typing import Any, AsyncIterator, Callable, Iterable, Sequence
+
+import aiosqlite
 
 Row = Any            # a row read by name (`row["id"]`): sqlite3.Row, asyncpg.Record
 Tracer = Callable[[str, tuple], None]     # shown every statement and its parameters (`Database.trace`)
@@ -48,6 +49,22 @@ def numbered(sql: str) -> str:
     return "".join(out)
 
 
+async def _run_on_if_cancelled(executing):
+    """The cursor of an aiosqlite statement. aiosqlite runs the statement on its thread even when
+    the task awaiting it is cancelled: its cursor, never handed back, would keep the statement in
+    progress on the connection ("cannot commit transaction - SQL statements in progress" for the
+    next transaction), so on cancellation it is waited for and closed."""
+    running = asyncio.ensure_future(executing)
+    try:
+        return await asyncio.shield(running)
+    except asyncio.CancelledError:
+        try:
+            await (await running).close()
+        except Exception:  # noqa: BLE001 - it failed: nothing is left in progress
+            pass
+        raise
+
+
 class _Statement:
     """One statement, run when awaited (or entered: `async with sql.execute(…) as cursor`), with
     the driver's error given as `StorageError`."""
@@ -59,18 +76,10 @@ class _Statement:
             trace(self.sql, self.params)
 
     async def run(self):
-        running = asyncio.ensure_future(self.conn.execute(self.sql, self.params))
         try:
-            return await asyncio.shield(running)
-        except asyncio.CancelledError:
-            # the statement runs on all the same (aiosqlite's thread): its cursor, never handed
-            # back, would keep it in progress on the connection ("cannot commit transaction - SQL
-            # statements in progress" for the next transaction): wait for it and close it
-            try:
-                await (await running).close()
-            except Exception:  # noqa: BLE001 - it failed: nothing is left in progress
-                pass
-            raise
+            if isinstance(self.conn, aiosqlite.Connection):
+                return await _run_on_if_cancelled(self.conn.execute(self.sql, self.params))
+            return await self.conn.execute(self.sql, self.params)    # asyncpg cancels a statement itself
         except sqlite3.Error as exc:
             raise StorageError(f"{type(exc).__name__}: {exc}") from exc
 
