@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import collections
 import multiprocessing
-import random
 import sys
 from pathlib import Path
 
@@ -25,8 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from dumbbot import dumbbot_orders  # noqa: E402
-from dumbbot_ladder import POWERS  # noqa: E402
+from dumbbot_ladder import POWERS, Tally, play  # noqa: E402
 from engine.catalog import register_all  # noqa: E402
 from engine.diplomacy.bot import evaluate  # noqa: E402
 from engine.diplomacy.bot.board import NEUTRAL, Board  # noqa: E402
@@ -34,28 +32,21 @@ from engine.variant import get_variant  # noqa: E402
 
 
 def situations(board: Board) -> dict[str, str]:
-    """Each centre's situation from the seat's side, in the judge's terms (its reach counts:
+    """Each centre's situation from the seat's side, in the judge's terms (`Board.threats`:
     `mine` our units that can enter the centre, `enemy` the most one enemy side can)."""
-    t, seat, side_of = board.tables, board.seat, board.side
-    n = len(t.centres)
-    counts: dict[str, list[int]] = {}
-    for unit in board.units.values():
-        if unit.power not in board.disorder:
-            arr = counts.setdefault(side_of.get(unit.power, NEUTRAL), [0] * n)
-            for i in t.reach_centres(unit.kind, unit.loc):
-                arr[i] += 1
-    mine_at = counts.get(seat) or [0] * n
-    enemy_at = [max([0] + [arr[i] for side, arr in counts.items() if side not in (seat, NEUTRAL)]) for i in range(n)]
+    seat, side_of = board.seat, board.side
     out = {}
-    for i, c in enumerate(t.centres):
+    for c in board.tables.centres:
+        threats = board.threats(c)
+        mine = threats.get(seat, 0)
+        enemy = max((n for side, n in threats.items() if side not in (seat, NEUTRAL)), default=0)
         unit = board.units.get(c)
         holder = side_of.get(unit.power, NEUTRAL) if unit is not None else None
-        mine, enemy = mine_at[i], enemy_at[i]
         if holder == seat:
             what = "ours, held: safe" if enemy <= mine else (
                 "ours, held: outnumbered by one" if enemy == mine + 1 else "ours, held: overrun")
         elif holder not in (None, NEUTRAL):
-            defence = counts.get(holder, [0] * n)[i]
+            defence = threats.get(holder, 0)
             what = ("enemy-held: supported attack" if mine >= 2 and mine > defence else
                     "enemy-held: lone attack" if mine else "")
         elif holder == NEUTRAL or mine == 0 and not board.ours(board.owners.get(c)):
@@ -71,31 +62,25 @@ def situations(board: Board) -> dict[str, str]:
 
 
 def one_game(job: tuple[int, int, str]) -> dict[str, list[int]]:
+    """A ladder game (`dumbbot_ladder.play`), each fall's situations counted against its outcome."""
     g, seed, level = job
     register_all()
     variant = get_variant("classic")
     power = POWERS[g % len(POWERS)]
-    rng = random.Random(seed)
-    state = variant.initial_state(variant.parse_options({}), rng)
     tally: dict[str, list[int]] = collections.defaultdict(lambda: [0, 0])
-    pending = None
-    while state["year"] <= 1910:
+    pending: dict[str, str] = {}
+
+    def observe(state: dict, result) -> None:
+        nonlocal pending
         if state["phase"] == "movement" and state["season"] == "fall":
             pending = situations(Board.read(variant, state, power))
-        orders = {}
-        for seat in variant.seats_to_act(state):
-            seat_rng = random.Random(rng.random())
-            orders[seat] = ([line for line, _ in variant.bot_orders(state, seat, seat_rng, level)] if seat == power
-                            else dumbbot_orders(variant, state, seat, seat_rng))
-        result = variant.adjudicate(state, orders, rng)
-        if pending is not None and (result.state["year"] != state["year"] or result.finished):
+        if pending and (result.state["year"] != state["year"] or result.finished):
             for centre, what in pending.items():
                 tally[what][0] += result.state["owners"].get(centre) == power
                 tally[what][1] += 1
-            pending = None
-        state = result.state
-        if result.finished:
-            break
+            pending = {}
+
+    play(variant, level, power, seed, 1910, Tally(), False, observe)
     return dict(tally)
 
 

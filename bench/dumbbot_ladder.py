@@ -29,6 +29,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Callable
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -79,7 +80,9 @@ class Tally:
     loads: list[float] = field(default_factory=list)         # 1-minute load average after each game
 
 
-def play(variant, level: str, power: str, seed: int, last_year: int, tally: Tally, check: bool) -> Game:
+def play(variant, level: str, power: str, seed: int, last_year: int, tally: Tally, check: bool,
+         observe: Callable[[dict, Any], None] | None = None) -> Game:
+    """One ladder game; `observe(state, result)` sees each phase and its adjudication."""
     rng = random.Random(seed)
     state = variant.initial_state(variant.parse_options({}), rng)
     game = Game(power, seed)
@@ -105,6 +108,8 @@ def play(variant, level: str, power: str, seed: int, last_year: int, tally: Tall
                     assert canonical == lines, (seat, lines, canonical)
                 orders[seat] = lines
         result = variant.adjudicate(state, orders, rng)
+        if observe is not None:
+            observe(state, result)
         state = result.state
         if result.finished:
             if result.winners == (power,):
